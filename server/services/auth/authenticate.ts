@@ -1,0 +1,38 @@
+import { ApiKey, Member, Organization, User } from '../../../db/models/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { effectiveScopes } from '../../../shared/scopes.ts';
+import type { Caller } from './caller.ts';
+import { hashToken, isWellFormedToken, sameHash } from './tokens.ts';
+
+/** `lastUsedAt` is written at most this often per key, so reads do not each cost a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Resolves `Authorization: Bearer <token>` to a caller. Every failure is the same 401: a missing
+ * header, a malformed or unknown token, a revoked key, or a creator no longer an active member.
+ */
+export async function authenticate(authorization: string | undefined): Promise<Caller> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match?.[1]) throw new AppError('unauthorized', authorization ? 'The Authorization header must be `Bearer <token>`.' : undefined);
+  const token = match[1];
+  if (!isWellFormedToken(token)) throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
+  const tokenHash = hashToken(token);
+  const apiKey = await ApiKey.findOne({ where: { tokenHash } });
+  // The lookup is by index; the comparison of the stored digest is constant-time all the same.
+  if (!apiKey || !sameHash(apiKey.tokenHash, tokenHash)) throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
+  if (apiKey.revokedAt) throw new AppError('unauthorized', 'This API key has been revoked.');
+  const [org, user, member] = await Promise.all([
+    Organization.findByPk(apiKey.orgId),
+    User.findByPk(apiKey.createdByUserId),
+    Member.findOne({ where: { orgId: apiKey.orgId, userId: apiKey.createdByUserId } }),
+  ]);
+  if (!org || !user || !member || member.status !== 'active') {
+    throw new AppError('unauthorized', 'The member who created this API key is no longer active in the workspace.');
+  }
+  const now = Date.now();
+  if (!apiKey.lastUsedAt || now - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await ApiKey.update({ lastUsedAt: new Date(now) }, { where: { id: apiKey.id }, silent: true });
+    apiKey.lastUsedAt = new Date(now);
+  }
+  return { org, user, member, apiKey, role: member.role, scopes: effectiveScopes(apiKey.scopes, member.role) };
+}

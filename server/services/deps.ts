@@ -1,0 +1,15 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Database } from '../../db/connection.ts';
+import type { Queue } from '../../db/queue.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+
+/** What services need from the outside world; built once in main.ts (or a test's server). */
+export interface Deps {
+  config: Config;
+  db: Database;
+  /** Absent in a process that cannot enqueue (never in practice: API processes always open it). */
+  queue: Queue;
+  logger: Logger;
+  reportRateLimiter: RateLimiterAbstract;
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { DocsDomain } from '../../../db/models/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { newId } from '../../../shared/ids.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { Deps } from '../deps.ts';
+import { countProjectRuns } from '../projects/count-runs.ts';
+import { findProject } from '../projects/find-project.ts';
+import { toProject } from '../projects/serialize.ts';
+import { toDomain } from './serialize.ts';
+
+/**
+ * Adds a docs domain as `pending`, with a TXT verification token (`_report-verify.<domain>`)
+ * and the CNAME target. A domain belongs to one project at a time.
+ */
+export async function addDomain(deps: Deps, caller: Caller, projectId: string, domain: string) {
+  return await deps.db.sequelize.transaction(async (transaction) => {
+    const project = await findProject(caller.org.id, projectId, { transaction });
+    const taken = await DocsDomain.findOne({ where: { domain }, transaction });
+    if (taken) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project.`);
+    const row = await DocsDomain.create(
+      {
+        id: newId('dom'),
+        orgId: caller.org.id,
+        projectId: project.id,
+        domain,
+        status: 'pending',
+        verificationToken: `report-verify=${randomBytes(16).toString('hex')}`,
+        cnameTarget: deps.config.docs.cnameTarget,
+      },
+      { transaction },
+    );
+    return { project: toProject(project, await countProjectRuns(project.id, transaction)), domain: toDomain(row) };
+  });
+}

@@ -1,0 +1,57 @@
+import { Organization, RunInput } from '../../../db/models/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { Project } from '../../../shared/schemas/projects.ts';
+import type { Capabilities, Run } from '../../../shared/schemas/runs.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { Deps } from '../deps.ts';
+import { countProjectRuns } from '../projects/count-runs.ts';
+import { findProject } from '../projects/find-project.ts';
+import { toProject } from '../projects/serialize.ts';
+import { capabilitiesFor, isWorkerAlive } from './capabilities.ts';
+import { checkRunQuota } from './check-quota.ts';
+import { createQueuedRun } from './create-queued-run.ts';
+import { findRun } from './find-run.ts';
+import { toRun } from './serialize.ts';
+
+/** A new queued run from a run's retained inputs; the source run is left as it is. */
+export async function retryRun(
+  deps: Deps,
+  caller: Caller,
+  runId: string,
+  reason?: string,
+): Promise<{ project: Project; sourceRun: Run; run: Run; capabilities: Capabilities }> {
+  const workerAlive = await isWorkerAlive(deps);
+  return await deps.db.sequelize.transaction(async (transaction) => {
+    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`starts:${caller.org.id}`], transaction });
+    const source = await findRun(caller.org.id, runId, { transaction });
+    const input = source.inputId ? await RunInput.findByPk(source.inputId, { transaction }) : null;
+    if (!input || input.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('inputs_not_retained', `The inputs of run ${source.id} were purged after the retention period, so it cannot be retried; start a new report instead.`);
+    }
+    const org = (await Organization.findByPk(caller.org.id, { transaction })) ?? caller.org;
+    await checkRunQuota(deps, org, transaction);
+    const project = await findProject(caller.org.id, source.projectId, { transaction, lock: true });
+    if (project.status === 'archived') throw new AppError('project_archived', `Project ${project.id} is archived; PATCH it with status "active" before retrying its runs.`);
+    const run = await createQueuedRun(
+      deps,
+      {
+        orgId: caller.org.id,
+        projectId: project.id,
+        userId: caller.user.id,
+        inputId: input.id,
+        mode: source.mode,
+        workerAlive,
+        notes: reason ? `Retry of ${source.id}: ${reason}` : `Retry of ${source.id}`,
+        retryOfRunId: source.id,
+        inputSummary: { ...source.inputSummary, retryOfRunId: source.id, ...(reason ? { retryReason: reason } : {}) },
+      },
+      transaction,
+    );
+    return {
+      project: toProject(project, await countProjectRuns(project.id, transaction)),
+      sourceRun: toRun(source),
+      run: toRun(run),
+      capabilities: await capabilitiesFor(deps, org, true, transaction),
+    };
+  });
+}

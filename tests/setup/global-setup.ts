@@ -1,0 +1,35 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../../db/embedded.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin connection string of the test PostgreSQL server (one per test run). */
+    pgAdminUrl: string;
+  }
+}
+
+let server: EmbeddedServer | undefined;
+let dir: string | undefined;
+
+/**
+ * Starts one real PostgreSQL for the whole test run, unless TEST_DATABASE_URL names one.
+ * Test files create their own databases on it (see database.ts).
+ */
+export async function setup(project: TestProject): Promise<void> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    project.provide('pgAdminUrl', external);
+    return;
+  }
+  dir = await mkdtemp(join(tmpdir(), 'report-service-test-pg-'));
+  server = await startEmbeddedPostgres({ dataDir: dir, port: 0 });
+  project.provide('pgAdminUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,50 @@
+import { hostname } from 'node:os';
+import type { JobWithMetadata } from 'pg-boss';
+import { WorkerHeartbeat } from '../db/models/index.ts';
+import { newId } from '../shared/ids.ts';
+import { REPORT_QUEUE, type ReportJobData } from '../shared/jobs.ts';
+import { handleReportJob } from './jobs/report-run.ts';
+import type { WorkerDeps } from './worker-deps.ts';
+
+export interface RunningWorker {
+  workerId: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a worker: a heartbeat row refreshed every `heartbeatSeconds` (it drives
+ * `capabilities.hostedWorker` and the `needs_worker` verdict) and pg-boss handlers for report jobs.
+ */
+export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
+  const workerId = newId('wrk');
+  const startedAt = new Date();
+  const beat = async () => {
+    try {
+      await WorkerHeartbeat.upsert({ workerId, hostname: hostname(), pid: process.pid, startedAt, seenAt: new Date() });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'worker heartbeat failed');
+    }
+  };
+  await beat();
+  const timer = setInterval(beat, deps.config.worker.heartbeatSeconds * 1000);
+  timer.unref();
+
+  const boss = deps.queue.boss;
+  const workIds: string[] = [];
+  for (let i = 0; i < deps.config.worker.concurrency; i += 1) {
+    workIds.push(
+      await boss.work(REPORT_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs: JobWithMetadata<ReportJobData>[]) => {
+        for (const job of jobs) await handleReportJob(deps, job);
+      }),
+    );
+  }
+  deps.logger.info({ workerId, concurrency: deps.config.worker.concurrency }, 'worker started');
+  return {
+    workerId,
+    async stop() {
+      clearInterval(timer);
+      for (const id of workIds) await boss.offWork(REPORT_QUEUE, { id, wait: true }).catch(() => {});
+      await WorkerHeartbeat.destroy({ where: { workerId } }).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { Database } from '../db/connection.ts';
+import type { Queue } from '../db/queue.ts';
+import type { Config } from '../server/config.ts';
+import type { Logger } from '../server/logger.ts';
+
+export interface WorkerDeps {
+  config: Config;
+  db: Database;
+  queue: Queue;
+  logger: Logger;
+}
