@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,6 +25,7 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   dir = await mkdtemp(join(tmpdir(), 'report-service-test-pg-'));
+  await chmod(dir, 0o755); // as root, PostgreSQL runs as a created `postgres` user that must enter it
   server = await startEmbeddedPostgres({ dataDir: dir, port: 0 });
   project.provide('pgAdminUrl', server.url);
 }
