@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from '../../db/embedded.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed on stdout so far. */
+  output(): string;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Runs `node server/main.ts` as its own process (as `npm start` does) and waits until it logs
+ * "service started". Used where a test needs a second server or the real process lifecycle.
+ */
+export async function spawnService(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    // LOG_LEVEL stays info: readiness is read from the "service started" line.
+    env: { ...process.env, HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info', PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start in ${timeoutMs} ms:\n${stdout}\n${stderr}`)), timeoutMs);
+    const check = () => {
+      if (stdout.includes('"msg":"service started"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code} before starting:\n${stdout}\n${stderr}`));
+    });
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => stdout,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      return await exited;
+    },
+  };
+}
