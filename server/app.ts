@@ -3,6 +3,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../shared/errors.ts';
 import { maxBodyBytes } from './config.ts';
+import { artifactDownload } from './artifact-download.ts';
 import { restFacade } from './rest-facade.ts';
 import type { Deps } from './services/deps.ts';
 import type { Context } from './trpc/context.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: Deps): express.Express {
     }),
   );
 
+  app.get('/api/runs/:runId/artifacts/:artifactId', artifactDownload);
   app.use('/api', ...restFacade(deps, createContext, maxBodyBytes(deps.config)));
 
   app.get('/auth/local-dev', (_req, res) => {

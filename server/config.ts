@@ -39,6 +39,10 @@ const Env = z.object({
   QUEUE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
 
   AUTH_PROVIDER: z.enum(['local-dev', 'idp']).default('local-dev'),
+  PUBLISH_NPM_TOKEN: z.string().optional(),
+  PUBLISH_PYPI_TOKEN: z.string().optional(),
+  PUBLISH_GITHUB_TOKEN: z.string().optional(),
+  PUBLISH_APPROVED: bool.default(false),
   DOCS_CNAME_TARGET: z.string().default('docs.report-service.dev'),
   BOOTSTRAP: bool.default(true),
   BOOTSTRAP_WORKSPACE_NAME: z.string().default('Local workspace'),
@@ -62,6 +66,8 @@ export interface Config {
   worker: { heartbeatSeconds: number; concurrency: number };
   queue: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; heartbeatSeconds: number };
   docs: { cnameTarget: string };
+  /** Which registries have a connection (a token), and whether publishing is approved. Tokens stay here. */
+  publishing: { connected: Record<'npm' | 'pypi' | 'docs' | 'github', boolean>; approved: boolean };
   auth: { provider: 'local-dev' | 'idp'; bootstrap: boolean; bootstrapWorkspaceName: string; bootstrapOwnerEmail: string };
 }
 
@@ -103,6 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatSeconds: e.QUEUE_JOB_HEARTBEAT_SECONDS,
     },
     docs: { cnameTarget: e.DOCS_CNAME_TARGET },
+    publishing: {
+      connected: { npm: !!e.PUBLISH_NPM_TOKEN, pypi: !!e.PUBLISH_PYPI_TOKEN, github: !!e.PUBLISH_GITHUB_TOKEN, docs: true },
+      approved: e.PUBLISH_APPROVED,
+    },
     auth: {
       provider: e.AUTH_PROVIDER,
       bootstrap: e.BOOTSTRAP,

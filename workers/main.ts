@@ -2,7 +2,9 @@ import { hostname } from 'node:os';
 import type { JobWithMetadata } from 'pg-boss';
 import { WorkerHeartbeat } from '../db/models/index.ts';
 import { newId } from '../shared/ids.ts';
-import { REPORT_QUEUE, type ReportJobData } from '../shared/jobs.ts';
+import { MAINTENANCE_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type ReportJobData } from '../shared/jobs.ts';
+import { handleDeadReportJob } from './jobs/dead-report-run.ts';
+import { purgeExpired } from './jobs/purge-expired.ts';
 import { handleReportJob } from './jobs/report-run.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
@@ -30,20 +32,35 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   timer.unref();
 
   const boss = deps.queue.boss;
-  const workIds: string[] = [];
+  const workers: Array<{ queue: string; id: string }> = [];
   for (let i = 0; i < deps.config.worker.concurrency; i += 1) {
-    workIds.push(
-      await boss.work(REPORT_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs: JobWithMetadata<ReportJobData>[]) => {
+    workers.push({
+      queue: REPORT_QUEUE,
+      id: await boss.work(REPORT_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs: JobWithMetadata<ReportJobData>[]) => {
         for (const job of jobs) await handleReportJob(deps, job);
       }),
-    );
+    });
   }
+  workers.push({
+    queue: REPORT_DEAD_LETTER_QUEUE,
+    id: await boss.work<ReportJobData>(REPORT_DEAD_LETTER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await handleDeadReportJob(deps, job);
+    }),
+  });
+  // Retention: every 15 minutes one worker purges expired inputs and artifacts.
+  await boss.schedule(MAINTENANCE_QUEUE, '*/15 * * * *');
+  workers.push({
+    queue: MAINTENANCE_QUEUE,
+    id: await boss.work(MAINTENANCE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
+      await purgeExpired(deps);
+    }),
+  });
   deps.logger.info({ workerId, concurrency: deps.config.worker.concurrency }, 'worker started');
   return {
     workerId,
     async stop() {
       clearInterval(timer);
-      for (const id of workIds) await boss.offWork(REPORT_QUEUE, { id, wait: true }).catch(() => {});
+      for (const { queue, id } of workers) await boss.offWork(queue, { id, wait: true }).catch(() => {});
       await WorkerHeartbeat.destroy({ where: { workerId } }).catch(() => {});
     },
   };

@@ -6,16 +6,17 @@ import { IdempotencyKey } from './idempotency-key.ts';
 import { Member } from './member.ts';
 import { Organization } from './organization.ts';
 import { Project } from './project.ts';
+import { PublishingAction } from './publishing-action.ts';
 import { Run } from './run.ts';
 import { RunInput } from './run-input.ts';
 import { User } from './user.ts';
 import { WorkerHeartbeat } from './worker-heartbeat.ts';
 
-export { ApiKey, Artifact, DocsDomain, IdempotencyKey, Member, Organization, Project, Run, RunInput, User, WorkerHeartbeat };
+export { ApiKey, Artifact, DocsDomain, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, User, WorkerHeartbeat };
 
 /** Binds every model class to one Sequelize instance. */
 export function setupModels(sequelize: Sequelize): void {
-  for (const model of [ApiKey, Artifact, DocsDomain, IdempotencyKey, Member, Organization, Project, Run, RunInput, User, WorkerHeartbeat]) {
+  for (const model of [ApiKey, Artifact, DocsDomain, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, User, WorkerHeartbeat]) {
     model.setup(sequelize);
   }
 }

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { artifactDownloadPath } from '../artifact-download.ts';
 import { appRouter } from './root.ts';
 
 let cached: OpenAPIObject | undefined;
@@ -11,6 +12,7 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
       'Send an OpenAPI description, get a report and deliverables (TypeScript and Python SDKs, a CLI, docs, a compatibility diff). Errors are `{error, message}` with stable codes.',
     version: '0.1.0',
     baseUrl: '/api',
+    paths: artifactDownloadPath,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A workspace API key: `Authorization: Bearer rsk_…`' } },
   });
   return { ...cached, servers: [{ url: `${baseUrl.replace(/\/$/, '')}/api` }] };

@@ -1,6 +1,7 @@
 import { createApiKey } from '../routers/api-keys/create-api-key.ts';
 import { listApiKeys } from '../routers/api-keys/list-api-keys.ts';
 import { revokeApiKey } from '../routers/api-keys/revoke-api-key.ts';
+import { listArtifacts } from '../routers/artifacts/list-artifacts.ts';
 import { createCheckout } from '../routers/billing/create-checkout.ts';
 import { addDomain } from '../routers/domains/add-domain.ts';
 import { listDomains } from '../routers/domains/list-domains.ts';
@@ -11,6 +12,8 @@ import { getMe } from '../routers/identity/get-me.ts';
 import { inviteMember } from '../routers/members/invite-member.ts';
 import { listMembers } from '../routers/members/list-members.ts';
 import { updateMember } from '../routers/members/update-member.ts';
+import { publishDryRun } from '../routers/publishing/publish-dry-run.ts';
+import { requestPublish } from '../routers/publishing/request-publish.ts';
 import { archiveProject } from '../routers/projects/archive-project.ts';
 import { getProject } from '../routers/projects/get-project.ts';
 import { listProjectRuns } from '../routers/projects/list-project-runs.ts';
@@ -25,11 +28,12 @@ import { router } from './init.ts';
 /** Every procedure, once: served over tRPC at /trpc and as REST under /api. */
 export const appRouter = router({
   reports: router({ start: startReport }),
-  runs: router({ get: getRun, cancel: cancelRun, retry: retryRun }),
+  runs: router({ get: getRun, cancel: cancelRun, retry: retryRun, artifacts: listArtifacts }),
   projects: router({ list: listProjects, get: getProject, update: updateProject, archive: archiveProject, runs: listProjectRuns }),
   domains: router({ add: addDomain, list: listDomains, remove: removeDomain }),
   members: router({ list: listMembers, invite: inviteMember, update: updateMember }),
   apiKeys: router({ create: createApiKey, list: listApiKeys, revoke: revokeApiKey }),
+  publishing: router({ dryRun: publishDryRun, publish: requestPublish }),
   billing: router({ checkout: createCheckout }),
   identity: router({ me: getMe, health: getHealth, authConfig: getAuthConfig }),
 });

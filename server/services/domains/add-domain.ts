@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { UniqueConstraintError } from 'sequelize';
 import { DocsDomain } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -14,6 +15,16 @@ import { toDomain } from './serialize.ts';
  * and the CNAME target. A domain belongs to one project at a time.
  */
 export async function addDomain(deps: Deps, caller: Caller, projectId: string, domain: string) {
+  try {
+    return await insertDomain(deps, caller, projectId, domain);
+  } catch (error) {
+    // Two concurrent adds of one hostname both pass the lookup; the unique index decides.
+    if (error instanceof UniqueConstraintError) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project.`);
+    throw error;
+  }
+}
+
+async function insertDomain(deps: Deps, caller: Caller, projectId: string, domain: string) {
   return await deps.db.sequelize.transaction(async (transaction) => {
     const project = await findProject(caller.org.id, projectId, { transaction });
     const taken = await DocsDomain.findOne({ where: { domain }, transaction });

@@ -1,9 +1,6 @@
-import { PIPELINE_STEPS } from '../../../shared/enums.ts';
+import { STEPS } from '../../../workers/pipeline/step-list.ts';
 import type { Deps } from '../deps.ts';
 import { lastWorkerHeartbeat } from '../runs/capabilities.ts';
-
-/** Pipeline steps with a real implementation in this build (the rest record `skipped`). */
-export const BUILT_STEPS: ReadonlySet<string> = new Set<string>([]);
 
 /**
  * Readiness: whether the database answers and which parts are configured. No token, no secrets.
@@ -34,7 +31,7 @@ export async function getHealth(deps: Deps) {
       databaseReachable,
       workerAlive,
       ...(heartbeat ? { lastWorkerHeartbeatAt: heartbeat.toISOString() } : {}),
-      steps: PIPELINE_STEPS.map((name) => ({ name, built: BUILT_STEPS.has(name) })),
+      steps: STEPS.map((step) => ({ name: step.name, built: step.built })),
       authProvider: deps.config.auth.provider,
       billingConfigured: false,
     },

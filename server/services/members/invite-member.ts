@@ -16,6 +16,9 @@ export async function inviteMember(deps: Deps, caller: Caller, input: { email: s
     throw new AppError('forbidden', `A ${caller.role} cannot invite a member as ${role}.`);
   }
   const member = await deps.db.sequelize.transaction(async (transaction) => {
+    // Serialised per workspace (as in update-member): a row lock cannot cover a row not yet
+    // inserted, so two concurrent invites of one email would both reach the insert.
+    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`members:${caller.org.id}`], transaction });
     const existing = await Member.findOne({ where: { orgId: caller.org.id, email: input.email }, transaction, lock: true });
     const user = await User.findOne({ where: { email: input.email }, transaction });
     if (existing && existing.status !== 'removed') {

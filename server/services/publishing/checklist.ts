@@ -1,0 +1,95 @@
+import type { Artifact, Project, Run } from '../../../db/models/index.ts';
+import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
+import type { ArtifactKind } from '../../../shared/enums.ts';
+
+export type Registry = 'npm' | 'pypi' | 'docs' | 'github';
+
+/** What each registry publishes from a run. */
+export const REGISTRY_ARTIFACT: Record<Registry, ArtifactKind> = { npm: 'typescript_sdk', pypi: 'python_sdk', docs: 'docs', github: 'typescript_sdk' };
+
+const NAME_RULES: Record<Registry, { pattern: RegExp; example: string }> = {
+  npm: { pattern: /^(?=.{1,214}$)(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, example: '@acme/petstore or petstore-sdk' },
+  pypi: { pattern: /^(?=.{1,100}$)([A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9])$/, example: 'petstore-sdk' },
+  docs: { pattern: /^(?=.{1,100}$)[a-z0-9][a-z0-9-]*$/, example: 'petstore' },
+  github: { pattern: /^(?=.{3,140}$)[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, example: 'acme/petstore-node' },
+};
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+const PEP440 = /^\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?$/;
+
+/** A default package name from the project: its API name or name, slugged. */
+export function defaultPackageName(project: Project, registry: Registry): string {
+  const slug = (project.apiName ?? project.name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'api';
+  return registry === 'github' ? `acme/${slug}-sdk` : registry === 'docs' ? slug : `${slug}-sdk`;
+}
+
+export interface ChecklistInput {
+  registry: Registry;
+  run: Run;
+  project: Project;
+  artifacts: Artifact[];
+  packageName: string;
+  version: string | undefined;
+  registryConnected: boolean;
+}
+
+/** The checks a dry-run makes, each pass | fail | warn with a detail a user can act on. */
+export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
+  const { registry, run } = input;
+  const checks: ChecklistEntry[] = [];
+  const finished = run.status === 'ready' || run.status === 'complete';
+  checks.push({
+    id: 'run_finished',
+    label: 'The run has finished',
+    status: finished ? 'pass' : 'fail',
+    detail: finished ? `Run ${run.id} is ${run.status}.` : `Run ${run.id} is ${run.status}; publish from a ready or complete run.`,
+  });
+  checks.push({
+    id: 'run_verdict',
+    label: 'The report found no blocking problems',
+    status: run.verdict === 'ready' ? 'pass' : run.verdict === 'needs_review' ? 'warn' : 'fail',
+    detail: `The verdict is ${run.verdict}.`,
+  });
+  const kind = REGISTRY_ARTIFACT[registry];
+  const artifact = input.artifacts.find((a) => a.kind === kind);
+  const artifactLive = !!artifact && artifact.expiresAt.getTime() > Date.now();
+  const step = run.steps.find((s) => s.name === kind);
+  checks.push({
+    id: 'artifact_present',
+    label: `A ${kind} artifact to publish`,
+    status: artifactLive ? 'pass' : 'fail',
+    detail: artifactLive
+      ? `${artifact!.name} (${artifact!.sizeBytes} bytes, sha256 ${artifact!.sha256.slice(0, 12)}…).`
+      : artifact
+        ? `The ${kind} artifact expired at ${artifact.expiresAt.toISOString()}; retry the run.`
+        : `The run has no ${kind} artifact${step?.summary ? ` (${kind} step: ${step.status}, ${step.summary})` : ''}.`,
+  });
+  const rule = NAME_RULES[registry];
+  const nameOk = rule.pattern.test(input.packageName);
+  checks.push({
+    id: 'package_name',
+    label: `A valid ${registry} name`,
+    status: nameOk ? 'pass' : 'fail',
+    detail: nameOk ? input.packageName : `"${input.packageName}" is not a valid ${registry} name (e.g. ${rule.example}).`,
+  });
+  if (registry !== 'docs') {
+    const pattern = registry === 'pypi' ? PEP440 : SEMVER;
+    checks.push({
+      id: 'version',
+      label: registry === 'pypi' ? 'A PEP 440 version' : 'A semantic version',
+      status: input.version === undefined ? 'warn' : pattern.test(input.version) ? 'pass' : 'fail',
+      detail: input.version === undefined ? 'No version given; 0.1.0 will be used.' : pattern.test(input.version) ? input.version : `"${input.version}" is not a valid version.`,
+    });
+  }
+  checks.push({
+    id: 'registry_connection',
+    label: `A ${registry} connection`,
+    status: registry === 'docs' || input.registryConnected ? 'pass' : 'fail',
+    detail:
+      registry === 'docs'
+        ? 'Docs are hosted by the service; no connection needed.'
+        : input.registryConnected
+          ? `A ${registry} token is configured.`
+          : `No ${registry} connection is configured for this service (PUBLISH_${registry.toUpperCase()}_TOKEN).`,
+  });
+  return checks;
+}

@@ -1,0 +1,67 @@
+import { Artifact, PublishingAction } from '../../../db/models/index.ts';
+import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
+import { newId } from '../../../shared/ids.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { Deps } from '../deps.ts';
+import { findProject } from '../projects/find-project.ts';
+import { findRun } from '../runs/find-run.ts';
+import { toRun } from '../runs/serialize.ts';
+import { defaultPackageName, publishChecklist, type Registry } from './checklist.ts';
+import { toPublishingAction } from './serialize.ts';
+
+export interface PublishingRequest {
+  runId: string;
+  registry?: Registry;
+  packageName?: string;
+  version?: string;
+  notes?: string;
+}
+
+/**
+ * Runs the publishing checks for a run and records the action. `ready` only when no check
+ * fails; `extraChecks` adds what a publish request needs beyond a dry-run.
+ */
+export async function recordPublishingAction(
+  deps: Deps,
+  caller: Caller,
+  input: PublishingRequest,
+  action: 'dry_run' | 'publish',
+  extraChecks: ChecklistEntry[],
+) {
+  const run = await findRun(caller.org.id, input.runId);
+  const project = await findProject(caller.org.id, run.projectId);
+  const registry = input.registry ?? 'npm';
+  const artifacts = await Artifact.findAll({ where: { runId: run.id }, attributes: { exclude: ['content'] } });
+  const packageName = input.packageName ?? defaultPackageName(project, registry);
+  const checklist = [
+    ...publishChecklist({ registry, run, project, artifacts, packageName, version: input.version, registryConnected: deps.config.publishing.connected[registry] }),
+    ...extraChecks,
+  ];
+  const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';
+  const failed = checklist.filter((c) => c.status === 'fail').map((c) => c.id);
+  const row = await PublishingAction.create({
+    id: newId('pub'),
+    orgId: caller.org.id,
+    projectId: project.id,
+    runId: run.id,
+    createdByUserId: caller.user.id,
+    registry,
+    action,
+    status,
+    packageName,
+    version: input.version ?? null,
+    notes: input.notes ?? null,
+    checklist,
+    providerResult: {
+      provider: registry,
+      mode: action,
+      status,
+      checkedAt: new Date().toISOString(),
+      packageName,
+      summary: status === 'ready' ? `All ${checklist.length} checks passed or warned.` : `Blocked by: ${failed.join(', ')}.`,
+      checks: checklist,
+      target: { registry, packageName, ...(input.version ? { version: input.version } : {}) },
+    },
+  });
+  return { run: toRun(run), publishAction: toPublishingAction(row) };
+}

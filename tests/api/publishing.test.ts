@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Artifact, Run } from '../../db/models/index.ts';
+import { newId } from '../../shared/ids.ts';
+import { PETSTORE, rest, trpc, trpcError } from '../setup/http.ts';
+import { startTestService, type TestService } from '../setup/service.ts';
+import { addMember, newWorkspace } from '../setup/workspace.ts';
+
+let service: TestService;
+let owner: ReturnType<typeof rest>;
+let ownerToken: string;
+let orgId: string;
+
+beforeAll(async () => {
+  service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000', PUBLISH_NPM_TOKEN: 'npm_test_token_not_real' });
+  const ws = await newWorkspace(service);
+  ownerToken = ws.token;
+  orgId = ws.organization.id;
+  owner = rest(service.url, ws.token);
+});
+afterAll(async () => service?.stop());
+
+async function finishedRunWithSdk(): Promise<string> {
+  const started = await owner.post('/reports/start', { openapiText: PETSTORE, projectName: 'Pet Store' });
+  const runId = started.body.run.id as string;
+  await Run.update({ status: 'ready', verdict: 'ready', completedAt: new Date() }, { where: { id: runId } });
+  await Artifact.create({
+    id: newId('art'),
+    orgId,
+    runId,
+    kind: 'typescript_sdk',
+    name: 'typescript-sdk.tar.gz',
+    mediaType: 'application/gzip',
+    sizeBytes: 3,
+    sha256: 'a'.repeat(64),
+    fileCount: 1,
+    content: Buffer.from('abc'),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return runId;
+}
+
+describe('POST /api/runs/{runId}/publish/dry-run', () => {
+  it('200 blocked with failing checks for a queued run without artifacts', async () => {
+    const started = await owner.post('/reports/start', { openapiText: PETSTORE });
+    const res = await owner.post(`/runs/${started.body.run.id}/publish/dry-run`, { registry: 'pypi' });
+    expect(res.status).toBe(200);
+    expect(res.body.run.id).toBe(started.body.run.id);
+    expect(res.body.publishAction).toMatchObject({ registry: 'pypi', action: 'dry_run', status: 'blocked', runId: started.body.run.id });
+    const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
+    expect(byId).toMatchObject({ run_finished: 'fail', artifact_present: 'fail', registry_connection: 'fail', version: 'warn', package_name: 'pass' });
+    expect(res.body.publishAction.providerResult).toMatchObject({ provider: 'pypi', mode: 'dry_run', status: 'blocked' });
+  });
+
+  it('200 ready when the run is finished, its artifact present, names valid and the registry connected', async () => {
+    const runId = await finishedRunWithSdk();
+    const res = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore', version: '1.2.3' });
+    expect(res.status).toBe(200);
+    expect(res.body.publishAction.status).toBe('ready');
+    expect(res.body.publishAction.checklist.every((c: { status: string }) => c.status === 'pass')).toBe(true);
+    const viaTrpc = await trpc(service.url, ownerToken).publishing.dryRun.mutate({ runId });
+    expect(viaTrpc.publishAction.packageName).toBe('pet-store-sdk');
+  });
+
+  it('a bad package name or version fails its check; an unknown registry is 400', async () => {
+    const runId = await finishedRunWithSdk();
+    const res = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: 'Not Valid!', version: 'one' });
+    expect(res.body.publishAction.status).toBe('blocked');
+    const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
+    expect(byId).toMatchObject({ package_name: 'fail', version: 'fail' });
+    const bad = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'maven' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/registry/);
+  });
+
+  it('404 for another workspace\'s run', async () => {
+    const runId = await finishedRunWithSdk();
+    const other = rest(service.url, (await newWorkspace(service, 'Other')).token);
+    expect((await other.post(`/runs/${runId}/publish/dry-run`, {})).status).toBe(404);
+    expect((await other.post(`/runs/${runId}/publish/publish`, {})).status).toBe(404);
+  });
+});
+
+describe('POST /api/runs/{runId}/publish/publish', () => {
+  it('202: recorded and blocked until approval and a publisher exist', async () => {
+    const runId = await finishedRunWithSdk();
+    const res = await owner.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore', version: '1.0.0', notes: 'first release' });
+    expect(res.status).toBe(202);
+    expect(res.body.publishAction).toMatchObject({ action: 'publish', status: 'blocked', registry: 'npm' });
+    const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
+    expect(byId).toMatchObject({ explicit_approval: 'fail', publisher_available: 'fail', registry_connection: 'pass' });
+  });
+
+  it('editors may dry-run but not request a publish (403)', async () => {
+    const runId = await finishedRunWithSdk();
+    const editor = await addMember(orgId, 'editor');
+    expect((await rest(service.url, editor.token).post(`/runs/${runId}/publish/dry-run`, {})).status).toBe(200);
+    const denied = await rest(service.url, editor.token).post(`/runs/${runId}/publish/publish`, {});
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toBe('insufficient_scope');
+    await expect(trpc(service.url, editor.token).publishing.publish.mutate({ runId })).rejects.toSatisfy((e: unknown) => trpcError(e).httpStatus === 403);
+  });
+});

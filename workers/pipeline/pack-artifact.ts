@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { pack } from 'tar-stream';
+import type { ArtifactDraft, GeneratedFile } from './step.ts';
+
+export interface PackedArtifact {
+  content: Buffer;
+  mediaType: string;
+  fileCount: number;
+  sizeBytes: number;
+  sha256: string;
+  /** File name a download is offered under. */
+  fileName: string;
+}
+
+/** Fixed mtime so the same files give the same bytes (deterministic artifacts). */
+const EPOCH = new Date(0);
+
+async function tarGz(files: GeneratedFile[]): Promise<Buffer> {
+  const archive = pack();
+  const chunks: Buffer[] = [];
+  archive.on('data', (chunk: unknown) => chunks.push(Buffer.from(chunk as Uint8Array)));
+  const done = new Promise<void>((resolve, reject) => {
+    archive.on('end', resolve);
+    archive.on('error', reject);
+  });
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`refusing to pack unsafe path ${file.path}`);
+    const body = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : Buffer.from(file.content);
+    await new Promise<void>((resolve, reject) => archive.entry({ name: file.path, size: body.length, mode: 0o644, mtime: EPOCH }, body, (error) => (error ? reject(error) : resolve())));
+  }
+  archive.finalize();
+  await done;
+  return gzipSync(Buffer.concat(chunks), { level: 6 });
+}
+
+/** Turns a step's draft into stored bytes with their digest. */
+export async function packArtifact(draft: ArtifactDraft): Promise<PackedArtifact> {
+  let content: Buffer;
+  let mediaType: string;
+  let fileCount: number;
+  let fileName: string;
+  if ('files' in draft) {
+    content = await tarGz(draft.files);
+    mediaType = 'application/gzip';
+    fileCount = draft.files.length;
+    fileName = `${draft.name}.tar.gz`;
+  } else if ('json' in draft) {
+    content = Buffer.from(`${JSON.stringify(draft.json, null, 2)}\n`, 'utf8');
+    mediaType = 'application/json';
+    fileCount = 1;
+    fileName = `${draft.name}.json`;
+  } else {
+    content = Buffer.from(draft.text, 'utf8');
+    mediaType = draft.mediaType;
+    fileCount = 1;
+    fileName = draft.name;
+  }
+  return { content, mediaType, fileCount, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex'), fileName };
+}

@@ -1,0 +1,155 @@
+import { Op, type Transaction } from 'sequelize';
+import { Run, RunInput } from '../../db/models/index.ts';
+import type { ArtifactManifestShape, StepRecord } from '../../db/models/run-shapes.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
+import { analyzeInputs, type Analysis } from './analysis.ts';
+import { saveArtifacts } from './save-artifacts.ts';
+import type { StepContext, StepOutcome } from './step.ts';
+import { STEPS } from './step-list.ts';
+import { decideOutcome } from './verdict.ts';
+
+const FINISHED = new Set(['passed', 'failed', 'skipped']);
+const CANCEL_POLL_MS = 500;
+
+export type RunnerResult = 'finished' | 'canceled' | 'gone';
+
+/** Thrown when the run stopped being ours (canceled, or finished by another worker). */
+class RunReleased extends Error {}
+
+/**
+ * Runs (or resumes) the pipeline of one run. The `runs` row is the source of truth and every
+ * write is conditioned on `status = 'running'`: a canceled run never flips back, and a job that
+ * another worker already finished does nothing. Each step's result and artifacts are saved when
+ * the step ends, so a retried job starts at the first unfinished step.
+ */
+export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: AbortSignal): Promise<RunnerResult> {
+  const [claimed] = await Run.update({ status: 'running', verdict: 'generated' }, { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } });
+  if (claimed === 0) return 'gone';
+  const run = await Run.findByPk(runId);
+  if (!run) return 'gone';
+  const input = run.inputId ? await RunInput.findByPk(run.inputId) : null;
+  if (!input) {
+    await finish(runId, run.steps, { status: 'failed', verdict: 'failed' }, 'The raw inputs were purged before the run could start.');
+    return 'finished';
+  }
+
+  // Cancel: a poller aborts the signal as soon as the row leaves `running`.
+  const cancel = new AbortController();
+  const signal = AbortSignal.any([cancel.signal, jobSignal]);
+  const poller = setInterval(() => {
+    Run.findByPk(runId, { attributes: ['status'] })
+      .then((row) => {
+        if (row?.status !== 'running') cancel.abort(new RunReleased(`run is ${row?.status ?? 'gone'}`));
+      })
+      .catch(() => {});
+  }, CANCEL_POLL_MS);
+  poller.unref();
+
+  let analysis: Promise<Analysis> | undefined;
+  const context: StepContext = {
+    runId,
+    mode: run.mode,
+    inputs: { openapiText: input.openapiText, configText: input.configText, oldSdkText: input.oldSdkText, docsSourceText: input.docsSourceText },
+    signal,
+    logger: deps.logger.child({ runId }),
+    analysis: () => (analysis ??= analyzeInputs(input, run.mode, signal, deps.config.limits.openapiBytes)),
+  };
+  const steps: StepRecord[] = STEPS.map((def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' });
+  const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
+  let manifest: ArtifactManifestShape = run.artifactManifest ?? {
+    version: 1,
+    runId,
+    organizationId: run.orgId,
+    projectId: run.projectId,
+    artifacts: [],
+    expiresAt: artifactExpiry.toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+
+  try {
+    for (const [index, definition] of STEPS.entries()) {
+      if (FINISHED.has(steps[index]!.status)) continue;
+      if (signal.aborted) throw signal.reason;
+      const blocked = index > 0 ? (await context.analysis()).needsSetup : [];
+      const startedAt = new Date();
+      steps[index] = { name: definition.name, status: 'running', startedAt: startedAt.toISOString() };
+      await save(runId, { steps, currentStep: definition.name });
+
+      let outcome: StepOutcome;
+      if (blocked.length > 0) {
+        outcome = { status: 'skipped', summary: `needs setup: ${blocked.join('; ')}` };
+      } else {
+        outcome = await definition.run(context);
+      }
+      if (signal.aborted) throw signal.reason;
+      const completedAt = new Date();
+      steps[index] = {
+        name: definition.name,
+        status: outcome.status,
+        startedAt: startedAt.toISOString(),
+        completedAt: completedAt.toISOString(),
+        durationMs: completedAt.getTime() - startedAt.getTime(),
+        summary: outcome.summary,
+        ...(outcome.counts ? { counts: outcome.counts } : {}),
+      };
+      await deps.db.sequelize.transaction(async (transaction) => {
+        const entries = outcome.artifacts?.length ? await saveArtifacts(run, outcome.artifacts, artifactExpiry, transaction) : [];
+        const kinds = new Set(entries.map((e) => e.kind));
+        manifest = { ...manifest, artifacts: [...manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: completedAt.toISOString() };
+        await save(runId, { steps, currentStep: null, artifactManifest: manifest }, transaction);
+      });
+    }
+    const final = await context.analysis();
+    const outcome = decideOutcome(final, steps);
+    manifest = { ...manifest, quality: qualityOf(final, steps), updatedAt: new Date().toISOString() };
+    await finish(runId, steps, outcome, undefined, manifest);
+    return 'finished';
+  } catch (error) {
+    if (error instanceof RunReleased || (signal.aborted && cancel.signal.aborted)) return 'canceled';
+    throw error;
+  } finally {
+    clearInterval(poller);
+  }
+}
+
+function qualityOf(analysis: Analysis, steps: readonly StepRecord[]): Record<string, unknown> {
+  const count = (severity: string) => analysis.diagnostics.filter((d) => d.severity === severity).length;
+  return {
+    errors: count('error'),
+    warnings: count('warning'),
+    infos: count('info'),
+    stepsPassed: steps.filter((s) => s.status === 'passed').length,
+    stepsSkipped: steps.filter((s) => s.status === 'skipped').length,
+    stepsFailed: steps.filter((s) => s.status === 'failed').length,
+    ...(analysis.needsSetup.length ? { needsSetup: analysis.needsSetup } : {}),
+  };
+}
+
+type RunPatch = Partial<Pick<Run, 'steps' | 'currentStep' | 'artifactManifest'>>;
+
+/** Saves progress while the run is still ours; otherwise it was canceled meanwhile. */
+async function save(runId: string, patch: RunPatch, transaction?: Transaction): Promise<void> {
+  const [updated] = await Run.update(patch, { where: { id: runId, status: 'running' }, transaction });
+  if (updated === 0) throw new RunReleased('run left running');
+}
+
+async function finish(
+  runId: string,
+  steps: readonly StepRecord[],
+  outcome: { status: Run['status']; verdict: Run['verdict'] },
+  failureMessage?: string,
+  manifest?: ArtifactManifestShape,
+): Promise<void> {
+  await Run.update(
+    {
+      status: outcome.status,
+      verdict: outcome.verdict,
+      steps: [...steps],
+      currentStep: null,
+      completedAt: new Date(),
+      ...(failureMessage ? { failureMessage } : {}),
+      ...(manifest ? { artifactManifest: manifest } : {}),
+    },
+    { where: { id: runId, status: 'running' } },
+  );
+}

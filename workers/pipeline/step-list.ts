@@ -1,0 +1,18 @@
+import { PIPELINE_STEPS } from '../../shared/enums.ts';
+import type { StepDefinition } from './step.ts';
+import { notBuiltStep } from './steps/not-built.ts';
+import { validateStep } from './steps/validate.ts';
+
+/** The pipeline, in its fixed order. A step is one file plus one line here. */
+export const STEPS: readonly StepDefinition[] = [
+  validateStep,
+  notBuiltStep('typescript_sdk', 'TypeScript SDK generator, issue 4'),
+  notBuiltStep('python_sdk', 'Python SDK generator, issue 5'),
+  notBuiltStep('cli', 'CLI generator, issue 6'),
+  notBuiltStep('docs', 'docs generator, issue 7'),
+  notBuiltStep('compat_diff', 'compatibility diff, issue 8'),
+];
+
+if (STEPS.map((s) => s.name).join() !== PIPELINE_STEPS.join()) {
+  throw new Error('workers/pipeline/step-list.ts must list every pipeline step in PIPELINE_STEPS order');
+}

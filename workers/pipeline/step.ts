@@ -1,0 +1,52 @@
+import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts';
+import type { Logger } from '../../server/logger.ts';
+import type { Analysis } from './analysis.ts';
+
+/** One file of a generated tree (an SDK, a CLI, a docs site). */
+export interface GeneratedFile {
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** What a step hands the runner to store: a file tree (a .tar.gz), a JSON report, or one text file. */
+export type ArtifactDraft =
+  | { kind: ArtifactKind; name: string; files: GeneratedFile[] }
+  | { kind: ArtifactKind; name: string; json: unknown }
+  | { kind: ArtifactKind; name: string; text: string; mediaType: string };
+
+export interface StepOutcome {
+  /** `passed`: did its work and found no blocking problem; `failed`: the input failed the step's checks (a report, not a fault); `skipped`: could not or need not run, with the reason in `summary`. */
+  status: 'passed' | 'failed' | 'skipped';
+  summary: string;
+  counts?: Record<string, number>;
+  artifacts?: ArtifactDraft[];
+}
+
+export interface RunInputs {
+  openapiText: string;
+  configText: string | null;
+  oldSdkText: string | null;
+  docsSourceText: string | null;
+}
+
+export interface StepContext {
+  runId: string;
+  mode: RunMode;
+  inputs: RunInputs;
+  /** Aborted when the run is canceled or the job must stop; long steps check it. */
+  signal: AbortSignal;
+  logger: Logger;
+  /** The parsed, validated description and its API model, computed once per job (memoised). */
+  analysis(): Promise<Analysis>;
+}
+
+export interface StepDefinition {
+  name: PipelineStep;
+  /** False for a step whose generator is not in this build (it records `skipped`). */
+  built: boolean;
+  run(context: StepContext): Promise<StepOutcome>;
+}
+
+export function defineStep(definition: Omit<StepDefinition, 'built'> & { built?: boolean }): StepDefinition {
+  return { built: true, ...definition };
+}
