@@ -14,3 +14,10 @@ export const ErrorBody = z
 export const Id = (name: string) => z.string().min(1, `${name} is required`).max(100, `${name} is too long`);
 
 export const OptionalReason = z.string().max(2000).optional();
+
+/**
+ * A JSON boolean in a request body. The REST adapter (trpc-to-openapi) switches top-level
+ * boolean and number fields of every input schema to coercion, under which "false" would be
+ * true; a pipe is left alone, so `"false"` stays a 400 on both transports.
+ */
+export const BodyBoolean = () => z.boolean().pipe(z.boolean());

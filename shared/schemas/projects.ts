@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_MODES, PROJECT_STATUSES } from '../enums.ts';
-import { Id, Timestamp } from './common.ts';
+import { BodyBoolean, Id, Timestamp } from './common.ts';
 
 export const Project = z
   .object({
@@ -23,7 +23,7 @@ export const UpdateProjectInput = z.strictObject({
   name: ProjectName.optional(),
   apiName: z.string().trim().max(200, 'must be at most 200 characters').optional(),
   status: z.enum(PROJECT_STATUSES).optional(),
-  archive: z.boolean().optional(),
+  archive: BodyBoolean().optional(),
   transferOrgId: z.string().max(100).optional(),
 });
 export type UpdateProjectInput = z.infer<typeof UpdateProjectInput>;

@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { Member, User } from '../../../db/models/index.ts';
+import { ApiKey, Member, User } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { MemberStatus } from '../../../shared/enums.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -30,6 +30,10 @@ export async function updateMember(deps: Deps, caller: Caller, input: { memberId
     await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`members:${caller.org.id}`], transaction });
     const target = await Member.findOne({ where: { id: input.memberId, orgId: caller.org.id }, transaction, lock: true });
     if (!target) throw new AppError('not_found', `Member ${input.memberId} was not found in this workspace.`);
+    // The caller's role as of now, under the lock (it may have changed since authentication).
+    const me = await Member.findByPk(caller.member.id, { transaction });
+    if (!me || me.status !== 'active') throw new AppError('forbidden', 'You are no longer an active member of this workspace.');
+    caller = { ...caller, role: me.role };
     const self = target.id === caller.member.id;
     if (input.role !== undefined && input.role !== target.role) {
       if (self && ROLE_RANK[input.role] > ROLE_RANK[target.role]) throw new AppError('forbidden', 'Nobody can raise their own role.');
@@ -49,6 +53,10 @@ export async function updateMember(deps: Deps, caller: Caller, input: { memberId
       // Local-dev has no acceptance flow: activating an invite links (or creates) the user by email.
       const [user] = await User.findOrCreate({ where: { email: target.email }, defaults: { id: newId('usr'), email: target.email }, transaction });
       target.userId = user.id;
+    }
+    if (input.status === 'removed' && target.status !== 'removed' && target.userId) {
+      // Removal ends the member's keys for good: a later re-invite does not bring them back.
+      await ApiKey.update({ revokedAt: new Date() }, { where: { orgId: caller.org.id, createdByUserId: target.userId, revokedAt: null }, transaction });
     }
     if (input.role !== undefined) target.role = input.role;
     if (input.status !== undefined) target.status = input.status;
