@@ -1,0 +1,106 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PETSTORE, rest } from '../setup/http.ts';
+import { waitForRun } from '../setup/runs.ts';
+import { startTestService, type TestService } from '../setup/service.ts';
+import { newWorkspace } from '../setup/workspace.ts';
+
+let service: TestService;
+let api: ReturnType<typeof rest>;
+let token: string;
+
+beforeAll(async () => {
+  service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000' });
+  token = (await newWorkspace(service)).token;
+  api = rest(service.url, token);
+});
+afterAll(async () => service?.stop());
+
+async function start(body: Record<string, unknown>) {
+  const res = await api.post('/reports/start', body);
+  expect(res.status).toBe(202);
+  return res.body.run.id as string;
+}
+
+describe('report pipeline', () => {
+  it('a sound description: validate passes with its report and a starter config; unbuilt steps are skipped, so the verdict is needs_review', async () => {
+    const runId = await start({ openapiText: PETSTORE });
+    const run = await waitForRun(runId);
+    expect(run.status).toBe('complete');
+    expect(run.verdict).toBe('needs_review');
+    expect(run.currentStep).toBeNull();
+    const [validate, ...rest] = run.steps;
+    expect(validate).toMatchObject({ name: 'validate', status: 'passed', counts: expect.objectContaining({ errors: 0 }) });
+    expect(validate!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(validate!.startedAt && validate!.completedAt).toBeTruthy();
+    for (const step of rest) expect(step).toMatchObject({ status: 'skipped', summary: expect.stringContaining('not built yet') });
+
+    const got = await api.get(`/runs/${runId}`);
+    expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual(['starter_config', 'validation_report']);
+    const list = await api.get(`/runs/${runId}/artifacts`);
+    expect(list.status).toBe(200);
+    const report = list.body.artifacts.find((a: { kind: string }) => a.kind === 'validation_report');
+    const download = await fetch(`${service.url}/api/runs/${runId}/artifacts/${report.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await download.json()) as { summary: { errors: number }; diagnostics: unknown[] };
+    expect(body.summary.errors).toBe(0);
+    const config = list.body.artifacts.find((a: { kind: string }) => a.kind === 'starter_config');
+    const yaml = await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${config.id}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(yaml).toMatch(/resources:/);
+  });
+
+  it('an invalid description ends complete + not_ready with located diagnostics (a report, not a crash)', async () => {
+    const runId = await start({ openapiText: 'openapi: 3.0.3\ninfo:\n  title: Broken\npaths:\n  /pets:\n    get:\n      responses: {}\n' });
+    const run = await waitForRun(runId);
+    expect(run).toMatchObject({ status: 'complete', verdict: 'not_ready' });
+    expect(run.steps[0]).toMatchObject({ name: 'validate', status: 'failed' });
+    const list = await api.get(`/runs/${runId}/artifacts`);
+    const report = list.body.artifacts.find((a: { kind: string }) => a.kind === 'validation_report');
+    const body = (await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${report.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      diagnostics: Array<{ ruleId: string; severity: string; pointer: string; line: number; column: number }>;
+    };
+    const error = body.diagnostics.find((d) => d.severity === 'error');
+    expect(error).toMatchObject({ ruleId: expect.any(String), pointer: expect.any(String), line: expect.any(Number), column: expect.any(Number) });
+    expect(error!.line).toBeGreaterThan(0);
+  });
+
+  it('text that is not YAML or JSON at all is a diagnostic too', async () => {
+    const run = await waitForRun(await start({ openapiText: '{{{ not yaml: [' }));
+    expect(run).toMatchObject({ status: 'complete', verdict: 'not_ready' });
+  });
+
+  it('a partner run whose config lacks what it needs ends blocked + needs_setup', async () => {
+    const run = await waitForRun(await start({ openapiText: PETSTORE, mode: 'partner_compatible', configText: 'organization:\n  name: acme\n' }));
+    expect(run).toMatchObject({ status: 'blocked', verdict: 'needs_setup' });
+    expect(run.steps.slice(1).every((s) => s.status === 'skipped' && /needs setup/.test(s.summary ?? ''))).toBe(true);
+  });
+
+  it('downloads answer 404 across workspaces and 410 once purged', async () => {
+    const runId = await start({ openapiText: PETSTORE });
+    await waitForRun(runId);
+    const artifacts = (await api.get(`/runs/${runId}/artifacts`)).body.artifacts as Array<{ id: string }>;
+    const other = await newWorkspace(service, 'Other');
+    const foreign = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifacts[0]!.id}`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(foreign.status).toBe(404);
+    expect(await rest(service.url, other.token).get(`/runs/${runId}/artifacts`)).toMatchObject({ status: 404 });
+    await service.deps.db.sequelize.query('UPDATE artifacts SET content = NULL WHERE run_id = $1', { bind: [runId] });
+    const gone = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifacts[0]!.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(gone.status).toBe(410);
+    expect(await gone.json()).toMatchObject({ error: 'artifact_expired' });
+  });
+
+  it('file-tree artifacts are deterministic gzip tarballs', async () => {
+    const { packArtifact } = await import('../../workers/pipeline/pack-artifact.ts');
+    const files = [
+      { path: 'b.txt', content: 'two' },
+      { path: 'a/one.ts', content: 'export const one = 1;\n' },
+    ];
+    const first = await packArtifact({ kind: 'typescript_sdk', name: 'sdk', files });
+    const second = await packArtifact({ kind: 'typescript_sdk', name: 'sdk', files: [...files].reverse() });
+    expect(first.sha256).toBe(second.sha256);
+    expect(first.fileCount).toBe(2);
+    expect(gunzipSync(first.content).includes(Buffer.from('export const one'))).toBe(true);
+    await expect(packArtifact({ kind: 'cli', name: 'x', files: [{ path: '../escape', content: '' }] })).rejects.toThrow(/unsafe path/);
+  });
+});
