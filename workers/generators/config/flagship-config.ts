@@ -1,0 +1,77 @@
+// The flagship config format (YAML):
+//
+//   client_name: Petstore
+//   organization: Acme                       # optional
+//   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore }
+//   env_prefix: PETSTORE                     # optional
+//   environments: { production: https://petstore.example.com/v1 }
+//   auth: [ { name: api_key, scheme: ApiKeyAuth, env: PETSTORE_API_KEY, required: true } ]
+//   pagination: [ { name: cursor_page, type: cursor, request: {...}, response: {...} } ]
+//   resources:
+//     pets:
+//       methods: { list: get /pets, retrieve: { endpoint: get /pets/{petId}, deprecated: "use x" } }
+//       subresources: { toys: { methods: { list: get /pets/{petId}/toys } } }
+//   unspecified_endpoints: [ get /internal ]
+
+import type { ParsedDocument } from '../model/parse/parse-document.ts';
+import { asArray, asBoolean, asRecord, asString, isRecord } from '../model/json-guards.ts';
+import { joinPointer } from '../model/parse/pointer.ts';
+import { ConfigReader } from './config-reader.ts';
+import { readEnvironments } from './read-environments.ts';
+import { readPagination } from './read-pagination.ts';
+import { readResources } from './read-resources.ts';
+import { emptyConfig, type ConfigParseResult } from './types.ts';
+
+export const FLAGSHIP_KEYS = [
+  'client_name', 'organization', 'packages', 'env_prefix', 'environments', 'auth', 'pagination', 'resources', 'unspecified_endpoints',
+] as const;
+
+const RESOURCE_KEYS = { resource: ['methods', 'subresources', 'models', 'description'], method: ['endpoint', 'deprecated', 'pagination', 'description'] };
+
+export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
+  const reader = new ConfigReader(doc);
+  const root = asRecord(doc.value);
+  if (root === undefined) {
+    reader.report('config/invalid', 'error', '', 'The config must be a YAML mapping.');
+    return { diagnostics: reader.diagnostics, needsSetup: ['config is not a mapping'] };
+  }
+  reader.checkKeys(root, '', FLAGSHIP_KEYS, 'the config');
+  const config = emptyConfig('flagship');
+  const clientName = asString(root.client_name);
+  if (clientName !== undefined) config.clientName = clientName;
+  const organization = asString(root.organization);
+  if (organization !== undefined) config.organization = organization;
+  const packages = asRecord(root.packages);
+  if (packages !== undefined) {
+    reader.checkKeys(packages, '/packages', ['typescript', 'python', 'python_module', 'cli'], 'packages');
+    const ts = asString(packages.typescript);
+    const py = asString(packages.python);
+    const pyModule = asString(packages.python_module);
+    const cli = asString(packages.cli);
+    if (ts !== undefined) config.packages.typescript = ts;
+    if (py !== undefined) config.packages.python = py;
+    if (pyModule !== undefined) config.packages.pythonModule = pyModule;
+    if (cli !== undefined) config.packages.cli = cli;
+  }
+  const envPrefix = asString(root.env_prefix);
+  if (envPrefix !== undefined) config.envPrefix = envPrefix;
+  config.environments = readEnvironments(reader, root.environments, '/environments');
+  asArray(root.auth).forEach((a, i) => {
+    const auth = asRecord(a);
+    const name = asString(auth?.name);
+    const scheme = asString(auth?.scheme);
+    if (auth === undefined || name === undefined || scheme === undefined) {
+      reader.report('config/invalid-auth', 'warning', joinPointer('/auth', i), 'Auth options need `name` and `scheme`; this one is ignored.');
+      return;
+    }
+    const envVar = asString(auth.env);
+    config.authOptions.push({ name, scheme, ...(envVar !== undefined ? { envVar } : {}), required: asBoolean(auth.required) ?? false });
+  });
+  config.pagination = readPagination(reader, root.pagination, '/pagination');
+  config.resources = readResources(reader, root.resources, '/resources', RESOURCE_KEYS);
+  config.unspecifiedEndpoints = asArray(root.unspecified_endpoints).filter((e): e is string => typeof e === 'string');
+  if (root.resources !== undefined && !isRecord(root.resources)) {
+    reader.report('config/invalid-resource', 'error', '/resources', '`resources` must be a mapping of resource names.');
+  }
+  return { config, diagnostics: reader.diagnostics, needsSetup: [] };
+}

@@ -1,0 +1,53 @@
+// The normalised generator config: what both the flagship config and a partner `stainless.yml`
+// are mapped onto before the model is built. Locations point into the config text.
+
+import type { ClientAuthOption, Diagnostic, PaginationScheme, SourceLocation } from '../model/types.ts';
+
+export interface ConfigMethod {
+  /** Raw method name, e.g. 'list'. */
+  name: string;
+  /** `${method} ${path}`, lower-case method, e.g. 'get /pets/{petId}'. */
+  endpoint: string;
+  deprecated?: string | boolean;
+  /** Pagination scheme name, when the config names one. */
+  pagination?: string;
+  source: SourceLocation;
+}
+
+export interface ConfigResource {
+  name: string;
+  methods: ConfigMethod[];
+  /** Model name -> schema reference as written (`Pet`, `#/components/schemas/Pet`). */
+  models: { name: string; schema: string }[];
+  subresources: ConfigResource[];
+  source: SourceLocation;
+}
+
+export interface GeneratorConfig {
+  kind: 'flagship' | 'stainless' | 'derived';
+  clientName?: string;
+  organization?: string;
+  packages: { typescript?: string; python?: string; pythonModule?: string; cli?: string };
+  envPrefix?: string;
+  environments: { name: string; url: string; source: SourceLocation }[];
+  authOptions: ClientAuthOption[];
+  /** Extra security schemes declared by the config (OpenAPI Security Scheme Object shape). */
+  securitySchemes: Record<string, unknown>;
+  /** Default security requirement override (OpenAPI shape), when the config sets one. */
+  security?: unknown[];
+  pagination: PaginationScheme[];
+  resources: ConfigResource[];
+  /** Endpoints the config deliberately leaves out of the SDK. */
+  unspecifiedEndpoints: string[];
+}
+
+export interface ConfigParseResult {
+  config?: GeneratorConfig;
+  diagnostics: Diagnostic[];
+  /** Reasons the run cannot proceed without setup (partner runs). */
+  needsSetup: string[];
+}
+
+export function emptyConfig(kind: GeneratorConfig['kind']): GeneratorConfig {
+  return { kind, packages: {}, environments: [], authOptions: [], securitySchemes: {}, pagination: [], resources: [], unspecifiedEndpoints: [] };
+}

@@ -1,0 +1,212 @@
+// The one entry point of the generation core: description (+ optional config) in, diagnostics
+// and the API model out. Pure apart from CPU: no files, no network (external $refs are only
+// reported). The AbortSignal is honoured between phases.
+
+import type { ApiModel, Diagnostic } from './types.ts';
+import { parseDocument } from './parse/parse-document.ts';
+import { resolveLimits, type ParseLimits } from './parse/limits.ts';
+import { detectVersion } from './validate/detect-version.ts';
+import { oasSchemaCheck } from './validate/oas-schemas.ts';
+import { schemaDiagnostics } from './validate/schema-diagnostics.ts';
+import { runRules } from './validate/run-rules.ts';
+import { ALL_RULES } from './rules/all-rules.ts';
+import { RefIndex } from './refs/ref-index.ts';
+import { listOperations } from './doc-index.ts';
+import { listSchemas } from './schema-walk.ts';
+import { buildModel } from './build-model.ts';
+import { isRecord } from './json-guards.ts';
+import { readConfig, type ConfigKind } from '../config/read-config.ts';
+import { deriveStarterConfig, starterConfigYaml } from '../config/derive-starter-config.ts';
+import type { GeneratorConfig } from '../config/types.ts';
+
+export type { ConfigKind } from '../config/read-config.ts';
+
+export interface AnalyzeInput {
+  openapiText: string;
+  configText?: string;
+  /** Run mode; `partner_*` modes read `configText` as a Stainless `stainless.yml`. */
+  mode: string;
+  limits?: Partial<ParseLimits>;
+  signal?: AbortSignal;
+}
+
+export interface AnalyzeCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
+  paths: number;
+  operations: number;
+  webhooks: number;
+  schemas: number;
+  resources: number;
+  [key: string]: number;
+}
+
+export interface AnalyzeResult {
+  /** Sorted: description diagnostics by line, then config diagnostics. Capped at `limits.maxDiagnostics`. */
+  diagnostics: Diagnostic[];
+  /** Absent when the description could not be read (parse failure, unsupported version). */
+  model?: ApiModel;
+  /** Flagship YAML derived from the paths, when the run had no config. */
+  starterConfigYaml?: string;
+  configKind: ConfigKind;
+  format?: 'json' | 'yaml';
+  /** Why the run cannot go on without setup (partner runs with an unusable config); empty if it can. */
+  needsSetup: string[];
+  counts: AnalyzeCounts;
+  /** Milliseconds per phase. */
+  timings: Record<string, number>;
+}
+
+export function isPartnerMode(mode: string): boolean {
+  return mode === 'partner' || mode.startsWith('partner_');
+}
+
+/** Yields to the event loop so an abort (or other work) can get in between phases. */
+function checkpoint(signal: AbortSignal | undefined): Promise<void> {
+  signal?.throwIfAborted();
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export async function analyzeSpec(input: AnalyzeInput): Promise<AnalyzeResult> {
+  const limits = resolveLimits(input.limits);
+  const timings: Record<string, number> = {};
+  const diagnostics: Diagnostic[] = [];
+  const configDiagnostics: Diagnostic[] = [];
+  const needsSetup: string[] = [];
+  let t = performance.now();
+  const lap = (name: string): void => {
+    const now = performance.now();
+    timings[name] = Math.round((now - t) * 10) / 10;
+    t = now;
+  };
+  const finish = (partial: Partial<AnalyzeResult> & { configKind: ConfigKind }): AnalyzeResult => {
+    const sorted = [...diagnostics.sort(byPosition), ...configDiagnostics.sort(byPosition)];
+    const capped = sorted.length > limits.maxDiagnostics ? sorted.slice(0, limits.maxDiagnostics) : sorted;
+    if (capped.length < sorted.length) {
+      capped.push({
+        ruleId: 'report/truncated',
+        severity: 'info',
+        message: `${sorted.length - limits.maxDiagnostics} more diagnostics were left out of this report.`,
+        pointer: '',
+        line: 0,
+        column: 0,
+      });
+    }
+    const model = partial.model;
+    return {
+      ...partial,
+      diagnostics: capped,
+      needsSetup,
+      counts: {
+        errors: sorted.filter((d) => d.severity === 'error').length,
+        warnings: sorted.filter((d) => d.severity === 'warning').length,
+        infos: sorted.filter((d) => d.severity === 'info').length,
+        paths: model ? new Set(model.operations.map((o) => o.path)).size : 0,
+        operations: model?.operations.length ?? 0,
+        webhooks: model?.webhooks.length ?? 0,
+        schemas: model ? Object.keys(model.schemas).length : 0,
+        resources: model?.resources.length ?? 0,
+      },
+      timings,
+    };
+  };
+
+  await checkpoint(input.signal);
+  const parsed = parseDocument(input.openapiText, limits);
+  diagnostics.push(...parsed.diagnostics);
+  lap('parse');
+  const doc = parsed.document;
+  const hasConfig = input.configText !== undefined && input.configText.trim() !== '';
+  if (doc === undefined) return finish({ configKind: hasConfig ? 'flagship' : 'none' });
+
+  const version = detectVersion(doc.value, doc.locate);
+  if (version.kind === 'unsupported') {
+    diagnostics.push(version.diagnostic);
+    return finish({ configKind: hasConfig ? 'flagship' : 'none', format: doc.format });
+  }
+  if (version.note) diagnostics.push(version.note);
+  const value = doc.value;
+  if (!isRecord(value)) return finish({ configKind: 'none', format: doc.format });
+
+  await checkpoint(input.signal);
+  if (version.schemaCheck) {
+    const errors = oasSchemaCheck(version.version)(value);
+    diagnostics.push(...schemaDiagnostics(errors, version.version, doc.locate));
+  }
+  lap('schema');
+
+  await checkpoint(input.signal);
+  const refs = new RefIndex(value);
+  const operations = listOperations(value, refs);
+  const schemas = listSchemas(value);
+  lap('index');
+  diagnostics.push(...runRules({ doc: value, version: version.version, locate: doc.locate, refs, operations, schemas }, ALL_RULES, input.signal));
+  lap('rules');
+
+  await checkpoint(input.signal);
+  let config: GeneratorConfig;
+  let configKind: ConfigKind;
+  let starter: string | undefined;
+  if (hasConfig) {
+    const read = readConfig(input.configText as string, input.mode, limits);
+    configDiagnostics.push(...read.diagnostics);
+    needsSetup.push(...read.needsSetup);
+    configKind = read.kind;
+    if (read.config === undefined) {
+      if (isPartnerMode(input.mode) && needsSetup.length === 0) needsSetup.push('The partner config could not be read.');
+      config = deriveStarterConfig(value, operations, doc.locate);
+    } else {
+      config = read.config;
+    }
+  } else {
+    configKind = 'none';
+    if (isPartnerMode(input.mode)) {
+      needsSetup.push('A partner run needs the existing SDK\'s config (stainless.yml) as configText.');
+      configDiagnostics.push({
+        ruleId: 'config/missing',
+        severity: 'error',
+        message: 'Partner runs need the existing Stainless config (stainless.yml) so method names stay compatible.',
+        pointer: '',
+        line: 0,
+        column: 0,
+        document: 'config',
+      });
+    }
+    config = deriveStarterConfig(value, operations, doc.locate);
+    starter = starterConfigYaml(config);
+  }
+  lap('config');
+
+  await checkpoint(input.signal);
+  let model: ApiModel | undefined;
+  try {
+    const built = buildModel({
+      doc: value,
+      version: version.version,
+      openapiVersion: version.raw,
+      locate: doc.locate,
+      refs,
+      operations,
+      config,
+      strictResources: config.kind === 'stainless',
+    });
+    model = built.model;
+    for (const d of built.diagnostics) (d.document === 'config' ? configDiagnostics : diagnostics).push(d);
+  } catch (error) {
+    diagnostics.push({
+      ruleId: 'internal/model-failed',
+      severity: 'error',
+      message: `The API model could not be built (${error instanceof Error ? error.message : String(error)}).`,
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
+  }
+  lap('model');
+  return finish({ model, starterConfigYaml: starter, configKind, format: doc.format });
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+}

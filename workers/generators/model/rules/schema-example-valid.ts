@@ -1,0 +1,52 @@
+import type { Rule } from './rule.ts';
+import { checkValue } from '../check-value.ts';
+import { asRecord, entries, isRecord } from '../json-guards.ts';
+import { joinPointer } from '../parse/pointer.ts';
+
+export const schemaExampleValid: Rule = {
+  id: 'schema/example-valid',
+  severity: 'warning',
+  description: 'Examples (schema, parameter and media-type level) should validate against their schema: docs and SDK samples show them.',
+  run(ctx) {
+    const checkOne = (value: unknown, schema: unknown, pointer: string): void => {
+      const problem = checkValue(value, schema, ctx.refs, ctx.version);
+      if (problem) ctx.report(pointer, `Example does not match its schema${problem.at ? ` at ${problem.at}` : ''}: ${problem.message}.`);
+    };
+    for (const { schema, pointer } of ctx.schemas) {
+      if ('example' in schema) checkOne(schema.example, schema, joinPointer(pointer, 'example'));
+      if (Array.isArray(schema.examples)) schema.examples.forEach((ex, i) => checkOne(ex, schema, joinPointer(pointer, 'examples', i)));
+    }
+    // Parameter / header / media type objects: `example` and `examples.<name>.value` against `schema`.
+    for (const { holder, pointer } of exampleHolders(ctx.doc)) {
+      const schema = holder.schema;
+      if (!isRecord(schema)) continue;
+      if ('example' in holder) checkOne(holder.example, schema, joinPointer(pointer, 'example'));
+      for (const [name, raw] of entries(holder.examples)) {
+        const example = ctx.refs.record(raw, joinPointer(pointer, 'examples', name))?.value;
+        if (example && 'value' in example) checkOne(example.value, schema, joinPointer(pointer, 'examples', name, 'value'));
+      }
+    }
+  },
+};
+
+/** Objects that carry `schema` + `example(s)` side by side: parameters, headers, media types. */
+function exampleHolders(doc: Record<string, unknown>): { holder: Record<string, unknown>; pointer: string }[] {
+  const out: { holder: Record<string, unknown>; pointer: string }[] = [];
+  const stack: { node: unknown; pointer: string }[] = [{ node: doc, pointer: '' }];
+  while (stack.length > 0) {
+    const { node, pointer } = stack.pop() as { node: unknown; pointer: string };
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => stack.push({ node: v, pointer: joinPointer(pointer, i) }));
+      continue;
+    }
+    const record = asRecord(node);
+    if (record === undefined) continue;
+    const isSchemaHolder = isRecord(record.schema) && ('example' in record || isRecord(record.examples)) && (typeof record.in === 'string' || pointer.includes('/content/') || pointer.includes('/headers/'));
+    if (isSchemaHolder) out.push({ holder: record, pointer });
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'example' || key === 'examples' || key === 'schema' || key === 'default' || key.startsWith('x-')) continue;
+      if (value !== null && typeof value === 'object') stack.push({ node: value, pointer: joinPointer(pointer, key) });
+    }
+  }
+  return out;
+}

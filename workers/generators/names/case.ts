@@ -1,0 +1,86 @@
+// Word splitting and case conversion shared by every target language. Input is any raw name from a
+// spec or config (`user-id`, `HTTPServer`, `2fa_code`, `Ünïcode name`); output is ASCII words.
+
+/**
+ * Splits a raw name into lower-case ASCII words: on separators, camel humps (`fooBar`, `HTTPServer`),
+ * and letter/digit boundaries are kept together (`v2`, `2fa`). Accents are stripped (NFKD);
+ * characters with no ASCII form become `u` + hex code point so distinct names stay distinct.
+ */
+export function splitWords(raw: string): string[] {
+  const ascii = toAsciiish(raw);
+  const words: string[] = [];
+  for (const chunk of ascii.split(/[^A-Za-z0-9]+/)) {
+    if (chunk === '') continue;
+    if (/^u[0-9a-f]{2,6}$/.test(chunk)) {
+      words.push(chunk); // an encoded non-ASCII character (or a plain word that looks like one)
+      continue;
+    }
+    // Camel humps: fooBar -> foo Bar; HTTPServer -> HTTP Server; keep digits attached to the left.
+    const parts = chunk.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+[a-z]*|[A-Z]+/g) ?? [chunk];
+    for (const part of parts) words.push(part.toLowerCase());
+  }
+  return mergeDigits(words);
+}
+
+function mergeDigits(words: string[]): string[] {
+  // `v2` splits as ['v', '2']; join a bare number to the previous word (v2, ipv6, oauth2).
+  const out: string[] = [];
+  for (const word of words) {
+    const previous = out[out.length - 1];
+    if (/^[0-9]+$/.test(word) && previous !== undefined && !/^[0-9]/.test(previous)) out[out.length - 1] = previous + word;
+    else out.push(word);
+  }
+  return out;
+}
+
+function toAsciiish(raw: string): string {
+  const stripped = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  let out = '';
+  for (const ch of stripped) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x80) out += ch;
+    else if (/\p{L}|\p{N}/u.test(ch)) out += ` u${code.toString(16)} `;
+    else out += ' ';
+  }
+  return out;
+}
+
+const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function camelCase(raw: string): string {
+  const words = splitWords(raw);
+  return words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
+}
+
+export function pascalCase(raw: string): string {
+  return splitWords(raw).map(capitalize).join('');
+}
+
+export function snakeCase(raw: string): string {
+  return splitWords(raw).join('_');
+}
+
+export function kebabCase(raw: string): string {
+  return splitWords(raw).join('-');
+}
+
+export function screamingSnakeCase(raw: string): string {
+  return snakeCase(raw).toUpperCase();
+}
+
+export type NameCase = 'camel' | 'pascal' | 'snake' | 'kebab' | 'screaming';
+
+export function applyCase(raw: string, nameCase: NameCase): string {
+  switch (nameCase) {
+    case 'camel':
+      return camelCase(raw);
+    case 'pascal':
+      return pascalCase(raw);
+    case 'snake':
+      return snakeCase(raw);
+    case 'kebab':
+      return kebabCase(raw);
+    case 'screaming':
+      return screamingSnakeCase(raw);
+  }
+}
