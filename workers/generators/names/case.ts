@@ -7,6 +7,18 @@
  * characters with no ASCII form become `u` + hex code point so distinct names stay distinct.
  */
 export function splitWords(raw: string): string[] {
+  let words = wordCache.get(raw);
+  if (words === undefined) {
+    words = computeWords(raw);
+    if (wordCache.size > 50_000) wordCache.clear();
+    wordCache.set(raw, words);
+  }
+  return [...words];
+}
+
+const wordCache = new Map<string, string[]>();
+
+function computeWords(raw: string): string[] {
   const ascii = toAsciiish(raw);
   const words: string[] = [];
   for (const chunk of ascii.split(/[^A-Za-z0-9]+/)) {
