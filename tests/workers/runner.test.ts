@@ -1,0 +1,68 @@
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Run } from '../../db/models/index.ts';
+import { runPipeline } from '../../workers/pipeline/runner.ts';
+import { PETSTORE, rest } from '../setup/http.ts';
+import { waitForRun } from '../setup/runs.ts';
+import { startTestService, type TestService } from '../setup/service.ts';
+import { newWorkspace } from '../setup/workspace.ts';
+
+// The API only (no worker): jobs stay queued and the runner is driven directly, or by a worker
+// started inside a test.
+let service: TestService;
+let api: ReturnType<typeof rest>;
+
+beforeAll(async () => {
+  service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000' });
+  api = rest(service.url, (await newWorkspace(service)).token);
+});
+afterAll(async () => service?.stop());
+
+describe('pipeline runner', () => {
+  it('resumes at the first unfinished step: a step recorded as finished is not run again', async () => {
+    const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
+    // As if an earlier attempt finished `validate` and died during `typescript_sdk`.
+    const row = await Run.findByPk(runId);
+    const steps = row!.steps.map((s, i) =>
+      i === 0 ? { ...s, status: 'passed' as const, summary: 'from the earlier attempt', startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:01.000Z', durationMs: 1000 } : i === 1 ? { ...s, status: 'running' as const } : s,
+    );
+    await Run.update({ status: 'running', steps, currentStep: 'typescript_sdk' }, { where: { id: runId } });
+    expect(await runPipeline(service.deps, runId, new AbortController().signal)).toBe('finished');
+    const done = await Run.findByPk(runId);
+    expect(done!.steps[0]).toMatchObject({ status: 'passed', summary: 'from the earlier attempt', durationMs: 1000 });
+    expect(done!.steps[1]!.status).toBe('skipped');
+    expect(done!.status).toBe('complete');
+  });
+
+  it('does nothing for a run that is no longer queued or running (canceled, finished elsewhere)', async () => {
+    const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
+    await api.post(`/runs/${runId}/cancel`, {});
+    expect(await runPipeline(service.deps, runId, new AbortController().signal)).toBe('gone');
+    expect((await Run.findByPk(runId))?.status).toBe('canceled');
+  });
+
+  it('an internal fault is retried, then the run ends failed (never lost) and the job is dead-lettered', async () => {
+    const faulty = await startTestService({ ROLE: 'all', QUEUE_RETRY_LIMIT: '1', QUEUE_RETRY_DELAY_SECONDS: '1', REPORT_RATE_LIMIT: '1000' });
+    try {
+      const client = rest(faulty.url, (await newWorkspace(faulty)).token);
+      // A real database fault: storing any artifact fails.
+      await faulty.deps.db.sequelize.query(`
+        CREATE FUNCTION refuse_artifact() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full (simulated by trigger)'; END $$;
+        CREATE TRIGGER refuse_artifact BEFORE INSERT ON artifacts FOR EACH ROW EXECUTE FUNCTION refuse_artifact();
+      `);
+      const runId = (await client.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
+      const run = await waitForRun(runId, 60_000);
+      expect(run).toMatchObject({ status: 'failed', verdict: 'failed' });
+      expect(run.failureMessage).toMatch(/disk full/);
+      expect(run.steps[0]!.status).toBe('failed');
+      const jobs = await faulty.deps.db.sequelize.query<{ name: string; state: string; retry_count: number }>(
+        `SELECT name, state, retry_count FROM pgboss.job WHERE data->>'runId' = $1 ORDER BY name`,
+        { bind: [runId], type: QueryTypes.SELECT },
+      );
+      expect(jobs.find((j) => j.name === 'report.run')).toMatchObject({ state: 'failed', retry_count: 1 });
+      expect(jobs.some((j) => j.name === 'report.run.dead')).toBe(true);
+    } finally {
+      await faulty.stop();
+    }
+  }, 90_000);
+});
