@@ -71,12 +71,19 @@ export function restFacade(deps: Deps, createContext: (req: Request, res: Respon
         req.body = {};
         return next();
       }
+      let body: unknown;
       try {
-        req.body = JSON.parse(text);
-        next();
+        body = JSON.parse(text);
       } catch (error) {
         sendError(res, new AppError('malformed_json', `The request body is not valid JSON: ${(error as Error).message}`));
+        return;
       }
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        sendError(res, new AppError('invalid_request', `The request body must be a JSON object, not ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}.`));
+        return;
+      }
+      req.body = body;
+      next();
     });
     req.on('error', () => {
       failed = true;

@@ -75,6 +75,11 @@ describe('POST /api/reports/start', () => {
       expect(res.body.message).toMatch(message);
       expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
     }
+    for (const notObject of ['[1]', 'null', '"text"', '42']) {
+      const res = await api.post('/reports/start', notObject);
+      expect(res.status, notObject).toBe(400);
+      expect(res.body).toEqual({ error: 'invalid_request', message: expect.stringContaining('must be a JSON object') });
+    }
     const malformed = await api.post('/reports/start', '{"openapiText": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('malformed_json');
