@@ -12,6 +12,7 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
       'Send an OpenAPI description, get a report and deliverables (TypeScript and Python SDKs, a CLI, docs, a compatibility diff). Errors are `{error, message}` with stable codes.',
     version: '0.1.0',
     baseUrl: '/api',
+    tags: ['reports', 'runs', 'projects', 'domains', 'publishing', 'members', 'api-keys', 'billing', 'identity', 'system'],
     paths: artifactDownloadPath,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A workspace API key: `Authorization: Bearer rsk_…`' } },
   });
