@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKey } from '../../db/models/index.ts';
 import type { CreatedWorkspace } from '../../server/services/workspaces/create-workspace.ts';
 import { SCOPES } from '../../shared/scopes.ts';
-import { rest, trpc, trpcError } from '../setup/http.ts';
+import { expectTrpcError, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, keyWithScopes, newWorkspace } from '../setup/workspace.ts';
 
@@ -13,16 +13,6 @@ let ws: CreatedWorkspace;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function expectTrpcError(promise: Promise<unknown>, code: string, httpStatus: number): Promise<void> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected a ${code} error`).toBeDefined();
-  expect(trpcError(caught)).toEqual({ code, httpStatus });
-}
 
 /** Every row of every table of the service's database (its schema and pg-boss's), as text. */
 async function everyRowAsText(): Promise<string[]> {

@@ -4,7 +4,7 @@ import type { CreatedWorkspace } from '../../server/services/workspaces/create-w
 import { appRouter } from '../../server/trpc/root.ts';
 import type { Meta } from '../../server/trpc/init.ts';
 import { ROLE_SCOPES, SCOPES } from '../../shared/scopes.ts';
-import { PETSTORE, rest, trpc, trpcError } from '../setup/http.ts';
+import { PETSTORE, expectTrpcError, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
 
@@ -12,16 +12,6 @@ import { addMember, newWorkspace } from '../setup/workspace.ts';
 let service: TestService;
 let ws: CreatedWorkspace;
 
-async function expectTrpcError(promise: Promise<unknown>, code: string, httpStatus: number): Promise<void> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected a ${code} error`).toBeDefined();
-  expect(trpcError(caught)).toEqual({ code, httpStatus });
-}
 
 /** Every procedure's REST route, from the router itself. */
 function restRoutes(): Array<{ procedure: string; method: string; path: string }> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member } from '../../db/models/index.ts';
 import type { CreatedWorkspace } from '../../server/services/workspaces/create-workspace.ts';
-import { rest, trpc, trpcError } from '../setup/http.ts';
+import { expectTrpcError, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
 
@@ -23,16 +23,6 @@ async function ownerMemberOf(workspace: CreatedWorkspace): Promise<string> {
   return row.id;
 }
 
-async function expectTrpcError(promise: Promise<unknown>, code: string, httpStatus: number): Promise<void> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected a ${code} error`).toBeDefined();
-  expect(trpcError(caught)).toEqual({ code, httpStatus });
-}
 
 beforeAll(async () => {
   service = await startTestService({ ROLE: 'api' });

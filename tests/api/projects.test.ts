@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsDomain, Project, Run } from '../../db/models/index.ts';
 import type { CreatedWorkspace } from '../../server/services/workspaces/create-workspace.ts';
 import { PROJECT_STATUSES, PROJECT_TRANSITIONS, type ProjectStatus } from '../../shared/enums.ts';
-import { PETSTORE, rest, trpc, trpcError } from '../setup/http.ts';
+import { PETSTORE, expectTrpcError, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
 
@@ -11,16 +11,6 @@ let service: TestService;
 let ws: CreatedWorkspace;
 let other: CreatedWorkspace;
 
-async function expectTrpcError(promise: Promise<unknown>, code: string, httpStatus: number): Promise<void> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected a ${code} error`).toBeDefined();
-  expect(trpcError(caught)).toEqual({ code, httpStatus });
-}
 
 let nameCounter = 0;
 /** A new project (with one queued run) in the workspace of `token`. */

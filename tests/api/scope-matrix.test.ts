@@ -4,7 +4,7 @@ import type { CreatedWorkspace } from '../../server/services/workspaces/create-w
 import type { Meta } from '../../server/trpc/init.ts';
 import { appRouter } from '../../server/trpc/root.ts';
 import { ROLE_SCOPES, ROLES, SCOPES, type Role, type Scope } from '../../shared/scopes.ts';
-import { PETSTORE, rest, trpc, trpcError, type HttpResult } from '../setup/http.ts';
+import { PETSTORE, expectTrpcError, rest, trpc, type HttpResult } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, keyWithScopes, newWorkspace } from '../setup/workspace.ts';
 
@@ -135,16 +135,6 @@ async function keyWithout(scope: Scope): Promise<string> {
   return token;
 }
 
-async function expectTrpcError(promise: Promise<unknown>, code: string, httpStatus: number): Promise<void> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected a ${code} error`).toBeDefined();
-  expect(trpcError(caught)).toEqual({ code, httpStatus });
-}
 
 beforeAll(async () => {
   service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000' });

@@ -51,6 +51,19 @@ export function trpcError(error: unknown): { code: string; httpStatus: number } 
   return { code: data.code, httpStatus: data.httpStatus };
 }
 
+/** Asserts that a tRPC call fails with our stable `code` and `httpStatus`. */
+export async function expectTrpcError(promise: Promise<unknown>, code: string, httpStatus: number): Promise<void> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  if (caught === undefined) throw new Error(`expected a ${code} error, but the call succeeded`);
+  const got = trpcError(caught);
+  if (got.code !== code || got.httpStatus !== httpStatus) throw new Error(`expected ${code}/${httpStatus}, got ${got.code}/${got.httpStatus}`);
+}
+
 export const PETSTORE = `openapi: 3.0.3
 info:
   title: Petstore
