@@ -1,0 +1,84 @@
+// Shared by the TypeScript SDK generator tests: fixtures -> model, writing a package to disk,
+// and running the repository's own `tsc` (one compiler run for many packages).
+
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import type { ApiModel } from '../../workers/generators/model/types.ts';
+import type { GeneratedFile } from '../../workers/generators/typescript/index.ts';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/typescript');
+export const BUNDLE_DIR = join(REPO_ROOT, 'workers/generators/typescript/bundle');
+const TSC = join(REPO_ROOT, 'node_modules/typescript/lib/tsc.js');
+
+/** name -> [description file, config file] */
+export const FIXTURE_FILES: Record<string, [string, string | undefined]> = {
+  live: ['live.openapi.yaml', 'live.config.yaml'],
+  shapes: ['shapes.openapi.yaml', 'shapes.config.yaml'],
+  hostile: ['hostile.openapi.json', undefined],
+};
+
+export async function fixtureModel(name: string): Promise<ApiModel> {
+  const [spec, config] = FIXTURE_FILES[name] as [string, string | undefined];
+  const result = await analyzeSpec({
+    openapiText: readFileSync(join(FIXTURES, spec), 'utf8'),
+    ...(config ? { configText: readFileSync(join(FIXTURES, config), 'utf8') } : {}),
+    mode: 'flagship',
+  });
+  const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
+  if (!result.model || configErrors.length > 0) throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
+  return result.model;
+}
+
+export function writeFiles(dir: string, files: GeneratedFile[]): void {
+  for (const file of files) {
+    const target = join(dir, file.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+  }
+}
+
+/** The compiler options of a generated package, strict, for a multi-package check. */
+export function checkOptions(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
+    types: [],
+    ...extra,
+  };
+}
+
+/** Runs the repository's tsc on a project; resolves with the exit code and output. */
+export async function runTsc(project: string, timeoutMs = 240_000): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSC, '-p', project, '--pretty', 'false'], { maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error) };
+  }
+}
+
+/** tsc diagnostics grouped by the first path segment under `root` (one package per directory). */
+export function errorsByPackage(output: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of output.split('\n')) {
+    const match = /^([^/(]+)\/.*\(\d+,\d+\): error TS\d+/.exec(line);
+    if (!match) continue;
+    const list = out.get(match[1] as string) ?? [];
+    list.push(line);
+    out.set(match[1] as string, list);
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+// Golden files and pure-function properties of the TypeScript SDK generator.
+// UPDATE_GOLDEN=1 rewrites tests/fixtures/typescript/golden/.
+
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emitTypeScriptSdk, resolveOptions } from '../../workers/generators/typescript/index.ts';
+import { BUNDLE_DIR, FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './typescript-helpers.ts';
+
+const GOLDEN = join(FIXTURES, 'golden');
+const update = process.env.UPDATE_GOLDEN === '1';
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+describe('emitTypeScriptSdk golden files', () => {
+  for (const name of Object.keys(FIXTURE_FILES)) {
+    it(`${name} matches its golden files`, async () => {
+      const files = emitTypeScriptSdk(await fixtureModel(name)).filter((f) => !f.path.startsWith('src/core/'));
+      const dir = join(GOLDEN, name);
+      if (update) {
+        rmSync(dir, { recursive: true, force: true });
+        writeFiles(dir, files);
+      }
+      expect(listFiles(dir)).toEqual(files.map((f) => f.path).sort());
+      for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
+    });
+  }
+});
+
+describe('emitTypeScriptSdk', () => {
+  it('is deterministic', async () => {
+    const model = await fixtureModel('shapes');
+    expect(emitTypeScriptSdk(model)).toEqual(emitTypeScriptSdk(structuredClone(model)));
+  });
+
+  it('copies the bundle verbatim into src/core', async () => {
+    const files = emitTypeScriptSdk(await fixtureModel('live'));
+    const core = files.filter((f) => f.path.startsWith('src/core/'));
+    const bundle = readdirSync(BUNDLE_DIR).filter((n) => n.endsWith('.ts')).sort();
+    expect(core.map((f) => f.path)).toEqual(bundle.map((n) => `src/core/${n}`));
+    for (const name of bundle) expect(core.find((f) => f.path === `src/core/${name}`)?.content).toBe(readFileSync(join(BUNDLE_DIR, name), 'utf8'));
+  });
+
+  it('writes a publishable package.json with zero runtime dependencies', async () => {
+    const files = emitTypeScriptSdk(await fixtureModel('live'), { version: '3.4.5' });
+    const pkg = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as Record<string, unknown>;
+    expect(pkg).toMatchObject({ name: '@fixtures/live-pets', version: '3.4.5', type: 'module', types: './dist/index.d.ts', engines: { node: '>=18' }, dependencies: {} });
+    expect((pkg.exports as Record<string, unknown>)['.']).toMatchObject({ types: './dist/index.d.ts', import: './dist/index.js' });
+  });
+
+  it('derives option defaults from the model and sanitises bad ones', async () => {
+    const model = await fixtureModel('hostile');
+    const resolved = resolveOptions(model);
+    expect(resolved.packageName).toMatch(/^[a-z0-9][a-z0-9._~-]*$/);
+    expect(resolved.clientClass).toMatch(/^[A-Za-z_$][A-Za-z0-9_$]*$/);
+    expect(resolved.envPrefix).toMatch(/^[A-Z_][A-Z0-9_]*$/);
+    expect(resolved.version).toBe('1.0.0');
+    const custom = resolveOptions(model, { packageName: 'Not Valid!', clientName: 'class', envPrefix: 'my-api' });
+    expect(custom.packageName).toBe('not-valid-sdk');
+    expect(custom.clientClass).toBe('Class');
+    expect(custom.envPrefix).toBe('MY_API');
+    expect(() => resolveOptions(model, { version: 'latest' })).toThrow(/semver/);
+  });
+
+  it('keeps every hostile string inside a literal or an escaped comment', async () => {
+    const files = emitTypeScriptSdk(await fixtureModel('hostile')).filter((f) => f.path.endsWith('.ts') && !f.path.startsWith('src/core/'));
+    for (const file of files) {
+      // No raw line/paragraph separators anywhere, and no comment closed early by the description.
+      expect(file.content, file.path).not.toMatch(/[\u2028\u2029]/);
+      for (const line of file.content.split('\n')) {
+        if (/^\s*(\/\*\*|\*)/.test(line)) expect(line, `${file.path}: ${line}`).not.toMatch(/\*\/.+/);
+      }
+      // `globalThis.__pwned` only ever appears inside a string literal or a comment.
+      const code = file.content
+        .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+        .replace(/`(?:[^`\\]|\\.)*`/g, '``')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+      expect(code, file.path).not.toMatch(/__pwned/);
+    }
+  });
+});

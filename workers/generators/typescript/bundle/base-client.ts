@@ -1,0 +1,321 @@
+// The HTTP core every generated client extends: URL and header building, JSON / multipart /
+// form bodies, timeouts through AbortSignal, retries with exponential backoff and jitter
+// (connection errors, 408, 409, 429, 5xx; `Retry-After` honoured), an idempotency key on
+// retried non-GET requests, and typed errors by status.
+
+import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError } from './errors.js';
+import { buildQuery, type QueryStyle } from './query.js';
+import { Stream } from './streaming.js';
+import { toFormData, toUrlEncoded } from './uploads.js';
+
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export type HTTPMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+export type HeaderValues = Record<string, string | null | undefined>;
+
+export type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
+
+export type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';
+
+export interface BaseClientOptions {
+  baseURL: string;
+  /** Milliseconds before a request (until its body is read) is aborted; default 60 000. */
+  timeout?: number | undefined;
+  /** Retries after the first attempt; default 2. */
+  maxRetries?: number | undefined;
+  defaultHeaders?: HeaderValues | undefined;
+  defaultQuery?: Record<string, unknown> | undefined;
+  /** A `fetch` implementation; default `globalThis.fetch`. */
+  fetch?: Fetch | undefined;
+  /** Header carrying the idempotency key of non-GET requests that may be retried; null disables it. */
+  idempotencyHeader?: string | null | undefined;
+}
+
+/** Per-request overrides. */
+export interface RequestOptions {
+  timeout?: number;
+  maxRetries?: number;
+  headers?: HeaderValues;
+  query?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** Sent in the idempotency header; generated when absent. */
+  idempotencyKey?: string;
+}
+
+/** One API call as generated code describes it. */
+export interface APIRequest {
+  method: HTTPMethod;
+  /** A path relative to the base URL, or an absolute URL (next-page links). */
+  path: string;
+  query?: Record<string, unknown> | undefined;
+  queryStyles?: Record<string, QueryStyle> | undefined;
+  headers?: Record<string, unknown> | undefined;
+  body?: unknown;
+  bodyKind?: BodyKind | undefined;
+  /** Content type for `text` / `binary` bodies. */
+  contentType?: string | undefined;
+  responseKind?: ResponseKind | undefined;
+}
+
+export const DEFAULT_TIMEOUT = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+const MAX_RETRY_DELAY = 8_000;
+const INITIAL_RETRY_DELAY = 500;
+
+/** Reads an environment variable on runtimes that have `process.env` (undefined elsewhere or when empty). */
+export function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const value = env?.[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** Replaces `{name}` placeholders of a server URL template. */
+export function applyServerVariables(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([^{}]+)\}/g, (whole: string, name: string) => values[name] ?? whole);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function randomKey(): string {
+  const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (crypto?.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function headerText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map((item) => String(item)).join(',');
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+export abstract class BaseClient {
+  baseURL: string;
+  timeout: number;
+  maxRetries: number;
+  protected readonly _fetch: Fetch;
+  protected readonly _defaultHeaders: HeaderValues;
+  protected readonly _defaultQuery: Record<string, unknown>;
+  protected readonly _idempotencyHeader: string | null;
+
+  constructor(options: BaseClientOptions) {
+    this.baseURL = options.baseURL;
+    this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
+    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const fetchImpl = options.fetch ?? (globalThis as { fetch?: Fetch }).fetch;
+    if (!fetchImpl) throw new Error('No `fetch` is available; pass one in the client options.');
+    this._fetch = fetchImpl;
+    this._defaultHeaders = options.defaultHeaders ?? {};
+    this._defaultQuery = options.defaultQuery ?? {};
+    this._idempotencyHeader = options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader;
+  }
+
+  /** Credentials for a request: headers to set and query parameters to add. */
+  protected authHeaders(): HeaderValues {
+    return {};
+  }
+
+  protected authQuery(): Record<string, string> {
+    return {};
+  }
+
+  protected userAgent(): string {
+    return 'sdk/typescript';
+  }
+
+  buildURL(path: string, query: Record<string, unknown> | undefined, styles?: Record<string, QueryStyle>): string {
+    const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+    if (!absolute && !/^[a-z][a-z0-9+.-]*:\/\//i.test(this.baseURL)) {
+      throw new Error(`The base URL ${JSON.stringify(this.baseURL)} is not an absolute URL; pass \`baseURL\` in the client options.`);
+    }
+    const url = absolute ? new URL(path) : new URL(this.baseURL.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
+    const merged: Record<string, unknown> = { ...this._defaultQuery, ...this.authQuery(), ...query };
+    const search = buildQuery(merged, styles);
+    if (search !== '') url.search = url.search === '' ? search : `${url.search.slice(1)}&${search}`;
+    return url.toString();
+  }
+
+  #buildHeaders(request: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retryCount: number): Headers {
+    const headers = new Headers();
+    const set = (values: Record<string, unknown> | undefined): void => {
+      for (const [name, value] of Object.entries(values ?? {})) {
+        if (value === null) headers.delete(name);
+        else {
+          const text = headerText(value);
+          if (text !== undefined) headers.set(name, text);
+        }
+      }
+    };
+    headers.set('accept', request.responseKind === 'event-stream' || request.responseKind === 'event-stream-text' ? 'text/event-stream' : 'application/json');
+    headers.set('user-agent', this.userAgent());
+    if (request.bodyKind === 'json' && request.body !== undefined) headers.set('content-type', 'application/json');
+    if ((request.bodyKind === 'text' || request.bodyKind === 'binary') && request.contentType) headers.set('content-type', request.contentType);
+    if (idempotencyKey !== undefined && this._idempotencyHeader) headers.set(this._idempotencyHeader, idempotencyKey);
+    if (retryCount > 0) headers.set('x-retry-count', String(retryCount));
+    set(this.authHeaders());
+    set(this._defaultHeaders);
+    set(request.headers);
+    set(options.headers);
+    return headers;
+  }
+
+  #buildBody(request: APIRequest): BodyInit | undefined {
+    const { body } = request;
+    if (body === undefined) return undefined;
+    switch (request.bodyKind ?? 'json') {
+      case 'json':
+        return JSON.stringify(body);
+      case 'multipart':
+        return toFormData(body);
+      case 'form':
+        return toUrlEncoded(body);
+      case 'text':
+        return String(body);
+      case 'binary':
+        return body as BodyInit;
+    }
+  }
+
+  /** Sends a request, retrying where allowed, and decodes the response. */
+  async request<T>(request: APIRequest, options: RequestOptions = {}): Promise<T> {
+    const maxRetries = options.maxRetries ?? this.maxRetries;
+    const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (options.idempotencyKey ?? randomKey()) : undefined;
+    const url = this.buildURL(request.path, { ...request.query, ...options.query }, request.queryStyles);
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = maxRetries - attempt;
+      if (options.signal?.aborted) throw new APIUserAbortError();
+      const controller = new AbortController();
+      let timedOut = false;
+      const timeout = options.timeout ?? this.timeout;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeout);
+      const onAbort = (): void => controller.abort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const done = (): void => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+      };
+      const init: RequestInit = {
+        method: request.method.toUpperCase(),
+        headers: this.#buildHeaders(request, options, idempotencyKey, attempt),
+        signal: controller.signal,
+      };
+      const body = this.#buildBody(request);
+      if (body !== undefined) init.body = body;
+
+      let response: Response;
+      try {
+        response = await this._fetch(url, init);
+      } catch (cause) {
+        done();
+        if (options.signal?.aborted) throw new APIUserAbortError();
+        if (retriesLeft > 0) {
+          await sleep(retryDelay(attempt, undefined));
+          continue;
+        }
+        if (timedOut) throw new APITimeoutError();
+        throw new APIConnectionError({ cause });
+      }
+
+      if (!response.ok) {
+        if (retriesLeft > 0 && shouldRetry(response)) {
+          done();
+          await response.body?.cancel().catch(() => undefined);
+          await sleep(retryDelay(attempt, response.headers));
+          continue;
+        }
+        let errorBody: unknown;
+        try {
+          errorBody = await readBody(response);
+        } catch (cause) {
+          done();
+          if (timedOut) throw new APITimeoutError();
+          throw new APIConnectionError({ cause });
+        }
+        done();
+        throw APIError.generate(response.status, errorBody, response.statusText || undefined, response.headers);
+      }
+
+      const kind = request.responseKind ?? 'json';
+      if (kind === 'event-stream' || kind === 'event-stream-text') {
+        clearTimeout(timer); // a stream may legitimately run longer than the timeout
+        return (kind === 'event-stream' ? Stream.json(response, controller) : Stream.text(response, controller)) as T;
+      }
+      if (kind === 'binary') {
+        done();
+        return response as T;
+      }
+      try {
+        if (kind === 'none' || response.status === 204) {
+          await response.body?.cancel().catch(() => undefined);
+          return undefined as T;
+        }
+        const text = await response.text();
+        if (kind === 'text') return text as T;
+        return (text === '' ? undefined : isJson(response) ? JSON.parse(text) : text) as T;
+      } catch (cause) {
+        if (timedOut) throw new APITimeoutError();
+        if (cause instanceof SyntaxError) throw cause;
+        throw new APIConnectionError({ cause });
+      } finally {
+        done();
+      }
+    }
+  }
+}
+
+function isJson(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type === '' || /[/+]json\b/i.test(type);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (isJson(response)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function shouldRetry(response: Response): boolean {
+  const explicit = response.headers.get('x-should-retry');
+  if (explicit === 'true') return true;
+  if (explicit === 'false') return false;
+  const { status } = response;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** Milliseconds to wait before retry number `attempt + 1`. */
+export function retryDelay(attempt: number, headers: Headers | undefined): number {
+  const fromHeaders = retryAfterMs(headers);
+  if (fromHeaders !== undefined && fromHeaders >= 0 && fromHeaders <= 60_000) return fromHeaders;
+  const base = Math.min(INITIAL_RETRY_DELAY * 2 ** attempt, MAX_RETRY_DELAY);
+  return base * (1 - Math.random() * 0.25);
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Number(ms);
+  const after = headers.get('retry-after');
+  if (after === null || after.trim() === '') return undefined;
+  if (/^\s*[0-9]+(\.[0-9]+)?\s*$/.test(after)) return Number(after) * 1000;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+/** An `Authorization: Basic` value (UTF-8 credentials). */
+export function basicAuth(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}

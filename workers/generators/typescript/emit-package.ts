@@ -1,0 +1,50 @@
+// package.json and tsconfig.json of the generated package. Both are JSON built from objects, so
+// every value is escaped by JSON.stringify.
+
+import type { ApiModel } from '../model/types.ts';
+import type { ResolvedTypeScriptSdkOptions } from './types.ts';
+import type { GeneratedFile } from './types.ts';
+
+export const GENERATED_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    declaration: true,
+    sourceMap: true,
+    skipLibCheck: true,
+    types: [] as string[],
+    rootDir: 'src',
+    outDir: 'dist',
+  },
+  include: ['src'],
+};
+
+export function emitPackageFiles(model: ApiModel, options: ResolvedTypeScriptSdkOptions): GeneratedFile[] {
+  const pkg: Record<string, unknown> = {
+    name: options.packageName,
+    version: options.version,
+    description: `TypeScript SDK for ${model.info.title}`.slice(0, 300),
+    type: 'module',
+    main: './dist/index.js',
+    types: './dist/index.d.ts',
+    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' }, './package.json': './package.json' },
+    files: ['dist', 'src', 'README.md'],
+    sideEffects: false,
+    engines: { node: '>=18' },
+    scripts: { build: 'tsc -p tsconfig.json', prepublishOnly: 'tsc -p tsconfig.json' },
+    dependencies: {},
+    devDependencies: { typescript: '^5.9.0' },
+  };
+  if (model.info.license?.identifier) pkg.license = model.info.license.identifier;
+  return [
+    { path: 'package.json', content: JSON.stringify(pkg, null, 2) + '\n' },
+    { path: 'tsconfig.json', content: JSON.stringify(GENERATED_TSCONFIG, null, 2) + '\n' },
+  ];
+}

@@ -1,0 +1,208 @@
+// README.md: install, auth, a first request, errors, retries, pagination, and one example per
+// resource. Code samples are printed from ts.factory nodes like the package itself; prose from the
+// description is markdown-escaped; fences are longer than any backtick run inside them.
+
+import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
+import { flattenResources, type ResourcePlan, type SdkPlan } from './plan.ts';
+import { methodShape } from './emit-resources.ts';
+import type { TypeEmitter } from './schema-types.ts';
+import { f, id, num, printNode, objKey, propName, str, ts } from './ts-dsl.ts';
+import type { GeneratedFile } from './types.ts';
+
+/** Markdown text with every character that could start markup escaped (and no raw HTML). */
+export function mdText(text: string): string {
+  return text
+    .replace(/\r\n?|[\n\u2028\u2029\u0085]/g, ' ')
+    .replace(/[\\`*_{}[\]()#+\-.!|~<>&]/g, (ch) => (ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '&' ? '&amp;' : `\\${ch}`));
+}
+
+function fence(code: string, lang: string): string {
+  let longest = 0;
+  for (const run of code.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const ticks = '`'.repeat(Math.max(3, longest + 1));
+  return `${ticks}${lang}\n${code}\n${ticks}`;
+}
+
+function jsonExpr(value: JsonValue): ts.Expression {
+  if (value === null) return f.createNull();
+  if (typeof value === 'string') return str(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? num(value) : f.createNumericLiteral(0);
+  if (typeof value === 'boolean') return value ? f.createTrue() : f.createFalse();
+  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map(jsonExpr));
+  return f.createObjectLiteralExpression(Object.entries(value).map(([k, v]) => f.createPropertyAssignment(objKey(k), jsonExpr(v))));
+}
+
+function example(types: TypeEmitter, node: SchemaNode, depth: number): ts.Expression {
+  const resolved = types.resolve(node);
+  if (resolved === undefined || depth > 4) return f.createObjectLiteralExpression([]);
+  switch (resolved.kind) {
+    case 'primitive':
+      if (resolved.type === 'string') return resolved.format === 'binary' ? f.createNewExpression(id('Blob'), undefined, [f.createArrayLiteralExpression([str('file contents')])]) : str(resolved.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'string');
+      if (resolved.type === 'boolean') return f.createTrue();
+      if (resolved.type === 'null') return f.createNull();
+      return f.createNumericLiteral(0);
+    case 'enum': {
+      const first = resolved.members[0];
+      return first === undefined ? f.createNull() : jsonExpr(first.value);
+    }
+    case 'literal':
+      return jsonExpr(resolved.value);
+    case 'array':
+      return f.createArrayLiteralExpression([]);
+    case 'object':
+      return f.createObjectLiteralExpression(
+        resolved.properties.filter((p) => p.required && !p.readOnly).map((p) => f.createPropertyAssignment(objKey(p.name), example(types, p.schema, depth + 1))),
+      );
+    case 'union': {
+      const first = resolved.variants[0];
+      return first ? example(types, first, depth + 1) : f.createNull();
+    }
+    case 'intersection': {
+      const first = resolved.members[0];
+      return first ? example(types, first, depth + 1) : f.createObjectLiteralExpression([]);
+    }
+    default:
+      return f.createObjectLiteralExpression([]);
+  }
+}
+
+function chain(path: ResourcePlan[], method: string): ts.Expression {
+  let expr: ts.Expression = id('client');
+  for (const step of path) expr = f.createPropertyAccessExpression(expr, id(step.propName));
+  return f.createPropertyAccessExpression(expr, id(method));
+}
+
+function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]): string | undefined {
+  const resource = path[path.length - 1] as ResourcePlan;
+  const method = resource.methods[0];
+  if (method === undefined) return undefined;
+  const shape = methodShape(model, types, method);
+  const args: ts.Expression[] = shape.pathArgs.map(({ param }) => example(types, param.schema, 0));
+  if (shape.hasParams && shape.paramsRequired) {
+    const props: ts.ObjectLiteralElementLike[] = shape.fields.filter((x) => x.param.required).map((x) => f.createPropertyAssignment(objKey(x.key), example(types, x.param.schema, 0)));
+    if (shape.body?.flatten) {
+      const body = example(types, shape.body.content.schema, 0);
+      if (ts.isObjectLiteralExpression(body)) props.push(...body.properties);
+    } else if (shape.body?.required) {
+      props.push(f.createPropertyAssignment(objKey(shape.body.key), shape.body.kind === 'json' || shape.body.kind === 'multipart' || shape.body.kind === 'form' ? example(types, shape.body.content.schema, 0) : str('data')));
+    }
+    args.push(f.createObjectLiteralExpression(props, props.length > 1));
+  }
+  const callExpr = f.createCallExpression(chain(path, method.name), undefined, args);
+  const log = (name: string): ts.Statement => f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(id('console'), 'log'), undefined, [id(name)]));
+  const forAwait = (name: string, iterable: ts.Expression): ts.Statement =>
+    f.createForOfStatement(f.createToken(ts.SyntaxKind.AwaitKeyword), f.createVariableDeclarationList([f.createVariableDeclaration(name)], ts.NodeFlags.Const), iterable, f.createBlock([log(name)], true));
+  let statement: ts.Statement;
+  if (shape.pagination) statement = forAwait('item', callExpr);
+  else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') statement = forAwait('event', f.createAwaitExpression(callExpr));
+  else if (shape.response.kind === 'none') statement = f.createExpressionStatement(f.createAwaitExpression(callExpr));
+  else {
+    return [
+      printNode(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('result', undefined, undefined, f.createAwaitExpression(callExpr))], ts.NodeFlags.Const))),
+      printNode(log('result')),
+    ].join('\n');
+  }
+  return printNode(statement);
+}
+
+export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): GeneratedFile {
+  const { packageName, clientClass, envPrefix } = plan.options;
+  const title = model.info.title.trim() === '' ? clientClass : model.info.title;
+  const importLine = printNode(
+    f.createImportDeclaration(undefined, f.createImportClause(false, id(clientClass), undefined), str(packageName)),
+  );
+  const firstAuth = model.authOptions[0];
+  const authIdent = plan.authIdents[0];
+  const clientInit = printNode(
+    f.createVariableStatement(
+      undefined,
+      f.createVariableDeclarationList(
+        [
+          f.createVariableDeclaration(
+            'client',
+            undefined,
+            undefined,
+            f.createNewExpression(id(clientClass), undefined, firstAuth && authIdent ? [f.createObjectLiteralExpression([f.createPropertyAssignment(id(authIdent), str('My credential'))])] : []),
+          ),
+        ],
+        ts.NodeFlags.Const,
+      ),
+    ),
+  );
+  const out: string[] = [];
+  out.push(`# ${mdText(title)} TypeScript SDK`, '');
+  out.push(`The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 18+, Deno, Bun and browsers.`, '');
+  out.push('## Installation', '', fence(`npm install ${JSON.stringify(packageName)}`, 'sh'), '');
+  out.push('## Authentication', '');
+  if (model.authOptions.length > 0) {
+    out.push('Credentials are client options; each defaults to an environment variable:', '');
+    model.authOptions.forEach((option, i) => {
+      out.push(`- \`${plan.authIdents[i] as string}\`${option.envVar !== undefined ? `: \`${mdText(option.envVar).replace(/\\/g, '')}\`` : ''}${option.required ? ' (required)' : ''}`);
+    });
+    out.push('');
+  } else out.push('This API declares no credentials.', '');
+  out.push('## Usage', '', fence([importLine, '', clientInit].join('\n'), 'ts'), '');
+  const firstExample = (() => {
+    for (const resource of plan.resources) {
+      const text = callExample(model, types, [resource]);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  })();
+  if (firstExample !== undefined) out.push('A first request:', '', fence(firstExample, 'ts'), '');
+  out.push(`The base URL defaults to the API's first server; pass \`baseURL\` or set \`${envPrefix}_BASE_URL\` to change it.`, '');
+  out.push(
+    '## Errors',
+    '',
+    'A failed request throws a subclass of `APIError` chosen by status: `BadRequestError` (400), `AuthenticationError` (401), `PermissionDeniedError` (403), `NotFoundError` (404), `ConflictError` (409), `UnprocessableEntityError` (422), `RateLimitError` (429), `InternalServerError` (5xx). Each carries `status`, `body`, `headers` and `requestId`. No response at all gives `APIConnectionError`; a timeout gives `APITimeoutError`.',
+    '',
+    fence(
+      [
+        `import { NotFoundError } from ${JSON.stringify(packageName)};`,
+        '',
+        'try {',
+        '  // ... a call',
+        '} catch (err) {',
+        '  if (err instanceof NotFoundError) console.log(err.status, err.body, err.requestId);',
+        '  else throw err;',
+        '}',
+      ].join('\n'),
+      'ts',
+    ),
+    '',
+    '## Retries and timeouts',
+    '',
+    "Connection errors, 408, 409, 429 and 5xx responses are retried twice by default with exponential backoff and jitter; a `Retry-After` header is honoured. Non-GET requests carry an `Idempotency-Key` header so a retried request is not applied twice. Requests time out after 60 seconds. Change these with `maxRetries` and `timeout`, on the client or per request (the last argument of every method):",
+    '',
+    fence(`const client = new ${clientClass}({ maxRetries: 5, timeout: 20_000 });`, 'ts'),
+    '',
+    '## Pagination',
+    '',
+    'List methods that page return a `PagePromise`: `await` it for the first page (`page.data`, `page.hasNextPage()`, `page.getNextPage()`), or iterate every item of every page with `for await`.',
+    '',
+  );
+  const all = flattenResources(plan.resources);
+  if (all.length > 0) {
+    out.push('## Resources', '');
+    const pathOf = (target: ResourcePlan): ResourcePlan[] => {
+      const walk = (list: ResourcePlan[], trail: ResourcePlan[]): ResourcePlan[] | undefined => {
+        for (const r of list) {
+          if (r === target) return [...trail, r];
+          const found = walk(r.children, [...trail, r]);
+          if (found) return found;
+        }
+        return undefined;
+      };
+      return walk(plan.resources, []) ?? [target];
+    };
+    for (const resource of all) {
+      const trail = pathOf(resource);
+      out.push(`### \`client.${trail.map((r) => r.propName).join('.')}\``, '');
+      const methods = resource.methods.map((m) => `\`${m.name}()\` (${m.op.method.toUpperCase()} ${mdText(m.op.path)})`);
+      if (methods.length > 0) out.push(`Methods: ${methods.join(', ')}.`, '');
+      const text = callExample(model, types, trail);
+      if (text !== undefined) out.push(fence(text, 'ts'), '');
+    }
+  }
+  return { path: 'README.md', content: out.join('\n') };
+}

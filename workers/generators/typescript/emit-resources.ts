@@ -1,0 +1,383 @@
+// One module per resource: the resource class (methods in config order, subresources as
+// properties) and the params / response types of its methods.
+
+import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
+import { NameScope } from '../names/scope.ts';
+import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
+import { methodLocals, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
+import type { TypeEmitter } from './schema-types.ts';
+import { exportMod, f, id, importDecl, kw, printModule, objKey, propName, str, ts, typeRef, withDoc } from './ts-dsl.ts';
+import type { GeneratedFile } from './types.ts';
+
+type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
+type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';
+
+interface Field {
+  /** Key in the params object (a raw string; quoted by `propName` when needed). */
+  key: string;
+  /** Local binding when destructured. */
+  local: string;
+  param: Parameter;
+}
+
+export interface MethodShape {
+  fields: Field[];
+  body?: { content: MediaTypeContent; kind: BodyKind; flatten: boolean; key: string; required: boolean };
+  paramsRequired: boolean;
+  hasParams: boolean;
+  response: { kind: ResponseKind; schema?: SchemaNode };
+  pagination?: PaginationScheme;
+  locals: NameScope;
+  pathArgs: { param: Parameter; ident: string }[];
+}
+
+const BODY_KINDS: Record<string, BodyKind> = { json: 'json', multipart: 'multipart', form: 'form', text: 'text', binary: 'binary' };
+
+function pickRequestContent(content: MediaTypeContent[]): { content: MediaTypeContent; kind: BodyKind } | undefined {
+  for (const wanted of ['json', 'multipart', 'form', 'text', 'binary']) {
+    const found = content.find((c) => c.kind === wanted);
+    if (found) return { content: found, kind: BODY_KINDS[wanted] as BodyKind };
+  }
+  const first = content[0];
+  return first ? { content: first, kind: 'binary' } : undefined;
+}
+
+function pickResponse(op: Operation): MethodShape['response'] {
+  const success = op.successResponse;
+  if (success === undefined) return { kind: 'json' };
+  const json = success.content.find((c) => c.kind === 'json');
+  if (json) return { kind: 'json', schema: json.schema };
+  const sse = success.content.find((c) => c.kind === 'event-stream');
+  if (sse) return { kind: 'event-stream', schema: sse.schema };
+  const text = success.content.find((c) => c.kind === 'text');
+  if (text) return { kind: 'text' };
+  if (success.content.length > 0) return { kind: 'binary' };
+  return { kind: 'none' };
+}
+
+export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodPlan): MethodShape {
+  const op = method.op;
+  const { scope: locals, pathArgs } = methodLocals(op);
+  const keys = new NameScope();
+  const fields: Field[] = [];
+  for (const param of [...op.parameters.query, ...op.parameters.header]) {
+    const key = keys.claim(`${param.in}:${param.name}`, param.name);
+    fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
+  }
+  let body: MethodShape['body'];
+  const picked = op.requestBody ? pickRequestContent(op.requestBody.content) : undefined;
+  if (op.requestBody && picked) {
+    const resolved = types.resolve(picked.content.schema);
+    const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && ['json', 'multipart', 'form'].includes(picked.kind);
+    const collides = objectLike && resolved.properties.some((p) => fields.some((field) => field.key === p.name));
+    const flatten = objectLike && !collides;
+    const required = flatten
+      ? resolved.properties.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
+      : op.requestBody.required;
+    body = { content: picked.content, kind: picked.kind, flatten, key: flatten ? '' : keys.claim('\u0000body', 'body'), required };
+  }
+  const response = pickResponse(op);
+  if (response.kind === 'event-stream' && response.schema) {
+    const resolved = types.resolve(response.schema);
+    if (resolved?.kind === 'primitive' && resolved.type === 'string') response.kind = 'event-stream-text';
+  }
+  const scheme = op.pagination !== undefined && response.kind === 'json' ? model.pagination.find((p) => p.name === op.pagination) : undefined;
+  const paramsRequired = fields.some((field) => field.param.required) || (body?.required ?? false);
+  return {
+    fields,
+    ...(body ? { body } : {}),
+    paramsRequired,
+    hasParams: fields.length > 0 || body !== undefined,
+    response,
+    ...(scheme ? { pagination: scheme } : {}),
+    locals,
+    pathArgs,
+  };
+}
+
+/** The item type of a paginated response: follow `items` (dot path) through objects to an array. */
+function pageItemSchema(types: TypeEmitter, schema: SchemaNode | undefined, itemsPath: string): SchemaNode | undefined {
+  let node = schema ? types.resolve(schema) : undefined;
+  for (const segment of itemsPath === '' ? [] : itemsPath.split('.')) {
+    if (node?.kind !== 'object') return undefined;
+    const property = node.properties.find((p) => p.name === segment);
+    node = property ? types.resolve(property.schema) : undefined;
+  }
+  return node?.kind === 'array' ? node.items : undefined;
+}
+
+function paramDoc(param: Parameter): string[] {
+  const lines: string[] = [];
+  if (param.description ?? param.schema.description) lines.push((param.description ?? param.schema.description) as string);
+  if (param.deprecated) lines.push('@deprecated');
+  return lines;
+}
+
+function questionIf(optional: boolean): ts.QuestionToken | undefined {
+  return optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
+}
+
+export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { file: GeneratedFile; exportedTypes: string[] } {
+  const depth = resource.module.split('/').length - 1;
+  const up = depth === 0 ? './' : '../'.repeat(depth);
+  const core = (name: string): string => `${up}core/${name}.js`;
+  const coreImports = new Map<string, Map<string, boolean>>();
+  const useCore = (module: string, name: string, typeOnly: boolean): void => {
+    const names = coreImports.get(module) ?? new Map<string, boolean>();
+    names.set(name, (names.get(name) ?? true) && typeOnly);
+    coreImports.set(module, names);
+  };
+  useCore('resource', 'APIResource', false);
+  types.takeUsed();
+  const declarations: ts.Statement[] = [];
+  const members: ts.ClassElement[] = [];
+
+  for (const child of resource.children) {
+    members.push(f.createPropertyDeclaration([f.createModifier(ts.SyntaxKind.ReadonlyKeyword)], id(child.propName), undefined, typeRef(child.className), undefined));
+  }
+  if (resource.children.length > 0) {
+    useCore('base-client', 'BaseClient', true);
+    members.push(
+      f.createConstructorDeclaration(
+        undefined,
+        [f.createParameterDeclaration(undefined, undefined, 'client', undefined, typeRef('BaseClient'))],
+        f.createBlock(
+          [
+            f.createExpressionStatement(f.createCallExpression(f.createSuper(), undefined, [id('client')])),
+            ...resource.children.map((child) =>
+              f.createExpressionStatement(
+                f.createAssignment(f.createPropertyAccessExpression(f.createThis(), id(child.propName)), f.createNewExpression(id(child.className), undefined, [id('client')])),
+              ),
+            ),
+          ],
+          true,
+        ),
+      ),
+    );
+  }
+
+  for (const method of resource.methods) {
+    const shape = methodShape(model, types, method);
+    const op = method.op;
+
+    // Params type.
+    if (shape.hasParams) {
+      const elements: ts.TypeElement[] = shape.fields.map((field) =>
+        withDoc(f.createPropertySignature(undefined, propName(field.key), questionIf(!field.param.required), types.type(field.param.schema)), paramDoc(field.param)),
+      );
+      let paramsType: ts.TypeNode | undefined;
+      if (shape.body && !shape.body.flatten) {
+        const bodyType = shape.body.kind === 'binary' || shape.body.kind === 'text' ? binaryBodyType(shape.body.kind) : types.type(shape.body.content.schema);
+        elements.push(withDoc(f.createPropertySignature(undefined, propName(shape.body.key), questionIf(!shape.body.required), bodyType), [op.requestBody?.description]));
+      }
+      if (shape.body?.flatten) {
+        const schema = shape.body.content.schema;
+        if (schema.kind === 'object') elements.push(...types.members(schema, undefined));
+        else {
+          const ref = types.type(schema);
+          paramsType = elements.length === 0 ? ref : f.createIntersectionTypeNode([ref, f.createTypeLiteralNode(elements)]);
+        }
+      }
+      declarations.push(
+        withDoc(
+          paramsType === undefined
+            ? f.createInterfaceDeclaration(exportMod(), id(method.paramsType), undefined, undefined, elements)
+            : f.createTypeAliasDeclaration(exportMod(), id(method.paramsType), undefined, paramsType),
+          [`Parameters of \`${method.name}\`.`],
+        ),
+      );
+    }
+
+    // Response type.
+    let resultType: ts.TypeNode;
+    const responseSchema = shape.response.schema;
+    const named = (node: SchemaNode): ts.TypeNode => {
+      if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind)) return types.type(node);
+      declarations.push(withDoc(f.createTypeAliasDeclaration(exportMod(), id(method.responseType), undefined, types.type(node)), [node.description]));
+      return typeRef(method.responseType);
+    };
+    let returnType: ts.TypeNode;
+    if (shape.pagination) {
+      const item = pageItemSchema(types, responseSchema, shape.pagination.response.items);
+      if (responseSchema) named(responseSchema);
+      resultType = item ? types.type(item) : kw('unknown');
+      useCore('pagination', 'PagePromise', false);
+      returnType = typeRef('PagePromise', [resultType]);
+    } else {
+      switch (shape.response.kind) {
+        case 'json':
+          resultType = responseSchema ? named(responseSchema) : kw('unknown');
+          break;
+        case 'event-stream':
+          useCore('streaming', 'Stream', true);
+          resultType = typeRef('Stream', [responseSchema ? types.type(responseSchema) : kw('unknown')]);
+          break;
+        case 'event-stream-text':
+          useCore('streaming', 'Stream', true);
+          resultType = typeRef('Stream', [kw('string')]);
+          break;
+        case 'text':
+          resultType = kw('string');
+          break;
+        case 'binary':
+          resultType = typeRef('Response');
+          break;
+        case 'none':
+          resultType = kw('void');
+          break;
+      }
+      returnType = typeRef('Promise', [resultType]);
+    }
+
+    // Method.
+    useCore('base-client', 'RequestOptions', true);
+    const parameters: ts.ParameterDeclaration[] = shape.pathArgs.map(({ param, ident }) => f.createParameterDeclaration(undefined, undefined, id(ident), undefined, types.type(param.schema)));
+    if (shape.hasParams) {
+      parameters.push(
+        f.createParameterDeclaration(undefined, undefined, 'params', undefined, typeRef(method.paramsType), shape.paramsRequired ? undefined : f.createObjectLiteralExpression([])),
+      );
+    }
+    parameters.push(f.createParameterDeclaration(undefined, undefined, 'options', f.createToken(ts.SyntaxKind.QuestionToken), typeRef('RequestOptions')));
+
+    const statements: ts.Statement[] = [];
+    const bodyLocal = 'body';
+    if (shape.hasParams) {
+      const bindings = shape.fields.map((field) => f.createBindingElement(undefined, field.key === field.local ? undefined : propName(field.key), id(field.local)));
+      if (shape.body?.flatten) bindings.push(f.createBindingElement(f.createToken(ts.SyntaxKind.DotDotDotToken), undefined, id(bodyLocal)));
+      else if (shape.body) bindings.push(f.createBindingElement(undefined, shape.body.key === bodyLocal ? undefined : propName(shape.body.key), id(bodyLocal)));
+      statements.push(
+        f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(f.createObjectBindingPattern(bindings), undefined, undefined, id('params'))], ts.NodeFlags.Const)),
+      );
+    }
+    useCore('path', 'path', false);
+    const request: ts.ObjectLiteralElementLike[] = [
+      f.createPropertyAssignment('method', str(op.method)),
+      f.createPropertyAssignment('path', pathTemplate(op.path, shape.pathArgs)),
+    ];
+    const query = shape.fields.filter((field) => field.param.in === 'query');
+    const headers = shape.fields.filter((field) => field.param.in === 'header');
+    if (query.length > 0) request.push(f.createPropertyAssignment('query', f.createObjectLiteralExpression(query.map((q) => f.createPropertyAssignment(objKey(q.param.name), id(q.local))), true)));
+    const styles = query.filter((q) => q.param.style !== 'form' || !q.param.explode);
+    if (styles.length > 0) {
+      request.push(
+        f.createPropertyAssignment(
+          'queryStyles',
+          f.createObjectLiteralExpression(
+            styles.map((q) =>
+              f.createPropertyAssignment(
+                propName(q.param.name),
+                f.createObjectLiteralExpression([
+                  f.createPropertyAssignment('style', str(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(q.param.style) ? q.param.style : 'form')),
+                  f.createPropertyAssignment('explode', q.param.explode ? f.createTrue() : f.createFalse()),
+                ]),
+              ),
+            ),
+            true,
+          ),
+        ),
+      );
+    }
+    if (headers.length > 0) request.push(f.createPropertyAssignment('headers', f.createObjectLiteralExpression(headers.map((h) => f.createPropertyAssignment(objKey(h.param.name), id(h.local))), true)));
+    if (shape.body) {
+      request.push(f.createPropertyAssignment('body', id(bodyLocal)));
+      request.push(f.createPropertyAssignment('bodyKind', str(shape.body.kind)));
+      if (shape.body.kind === 'text' || shape.body.kind === 'binary') request.push(f.createPropertyAssignment('contentType', str(shape.body.content.mediaType)));
+    }
+    request.push(f.createPropertyAssignment('responseKind', str(shape.response.kind)));
+    const requestObject = f.createObjectLiteralExpression(request, true);
+    const optionsArg = f.createBinaryExpression(id('options'), ts.SyntaxKind.QuestionQuestionToken, f.createObjectLiteralExpression([]));
+    if (shape.pagination) {
+      useCore('pagination', 'PaginationConfig', true);
+      statements.push(
+        f.createReturnStatement(
+          f.createNewExpression(id('PagePromise'), [resultType], [f.createPropertyAccessExpression(f.createThis(), '_client'), requestObject, optionsArg, paginationConfig(shape.pagination)]),
+        ),
+      );
+    } else {
+      statements.push(
+        f.createReturnStatement(
+          f.createCallExpression(f.createPropertyAccessExpression(f.createPropertyAccessExpression(f.createThis(), '_client'), 'request'), [resultType], [requestObject, optionsArg]),
+        ),
+      );
+    }
+    const deprecation = method.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
+    members.push(
+      withDoc(f.createMethodDeclaration(undefined, undefined, propName(method.name), undefined, undefined, parameters, returnType, f.createBlock(statements, true)), [
+        op.summary,
+        op.description,
+        `\`${op.method.toUpperCase()} ${op.path}\``,
+        deprecation === undefined || deprecation === false ? undefined : typeof deprecation === 'string' ? `@deprecated ${deprecation}` : '@deprecated',
+      ]),
+    );
+  }
+
+  const classDecl = withDoc(
+    f.createClassDeclaration(exportMod(), id(resource.className), undefined, [f.createHeritageClause(ts.SyntaxKind.ExtendsKeyword, [f.createExpressionWithTypeArguments(id('APIResource'), undefined)])], members),
+    [],
+  );
+
+  const imports: ts.Statement[] = [];
+  for (const module of [...coreImports.keys()].sort()) {
+    const names = coreImports.get(module) as Map<string, boolean>;
+    const list = [...names].map(([name, typeOnly]) => ({ name, typeOnly }));
+    imports.push(importDecl(list, core(module), list.every((n) => n.typeOnly)));
+  }
+  const usedModels = [...types.takeUsed()];
+  if (usedModels.length > 0) imports.push(importDecl(usedModels.map((name) => ({ name, typeOnly: true })), `${up}models.js`, true));
+  for (const child of resource.children) {
+    const rel = `./${resource.module.split('/').pop() as string}/${child.module.split('/').pop() as string}.js`;
+    imports.push(importDecl([{ name: child.className, typeOnly: false }], rel));
+  }
+  const exportedTypes = declarations.map((d) => ((d as ts.InterfaceDeclaration | ts.TypeAliasDeclaration).name as ts.Identifier).text);
+  const file = { path: `src/${resource.module}.ts`, content: printModule(`The ${resource.className} resource.`, [...imports, classDecl, ...declarations]) };
+  return { file, exportedTypes };
+}
+
+function binaryBodyType(kind: 'binary' | 'text'): ts.TypeNode {
+  if (kind === 'text') return kw('string');
+  return f.createUnionTypeNode([typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), kw('string')]);
+}
+
+/** `path\`/pets/${petId}\`` with the static chunks escaped by `tsTemplateChunk` (the factory checks they cook back to the text). */
+export function pathTemplate(template: string, args: { param: Parameter; ident: string }[]): ts.Expression {
+  const byName = new Map(args.map((a) => [a.param.name, a.ident]));
+  const pieces: string[] = [];
+  const idents: string[] = [];
+  let current = '';
+  let last = 0;
+  for (const match of template.matchAll(/\{([^{}]+)\}/g)) {
+    current += template.slice(last, match.index);
+    last = match.index + match[0].length;
+    const ident = byName.get(match[1] as string);
+    if (ident === undefined) current += match[0]; // an undeclared placeholder stays literal text
+    else {
+      pieces.push(current);
+      idents.push(ident);
+      current = '';
+    }
+  }
+  pieces.push(current + template.slice(last));
+  const chunk = (text: string): [string, string] => [text, tsTemplateChunk(text)];
+  if (idents.length === 0) return f.createTaggedTemplateExpression(id('path'), undefined, f.createNoSubstitutionTemplateLiteral(...chunk(pieces[0] as string)));
+  const spans = idents.map((ident, i) => {
+    const text = pieces[i + 1] as string;
+    const literal = i === idents.length - 1 ? f.createTemplateTail(...chunk(text)) : f.createTemplateMiddle(...chunk(text));
+    return f.createTemplateSpan(id(ident), literal);
+  });
+  return f.createTaggedTemplateExpression(id('path'), undefined, f.createTemplateExpression(f.createTemplateHead(...chunk(pieces[0] as string)), spans));
+}
+
+function paginationConfig(scheme: PaginationScheme): ts.Expression {
+  const entries = (record: Record<string, string | undefined>): ts.ObjectLiteralExpression =>
+    f.createObjectLiteralExpression(
+      Object.entries(record)
+        .filter((entry): entry is [string, string] => entry[1] !== undefined)
+        .map(([key, value]) => f.createPropertyAssignment(objKey(key), str(value))),
+    );
+  const props: ts.ObjectLiteralElementLike[] = [f.createPropertyAssignment('style', str(scheme.style))];
+  if (scheme.cursorKind) props.push(f.createPropertyAssignment('cursorKind', str(scheme.cursorKind)));
+  props.push(f.createPropertyAssignment('request', entries(scheme.request)));
+  props.push(f.createPropertyAssignment('response', entries(scheme.response)));
+  return f.createSatisfiesExpression(f.createObjectLiteralExpression(props, false), typeRef('PaginationConfig'));
+}
+

@@ -1,0 +1,38 @@
+// The TypeScript SDK generator: a pure function from the API model to the files of an npm
+// package (client, resources, models, README, package.json, tsconfig.json and the bundled core).
+
+import type { ApiModel } from '../model/types.ts';
+import { bundleFiles } from './bundle-files.ts';
+import { emitClient } from './emit-client.ts';
+import { emitIndex } from './emit-index.ts';
+import { emitModels } from './emit-models.ts';
+import { emitPackageFiles } from './emit-package.ts';
+import { emitReadme } from './emit-readme.ts';
+import { emitResourceModule } from './emit-resources.ts';
+import { resolveOptions } from './options.ts';
+import { flattenResources, planSdk } from './plan.ts';
+import { TypeEmitter } from './schema-types.ts';
+import type { GeneratedFile, TypeScriptSdkOptions } from './types.ts';
+
+export type { GeneratedFile, ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types.ts';
+export { resolveOptions } from './options.ts';
+
+export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions = {}): GeneratedFile[] {
+  const resolved = resolveOptions(model, options);
+  const plan = planSdk(model, resolved);
+  const types = new TypeEmitter(model, plan.typeNames);
+  const files: GeneratedFile[] = [];
+  files.push(emitModels(model, plan, types));
+  const resourceTypes = new Map<string, string[]>();
+  for (const resource of flattenResources(plan.resources)) {
+    const { file, exportedTypes } = emitResourceModule(model, plan, types, resource);
+    files.push(file);
+    resourceTypes.set(resource.module, exportedTypes);
+  }
+  files.push(emitClient(model, plan));
+  files.push(emitIndex(plan, resourceTypes));
+  files.push(emitReadme(model, plan, types));
+  files.push(...emitPackageFiles(model, resolved));
+  files.push(...bundleFiles());
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,37 @@
+// Defaults for the generator options, derived from the model when absent.
+
+import type { ApiModel } from '../model/types.ts';
+import { kebabCase, screamingSnakeCase } from '../names/case.ts';
+import { tsIdent } from '../names/typescript.ts';
+import type { ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types.ts';
+
+const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** A valid npm package name: the given one when valid, else one derived from it (or the client name). */
+export function npmPackageName(candidate: string | undefined, fallback: string): string {
+  if (candidate !== undefined && candidate.length <= 214 && NPM_NAME.test(candidate)) return candidate;
+  const scoped = candidate?.match(/^@([^/]+)\/(.+)$/);
+  if (scoped) {
+    const scope = kebabCase(scoped[1] as string);
+    const name = kebabCase(scoped[2] as string);
+    if (scope !== '' && name !== '') return `@${scope}/${name}`.slice(0, 214);
+  }
+  const derived = kebabCase(candidate ?? '') || kebabCase(fallback) || 'api';
+  return `${derived}-sdk`.slice(0, 214);
+}
+
+export function resolveOptions(model: ApiModel, options: TypeScriptSdkOptions = {}): ResolvedTypeScriptSdkOptions {
+  const rawClient = options.clientName ?? model.client.name;
+  const clientClass = tsIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, { kind: 'type' });
+  const version = options.version ?? (SEMVER.test(model.info.version) ? model.info.version : '0.1.0');
+  if (!SEMVER.test(version)) throw new Error(`TypeScript SDK version must be semver, got ${JSON.stringify(version)}.`);
+  const prefix = screamingSnakeCase(options.envPrefix ?? model.client.envPrefix) || screamingSnakeCase(clientClass) || 'API';
+  return {
+    packageName: npmPackageName(options.packageName ?? (model.client.packages.typescript || undefined), rawClient),
+    version,
+    clientClass,
+    envPrefix: /^[0-9]/.test(prefix) ? `_${prefix}` : prefix,
+    idempotencyHeader: options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader,
+  };
+}

@@ -1,0 +1,119 @@
+// Every identifier of the generated package is decided here, once, through `tsIdent` and
+// `NameScope`: exported type/class names share one package-wide scope (so `index.ts` can
+// re-export everything), members get a scope per class, and locals a scope per method.
+
+import type { ApiModel, Operation, Parameter, Resource } from '../model/types.ts';
+import { NameScope } from '../names/scope.ts';
+import { tsIdent } from '../names/typescript.ts';
+import { kebabCase } from '../names/case.ts';
+import type { ResolvedTypeScriptSdkOptions } from './types.ts';
+
+/** Names the bundled core exports (and generated modules import), never given to a model or resource. */
+export const CORE_EXPORTS = [
+  'APIConnectionError', 'APIError', 'APIRequest', 'APIResource', 'APITimeoutError', 'APIUserAbortError',
+  'AuthenticationError', 'BadRequestError', 'BaseClient', 'BaseClientOptions', 'BodyKind', 'ClientOptions',
+  'ConflictError', 'Fetch', 'HTTPMethod', 'HeaderValues', 'InternalServerError', 'NotFoundError', 'Page',
+  'PagePromise', 'PaginationConfig', 'PermissionDeniedError', 'QueryStyle', 'RateLimitError', 'RequestOptions',
+  'ResponseKind', 'ServerSentEvent', 'Stream', 'UnprocessableEntityError', 'Uploadable',
+  'applyServerVariables', 'basicAuth', 'path', 'readEnv', 'toFile',
+];
+
+/** Members of `BaseClient` a generated client must not shadow. */
+export const CLIENT_RESERVED_MEMBERS = [
+  'constructor', 'baseURL', 'timeout', 'maxRetries', 'request', 'buildURL', 'authHeaders', 'authQuery', 'userAgent',
+  '_fetch', '_defaultHeaders', '_defaultQuery', '_idempotencyHeader', 'environment', 'defaultHeaders', 'defaultQuery',
+  'fetch', 'idempotencyHeader', 'options',
+];
+
+export interface MethodPlan {
+  /** Member identifier on the resource class. */
+  name: string;
+  rawName: string;
+  op: Operation;
+  deprecated?: string | boolean;
+  /** Exported names claimed for this method's params / response types. */
+  paramsType: string;
+  responseType: string;
+}
+
+export interface ResourcePlan {
+  resource: Resource;
+  className: string;
+  /** Property name on the parent (client or resource). */
+  propName: string;
+  /** Module path without extension, relative to `src/`, e.g. `resources/chats/participants`. */
+  module: string;
+  methods: MethodPlan[];
+  children: ResourcePlan[];
+}
+
+export interface SdkPlan {
+  options: ResolvedTypeScriptSdkOptions;
+  /** Schema id -> exported type name. */
+  typeNames: Map<string, string>;
+  resources: ResourcePlan[];
+  /** Operation key -> operation. */
+  operations: Map<string, Operation>;
+  /** Client option / member identifiers for credentials (index-aligned with `model.authOptions`). */
+  authIdents: string[];
+  /** Client option identifiers for the first server's variables (index-aligned with its `variables`). */
+  serverVarIdents: string[];
+}
+
+export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions): SdkPlan {
+  const exported = new NameScope(CORE_EXPORTS);
+  exported.claim('\u0000client', options.clientClass);
+  const typeNames = new Map<string, string>();
+  for (const id of Object.keys(model.schemas).sort()) {
+    const named = model.schemas[id];
+    if (named === undefined) continue;
+    typeNames.set(id, exported.claim(`schema:${id}`, tsIdent(named.name, { kind: 'type' })));
+  }
+  const operations = new Map(model.operations.map((op) => [op.key, op]));
+  const clientMembers = new NameScope(CLIENT_RESERVED_MEMBERS);
+  const files = new Map<string, NameScope>();
+  const planResource = (resource: Resource, parentMembers: NameScope, dir: string): ResourcePlan => {
+    // A resource class named like a model gets a `Resource` suffix rather than a number.
+    const classCandidate = tsIdent(resource.name, { kind: 'type' });
+    const className = exported.claim(`resource:${resource.path.join('\u0000')}`, exported.has(classCandidate) ? `${classCandidate}Resource` : classCandidate);
+    const propName = parentMembers.claim(`resource:${resource.name}`, tsIdent(resource.name, { kind: 'member' }));
+    const fileScope = files.get(dir) ?? new NameScope();
+    files.set(dir, fileScope);
+    const fileName = fileScope.claim(resource.name, kebabCase(resource.name) || 'resource');
+    const module = `${dir}/${fileName}`;
+    const members = new NameScope(['constructor', '_client']);
+    const methods: MethodPlan[] = [];
+    for (const method of resource.methods) {
+      const op = operations.get(method.operation);
+      if (op === undefined) continue;
+      const name = members.claim(`method:${method.name}`, tsIdent(method.name, { kind: 'member' }));
+      const stem = [...resource.path, method.name].join(' ');
+      methods.push({
+        name,
+        rawName: method.name,
+        op,
+        ...(method.deprecated !== undefined ? { deprecated: method.deprecated } : {}),
+        paramsType: exported.claim(`params:${resource.path.join('\u0000')}:${method.name}`, tsIdent(`${stem} params`, { kind: 'type' })),
+        responseType: exported.claim(`response:${resource.path.join('\u0000')}:${method.name}`, tsIdent(`${stem} response`, { kind: 'type' })),
+      });
+    }
+    const children = resource.subresources.map((child) => planResource(child, members, module));
+    return { resource, className, propName, module, methods, children };
+  };
+  // Credentials and server variables are both client options and members; they are claimed first.
+  const authIdents = model.authOptions.map((option) => clientMembers.claim(`auth:${option.name}`, tsIdent(option.name, { kind: 'member' })));
+  const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) => clientMembers.claim(`var:${v.name}`, tsIdent(v.name, { kind: 'member' })));
+  const resources = model.resources.map((resource) => planResource(resource, clientMembers, 'resources'));
+  return { options, typeNames, resources, operations, authIdents, serverVarIdents };
+}
+
+/** Local identifiers inside one method body. */
+export function methodLocals(op: Operation): { scope: NameScope; pathArgs: { param: Parameter; ident: string }[] } {
+  const scope = new NameScope(['params', 'options', 'path', 'this', 'body', 'query', 'headers', 'undefined']);
+  const pathArgs = op.parameters.path.map((param) => ({ param, ident: scope.claim(`path:${param.name}`, tsIdent(param.name)) }));
+  return { scope, pathArgs };
+}
+
+export function flattenResources(plans: ResourcePlan[]): ResourcePlan[] {
+  return plans.flatMap((plan) => [plan, ...flattenResources(plan.children)]);
+}

@@ -1,0 +1,234 @@
+// Schema nodes of the API model as TypeScript type nodes. Named schemas are referenced by their
+// claimed identifiers, so recursion is free; the only cycles TypeScript rejects (an alias that
+// is, through refs/unions/intersections alone, itself) are found up front and broken with
+// `unknown` at the offending reference.
+
+import type { ApiModel, SchemaNode, UnionSchema } from '../model/types.ts';
+import { f, kw, literalType, propName, ts, typeRef, union, withDoc } from './ts-dsl.ts';
+
+export class TypeEmitter {
+  readonly #model: ApiModel;
+  readonly #names: Map<string, string>;
+  readonly #scc: Map<string, number>;
+  readonly #selfLoops: Set<string>;
+  /** Model type names referenced since the last `takeUsed()` (for import lists). */
+  #used = new Set<string>();
+
+  constructor(model: ApiModel, names: Map<string, string>) {
+    this.#model = model;
+    this.#names = names;
+    const { scc, selfLoops } = aliasCycles(model);
+    this.#scc = scc;
+    this.#selfLoops = selfLoops;
+  }
+
+  typeName(schemaId: string): string | undefined {
+    return this.#names.get(schemaId);
+  }
+
+  takeUsed(): Set<string> {
+    const used = this.#used;
+    this.#used = new Set();
+    return used;
+  }
+
+  /** The type of a schema appearing inside named schema `owner` (undefined outside models). */
+  type(node: SchemaNode, owner?: string, eager = true): ts.TypeNode {
+    const base = this.#bare(node, owner, eager);
+    if (!node.nullable || node.kind === 'unknown') return base;
+    return union([base, literalType(null)]);
+  }
+
+  #bare(node: SchemaNode, owner: string | undefined, eager: boolean): ts.TypeNode {
+    switch (node.kind) {
+      case 'ref': {
+        const name = this.#names.get(node.target);
+        if (name === undefined) return kw('unknown');
+        if (eager && owner !== undefined && this.#cyclic(owner, node.target)) return kw('unknown');
+        this.#used.add(name);
+        return typeRef(name);
+      }
+      case 'primitive':
+        switch (node.type) {
+          case 'string':
+            return node.format === 'binary' || node.contentMediaType === 'application/octet-stream' ? typeRef('Blob') : kw('string');
+          case 'integer':
+          case 'number':
+            return kw('number');
+          case 'boolean':
+            return kw('boolean');
+          case 'null':
+            return literalType(null);
+        }
+        return kw('unknown');
+      case 'literal': {
+        const v = node.value;
+        return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? literalType(v) : kw('unknown');
+      }
+      case 'enum':
+        return union(node.members.map((m) => literalType(m.value)));
+      case 'array':
+        return f.createArrayTypeNode(this.type(node.items, owner, false));
+      case 'map':
+        return f.createTypeLiteralNode([indexSignature(this.type(node.values, owner, false))]);
+      case 'object':
+        return this.objectLiteral(node, owner);
+      case 'union':
+        return this.#union(node, owner, eager);
+      case 'intersection': {
+        const members = node.members.map((m) => this.type(m, owner, eager));
+        if (members.length === 0) return kw('unknown');
+        if (members.length === 1) return members[0] as ts.TypeNode;
+        return f.createIntersectionTypeNode(members);
+      }
+      case 'unknown':
+        return node.reason === 'never' ? kw('never') : kw('unknown');
+    }
+  }
+
+  #union(node: UnionSchema, owner: string | undefined, eager: boolean): ts.TypeNode {
+    const discriminator = node.discriminator;
+    const variants = node.variants.map((variant) => {
+      const type = this.type(variant, owner, eager);
+      if (discriminator === undefined || variant.kind !== 'ref') return type;
+      const values = discriminator.mapping.filter((m) => m.target === variant.target).map((m) => m.value);
+      if (values.length === 0) return type;
+      const tag = f.createTypeLiteralNode([
+        f.createPropertySignature(undefined, propName(discriminator.propertyName), undefined, union(values.map((v) => literalType(v)))),
+      ]);
+      return f.createIntersectionTypeNode([type, tag]);
+    });
+    return union(variants);
+  }
+
+  /** Members of an object schema (for an interface body or a type literal). */
+  members(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined): ts.TypeElement[] {
+    const members: ts.TypeElement[] = [];
+    const declared = new Set<string>();
+    for (const property of node.properties) {
+      if (declared.has(property.name)) continue;
+      declared.add(property.name);
+      const modifiers = property.readOnly ? [f.createModifier(ts.SyntaxKind.ReadonlyKeyword)] : undefined;
+      const signature = f.createPropertySignature(
+        modifiers,
+        propName(property.name),
+        property.required ? undefined : f.createToken(ts.SyntaxKind.QuestionToken),
+        this.type(property.schema, owner, false),
+      );
+      const description = property.description ?? property.schema.description;
+      members.push(withDoc(signature, [description, property.deprecated || property.schema.deprecated ? '@deprecated' : undefined]));
+    }
+    for (const name of node.requiredOnly ?? []) {
+      if (declared.has(name)) continue;
+      declared.add(name);
+      members.push(f.createPropertySignature(undefined, propName(name), undefined, kw('unknown')));
+    }
+    const extra = node.additionalProperties;
+    if (typeof extra === 'object') {
+      // Declared properties must fit the index signature, so it is `unknown` beside them.
+      members.push(indexSignature(members.length === 0 ? this.type(extra, owner, false) : kw('unknown')));
+    } else if (extra !== false && members.length === 0) {
+      members.push(indexSignature(kw('unknown')));
+    }
+    return members;
+  }
+
+  objectLiteral(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined): ts.TypeNode {
+    return f.createTypeLiteralNode(this.members(node, owner));
+  }
+
+  /** Follows refs to the schema a name stands for (bounded, cycles give undefined). */
+  resolve(node: SchemaNode): SchemaNode | undefined {
+    let current: SchemaNode | undefined = node;
+    for (let hops = 0; current?.kind === 'ref'; hops++) {
+      if (hops > 64) return undefined;
+      current = this.#model.schemas[current.target]?.schema;
+    }
+    return current;
+  }
+
+  #cyclic(owner: string, target: string): boolean {
+    if (owner === target) return this.#selfLoops.has(owner);
+    const a = this.#scc.get(owner);
+    return a !== undefined && a === this.#scc.get(target);
+  }
+}
+
+function indexSignature(type: ts.TypeNode): ts.IndexSignatureDeclaration {
+  return f.createIndexSignature(
+    undefined,
+    [f.createParameterDeclaration(undefined, undefined, 'key', undefined, kw('string'))],
+    type,
+  );
+}
+
+/** Named-schema references reachable through refs, unions and intersections only (what an alias expands eagerly). */
+function eagerRefs(node: SchemaNode, out: Set<string>): void {
+  const stack: SchemaNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as SchemaNode;
+    if (current.kind === 'ref') out.add(current.target);
+    else if (current.kind === 'union') stack.push(...current.variants);
+    else if (current.kind === 'intersection') stack.push(...current.members);
+  }
+}
+
+/** Strongly connected components of the eager-reference graph (iterative Tarjan). Objects become interfaces, which break cycles, so they have no edges. */
+function aliasCycles(model: ApiModel): { scc: Map<string, number>; selfLoops: Set<string> } {
+  const edges = new Map<string, string[]>();
+  const selfLoops = new Set<string>();
+  for (const id of Object.keys(model.schemas).sort()) {
+    const schema = (model.schemas[id] as { schema: SchemaNode }).schema;
+    const out = new Set<string>();
+    if (schema.kind !== 'object') eagerRefs(schema, out);
+    if (out.has(id)) selfLoops.add(id);
+    edges.set(id, [...out].filter((t) => t in model.schemas && model.schemas[t]?.schema.kind !== 'object'));
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const scc = new Map<string, number>();
+  let counter = 0;
+  let component = 0;
+  for (const start of edges.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { node: string; next: number };
+      const targets = edges.get(frame.node) ?? [];
+      if (frame.next < targets.length) {
+        const target = targets[frame.next++] as string;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(target) as number));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const members: string[] = [];
+        for (;;) {
+          const member = stack.pop() as string;
+          onStack.delete(member);
+          members.push(member);
+          if (member === frame.node) break;
+        }
+        if (members.length > 1) for (const member of members) scc.set(member, component);
+        component++;
+      }
+    }
+  }
+  return { scc, selfLoops };
+}
