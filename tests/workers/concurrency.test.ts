@@ -45,7 +45,7 @@ describe('workers', () => {
       expect(res.status).toBe(202);
       ids.push(res.body.run.id);
     }
-    const runs = await Promise.all(ids.map((id) => waitForRun(id, 120_000)));
+    const runs = await Promise.all(ids.map((id) => waitForRun(id, 280_000)));
     expect(runs.every((r) => r.status === 'complete' && r.verdict === 'needs_review')).toBe(true);
     for (const id of ids) {
       const jobs = await jobsOf(id);
@@ -54,11 +54,11 @@ describe('workers', () => {
     }
     await first.stop();
     await second.stop();
-  }, 180_000);
+  }, 300_000);
 
   it('cancel while running: the run ends canceled and never flips back', async () => {
     const worker = await spawnWorker();
-    const res = await client.post('/reports/start', { openapiText: largeSpec(2500) });
+    const res = await client.post('/reports/start', { openapiText: largeSpec(1500) });
     const runId = res.body.run.id as string;
     await waitForRun(runId, 60_000, (run) => run.status === 'running');
     const canceled = await client.post(`/runs/${runId}/cancel`, { reason: 'changed my mind' });
@@ -73,19 +73,19 @@ describe('workers', () => {
 
   it('a worker killed mid-run leaves a job another worker completes; the run ends once, nothing lost', async () => {
     const doomed = await spawnWorker();
-    const res = await client.post('/reports/start', { openapiText: largeSpec(2500) });
+    const res = await client.post('/reports/start', { openapiText: largeSpec(1500) });
     const runId = res.body.run.id as string;
     await waitForRun(runId, 60_000, (run) => run.status === 'running');
     expect(await doomed.stop('SIGKILL')).toBeNull();
     expect((await Run.findByPk(runId))?.status).toBe('running');
     await spawnWorker();
     // pg-boss notices the dead worker through the job heartbeat (10 s) and retries the job.
-    const run = await waitForRun(runId, 90_000);
+    const run = await waitForRun(runId, 150_000);
     expect(run.status).toBe('complete');
-    expect(run.steps.map((s) => s.status)).toEqual(['passed', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
+    expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'skipped', 'skipped', 'skipped', 'skipped']);
     const jobs = await jobsOf(runId);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.state).toBe('completed');
     expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
-  }, 150_000);
+  }, 210_000);
 });

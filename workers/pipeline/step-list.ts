@@ -1,12 +1,13 @@
 import { PIPELINE_STEPS } from '../../shared/enums.ts';
 import type { StepDefinition } from './step.ts';
 import { notBuiltStep } from './steps/not-built.ts';
+import { typescriptSdkStep } from './steps/typescript-sdk.ts';
 import { validateStep } from './steps/validate.ts';
 
 /** The pipeline, in its fixed order. A step is one file plus one line here. */
 export const STEPS: readonly StepDefinition[] = [
   validateStep,
-  notBuiltStep('typescript_sdk', 'TypeScript SDK generator, issue 4'),
+  typescriptSdkStep,
   notBuiltStep('python_sdk', 'Python SDK generator, issue 5'),
   notBuiltStep('cli', 'CLI generator, issue 6'),
   notBuiltStep('docs', 'docs generator, issue 7'),
