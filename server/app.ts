@@ -4,6 +4,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { AppError } from '../shared/errors.ts';
 import { maxBodyBytes } from './config.ts';
 import { artifactDownload } from './artifact-download.ts';
+import { billingWebhook } from './billing-webhook.ts';
+import { docsPreview } from './docs-preview-route.ts';
 import { restFacade } from './rest-facade.ts';
 import type { Deps } from './services/deps.ts';
 import type { Context } from './trpc/context.ts';
@@ -55,8 +57,13 @@ export function createApp(deps: Deps): express.Express {
     }),
   );
 
-  app.get('/api/runs/:runId/artifacts/:artifactId', artifactDownload);
+  app.get('/api/runs/:runId/artifacts/:artifactId', artifactDownload(deps));
+  // Before the facade: the signature covers the raw body, which the facade would parse.
+  app.post('/api/billing/webhook', billingWebhook(deps));
   app.use('/api', ...restFacade(deps, createContext, maxBodyBytes(deps.config)));
+
+  app.get('/docs-preview/:shareId', docsPreview);
+  app.get('/docs-preview/:shareId/{*path}', docsPreview);
 
   app.get('/auth/local-dev', (_req, res) => {
     res.type('text/plain').send(

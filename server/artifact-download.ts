@@ -4,15 +4,16 @@ import { AppError } from '../shared/errors.ts';
 import { ErrorBody } from '../shared/schemas/common.ts';
 import { authenticate } from './services/auth/authenticate.ts';
 import { downloadArtifact } from './services/artifacts/download-artifact.ts';
+import type { Deps } from './services/deps.ts';
 
 /**
  * `GET /api/runs/{runId}/artifacts/{artifactId}`: the artifact's bytes (a .tar.gz of a file
  * tree, or a JSON/YAML document). Binary, so it is a plain express route with the same auth
  * and scope rule (`artifacts:read`) as the procedures.
  */
-export async function artifactDownload(req: Request, res: Response, next: NextFunction): Promise<void> {
+export const artifactDownload = (deps: Deps) => async (req: Request, res: Response, next: NextFunction): Promise<void> => {
   try {
-    const caller = await authenticate(req.headers.authorization);
+    const caller = await authenticate(deps, req.headers.authorization);
     if (!caller.scopes.includes('artifacts:read')) throw new AppError('insufficient_scope', 'This endpoint needs the artifacts:read scope.');
     const artifact = await downloadArtifact(caller, String(req.params.runId), String(req.params.artifactId));
     const etag = `"${artifact.sha256}"`;
@@ -29,7 +30,7 @@ export async function artifactDownload(req: Request, res: Response, next: NextFu
   } catch (error) {
     next(error);
   }
-}
+};
 
 /** The route's entry in /api/openapi.json. */
 export const artifactDownloadPath = {

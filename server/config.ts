@@ -7,8 +7,18 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An absolute http(s) URL. */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** A comma-separated list of origins (scheme://host[:port]), normalised. */
+const originList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(httpUrl.transform((u) => new URL(u).origin)).min(1, 'must list at least one origin'));
+
 /** Every setting comes from the environment; README: Configuration lists them. */
-const Env = z.object({
+const Env = z
+  .object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -44,10 +54,45 @@ const Env = z.object({
   PUBLISH_GITHUB_TOKEN: z.string().optional(),
   PUBLISH_APPROVED: bool.default(false),
   DOCS_CNAME_TARGET: z.string().default('docs.report-service.dev'),
+  DNS_SERVERS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/, 'must be IP addresses, optionally with :port')).min(1))
+    .optional(),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  DNS_TRIES: z.coerce.number().int().min(1).max(5).default(2),
   BOOTSTRAP: bool.default(true),
+
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_PRICE_LAUNCH: z.string().regex(/^price_\w+$/, 'must be a price id (price_…)').optional(),
+  STRIPE_PRICE_SCALE: z.string().regex(/^price_\w+$/, 'must be a price id (price_…)').optional(),
+  STRIPE_API_BASE: httpUrl.optional(),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  BILLING_LIVE_APPROVED: bool.default(false),
+  BILLING_RETURN_ORIGINS: originList.optional(),
+
+  IDP_ISSUER: httpUrl.optional(),
+  IDP_JWKS_URL: httpUrl.optional(),
+  IDP_SIGN_IN_URL: httpUrl.optional(),
+  IDP_SIGN_UP_URL: httpUrl.optional(),
+  IDP_SECRET_KEY: z.string().min(1).optional(),
+  IDP_API_BASE: httpUrl.default('https://api.clerk.com/v1'),
+  IDP_AUTHORIZED_PARTIES: originList.optional(),
+  IDP_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  IDP_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  IDP_JWKS_COOLDOWN_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  IDP_JWKS_CACHE_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
   BOOTSTRAP_WORKSPACE_NAME: z.string().default('Local workspace'),
   BOOTSTRAP_OWNER_EMAIL: z.string().default('owner@localhost'),
-});
+  })
+  .superRefine((e, ctx) => {
+    if (e.AUTH_PROVIDER !== 'idp') return;
+    for (const name of ['IDP_ISSUER', 'IDP_SIGN_IN_URL', 'IDP_SIGN_UP_URL', 'IDP_SECRET_KEY', 'IDP_AUTHORIZED_PARTIES'] as const) {
+      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when AUTH_PROVIDER=idp' });
+    }
+  });
 
 export interface Config {
   port: number;
@@ -65,15 +110,56 @@ export interface Config {
   retention: { inputHours: number; artifactHours: number };
   worker: { heartbeatSeconds: number; concurrency: number };
   queue: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; heartbeatSeconds: number };
-  docs: { cnameTarget: string };
+  /** Docs domains: the CNAME target, and the DNS resolvers verification asks (undefined: the system's). */
+  docs: { cnameTarget: string; dnsServers: string[] | undefined; dnsTimeoutMs: number; dnsTries: number };
   /** Which registries have a connection (a token), and whether publishing is approved. Tokens stay here. */
   publishing: { connected: Record<'npm' | 'pypi' | 'docs' | 'github', boolean>; approved: boolean };
   auth: { provider: 'local-dev' | 'idp'; bootstrap: boolean; bootstrapWorkspaceName: string; bootstrapOwnerEmail: string };
+  /** The payment provider (Stripe). Secrets stay here; nothing of it is ever answered. */
+  billing: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    prices: { launch: string | undefined; scale: string | undefined };
+    /** Where the Stripe SDK sends requests; undefined: api.stripe.com. */
+    apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+    timeoutMs: number;
+    webhookToleranceSeconds: number;
+    liveApproved: boolean;
+    /** Origins successUrl/cancelUrl may point at; undefined: the service's own origin only. */
+    returnOrigins: string[] | undefined;
+  };
+  /** The identity provider (AUTH_PROVIDER=idp, Clerk-shaped). */
+  idp:
+    | {
+        issuer: string;
+        jwksUrl: string;
+        signInUrl: string;
+        signUpUrl: string;
+        secretKey: string;
+        apiBase: string;
+        authorizedParties: string[];
+        clockSkewSeconds: number;
+        apiTimeoutMs: number;
+        /** An unknown key id refetches the key set at most this often (rotation without hammering the provider). */
+        jwksCooldownSeconds: number;
+        /** The key set is refetched when older than this. */
+        jwksCacheSeconds: number;
+      }
+    | undefined;
+}
+
+function apiBaseOf(url: string | undefined): Config['billing']['apiBase'] {
+  if (!url) return undefined;
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 };
 }
 
 /** Reads the configuration; a bad value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
+  // An empty billing or identity-provider variable means "not set" (e.g. `STRIPE_PRICE_SCALE=`).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([name, value]) => !(value === '' && /^(STRIPE|BILLING|IDP|DNS)_/.test(name))));
+  const parsed = Env.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -108,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expireInSeconds: e.QUEUE_EXPIRE_SECONDS,
       heartbeatSeconds: e.QUEUE_JOB_HEARTBEAT_SECONDS,
     },
-    docs: { cnameTarget: e.DOCS_CNAME_TARGET },
+    docs: { cnameTarget: e.DOCS_CNAME_TARGET, dnsServers: e.DNS_SERVERS, dnsTimeoutMs: e.DNS_TIMEOUT_MS, dnsTries: e.DNS_TRIES },
     publishing: {
       connected: { npm: !!e.PUBLISH_NPM_TOKEN, pypi: !!e.PUBLISH_PYPI_TOKEN, github: !!e.PUBLISH_GITHUB_TOKEN, docs: true },
       approved: e.PUBLISH_APPROVED,
@@ -119,6 +205,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bootstrapWorkspaceName: e.BOOTSTRAP_WORKSPACE_NAME,
       bootstrapOwnerEmail: e.BOOTSTRAP_OWNER_EMAIL,
     },
+    billing: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: { launch: e.STRIPE_PRICE_LAUNCH, scale: e.STRIPE_PRICE_SCALE },
+      apiBase: apiBaseOf(e.STRIPE_API_BASE),
+      timeoutMs: e.STRIPE_TIMEOUT_MS,
+      webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      liveApproved: e.BILLING_LIVE_APPROVED,
+      returnOrigins: e.BILLING_RETURN_ORIGINS,
+    },
+    idp:
+      e.AUTH_PROVIDER === 'idp'
+        ? {
+            issuer: e.IDP_ISSUER!.replace(/\/$/, ''),
+            jwksUrl: e.IDP_JWKS_URL ?? `${e.IDP_ISSUER!.replace(/\/$/, '')}/.well-known/jwks.json`,
+            signInUrl: e.IDP_SIGN_IN_URL!,
+            signUpUrl: e.IDP_SIGN_UP_URL!,
+            secretKey: e.IDP_SECRET_KEY!,
+            apiBase: e.IDP_API_BASE.replace(/\/$/, ''),
+            authorizedParties: e.IDP_AUTHORIZED_PARTIES!,
+            clockSkewSeconds: e.IDP_CLOCK_SKEW_SECONDS,
+            apiTimeoutMs: e.IDP_API_TIMEOUT_MS,
+            jwksCooldownSeconds: e.IDP_JWKS_COOLDOWN_SECONDS,
+            jwksCacheSeconds: e.IDP_JWKS_CACHE_SECONDS,
+          }
+        : undefined,
   };
 }
 

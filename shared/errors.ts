@@ -15,6 +15,7 @@ export const ERROR_CATALOGUE = {
   scope_not_grantable: { status: 400, message: 'A requested scope is beyond what the caller may grant.' },
   last_owner: { status: 400, message: 'The last active owner cannot be demoted or removed.' },
   idempotency_key_reused: { status: 400, message: 'The Idempotency-Key was already used with a different request.' },
+  invalid_signature: { status: 400, message: 'The webhook signature is missing, invalid, or too old.' },
   unauthorized: { status: 401, message: 'Authentication failed: send a valid workspace API key as `Authorization: Bearer <token>`.' },
   quota_exceeded: { status: 402, message: 'The workspace has used all report runs its plan allows this period.' },
   forbidden: { status: 403, message: 'Not permitted.' },
@@ -30,6 +31,7 @@ export const ERROR_CATALOGUE = {
   internal_error: { status: 500, message: 'Internal error. The request id is in the X-Request-Id header.' },
   transfer_not_supported: { status: 501, message: 'Project transfer (transferOrgId) is not supported yet.' },
   checkout_not_configured: { status: 501, message: 'Checkout is not configured for the selected plan.' },
+  webhook_not_configured: { status: 501, message: 'The billing webhook is not configured (no signing secret).' },
   payment_provider_error: { status: 502, message: 'The payment provider could not be reached or answered nonsense.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -9,6 +9,8 @@ export class DocsDomain extends Model<InferAttributes<DocsDomain>, InferCreation
   declare verificationToken: string;
   declare cnameTarget: string;
   declare lastVerifiedAt: CreationOptional<Date | null>;
+  /** Why the last verification failed; null when verified or never checked. */
+  declare failureReason: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -23,6 +25,7 @@ export class DocsDomain extends Model<InferAttributes<DocsDomain>, InferCreation
         verificationToken: { type: DataTypes.TEXT, allowNull: false },
         cnameTarget: { type: DataTypes.TEXT, allowNull: false },
         lastVerifiedAt: { type: DataTypes.DATE(3) },
+        failureReason: { type: DataTypes.TEXT },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

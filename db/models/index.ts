@@ -1,7 +1,9 @@
 import type { Sequelize } from 'sequelize';
 import { ApiKey } from './api-key.ts';
 import { Artifact } from './artifact.ts';
+import { BillingEvent } from './billing-event.ts';
 import { DocsDomain } from './docs-domain.ts';
+import { DocsShare } from './docs-share.ts';
 import { IdempotencyKey } from './idempotency-key.ts';
 import { Member } from './member.ts';
 import { Organization } from './organization.ts';
@@ -12,11 +14,11 @@ import { RunInput } from './run-input.ts';
 import { User } from './user.ts';
 import { WorkerHeartbeat } from './worker-heartbeat.ts';
 
-export { ApiKey, Artifact, DocsDomain, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, User, WorkerHeartbeat };
+export { ApiKey, Artifact, BillingEvent, DocsDomain, DocsShare, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, User, WorkerHeartbeat };
 
 /** Binds every model class to one Sequelize instance. */
 export function setupModels(sequelize: Sequelize): void {
-  for (const model of [ApiKey, Artifact, DocsDomain, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, User, WorkerHeartbeat]) {
+  for (const model of [ApiKey, Artifact, BillingEvent, DocsDomain, DocsShare, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, User, WorkerHeartbeat]) {
     model.setup(sequelize);
   }
 }

@@ -4,6 +4,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare id: string;
   declare email: string;
   declare name: CreationOptional<string | null>;
+  /** The identity provider's user id (AUTH_PROVIDER=idp), once linked. */
+  declare idpUserId: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -13,6 +15,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         id: { type: DataTypes.TEXT, primaryKey: true },
         email: { type: DataTypes.TEXT, allowNull: false, unique: true },
         name: { type: DataTypes.TEXT },
+        idpUserId: { type: DataTypes.TEXT, unique: true },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

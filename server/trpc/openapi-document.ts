@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { artifactDownloadPath } from '../artifact-download.ts';
+import { billingWebhookPath } from '../billing-webhook.ts';
 import { appRouter } from './root.ts';
 
 let cached: OpenAPIObject | undefined;
@@ -13,8 +14,8 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     version: '0.1.0',
     baseUrl: '/api',
     tags: ['reports', 'runs', 'projects', 'domains', 'publishing', 'members', 'api-keys', 'billing', 'identity', 'system'],
-    paths: artifactDownloadPath,
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A workspace API key: `Authorization: Bearer rsk_…`' } },
+    paths: { ...artifactDownloadPath, ...billingWebhookPath },
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A workspace API key (`Authorization: Bearer rsk_…`), or under the idp auth provider a session token of the identity provider' } },
   });
   return { ...cached, servers: [{ url: `${baseUrl.replace(/\/$/, '')}/api` }] };
 }

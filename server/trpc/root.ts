@@ -6,12 +6,14 @@ import { createCheckout } from '../routers/billing/create-checkout.ts';
 import { addDomain } from '../routers/domains/add-domain.ts';
 import { listDomains } from '../routers/domains/list-domains.ts';
 import { removeDomain } from '../routers/domains/remove-domain.ts';
+import { verifyDomain } from '../routers/domains/verify-domain.ts';
 import { getAuthConfig } from '../routers/identity/get-auth-config.ts';
 import { getHealth } from '../routers/identity/get-health.ts';
 import { getMe } from '../routers/identity/get-me.ts';
 import { inviteMember } from '../routers/members/invite-member.ts';
 import { listMembers } from '../routers/members/list-members.ts';
 import { updateMember } from '../routers/members/update-member.ts';
+import { publishDocsPreview } from '../routers/docs-preview/publish-docs-preview.ts';
 import { publishDryRun } from '../routers/publishing/publish-dry-run.ts';
 import { requestPublish } from '../routers/publishing/request-publish.ts';
 import { archiveProject } from '../routers/projects/archive-project.ts';
@@ -30,10 +32,10 @@ export const appRouter = router({
   reports: router({ start: startReport }),
   runs: router({ get: getRun, cancel: cancelRun, retry: retryRun, artifacts: listArtifacts }),
   projects: router({ list: listProjects, get: getProject, update: updateProject, archive: archiveProject, runs: listProjectRuns }),
-  domains: router({ add: addDomain, list: listDomains, remove: removeDomain }),
+  domains: router({ add: addDomain, list: listDomains, remove: removeDomain, verify: verifyDomain }),
   members: router({ list: listMembers, invite: inviteMember, update: updateMember }),
   apiKeys: router({ create: createApiKey, list: listApiKeys, revoke: revokeApiKey }),
-  publishing: router({ dryRun: publishDryRun, publish: requestPublish }),
+  publishing: router({ dryRun: publishDryRun, publish: requestPublish, docsPreview: publishDocsPreview }),
   billing: router({ checkout: createCheckout }),
   identity: router({ me: getMe, health: getHealth, authConfig: getAuthConfig }),
 });

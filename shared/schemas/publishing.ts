@@ -78,6 +78,7 @@ export const DomainConfig = z
     verificationToken: z.string(),
     cnameTarget: z.string(),
     lastVerifiedAt: Timestamp.optional(),
+    failureReason: z.string().optional().meta({ description: 'Why the last verification failed (absent once verified)' }),
     createdAt: Timestamp.optional(),
     updatedAt: Timestamp.optional(),
   })
@@ -95,3 +96,16 @@ export const AddDomainInput = z.strictObject({ projectId: Id('projectId'), domai
 export const DomainIdInput = z.strictObject({ projectId: Id('projectId'), domainId: Id('domainId') });
 export const DomainEnvelope = z.object({ project: Project, domain: DomainConfig });
 export const DomainList = z.object({ domains: z.array(DomainConfig) });
+
+const DnsCheck = z.object({
+  name: z.string().meta({ description: 'The DNS name looked up' }),
+  expected: z.string(),
+  found: z.array(z.string()),
+  ok: z.boolean(),
+  error: z.string().optional().meta({ description: 'The resolver error when the lookup itself failed (e.g. ETIMEOUT, ESERVFAIL)' }),
+});
+export const DomainVerification = z.object({
+  project: Project,
+  domain: DomainConfig,
+  checks: z.object({ txt: DnsCheck, cname: DnsCheck }),
+});

@@ -89,6 +89,7 @@ function attempts(): Attempt[] {
     { route: 'GET /runs/{runId}/artifacts/{artifactId}', run: () => api.get(`/runs/${aRun.id}/artifacts/${aArtifactId}`) },
     { route: 'POST /runs/{runId}/publish/dry-run', run: () => api.post(`/runs/${aRun.id}/publish/dry-run`, { registry: 'npm' }) },
     { route: 'POST /runs/{runId}/publish/publish', run: () => api.post(`/runs/${aRun.id}/publish/publish`, { registry: 'npm' }) },
+    { route: 'POST /runs/{runId}/docs-preview/publish', run: () => api.post(`/runs/${aRun.id}/docs-preview/publish`, {}) },
     // A's artifact through B's own run.
     { route: 'GET /runs/{runId}/artifacts/{artifactId}', run: () => api.get(`/runs/${bRunId}/artifacts/${aArtifactId}`) },
     { route: 'POST /runs/{runId}/cancel', run: () => api.post(`/runs/${aRun.id}/cancel`, { reason: 'not yours' }) },
@@ -103,6 +104,8 @@ function attempts(): Attempt[] {
     { route: 'DELETE /projects/{projectId}/domains/{domainId}', run: () => api.delete(`/projects/${aProject.id}/domains/${aDomain.id}`) },
     // A's domain through B's own project.
     { route: 'DELETE /projects/{projectId}/domains/{domainId}', run: () => api.delete(`/projects/${bProjectId}/domains/${aDomain.id}`) },
+    { route: 'POST /projects/{projectId}/domains/{domainId}/verify', run: () => api.post(`/projects/${aProject.id}/domains/${aDomain.id}/verify`, {}) },
+    { route: 'POST /projects/{projectId}/domains/{domainId}/verify', run: () => api.post(`/projects/${bProjectId}/domains/${aDomain.id}/verify`, {}) },
     { route: 'PATCH /members/{memberId}', run: () => api.patch(`/members/${aMember.memberId}`, { role: 'viewer' }) },
     { route: 'PATCH /members/{memberId}', run: () => api.patch(`/members/${aMember.memberId}`, { status: 'removed' }) },
     { route: 'PATCH /members/{memberId}', run: () => api.patch(`/members/${aOwnerMemberId}`, { role: 'viewer' }) },
@@ -216,6 +219,7 @@ describe('another workspace\'s records answer 404 not_found, and stay unchanged'
     await expectTrpcNotFound(client.domains.list.query({ projectId: aProject.id }));
     await expectTrpcNotFound(client.domains.add.mutate({ projectId: aProject.id, domain: 'intruder2.example.com' }));
     await expectTrpcNotFound(client.domains.remove.mutate({ projectId: aProject.id, domainId: aDomain.id }));
+    await expectTrpcNotFound(client.domains.verify.mutate({ projectId: aProject.id, domainId: aDomain.id }));
     await expectTrpcNotFound(client.members.update.mutate({ memberId: aMember.memberId, status: 'removed' }));
     await expectTrpcNotFound(client.apiKeys.revoke.mutate({ keyId: aKey.id }));
     await expectTrpcNotFound(client.reports.start.mutate({ openapiText: PETSTORE, projectId: aProject.id }));

@@ -1,20 +1,27 @@
 import { ApiKey, Member, Organization, User } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { effectiveScopes } from '../../../shared/scopes.ts';
+import { looksLikeJwt, verifySessionToken } from '../../integrations/idp.ts';
+import type { Deps } from '../deps.ts';
 import type { Caller } from './caller.ts';
+import { linkSession } from './link-session.ts';
 import { hashToken, isWellFormedToken, sameHash } from './tokens.ts';
 
 /** `lastUsedAt` is written at most this often per key, so reads do not each cost a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * Resolves `Authorization: Bearer <token>` to a caller. Every failure is the same 401: a missing
- * header, a malformed or unknown token, a revoked key, or a creator no longer an active member.
+ * Resolves `Authorization: Bearer <token>` to a caller. The token is a workspace API key, or,
+ * under AUTH_PROVIDER=idp, a session token of the identity provider (a JWT). Every failure is
+ * the same 401: a missing header, a malformed or unknown token, a revoked key, a creator no
+ * longer an active member, or a session token that does not verify.
  */
-export async function authenticate(authorization: string | undefined): Promise<Caller> {
+export async function authenticate(deps: Deps, authorization: string | undefined): Promise<Caller> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match?.[1]) throw new AppError('unauthorized', authorization ? 'The Authorization header must be `Bearer <token>`.' : undefined);
   const token = match[1];
+  const idp = deps.config.idp;
+  if (idp && looksLikeJwt(token)) return await linkSession(deps, await verifySessionToken(idp, token));
   if (!isWellFormedToken(token)) throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
   const tokenHash = hashToken(token);
   const apiKey = await ApiKey.findOne({ where: { tokenHash } });
@@ -34,5 +41,5 @@ export async function authenticate(authorization: string | undefined): Promise<C
     await ApiKey.update({ lastUsedAt: new Date(now) }, { where: { id: apiKey.id }, silent: true });
     apiKey.lastUsedAt = new Date(now);
   }
-  return { org, user, member, apiKey, role: member.role, scopes: effectiveScopes(apiKey.scopes, member.role) };
+  return { org, user, member, via: 'api_key', apiKey, role: member.role, scopes: effectiveScopes(apiKey.scopes, member.role) };
 }

@@ -1,13 +1,16 @@
 import type { ApiKey, Member, Organization, User } from '../../../db/models/index.ts';
 import type { Role, Scope } from '../../../shared/scopes.ts';
 
-/** An authenticated request's identity: the key, its workspace, its creator and their power. */
+/** An authenticated request's identity: its workspace, its person and their power. */
 export interface Caller {
   org: Organization;
   user: User;
   member: Member;
-  apiKey: ApiKey;
+  /** How the caller authenticated: a workspace API key, or an identity-provider session token. */
+  via: 'api_key' | 'idp_session';
+  /** The key used (its creator is `user`); null for a session token, which has no key row. */
+  apiKey: ApiKey | null;
   role: Role;
-  /** The key's scopes ∩ the creator's current role. */
+  /** A key's scopes ∩ its creator's current role; for a session, everything the role allows. */
   scopes: Scope[];
 }

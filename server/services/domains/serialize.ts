@@ -11,6 +11,7 @@ export function toDomain(row: DocsDomain): z.infer<typeof DomainConfig> {
     verificationToken: row.verificationToken,
     cnameTarget: row.cnameTarget,
     ...(row.lastVerifiedAt ? { lastVerifiedAt: row.lastVerifiedAt.toISOString() } : {}),
+    ...(row.failureReason ? { failureReason: row.failureReason } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import { STEPS } from '../../../workers/pipeline/step-list.ts';
+import { checkoutAvailable } from '../../integrations/stripe.ts';
 import type { Deps } from '../deps.ts';
 import { lastWorkerHeartbeat } from '../runs/capabilities.ts';
 
@@ -33,7 +34,7 @@ export async function getHealth(deps: Deps) {
       ...(heartbeat ? { lastWorkerHeartbeatAt: heartbeat.toISOString() } : {}),
       steps: STEPS.map((step) => ({ name: step.name, built: step.built })),
       authProvider: deps.config.auth.provider,
-      billingConfigured: false,
+      billingConfigured: checkoutAvailable(deps.config),
     },
     generatedAt: new Date().toISOString(),
   };

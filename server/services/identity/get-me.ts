@@ -1,4 +1,5 @@
 import { Project, Run } from '../../../db/models/index.ts';
+import { checkoutAvailable } from '../../integrations/stripe.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
 import { runCounts } from '../projects/list-projects.ts';
@@ -19,7 +20,7 @@ export async function getMe(deps: Deps, caller: Caller) {
   return {
     auth: { provider: deps.config.auth.provider, authenticated: true, localDev: deps.config.auth.provider === 'local-dev' },
     data: { driver: 'managed' as const, durable: true },
-    capabilities: { persistedRuns: true, hostedWorker, queueConfigured: true, rawUploadStorage: true, billingCheckout: false },
+    capabilities: { persistedRuns: true, hostedWorker, queueConfigured: true, rawUploadStorage: true, billingCheckout: checkoutAvailable(deps.config) },
     organization: { id: caller.org.id, name: caller.org.name, plan: caller.org.plan },
     user: { id: caller.user.id, email: caller.user.email },
     entitlements: {

@@ -2,13 +2,25 @@ import { Member, User } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { newId } from '../../../shared/ids.ts';
 import { ROLE_RANK, type Role } from '../../../shared/scopes.ts';
+import { inviteToOrganization, type IdpOrgRole } from '../../integrations/idp.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
 import { toMember } from './serialize.ts';
 
+/** Our roles as the identity provider's organization roles. */
+const IDP_ROLE: Record<Role, IdpOrgRole> = { owner: 'org:admin', admin: 'org:admin', editor: 'org:member', viewer: 'org:member' };
+
+type InvitationDelivery =
+  | { provider: 'service'; status: 'record_only'; reason: string }
+  | { provider: 'idp'; status: 'record_only'; reason: string }
+  | { provider: 'idp'; status: 'sent'; invitationId: string; role: IdpOrgRole }
+  | { provider: 'idp'; status: 'failed'; reason: string; message: string };
+
 /**
- * Records an invitation (status `invited`). Nobody invites above their own role. Under the
- * local-dev provider no message is sent: delivery is `record_only`.
+ * Records an invitation (status `invited`), then delivers it. Nobody invites above their own
+ * role (checked first: nothing is saved or sent). Under local-dev no message is sent
+ * (`record_only`); under idp the provider's organization invitation is sent after the record is
+ * saved: `sent` with its id and role, or `failed` with a sanitized message (the record stays).
  */
 export async function inviteMember(deps: Deps, caller: Caller, input: { email: string; role?: Role }) {
   const role = input.role ?? 'viewer';
@@ -36,8 +48,22 @@ export async function inviteMember(deps: Deps, caller: Caller, input: { email: s
       { transaction },
     );
   });
-  return {
-    member: toMember(member),
-    invitationDelivery: { provider: 'service' as const, status: 'record_only' as const, reason: 'local_dev_no_delivery' },
-  };
+  return { member: toMember(member), invitationDelivery: await deliver(deps, caller, member.email, role) };
+}
+
+async function deliver(deps: Deps, caller: Caller, email: string, role: Role): Promise<InvitationDelivery> {
+  const idp = deps.config.idp;
+  if (!idp) return { provider: 'service', status: 'record_only', reason: 'local_dev_no_delivery' };
+  // A workspace made here (admin CLI) and never signed into through the provider has no provider organization.
+  if (!caller.org.idpOrgId) return { provider: 'idp', status: 'record_only', reason: 'workspace_not_linked' };
+  const result = await inviteToOrganization(idp, {
+    orgId: caller.org.idpOrgId,
+    email,
+    role: IDP_ROLE[role],
+    inviterUserId: caller.user.idpUserId,
+    redirectUrl: idp.signUpUrl,
+  });
+  if (result.ok) return { provider: 'idp', status: 'sent', invitationId: result.invitationId, role: result.role };
+  deps.logger.warn({ orgId: caller.org.id, reason: result.reason }, 'member invitation: identity provider delivery failed');
+  return { provider: 'idp', status: 'failed', reason: result.reason, message: result.message };
 }
