@@ -20,7 +20,7 @@ export class DocsDomain extends Model<InferAttributes<DocsDomain>, InferCreation
         id: { type: DataTypes.TEXT, primaryKey: true },
         orgId: { type: DataTypes.TEXT, allowNull: false },
         projectId: { type: DataTypes.TEXT, allowNull: false },
-        domain: { type: DataTypes.TEXT, allowNull: false, unique: true },
+        domain: { type: DataTypes.TEXT, allowNull: false },
         status: { type: DataTypes.TEXT, allowNull: false },
         verificationToken: { type: DataTypes.TEXT, allowNull: false },
         cnameTarget: { type: DataTypes.TEXT, allowNull: false },

@@ -120,6 +120,29 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
     expect((await DocsDomain.findByPk(domain.id))?.status).toBe('verified');
   });
 
+  it('one workspace per hostname: another workspace takes a verified domain over only with new proof', async () => {
+    const first = await newDomain();
+    const hostname = first.domain.domain as string;
+    const txtName = `_report-verify.${hostname}`;
+    dns.records.set(txtName, { txt: [[first.domain.verificationToken]] });
+    dns.records.set(hostname, { cname: 'docs.report-service.dev' });
+    expect((await verify(first.projectId, first.domain.id)).body.domain.status).toBe('verified');
+
+    const rival = await newWorkspace(service, 'Rival');
+    const api = rest(service.url, rival.token);
+    const project = (await api.post('/reports/start', { openapiText: PETSTORE, projectName: 'Rival docs' })).body.project.id as string;
+    const claim = (await api.post(`/projects/${project}/domains`, { domain: hostname })).body.domain as Record<string, any>;
+    expect(claim).toMatchObject({ status: 'pending' });
+    // The old proof (the first workspace's token) is not the rival's: no takeover.
+    expect((await verify(project, claim.id, rival.token)).body.domain.status).toBe('failed');
+    expect((await DocsDomain.findByPk(first.domain.id))?.status).toBe('verified');
+    // New proof: the rival publishes its own token; it gets the hostname, the first loses it.
+    dns.records.set(txtName, { txt: [[claim.verificationToken]] });
+    expect((await verify(project, claim.id, rival.token)).body.domain.status).toBe('verified');
+    expect(await DocsDomain.findByPk(first.domain.id)).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('new DNS proof') });
+    expect(await DocsDomain.count({ where: { domain: hostname, status: 'verified' } })).toBe(1);
+  });
+
   it('DNS_SERVERS must be IP addresses (with an optional port)', () => {
     expect(() => loadConfig({ DNS_SERVERS: 'dns.example.com' })).toThrow(/DNS_SERVERS/);
     expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, ::1' }).docs.dnsServers).toEqual(['127.0.0.1:5353', '::1']);

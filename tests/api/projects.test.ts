@@ -388,24 +388,24 @@ describe('docs domains', () => {
     expect(await DocsDomain.count({ where: { projectId: project.id } })).toBe(0);
   });
 
-  it('400 for a domain already attached, to this project or another (even another workspace\'s)', async () => {
+  it('400 for a domain already attached in this workspace; another workspace may add it as pending, with its own token', async () => {
     const first = await newProject(ws.token);
     const second = await newProject(ws.token);
     const foreign = await newProject(other.token);
     const domain = freshDomain();
-    expect((await rest(service.url, ws.token).post(`/projects/${first.project.id}/domains`, { domain })).status).toBe(201);
-    for (const [token, projectId] of [
-      [ws.token, first.project.id],
-      [ws.token, second.project.id],
-      [other.token, foreign.project.id],
-    ] as const) {
-      const res = await rest(service.url, token).post(`/projects/${projectId}/domains`, { domain });
+    const mine = await rest(service.url, ws.token).post(`/projects/${first.project.id}/domains`, { domain });
+    expect(mine.status).toBe(201);
+    for (const projectId of [first.project.id, second.project.id]) {
+      const res = await rest(service.url, ws.token).post(`/projects/${projectId}/domains`, { domain });
       expect(res.status, projectId).toBe(400);
       expect(res.body.error).toBe('invalid_request');
       expect(res.body.message).toMatch(/domain/);
     }
-    expect(await DocsDomain.count({ where: { domain } })).toBe(1);
-    expect((await DocsDomain.findOne({ where: { domain } }))?.projectId).toBe(first.project.id);
+    const theirs = await rest(service.url, other.token).post(`/projects/${foreign.project.id}/domains`, { domain });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.domain).toMatchObject({ status: 'pending' });
+    expect(theirs.body.domain.verificationToken).not.toBe(mine.body.domain.verificationToken);
+    expect(await DocsDomain.count({ where: { domain } })).toBe(2);
   });
 
   it('concurrent adds of one hostname: one 201, the others 400, never a 500', async () => {

@@ -11,15 +11,17 @@ import { toProject } from '../projects/serialize.ts';
 import { toDomain } from './serialize.ts';
 
 /**
- * Adds a docs domain as `pending`, with a TXT verification token (`_report-verify.<domain>`)
- * and the CNAME target. A domain belongs to one project at a time.
+ * Adds a docs domain as `pending`, with its own TXT verification token
+ * (`_report-verify.<domain>`) and the CNAME target. Within a workspace a hostname belongs to
+ * one project; another workspace may add it too, and takes it over only by verifying with its
+ * own token (new proof), see verify-domain.ts.
  */
 export async function addDomain(deps: Deps, caller: Caller, projectId: string, domain: string) {
   try {
     return await insertDomain(deps, caller, projectId, domain);
   } catch (error) {
     // Two concurrent adds of one hostname both pass the lookup; the unique index decides.
-    if (error instanceof UniqueConstraintError) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project.`);
+    if (error instanceof UniqueConstraintError) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project of this workspace.`);
     throw error;
   }
 }
@@ -27,8 +29,8 @@ export async function addDomain(deps: Deps, caller: Caller, projectId: string, d
 async function insertDomain(deps: Deps, caller: Caller, projectId: string, domain: string) {
   return await deps.db.sequelize.transaction(async (transaction) => {
     const project = await findProject(caller.org.id, projectId, { transaction });
-    const taken = await DocsDomain.findOne({ where: { domain }, transaction });
-    if (taken) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project.`);
+    const taken = await DocsDomain.findOne({ where: { domain, orgId: caller.org.id }, transaction });
+    if (taken) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project of this workspace.`);
     const row = await DocsDomain.create(
       {
         id: newId('dom'),

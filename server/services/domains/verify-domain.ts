@@ -1,3 +1,4 @@
+import { Op } from 'sequelize';
 import { DocsDomain } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { dnsResolver, type LookupResult } from '../../integrations/dns.ts';
@@ -62,6 +63,15 @@ export async function verifyDomain(deps: Deps, caller: Caller, projectId: string
   return await deps.db.sequelize.transaction(async (transaction) => {
     const locked = await DocsDomain.findOne({ where: { id: row.id, orgId: caller.org.id }, transaction, lock: true });
     if (!locked || locked.verificationToken !== row.verificationToken) throw new AppError('not_found', `Domain ${domainId} was not found on project ${projectId}.`);
+    if (!reason) {
+      // New proof wins: a hostname is verified in one workspace at a time (a partial unique
+      // index holds it); whoever verified it before loses it, with the reason recorded.
+      await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`domain:${locked.domain}`], transaction });
+      await DocsDomain.update(
+        { status: 'failed', failureReason: 'Claimed by another workspace that published new DNS proof for this hostname.', lastVerifiedAt: new Date() },
+        { where: { domain: locked.domain, status: 'verified', id: { [Op.ne]: locked.id } }, transaction },
+      );
+    }
     locked.status = reason ? 'failed' : 'verified';
     locked.failureReason = reason;
     locked.lastVerifiedAt = new Date();
