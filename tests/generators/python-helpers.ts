@@ -1,0 +1,124 @@
+// Shared by the Python SDK generator tests: fixtures -> model, writing packages to disk, and
+// running python3 / mypy once over many packages.
+
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import type { ApiModel } from '../../workers/generators/model/types.ts';
+import type { GeneratedFile } from '../../workers/generators/python/index.ts';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/python');
+export const BUNDLE_DIR = join(REPO_ROOT, 'workers/generators/python/bundle');
+
+/** name -> [description file, config file] */
+export const FIXTURE_FILES: Record<string, [string, string | undefined]> = {
+  live: ['live.openapi.yaml', 'live.config.yaml'],
+  shapes: ['shapes.openapi.yaml', 'shapes.config.yaml'],
+  hostile: ['hostile.openapi.json', undefined],
+};
+
+export async function fixtureModel(name: string): Promise<ApiModel> {
+  const [spec, config] = FIXTURE_FILES[name] as [string, string | undefined];
+  const result = await analyzeSpec({
+    openapiText: readFileSync(join(FIXTURES, spec), 'utf8'),
+    ...(config ? { configText: readFileSync(join(FIXTURES, config), 'utf8') } : {}),
+    mode: 'flagship',
+  });
+  const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
+  if (!result.model || configErrors.length > 0) throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
+  return result.model;
+}
+
+export function writeFiles(dir: string, files: GeneratedFile[]): void {
+  for (const file of files) {
+    const target = join(dir, file.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+  }
+}
+
+function which(cmd: string): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const PYTHON = which('python3');
+export const MYPY = which('mypy');
+
+export interface ToolResult {
+  code: number;
+  output: string;
+}
+
+export async function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ToolResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(cmd, args, { maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs ?? 240_000, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number | string; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error) };
+  }
+}
+
+/**
+ * `mypy --strict --python-version 3.10` over the `src` dirs of several packages in one run.
+ * Each package lives in `<root>/<name>/src/<module>`; all are checked as separate top-level packages.
+ */
+export async function runMypy(srcDirs: string[], cacheDir: string, extraPackages: string[] = []): Promise<ToolResult> {
+  const args = ['--strict', '--python-version', '3.10', '--no-error-summary', '--show-error-codes', '--hide-error-context', '--no-color-output', '--cache-dir', cacheDir];
+  // Each src dir goes on MYPYPATH and its package is checked with -p (module names are unique per run).
+  const env = { ...process.env, MYPYPATH: srcDirs.join(':') };
+  const packages = [...extraPackages.flatMap((p) => ['-p', p]), ...srcDirs.filter((d) => !extraPackages.includes(readModuleName(d))).flatMap((dir) => ['-p', readModuleName(dir)])];
+  return run(MYPY as string, [...args, ...packages], { env, timeoutMs: 600_000 });
+}
+
+function readModuleName(srcDir: string): string {
+  const names = execFileSync('ls', [srcDir], { encoding: 'utf8' }).split('\n').filter((n) => n !== '');
+  if (names.length !== 1) throw new Error(`expected one package in ${srcDir}`);
+  return names[0] as string;
+}
+
+/** mypy error lines grouped by package directory name (`<root>/<name>/src/...`). */
+export function errorsByPackage(output: string, srcDirs: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of output.split('\n')) {
+    if (!/: error:/.test(line)) continue;
+    const dir = srcDirs.find((d) => line.startsWith(d + '/'));
+    const key = dir ?? '(unknown)';
+    const list = out.get(key) ?? [];
+    list.push(line);
+    out.set(key, list);
+  }
+  return out;
+}
+
+export const SHARED_RUNTIME = 'sdk_runtime_shared';
+
+/**
+ * For multi-package mypy runs: the bundled runtime files (identical in every package) are checked
+ * once, as `<root>/runtime/src/sdk_runtime_shared/`, and each package's copies are replaced by
+ * `from sdk_runtime_shared.<file> import *` (the runtime modules declare `__all__`). The generated
+ * code is still checked against the real runtime; only the duplicate copies are skipped.
+ */
+export function shareRuntime(root: string, files: GeneratedFile[], moduleName: string): GeneratedFile[] {
+  const bundleNames = new Set(readdirSync(BUNDLE_DIR).filter((n) => n.endsWith('.py')));
+  const runtimeDir = join(root, 'runtime/src', SHARED_RUNTIME);
+  if (!existsSync(runtimeDir)) {
+    mkdirSync(runtimeDir, { recursive: true });
+    writeFileSync(join(runtimeDir, '__init__.py'), '');
+    writeFileSync(join(runtimeDir, 'py.typed'), '');
+    for (const name of bundleNames) writeFileSync(join(runtimeDir, name), readFileSync(join(BUNDLE_DIR, name), 'utf8'));
+  }
+  const prefix = `src/${moduleName}/`;
+  return files.map((file) => {
+    const name = file.path.slice(prefix.length);
+    if (file.path.startsWith(prefix) && bundleNames.has(name)) return { path: file.path, content: `from ${SHARED_RUNTIME}.${name.slice(0, -3)} import *\n` };
+    return file;
+  });
+}

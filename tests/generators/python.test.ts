@@ -1,0 +1,110 @@
+// Python SDK generator: golden files for our fixtures (UPDATE_GOLDEN=1 rewrites them),
+// determinism, options, and the writer's guarantee that spec text cannot reach code unescaped.
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emitPythonSdk, resolveOptions } from '../../workers/generators/python/index.ts';
+import { fwd, id, py, PyWriter, str } from '../../workers/generators/python/writer.ts';
+import { FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './python-helpers.ts';
+
+const GOLDEN = join(FIXTURES, 'golden');
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+describe('golden packages', () => {
+  for (const name of Object.keys(FIXTURE_FILES)) {
+    it(`${name} matches tests/fixtures/python/golden/${name}`, async () => {
+      const files = emitPythonSdk(await fixtureModel(name));
+      const dir = join(GOLDEN, name);
+      if (process.env.UPDATE_GOLDEN === '1') {
+        rmSync(dir, { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        writeFiles(dir, files);
+      }
+      const onDisk = listFiles(dir).map((f) => relative(dir, f)).sort();
+      expect(files.map((f) => f.path)).toEqual(onDisk);
+      for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
+    });
+  }
+
+  it('is deterministic', async () => {
+    const model = await fixtureModel('hostile');
+    expect(emitPythonSdk(model)).toEqual(emitPythonSdk(model));
+  });
+
+  it('has the package layout', async () => {
+    const paths = emitPythonSdk(await fixtureModel('live')).map((f) => f.path);
+    for (const p of ['pyproject.toml', 'README.md', 'src/live_pets/__init__.py', 'src/live_pets/_client.py', 'src/live_pets/_errors.py', 'src/live_pets/py.typed', 'src/live_pets/resources/pets.py', 'src/live_pets/resources/diagnostics/__init__.py', 'src/live_pets/resources/diagnostics/ticks.py', 'src/live_pets/types/models.py', 'src/live_pets/types/__init__.py']) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('copies the bundle verbatim', async () => {
+    const files = emitPythonSdk(await fixtureModel('live'));
+    const bundle = join(import.meta.dirname, '../../workers/generators/python/bundle/_base_client.py');
+    expect(files.find((f) => f.path === 'src/live_pets/_base_client.py')?.content).toBe(readFileSync(bundle, 'utf8'));
+  });
+});
+
+describe('options', () => {
+  it('defaults from model.client and honours overrides', async () => {
+    const model = await fixtureModel('live');
+    expect(resolveOptions(model)).toMatchObject({ packageName: 'live-pets', moduleName: 'live_pets', clientClass: 'LivePets', envPrefix: 'LIVE_PETS', idempotencyHeader: 'Idempotency-Key', version: '1.2.0' });
+    const files = emitPythonSdk(model, { packageName: 'acme-pets', moduleName: 'acme', version: '2.0.0rc1', clientName: 'Acme', envPrefix: 'ACME', idempotencyHeader: null });
+    const pyproject = files.find((f) => f.path === 'pyproject.toml')?.content ?? '';
+    expect(pyproject).toContain('name = "acme-pets"');
+    expect(pyproject).toContain('version = "2.0.0rc1"');
+    expect(pyproject).toContain('requires-python = ">=3.10"');
+    expect(pyproject).toContain('dependencies = []');
+    const client = files.find((f) => f.path === 'src/acme/_client.py')?.content ?? '';
+    expect(client).toContain('class Acme(BaseClient):');
+    expect(client).toContain('os.environ.get("ACME_BASE_URL")');
+    expect(client).toContain('idempotency_header: Optional[str] = None,');
+  });
+
+  it('rejects a version that is not PEP 440', async () => {
+    const model = await fixtureModel('live');
+    expect(() => emitPythonSdk(model, { version: '1.0; rm -rf' })).toThrow(/PEP 440/);
+  });
+});
+
+describe('the writer', () => {
+  it('refuses raw strings and unsafe identifiers', () => {
+    const hostile = 'x"); import os #';
+    expect(() => py`a = ${hostile as never}`).toThrow(/not Py code/);
+    expect(() => id(hostile)).toThrow(/not a safe Python identifier/);
+    expect(() => id('class')).toThrow();
+    expect(() => id('1abc')).toThrow();
+    expect(() => fwd('a b')).toThrow();
+    expect(id('match').text).toBe('match');
+  });
+
+  it('escapes string literals and docstrings', () => {
+    expect(str('a"b\\c\n\u2028').text).toBe('"a\\"b\\\\c\\n\\u2028"');
+    const w = new PyWriter();
+    w.doc('ends with """ and \\');
+    expect(w.toString()).toBe('"""ends with \\"\\"\\" and \\\\"""\n');
+  });
+});
+
+describe('hostile fixture', () => {
+  it('never emits spec text outside escaped literals, comments and docstrings', async () => {
+    const files = emitPythonSdk(await fixtureModel('hostile'));
+    for (const file of files.filter((f) => f.path.endsWith('.py') && !/\/_[a-z_]+\.py$/.test(f.path))) {
+      // Strip string literals, docstrings and comments; what remains must not contain injected code.
+      const code = file.content
+        .replace(/"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""/g, '""')
+        .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+        .replace(/#.*$/gm, '');
+      expect(code, file.path).not.toMatch(/os\.system|__import__|globalThis|__pwned|import os/);
+      expect(code, file.path).not.toMatch(/[\u2028\u2029]/);
+    }
+  });
+});

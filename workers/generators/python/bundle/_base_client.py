@@ -1,0 +1,388 @@
+"""The HTTP core shared by every resource: URL building, auth, encoding, retries and errors.
+
+Standard library only (`urllib.request`). Timeouts are per socket operation, in seconds.
+"""
+
+from __future__ import annotations
+
+import base64
+import email.utils
+import io
+import json
+import random
+import socket
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from http.client import HTTPResponse
+from typing import IO, Dict, List, Mapping, Optional, Tuple, Union
+
+from ._errors import APIConnectionError, APITimeoutError, status_error
+from ._types import NOT_GIVEN, NotGiven
+
+__all__ = [
+    "BaseClient",
+    "apply_server_variables",
+    "basic_auth",
+    "encode_path",
+    "RETRY_STATUSES",
+]
+
+RETRY_STATUSES = frozenset({408, 409, 429})
+"""Statuses retried besides every 5xx."""
+
+_MAX_RETRY_AFTER = 60.0
+
+
+def encode_path(value: object) -> str:
+    """A path parameter value, percent-encoded so it stays one path segment."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    else:
+        text = str(value)
+    return urllib.parse.quote(text, safe="")
+
+
+def apply_server_variables(url: str, variables: Mapping[str, str]) -> str:
+    """Fills `{name}` placeholders of a server URL."""
+    for name, value in variables.items():
+        url = url.replace("{" + name + "}", value)
+    return url
+
+
+def basic_auth(username: str, password: str) -> str:
+    """The value of an `Authorization` header for HTTP basic auth."""
+    token = base64.b64encode(f"{username}:{password}".encode("utf-8")).decode("ascii")
+    return "Basic " + token
+
+
+def _scalar(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    return str(value)
+
+
+def _encode_query(params: Mapping[str, object], styles: Mapping[str, Tuple[str, bool]]) -> List[Tuple[str, str]]:
+    pairs: List[Tuple[str, str]] = []
+    for key, value in params.items():
+        if isinstance(value, NotGiven) or value is None:
+            continue
+        style, explode = styles.get(key, ("form", True))
+        if isinstance(value, (list, tuple)):
+            if explode and style == "form":
+                pairs.extend((key, _scalar(item)) for item in value)
+            else:
+                sep = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
+                pairs.append((key, sep.join(_scalar(item) for item in value)))
+        elif isinstance(value, dict):
+            if style == "deepObject":
+                pairs.extend((f"{key}[{sub}]", _scalar(item)) for sub, item in value.items())
+            elif explode:
+                pairs.extend((str(sub), _scalar(item)) for sub, item in value.items())
+            else:
+                pairs.append((key, ",".join(f"{sub},{_scalar(item)}" for sub, item in value.items())))
+        else:
+            pairs.append((key, _scalar(value)))
+    return pairs
+
+
+def _multipart(fields: Mapping[str, object]) -> Tuple[bytes, str]:
+    boundary = "----PySdkBoundary" + uuid.uuid4().hex
+    out = io.BytesIO()
+
+    def part(name: str, data: bytes, filename: Optional[str], content_type: Optional[str]) -> None:
+        quoted = name.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "%0D").replace("\n", "%0A")
+        disposition = f'form-data; name="{quoted}"'
+        if filename is not None:
+            safe = filename.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "%0D").replace("\n", "%0A")
+            disposition += f'; filename="{safe}"'
+        out.write(f"--{boundary}\r\nContent-Disposition: {disposition}\r\n".encode("utf-8"))
+        if content_type is not None:
+            out.write(f"Content-Type: {content_type}\r\n".encode("utf-8"))
+        out.write(b"\r\n")
+        out.write(data)
+        out.write(b"\r\n")
+
+    def add(name: str, value: object) -> None:
+        if isinstance(value, NotGiven) or value is None:
+            return
+        if isinstance(value, (bytes, bytearray)):
+            part(name, bytes(value), name, "application/octet-stream")
+        elif isinstance(value, io.IOBase) or hasattr(value, "read"):
+            data = _read_file(value)
+            filename = getattr(value, "name", None)
+            part(name, data, filename.rsplit("/", 1)[-1] if isinstance(filename, str) else name, "application/octet-stream")
+        elif isinstance(value, tuple) and len(value) in (2, 3):
+            filename = value[0] if isinstance(value[0], str) else None
+            content_type = value[2] if len(value) == 3 and isinstance(value[2], str) else "application/octet-stream"
+            content = value[1]
+            data = bytes(content) if isinstance(content, (bytes, bytearray)) else _read_file(content)
+            part(name, data, filename if filename is not None else name, content_type)
+        elif isinstance(value, list):
+            for item in value:
+                add(name, item)
+        elif isinstance(value, dict):
+            part(name, json.dumps(value).encode("utf-8"), None, "application/json")
+        else:
+            part(name, _scalar(value).encode("utf-8"), None, None)
+
+    for key, value in fields.items():
+        add(key, value)
+    out.write(f"--{boundary}--\r\n".encode("utf-8"))
+    return out.getvalue(), f"multipart/form-data; boundary={boundary}"
+
+
+def _read_file(value: object) -> bytes:
+    read = getattr(value, "read", None)
+    if read is None:
+        raise TypeError(f"Expected bytes or a binary file object, got {type(value).__name__}")
+    data = read()
+    if isinstance(data, str):
+        return data.encode("utf-8")
+    if isinstance(data, (bytes, bytearray)):
+        return bytes(data)
+    raise TypeError("File object's read() must return bytes")
+
+
+def _retry_after(headers: Mapping[str, str]) -> Optional[float]:
+    lowered = {key.lower(): value for key, value in headers.items()}
+    ms = lowered.get("retry-after-ms")
+    if ms is not None:
+        try:
+            return float(ms) / 1000.0
+        except ValueError:
+            pass
+    value = lowered.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        pass
+    parsed = email.utils.parsedate_to_datetime(value) if value else None
+    if parsed is None:
+        return None
+    return parsed.timestamp() - time.time()
+
+
+def _is_timeout(error: BaseException) -> bool:
+    if isinstance(error, (socket.timeout, TimeoutError)):
+        return True
+    if isinstance(error, urllib.error.URLError) and isinstance(error.reason, (socket.timeout, TimeoutError)):
+        return True
+    return False
+
+
+class BaseClient:
+    """What every generated client extends: sends requests and turns answers into values or errors."""
+
+    base_url: str
+    timeout: float
+    max_retries: int
+    default_headers: Dict[str, str]
+    default_query: Dict[str, object]
+    idempotency_header: Optional[str]
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        timeout: float = 60.0,
+        max_retries: int = 2,
+        default_headers: Optional[Mapping[str, str]] = None,
+        default_query: Optional[Mapping[str, object]] = None,
+        idempotency_header: Optional[str] = "Idempotency-Key",
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.default_headers = dict(default_headers or {})
+        self.default_query = dict(default_query or {})
+        self.idempotency_header = idempotency_header
+        self._opener = urllib.request.build_opener()
+
+    # Overridden by the generated client.
+    def _auth_headers(self) -> Dict[str, str]:
+        return {}
+
+    def _auth_query(self) -> Dict[str, str]:
+        return {}
+
+    def _user_agent(self) -> str:
+        return "python-sdk"
+
+    def _build_url(self, path: str, query: List[Tuple[str, str]]) -> str:
+        url = path if path.startswith(("http://", "https://")) else self.base_url + path
+        if query:
+            url += ("&" if "?" in url else "?") + urllib.parse.urlencode(query, quote_via=urllib.parse.quote)
+        return url
+
+    def _retry_delay(self, attempt: int, headers: Optional[Mapping[str, str]]) -> float:
+        if headers is not None:
+            after = _retry_after(headers)
+            if after is not None and 0 <= after <= _MAX_RETRY_AFTER:
+                return after
+        delay = min(0.5 * (2.0**attempt), 8.0)
+        return delay * (1.0 - 0.25 * random.random())
+
+    def send(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Mapping[str, object]] = None,
+        query_styles: Optional[Mapping[str, Tuple[str, bool]]] = None,
+        headers: Optional[Mapping[str, object]] = None,
+        cookies: Optional[Mapping[str, object]] = None,
+        json_body: object = NOT_GIVEN,
+        multipart: Optional[Mapping[str, object]] = None,
+        form: Optional[Mapping[str, object]] = None,
+        content: Union[str, bytes, IO[bytes], None] = None,
+        content_type: Optional[str] = None,
+        accept: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+    ) -> HTTPResponse:
+        """Sends a request (retrying as configured) and returns the open 2xx response; raises on errors."""
+        method = method.upper()
+        params: Dict[str, object] = dict(self.default_query)
+        params.update(self._auth_query())
+        params.update(query or {})
+        params.update(extra_query or {})
+        url = self._build_url(path, _encode_query(params, query_styles or {}))
+
+        all_headers: Dict[str, str] = {"Accept": accept, "User-Agent": self._user_agent()}
+        all_headers.update(self.default_headers)
+        all_headers.update(self._auth_headers())
+        for key, value in (headers or {}).items():
+            if not isinstance(value, NotGiven) and value is not None:
+                all_headers[key] = _scalar(value)
+        cookie_pairs = [f"{key}={urllib.parse.quote(_scalar(value), safe='')}" for key, value in (cookies or {}).items() if not isinstance(value, NotGiven) and value is not None]
+        if cookie_pairs:
+            existing = all_headers.get("Cookie")
+            all_headers["Cookie"] = "; ".join(([existing] if existing else []) + cookie_pairs)
+
+        data: Optional[bytes] = None
+        if not isinstance(json_body, NotGiven):
+            data = json.dumps(json_body).encode("utf-8")
+            all_headers["Content-Type"] = "application/json"
+        elif multipart is not None:
+            data, all_headers["Content-Type"] = _multipart(multipart)
+        elif form is not None:
+            data = urllib.parse.urlencode(_encode_query(form, {})).encode("utf-8")
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+        elif content is not None:
+            data = content.encode("utf-8") if isinstance(content, str) else content if isinstance(content, bytes) else _read_file(content)
+            all_headers["Content-Type"] = content_type or "application/octet-stream"
+        all_headers.update(extra_headers or {})
+
+        retries = self.max_retries if max_retries is None else max_retries
+        if method != "GET" and retries > 0 and self.idempotency_header is not None and not any(key.lower() == self.idempotency_header.lower() for key in all_headers):
+            all_headers[self.idempotency_header] = "py-retry-" + uuid.uuid4().hex
+        seconds = self.timeout if timeout is None else timeout
+
+        attempt = 0
+        while True:
+            request = urllib.request.Request(url, data=data, headers=all_headers, method=method)
+            try:
+                response: HTTPResponse = self._opener.open(request, timeout=seconds)
+                return response
+            except urllib.error.HTTPError as error:
+                status = error.code
+                response_headers = {key: value for key, value in error.headers.items()}
+                try:
+                    raw = error.read()
+                except Exception:
+                    raw = b""
+                finally:
+                    error.close()
+                if attempt < retries and (status in RETRY_STATUSES or status >= 500):
+                    time.sleep(self._retry_delay(attempt, response_headers))
+                    attempt += 1
+                    continue
+                raise status_error(method=method, url=url, status_code=status, body=_decode_body(raw, response_headers), headers=response_headers) from None
+            except (urllib.error.URLError, OSError) as error:
+                if attempt < retries:
+                    time.sleep(self._retry_delay(attempt, None))
+                    attempt += 1
+                    continue
+                if _is_timeout(error):
+                    raise APITimeoutError(method=method, url=url) from error
+                raise APIConnectionError(method=method, url=url) from error
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        response_kind: str = "json",
+        query: Optional[Mapping[str, object]] = None,
+        query_styles: Optional[Mapping[str, Tuple[str, bool]]] = None,
+        headers: Optional[Mapping[str, object]] = None,
+        cookies: Optional[Mapping[str, object]] = None,
+        json_body: object = NOT_GIVEN,
+        multipart: Optional[Mapping[str, object]] = None,
+        form: Optional[Mapping[str, object]] = None,
+        content: Union[str, bytes, IO[bytes], None] = None,
+        content_type: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+    ) -> object:
+        """Sends a request and returns the decoded body: JSON value, `str` (text), `bytes` (binary) or None."""
+        accept = {"json": "application/json", "text": "text/plain, */*", "binary": "*/*", "none": "*/*"}.get(response_kind, "*/*")
+        response = self.send(
+            method,
+            path,
+            query=query,
+            query_styles=query_styles,
+            headers=headers,
+            cookies=cookies,
+            json_body=json_body,
+            multipart=multipart,
+            form=form,
+            content=content,
+            content_type=content_type,
+            accept=accept,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+        url = response.geturl()
+        try:
+            raw = response.read()
+        except (socket.timeout, TimeoutError) as error:
+            raise APITimeoutError(method=method.upper(), url=url) from error
+        except OSError as error:
+            raise APIConnectionError(method=method.upper(), url=url) from error
+        finally:
+            response.close()
+        if response_kind == "none":
+            return None
+        if response_kind == "binary":
+            return raw
+        if response_kind == "text":
+            return raw.decode("utf-8", errors="replace")
+        if not raw:
+            return None
+        return _decode_body(raw, {key: value for key, value in response.headers.items()})
+
+
+def _decode_body(raw: bytes, headers: Mapping[str, str]) -> object:
+    text = raw.decode("utf-8", errors="replace")
+    content_type = next((value for key, value in headers.items() if key.lower() == "content-type"), "")
+    if "json" in content_type or text[:1] in ("{", "["):
+        try:
+            decoded: object = json.loads(text)
+            return decoded
+        except ValueError:
+            return text
+    return text

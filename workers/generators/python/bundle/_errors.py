@@ -1,0 +1,126 @@
+"""Exceptions raised by the client: one class per HTTP status family, plus connection and timeout errors."""
+
+from __future__ import annotations
+
+from typing import Dict, Mapping, Optional
+
+__all__ = [
+    "APIError",
+    "APIStatusError",
+    "APIConnectionError",
+    "APITimeoutError",
+    "BadRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "NotFoundError",
+    "ConflictError",
+    "UnprocessableEntityError",
+    "RateLimitError",
+    "InternalServerError",
+    "status_error",
+]
+
+
+class APIError(Exception):
+    """Base class of every error the client raises."""
+
+    message: str
+    method: str
+    url: str
+
+    def __init__(self, message: str, *, method: str, url: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.method = method
+        self.url = url
+
+
+class APIStatusError(APIError):
+    """The server answered with a 4xx or 5xx status."""
+
+    status_code: int
+    body: object
+    headers: Dict[str, str]
+    request_id: Optional[str]
+
+    def __init__(self, message: str, *, method: str, url: str, status_code: int, body: object, headers: Mapping[str, str]) -> None:
+        super().__init__(message, method=method, url=url)
+        self.status_code = status_code
+        self.body = body
+        self.headers = {key.lower(): value for key, value in headers.items()}
+        self.request_id = self.headers.get("x-request-id") or self.headers.get("request-id")
+
+
+class BadRequestError(APIStatusError):
+    """400 Bad Request."""
+
+
+class AuthenticationError(APIStatusError):
+    """401 Unauthorized."""
+
+
+class PermissionDeniedError(APIStatusError):
+    """403 Forbidden."""
+
+
+class NotFoundError(APIStatusError):
+    """404 Not Found."""
+
+
+class ConflictError(APIStatusError):
+    """409 Conflict."""
+
+
+class UnprocessableEntityError(APIStatusError):
+    """422 Unprocessable Entity."""
+
+
+class RateLimitError(APIStatusError):
+    """429 Too Many Requests."""
+
+
+class InternalServerError(APIStatusError):
+    """5xx."""
+
+
+class APIConnectionError(APIError):
+    """The request did not get an answer (DNS, refused connection, reset, ...)."""
+
+    def __init__(self, *, method: str, url: str, message: str = "Connection error.") -> None:
+        super().__init__(message, method=method, url=url)
+
+
+class APITimeoutError(APIConnectionError):
+    """The request timed out."""
+
+    def __init__(self, *, method: str, url: str) -> None:
+        super().__init__(method=method, url=url, message="Request timed out.")
+
+
+_BY_STATUS: Dict[int, type[APIStatusError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+}
+
+
+def status_error(*, method: str, url: str, status_code: int, body: object, headers: Mapping[str, str]) -> APIStatusError:
+    """The exception for a response status (`InternalServerError` for any 5xx)."""
+    cls = _BY_STATUS.get(status_code)
+    if cls is None:
+        cls = InternalServerError if status_code >= 500 else APIStatusError
+    detail = ""
+    if isinstance(body, dict):
+        for key in ("message", "error", "detail"):
+            value = body.get(key)
+            if isinstance(value, str):
+                detail = value
+                break
+    elif isinstance(body, str):
+        detail = body[:200]
+    message = f"{status_code} {detail}".strip()
+    return cls(message, method=method, url=url, status_code=status_code, body=body, headers=headers)

@@ -1,0 +1,188 @@
+// `_client.py`: the client class. Credentials come from the model's auth options (read from
+// environment variables by default), the base URL from environments / servers (server variables
+// become keyword arguments), and every top-level resource is an attribute.
+
+import type { ApiModel, AuthScheme, ClientAuthOption } from '../model/types.ts';
+import type { SdkPlan } from './plan.ts';
+import { id, join, py, PyWriter, relModule, str } from './writer.ts';
+
+export function emitClient(model: ApiModel, plan: SdkPlan): string {
+  const { options } = plan;
+  const w = new PyWriter();
+  const server = model.servers[0];
+  const variables = server?.variables ?? [];
+  const environments = model.environments;
+  w.doc(`The ${options.clientClass} client.`);
+  w.blank();
+  w.line(py`from __future__ import annotations`);
+  w.blank();
+  w.line(py`import os`);
+  w.line(py`from typing import Dict, Literal, Mapping, Optional`);
+  w.blank();
+  w.line(py`from ._base_client import BaseClient, apply_server_variables, basic_auth`);
+  for (const resource of plan.resources) w.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}`);
+  w.blank(2);
+  w.line(py`__all__ = [${str(options.clientClass)}, "ENVIRONMENTS"]`);
+  w.blank(2);
+  w.line(py`ENVIRONMENTS: Dict[str, str] = {${join(environments.map((e) => py`${str(e.name)}: ${str(e.url)}`))}}`);
+  w.doc('Named base URLs; the first is the default.');
+  w.blank(2);
+  const schemes = new Map<string, AuthScheme>(model.authSchemes.map((s) => [s.key, s]));
+  const docLines = [
+    model.info.title !== '' ? `Client for ${model.info.title} (API version ${model.info.version}).` : 'API client.',
+    ...(model.info.description !== undefined && model.info.description.trim() !== '' ? ['', model.info.description] : []),
+    '',
+    'Args:',
+  ];
+  model.authOptions.forEach((option, i) => {
+    const scheme = schemes.get(option.scheme);
+    const desc = [scheme?.description?.replace(/\s*\n\s*/g, ' '), option.envVar !== undefined ? `Defaults to the ${option.envVar} environment variable.` : undefined].filter((s) => s !== undefined);
+    docLines.push(`    ${plan.authIdents[i] as string}: ${desc.length > 0 ? desc.join(' ') : 'Credential.'}`);
+  });
+  variables.forEach((variable, i) => {
+    docLines.push(`    ${plan.serverVarIdents[i] as string}: Server variable ${variable.name} (default ${variable.default}).${variable.description ? ' ' + variable.description.replace(/\s*\n\s*/g, ' ') : ''}`);
+  });
+  docLines.push(
+    `    base_url: Overrides the base URL; defaults to the ${options.envPrefix}_BASE_URL environment variable, then the environment / server URL.`,
+    '    environment: A key of ENVIRONMENTS (ignored when base_url is given).',
+    '    timeout: Seconds before a request times out (per socket operation; default 60).',
+    '    max_retries: Retries on connection errors, 408, 409, 429 and 5xx (default 2).',
+    '    default_headers: Headers sent with every request.',
+    '    default_query: Query parameters sent with every request.',
+    '    idempotency_header: Header carrying an idempotency key on retried non-GET requests; None disables it.',
+  );
+  w.block(py`class ${id(options.clientClass)}(BaseClient):`, () => {
+    w.doc(docLines.join('\n'));
+    w.blank();
+    model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str]`));
+    for (const resource of plan.resources) w.line(py`${id(resource.attr)}: ${id(resource.className)}`);
+    w.blank();
+    w.line(py`def __init__(`);
+    w.indented(() => {
+        w.line(py`self,`);
+      w.line(py`*,`);
+      model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str] = None,`));
+      variables.forEach((variable, i) => {
+        const type = variable.enum && variable.enum.length > 0 ? py`Literal[${join(variable.enum.map((v) => str(v)))}]` : py`str`;
+        w.line(py`${id(plan.serverVarIdents[i] as string)}: Optional[${type}] = None,`);
+      });
+      w.line(py`base_url: Optional[str] = None,`);
+      w.line(py`environment: Optional[str] = None,`);
+      w.line(py`timeout: float = 60.0,`);
+      w.line(py`max_retries: int = 2,`);
+      w.line(py`default_headers: Optional[Mapping[str, str]] = None,`);
+      w.line(py`default_query: Optional[Mapping[str, object]] = None,`);
+      w.line(py`idempotency_header: Optional[str] = ${options.idempotencyHeader === null ? py`None` : str(options.idempotencyHeader)},`);
+    });
+    w.block(py`) -> None:`, () => {
+      model.authOptions.forEach((option, i) => {
+        const ident = id(plan.authIdents[i] as string);
+        if (option.envVar !== undefined) {
+          w.block(py`if ${ident} is None:`, () => w.line(py`${ident} = os.environ.get(${str(option.envVar as string)})`));
+        }
+        if (option.required) {
+          const message = `The ${plan.authIdents[i] as string} argument must be given${option.envVar !== undefined ? ` (or the ${option.envVar} environment variable set)` : ''}.`;
+          w.block(py`if ${ident} is None:`, () => w.line(py`raise ValueError(${str(message)})`));
+        }
+        w.line(py`self.${ident} = ${ident}`);
+      });
+      w.block(py`if base_url is None:`, () => w.line(py`base_url = os.environ.get(${str(`${options.envPrefix}_BASE_URL`)})`));
+      w.block(py`if base_url is None and environment is not None:`, () => {
+        w.block(py`if environment not in ENVIRONMENTS:`, () => w.line(py`raise ValueError("Unknown environment: " + environment)`));
+        w.line(py`base_url = ENVIRONMENTS[environment]`);
+      });
+      w.block(py`if base_url is None:`, () => {
+        if (variables.length > 0 && server) {
+          w.line(py`base_url = apply_server_variables(`);
+          w.indented(() => {
+        w.line(py`${str(server.url)},`);
+            w.line(py`{`);
+            w.indented(() => {
+              variables.forEach((v, i) => {
+                const ident = id(plan.serverVarIdents[i] as string);
+                w.line(py`${str(v.name)}: ${str(v.default)} if ${ident} is None else ${ident},`);
+              });
+            });
+            w.line(py`},`);
+          });
+          w.line(py`)`);
+        } else {
+          w.line(py`base_url = ${str(environments[0]?.url ?? server?.url ?? '')}`);
+        }
+      });
+      w.line(py`super().__init__(`);
+      w.indented(() => {
+        w.line(py`base_url=base_url,`);
+        w.line(py`timeout=timeout,`);
+        w.line(py`max_retries=max_retries,`);
+        w.line(py`default_headers=default_headers,`);
+        w.line(py`default_query=default_query,`);
+        w.line(py`idempotency_header=idempotency_header,`);
+      });
+      w.line(py`)`);
+      for (const resource of plan.resources) w.line(py`self.${id(resource.attr)} = ${id(resource.className)}(self)`);
+    });
+    emitAuth(w, model, plan, schemes);
+    w.blank();
+    w.block(py`def _user_agent(self) -> str:`, () => w.line(py`return ${str(`${options.packageName}/${options.version} (python)`)}`));
+  });
+  return w.toString();
+}
+
+function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthScheme>): void {
+  const byScheme = new Map<string, { option: ClientAuthOption; ident: string }[]>();
+  model.authOptions.forEach((option, i) => {
+    const list = byScheme.get(option.scheme) ?? [];
+    list.push({ option, ident: plan.authIdents[i] as string });
+    byScheme.set(option.scheme, list);
+  });
+  const headerLines: (() => void)[] = [];
+  const queryLines: (() => void)[] = [];
+  const cookieLines: (() => void)[] = [];
+  for (const [key, list] of [...byScheme].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const scheme = schemes.get(key);
+    const first = list[0];
+    if (scheme === undefined || first === undefined) continue;
+    const value = py`self.${id(first.ident)}`;
+    if (scheme.type === 'apiKey') {
+      const target = scheme.in === 'header' ? headerLines : scheme.in === 'query' ? queryLines : cookieLines;
+      const dict = scheme.in === 'header' ? py`_headers` : scheme.in === 'query' ? py`_query` : py`_cookies`;
+      target.push(() => w.block(py`if ${value} is not None:`, () => w.line(py`${dict}[${str(scheme.paramName)}] = ${value}`)));
+    } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
+      const user = list.find((o) => /user|login|name/i.test(o.option.name)) ?? first;
+      const pass = list.find((o) => o !== user && /pass|secret/i.test(o.option.name)) ?? list.find((o) => o !== user);
+      const u = py`self.${id(user.ident)}`;
+      const p = pass ? py`self.${id(pass.ident)}` : undefined;
+      headerLines.push(() =>
+        w.block(p ? py`if ${u} is not None or ${p} is not None:` : py`if ${u} is not None:`, () =>
+          w.line(py`_headers["Authorization"] = basic_auth(${u} or "", ${p ? py`${p} or ""` : py`""`})`),
+        ),
+      );
+    } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      const prefix = scheme.type === 'http' && scheme.scheme !== 'bearer' ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1) : 'Bearer';
+      headerLines.push(() => w.block(py`if ${value} is not None:`, () => w.line(py`_headers["Authorization"] = ${str(`${prefix} `)} + ${value}`)));
+    }
+  }
+  if (headerLines.length > 0 || cookieLines.length > 0) {
+    w.blank();
+    w.block(py`def _auth_headers(self) -> Dict[str, str]:`, () => {
+      w.line(py`_headers: Dict[str, str] = {}`);
+      for (const line of headerLines) line();
+      if (cookieLines.length > 0) {
+        w.line(py`_cookies: Dict[str, str] = {}`);
+        for (const line of cookieLines) line();
+        w.block(py`if _cookies:`, () => w.line(py`_headers["Cookie"] = "; ".join(k + "=" + v for k, v in _cookies.items())`));
+      }
+      w.line(py`return _headers`);
+    });
+  }
+  if (queryLines.length > 0) {
+    w.blank();
+    w.block(py`def _auth_query(self) -> Dict[str, str]:`, () => {
+      w.line(py`_query: Dict[str, str] = {}`);
+      for (const line of queryLines) line();
+      w.line(py`return _query`);
+    });
+  }
+}
+

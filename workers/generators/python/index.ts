@@ -1,0 +1,46 @@
+// The Python SDK generator: a pure function from the API model to the files of a Python package
+// (standard library only, Python 3.10+, typed): pyproject.toml, README.md and `src/<module>/` with
+// the client, resources, types and the bundled runtime (copied verbatim from `bundle/`).
+
+import type { ApiModel } from '../model/types.ts';
+import { bundleFiles } from './bundle-files.ts';
+import { emitClient } from './emit-client.ts';
+import { emitPackageInit, emitPyproject, emitResourcesInit, emitTypesInit } from './emit-package.ts';
+import { emitReadme } from './emit-readme.ts';
+import { emitResourceModule, typesModuleText } from './emit-resources.ts';
+import { resolveOptions } from './options.ts';
+import { flattenResources, planSdk } from './plan.ts';
+import { MODELS_MODULE, TypeEmitter, TypeModule } from './schema-types.ts';
+import type { GeneratedFile, PythonSdkOptions } from './types.ts';
+
+export type { GeneratedFile, PythonSdkOptions, ResolvedPythonSdkOptions } from './types.ts';
+export { resolveOptions } from './options.ts';
+
+export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): GeneratedFile[] {
+  const resolved = resolveOptions(model, options);
+  const plan = planSdk(model, resolved);
+  const types = new TypeEmitter(model, plan.scope);
+  const src = `src/${resolved.moduleName}/`;
+  const files: GeneratedFile[] = [];
+  const models = new TypeModule(MODELS_MODULE);
+  for (const schemaId of Object.keys(model.schemas).sort()) types.declareNamed(models, schemaId);
+  const typeModules = new Map<string, string[]>();
+  for (const resource of flattenResources(plan.resources)) {
+    const { files: resourceFiles, typesModule } = emitResourceModule(model, plan, types, resource);
+    for (const file of resourceFiles) files.push({ path: src + file.path, content: file.content });
+    if (typesModule.exports.length > 0) typeModules.set(typesModule.name, typesModule.exports);
+  }
+  // Written after the resources: using a model from a resource can declare no new model types, but
+  // the README reuses method shapes (declarations go to a scratch module and are dropped).
+  files.push({ path: `${src}types/models.py`, content: typesModuleText(models, 'Models: the named schemas of the API description.') });
+  typeModules.set(MODELS_MODULE, models.exports);
+  files.push({ path: `${src}types/__init__.py`, content: emitTypesInit(typeModules) });
+  files.push({ path: `${src}resources/__init__.py`, content: emitResourcesInit(plan) });
+  files.push({ path: `${src}_client.py`, content: emitClient(model, plan) });
+  files.push({ path: `${src}__init__.py`, content: emitPackageInit(plan) });
+  files.push({ path: `${src}py.typed`, content: '' });
+  for (const file of bundleFiles()) files.push({ path: src + file.path, content: file.content });
+  files.push(emitPyproject(model, resolved));
+  files.push({ path: 'README.md', content: emitReadme(model, plan, types) });
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

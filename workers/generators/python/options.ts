@@ -1,0 +1,40 @@
+// Defaults for the generator options, derived from the model when absent.
+
+import type { ApiModel } from '../model/types.ts';
+import { kebabCase, screamingSnakeCase, snakeCase } from '../names/case.ts';
+import { pyIdent } from '../names/python.ts';
+import type { PythonSdkOptions, ResolvedPythonSdkOptions } from './types.ts';
+
+/** PEP 508 / PEP 503 distribution name. */
+const DIST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+/** PEP 440 public version (the common subset). */
+const PEP440 = /^(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*(?:(?:a|b|rc)[0-9]+)?(?:\.post[0-9]+)?(?:\.dev[0-9]+)?$/;
+
+/** Top-level modules an installed package must not shadow (generated code and users import them). */
+const STDLIB_SHADOWS = new Set(['abc', 'base64', 'builtins', 'collections', 'dataclasses', 'email', 'enum', 'http', 'io', 'json', 'os', 'random', 're', 'socket', 'sys', 'time', 'types', 'typing', 'urllib', 'uuid']);
+
+export function distributionName(candidate: string | undefined, fallback: string): string {
+  if (candidate !== undefined && candidate.length <= 200 && DIST_NAME.test(candidate)) return candidate;
+  const derived = kebabCase(candidate ?? '') || kebabCase(fallback) || 'api';
+  return candidate !== undefined && kebabCase(candidate) !== '' ? derived.slice(0, 200) : `${derived}-sdk`.slice(0, 200);
+}
+
+export function resolveOptions(model: ApiModel, options: PythonSdkOptions = {}): ResolvedPythonSdkOptions {
+  const rawClient = options.clientName ?? model.client.name;
+  const clientClass = pyIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, { kind: 'type' });
+  const infoVersion = model.info.version;
+  const version = options.version ?? (PEP440.test(infoVersion) ? infoVersion : '0.1.0');
+  if (!PEP440.test(version)) throw new Error(`Python SDK version must be a PEP 440 version, got ${JSON.stringify(version)}.`);
+  const prefix = screamingSnakeCase(options.envPrefix ?? model.client.envPrefix) || screamingSnakeCase(clientClass) || 'API';
+  const packageName = distributionName(options.packageName ?? (model.client.packages.python || undefined), rawClient || model.info.title);
+  const moduleRaw = options.moduleName ?? (model.client.packages.pythonModule || snakeCase(packageName));
+  const moduleName = pyIdent(moduleRaw, { case: 'snake' });
+  return {
+    packageName,
+    moduleName: STDLIB_SHADOWS.has(moduleName) ? `${moduleName}_sdk` : moduleName,
+    version,
+    clientClass,
+    envPrefix: /^[0-9]/.test(prefix) ? `_${prefix}` : prefix,
+    idempotencyHeader: options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader,
+  };
+}
