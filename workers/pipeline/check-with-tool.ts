@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { accessSync, constants } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import type { GeneratedFile } from './step.ts';
 
 export interface ToolCheck {
@@ -23,35 +24,64 @@ export async function writeTree(files: readonly GeneratedFile[], prefix: string)
   return root;
 }
 
+export interface ToolRun {
+  /** What the summary calls it, e.g. "tsc --strict". */
+  label: string;
+  command: string;
+  args: (root: string) => string[];
+  timeoutMs: number;
+  /** Lines of the output that count as problems (all non-empty lines when absent). */
+  problemPattern?: RegExp;
+}
+
+/** Finds an executable on PATH (for optional tools such as mypy). */
+export function findExecutable(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise<string[] | undefined> {
+  const result = await new Promise<{ code: number | null; output: string; error?: string }>((resolve) => {
+    execFile(tool.command, tool.args(root), { cwd: root, signal, timeout: tool.timeoutMs, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const output = `${stdout}\n${stderr}`;
+      if (!error) return resolve({ code: 0, output });
+      const code = typeof error.code === 'number' ? error.code : null;
+      resolve({ code, output, ...(code === null ? { error: error.killed ? `timed out after ${tool.timeoutMs} ms` : error.message } : {}) });
+    });
+  });
+  signal.throwIfAborted();
+  if (result.error) return [`${tool.label} could not finish: ${result.error}`];
+  if (result.code === 0) return undefined;
+  const lines = result.output
+    .split('\n')
+    .map((line) => line.trim().replaceAll(root, '.'))
+    .filter((line) => line && (!tool.problemPattern || tool.problemPattern.test(line)));
+  return lines.length ? lines.slice(0, 50) : [`${tool.label} exited with ${result.code}`];
+}
+
 /**
- * Runs a checking tool (tsc, mypy, python3 -m compileall) on a generated tree in a temp folder,
- * with a time limit and the step's abort signal. Exit code 0 is a pass; the output's lines are
- * the problems otherwise.
+ * Runs checking tools (tsc, python3 -m compileall, mypy) in order on a generated tree written to
+ * a temp folder, each with a time limit and the step's abort signal; stops at the first that
+ * fails. Exit code 0 is a pass; the output's lines are the problems otherwise.
  */
-export async function checkWithTool(
-  files: readonly GeneratedFile[],
-  command: string,
-  args: (root: string) => string[],
-  options: { signal: AbortSignal; timeoutMs: number; problemPattern?: RegExp },
-): Promise<ToolCheck> {
+export async function checkWithTools(files: readonly GeneratedFile[], tools: readonly ToolRun[], signal: AbortSignal): Promise<ToolCheck & { failedTool?: string }> {
   const started = Date.now();
   const root = await writeTree(files, 'report-check-');
   try {
-    const result = await new Promise<{ code: number | null; output: string; error?: string }>((resolve) => {
-      execFile(command, args(root), { cwd: root, signal: options.signal, timeout: options.timeoutMs, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-        const output = `${stdout}\n${stderr}`;
-        if (!error) return resolve({ code: 0, output });
-        const code = typeof error.code === 'number' ? error.code : null;
-        resolve({ code, output, ...(code === null ? { error: error.killed ? `timed out after ${options.timeoutMs} ms` : error.message } : {}) });
-      });
-    });
-    options.signal.throwIfAborted();
-    const lines = result.output
-      .split('\n')
-      .map((line) => line.trim().replaceAll(root, '.'))
-      .filter((line) => line && (!options.problemPattern || options.problemPattern.test(line)));
-    if (result.error) return { ok: false, problems: [`the check could not finish: ${result.error}`], durationMs: Date.now() - started };
-    return { ok: result.code === 0, problems: result.code === 0 ? [] : lines.slice(0, 50), durationMs: Date.now() - started };
+    for (const tool of tools) {
+      const problems = await runOne(root, tool, signal);
+      if (problems) return { ok: false, problems, durationMs: Date.now() - started, failedTool: tool.label };
+    }
+    return { ok: true, problems: [], durationMs: Date.now() - started };
   } finally {
     await rm(root, { recursive: true, force: true });
   }

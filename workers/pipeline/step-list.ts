@@ -1,6 +1,7 @@
 import { PIPELINE_STEPS } from '../../shared/enums.ts';
 import type { StepDefinition } from './step.ts';
 import { notBuiltStep } from './steps/not-built.ts';
+import { pythonSdkStep } from './steps/python-sdk.ts';
 import { typescriptSdkStep } from './steps/typescript-sdk.ts';
 import { validateStep } from './steps/validate.ts';
 
@@ -8,7 +9,7 @@ import { validateStep } from './steps/validate.ts';
 export const STEPS: readonly StepDefinition[] = [
   validateStep,
   typescriptSdkStep,
-  notBuiltStep('python_sdk', 'Python SDK generator, issue 5'),
+  pythonSdkStep,
   notBuiltStep('cli', 'CLI generator, issue 6'),
   notBuiltStep('docs', 'docs generator, issue 7'),
   notBuiltStep('compat_diff', 'compatibility diff, issue 8'),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
-import { checkWithTool } from '../check-with-tool.ts';
+import { checkWithTools } from '../check-with-tool.ts';
 import { defineStep } from '../step.ts';
 
 /**
@@ -20,11 +20,11 @@ export const typescriptSdkStep = defineStep({
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const files = emitTypeScriptSdk(model);
     context.signal.throwIfAborted();
-    const check = await checkWithTool(files, process.execPath, (root) => [TSC, '-p', `${root}/tsconfig.json`, '--noEmit'], {
-      signal: context.signal,
-      timeoutMs: 120_000,
-      problemPattern: /error TS\d+|could not/,
-    });
+    const check = await checkWithTools(
+      files,
+      [{ label: 'tsc --strict', command: process.execPath, args: (root) => [TSC, '-p', `${root}/tsconfig.json`, '--noEmit'], timeoutMs: 120_000, problemPattern: /error TS\d+|could not/ }],
+      context.signal,
+    );
     const counts = { files: files.length, compileErrors: check.ok ? 0 : check.problems.length, compileMs: check.durationMs };
     return {
       status: check.ok ? 'passed' : 'failed',
