@@ -35,7 +35,8 @@ describe('report pipeline', () => {
     expect(validate!.startedAt && validate!.completedAt).toBeTruthy();
     expect(typescript).toMatchObject({ name: 'typescript_sdk', status: 'passed', summary: expect.stringContaining('tsc --strict passes'), counts: expect.objectContaining({ compileErrors: 0 }) });
     expect(python).toMatchObject({ name: 'python_sdk', status: 'passed', summary: expect.stringContaining('mypy --strict pass') });
-    for (const step of rest) expect(step).toMatchObject({ status: 'skipped', summary: expect.stringContaining('not built yet') });
+    for (const step of rest.filter((s) => s.name !== 'compat_diff')) expect(step).toMatchObject({ status: 'skipped', summary: expect.stringContaining('not built yet') });
+    expect(run.steps.find((s) => s.name === 'compat_diff')).toMatchObject({ status: 'skipped', summary: expect.stringContaining('nothing to compare') });
 
     const got = await api.get(`/runs/${runId}`);
     expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual(['python_sdk', 'starter_config', 'typescript_sdk', 'validation_report']);
@@ -56,6 +57,32 @@ describe('report pipeline', () => {
     const config = list.body.artifacts.find((a: { kind: string }) => a.kind === 'starter_config');
     const yaml = await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${config.id}`, { headers: { authorization: `Bearer ${token}` } })).text();
     expect(yaml).toMatch(/resources:/);
+  });
+
+  it('compat_diff: the customer\'s SDK against ours, and the project\'s previous description against this one', async () => {
+    const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
+    const { emitTypeScriptSdk } = await import('../../workers/generators/typescript/index.ts');
+    const before = `${PETSTORE}    post:\n      operationId: createPet\n      responses:\n        '201':\n          description: created\n`;
+    const model = (await analyzeSpec({ openapiText: before, mode: 'flagship' })).model!;
+    // The SDK "they ship today": ours for the old description, as one text with // File: headers.
+    const oldSdkText = emitTypeScriptSdk(model)
+      .filter((f) => f.path.endsWith('.ts'))
+      .map((f) => `// File: ${f.path}\n${f.content}`)
+      .join('\n');
+    const first = await api.post('/reports/start', { openapiText: before, oldSdkText, projectName: 'Compat' });
+    const firstRun = await waitForRun(first.body.run.id);
+    expect(firstRun.steps.find((s) => s.name === 'compat_diff')).toMatchObject({ status: 'passed', counts: expect.objectContaining({ removed: 0, added: 0 }) });
+    // The next version drops POST /pets: the SDK loses a method, and the description diff calls it breaking.
+    const second = await api.post('/reports/start', { openapiText: PETSTORE, oldSdkText, projectId: first.body.project.id });
+    const run = await waitForRun(second.body.run.id);
+    const step = run.steps.find((s) => s.name === 'compat_diff')!;
+    expect(step.status).toBe('passed');
+    expect(step.counts).toMatchObject({ removed: 1, breaking: expect.any(Number) });
+    expect(step.counts!.breaking).toBeGreaterThanOrEqual(1);
+    const artifact = (await api.get(`/runs/${run.id}/artifacts`)).body.artifacts.find((a: { kind: string }) => a.kind === 'compat_diff');
+    const tar = gunzipSync(Buffer.from(await (await fetch(`${service.url}/api/runs/${run.id}/artifacts/${artifact.id}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()));
+    expect(tar.includes(Buffer.from('compat-diff.md'))).toBe(true);
+    expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
   });
 
   it('an invalid description ends complete + not_ready with located diagnostics (a report, not a crash)', async () => {

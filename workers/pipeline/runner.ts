@@ -53,6 +53,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     signal,
     logger: deps.logger.child({ runId }),
     analysis: () => (analysis ??= analyzeInputs(input, run.mode, signal, deps.config.limits.openapiBytes)),
+    previousDescription: () => previousDescription(run),
   };
   const steps: StepRecord[] = STEPS.map((def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' });
   const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
@@ -110,6 +111,18 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   } finally {
     clearInterval(poller);
   }
+}
+
+/** The project's latest earlier run with retained inputs different from this run's (a retry shares its source's). */
+async function previousDescription(run: Run): Promise<string | undefined> {
+  const earlier = await Run.findOne({
+    where: { projectId: run.projectId, id: { [Op.lt]: run.id }, inputId: { [Op.and]: [{ [Op.ne]: null }, { [Op.ne]: run.inputId }] } },
+    order: [['id', 'DESC']],
+    attributes: ['inputId'],
+  });
+  if (!earlier?.inputId) return undefined;
+  const input = await RunInput.findByPk(earlier.inputId, { attributes: ['openapiText'] });
+  return input?.openapiText;
 }
 
 function qualityOf(analysis: Analysis, steps: readonly StepRecord[]): Record<string, unknown> {

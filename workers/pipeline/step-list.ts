@@ -1,6 +1,7 @@
 import { PIPELINE_STEPS } from '../../shared/enums.ts';
 import type { StepDefinition } from './step.ts';
 import { notBuiltStep } from './steps/not-built.ts';
+import { compatDiffStep } from './steps/compat-diff.ts';
 import { pythonSdkStep } from './steps/python-sdk.ts';
 import { typescriptSdkStep } from './steps/typescript-sdk.ts';
 import { validateStep } from './steps/validate.ts';
@@ -12,7 +13,7 @@ export const STEPS: readonly StepDefinition[] = [
   pythonSdkStep,
   notBuiltStep('cli', 'CLI generator, issue 6'),
   notBuiltStep('docs', 'docs generator, issue 7'),
-  notBuiltStep('compat_diff', 'compatibility diff, issue 8'),
+  compatDiffStep,
 ];
 
 if (STEPS.map((s) => s.name).join() !== PIPELINE_STEPS.join()) {

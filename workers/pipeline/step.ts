@@ -38,6 +38,8 @@ export interface StepContext {
   logger: Logger;
   /** The parsed, validated description and its API model, computed once per job (memoised). */
   analysis(): Promise<Analysis>;
+  /** The description of this project's latest earlier run whose inputs are still retained (other inputs than this run's), if any. */
+  previousDescription(): Promise<string | undefined>;
 }
 
 export interface StepDefinition {

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitPythonSdk } from '../../generators/python/index.ts';
 import { checkWithTools, findExecutable, type ToolRun } from '../check-with-tool.ts';
-import { defineStep } from '../step.ts';
+import { defineStep, type StepOutcome } from '../step.ts';
 
 /** mypy's cache (typeshed's standard library) is shared by runs on this machine. */
 const MYPY_CACHE = join(tmpdir(), 'report-service-mypy-cache');
@@ -15,7 +15,7 @@ const MYPY_CACHE = join(tmpdir(), 'report-service-mypy-cache');
  */
 export const pythonSdkStep = defineStep({
   name: 'python_sdk',
-  async run(context) {
+  async run(context): Promise<StepOutcome> {
     const { model } = await context.analysis();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const files = emitPythonSdk(model);

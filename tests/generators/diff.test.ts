@@ -1,0 +1,324 @@
+// Compatibility diff: SDK surface extraction (TypeScript compiler API, Python `ast` in a limited
+// subprocess), the surface diff with its migration risk, the description diff on small
+// descriptions, hostile input, and the migration triples of the shared corpus.
+
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
+import {
+  diffDescriptions,
+  diffSdkSurface,
+  extractPythonSurface,
+  extractTypeScriptSurface,
+  renderCompatMarkdown,
+  splitConcatenatedFiles,
+  type SdkSourceFile,
+} from '../../workers/generators/diff/index.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/diff');
+const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
+const MIGRATION = path.join(CORPUS, 'migration');
+const hasCorpus = existsSync(MIGRATION);
+if (!hasCorpus) console.warn(`[diff.test] corpus not found at ${MIGRATION}: migration-triple tests are skipped`);
+
+const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+function readTree(root: string, ext: RegExp): SdkSourceFile[] {
+  return walk(root).filter((f) => ext.test(f)).sort().map((f) => ({ path: path.relative(root, f), content: readFileSync(f, 'utf8') }));
+}
+
+describe('splitConcatenatedFiles', () => {
+  it('splits on // File: and # File: headers and keeps text without headers whole', () => {
+    const files = splitConcatenatedFiles('// File: src/a.ts\nexport const a = 1;\n// File: ./src/b.ts\nexport const b = 2;', 'index.ts');
+    expect(files.map((f) => f.path)).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(files[1]!.content).toContain('const b');
+    expect(splitConcatenatedFiles('# File: pkg/x.py\nx = 1', '__init__.py').map((f) => f.path)).toEqual(['pkg/x.py']);
+    expect(splitConcatenatedFiles('class A: pass', '__init__.py')).toEqual([{ path: '__init__.py', content: 'class A: pass' }]);
+  });
+});
+
+describe('SDK surface diff on our fixtures', () => {
+  const oldSurface = extractTypeScriptSurface(fixture('old-sdk.ts.txt'));
+  const newSurface = extractTypeScriptSurface(fixture('new-sdk.ts.txt'));
+  const report = diffSdkSurface(oldSurface, newSurface);
+  const byOld = new Map(report.methods.filter((m) => m.oldId !== undefined).map((m) => [m.oldId!, m]));
+
+  it('extracts client, options, methods with endpoints, params and helpers', () => {
+    expect(oldSurface.client).toBe('Acme');
+    expect(oldSurface.methods.map((m) => `${m.id} ${m.endpoint}`)).toEqual([
+      'gadgets.fetchOne get /gadgets/{}',
+      'widgets.create post /widgets',
+      'widgets.legacy get /legacy',
+      'widgets.list get /widgets',
+      'widgets.retrieve get /widgets/{}',
+    ]);
+    const create = oldSurface.methods.find((m) => m.id === 'widgets.create')!;
+    expect(create.params.map((p) => `${p.name}${p.required ? '' : '?'}:${p.kind}`)).toEqual(['name:string', 'size?:number', 'color?:string']);
+    expect(oldSurface.methods.find((m) => m.id === 'widgets.list')!.paginated).toBe(true);
+    expect(oldSurface.methods.find((m) => m.id === 'widgets.legacy')!.deprecated).toBe(true);
+    expect(oldSurface.clientOptions.map((o) => o.name)).toEqual(['apiKey', 'baseURL', 'httpAgent']);
+    expect(oldSurface.errors).toEqual(['AcmeError']);
+  });
+
+  it('classifies kept / changed / renamed / removed with the old and new call side by side', () => {
+    expect(report.counts).toMatchObject({ oldMethods: 5, newMethods: 4, kept: 2, renamed: 1, changed: 1, removed: 1, added: 0 });
+    expect(byOld.get('widgets.retrieve')!.status).toBe('kept');
+    const renamed = byOld.get('gadgets.fetchOne')!;
+    expect(renamed).toMatchObject({ status: 'renamed', newId: 'gadgets.get', oldCall: 'client.gadgets.fetchOne(id)', newCall: 'client.gadgets.get(gadgetId)' });
+    const changed = byOld.get('widgets.create')!;
+    expect(changed.status).toBe('changed');
+    expect(changed.changes.map((c) => `${c.kind}:${c.param}:${c.breaking}`).sort()).toEqual([
+      'optional-param-added:shape:false',
+      'param-became-required:size:true',
+      'param-type-changed:color:true',
+    ]);
+    expect(byOld.get('widgets.legacy')).toMatchObject({ status: 'removed', reason: expect.stringContaining('get /legacy') });
+    expect(report.clientOptions).toEqual({ kept: ['apiKey', 'baseURL'], removed: ['httpAgent'], added: ['timeout'] });
+    expect(report.errors.removed).toEqual(['AcmeError']);
+  });
+
+  it('scores the migration risk from the counts and explains it', () => {
+    // 1 removed × 10 + 1 renamed × 4 + 2 breaking param changes × 3 + 1 client option × 3 + 1 error class × 2 = 25
+    expect(report.risk.score).toBe(25);
+    expect(report.risk.level).toBe('high'); // 3 of 5 methods (60%) need their call sites changed
+    expect(report.risk.explanation).toContain('3 of 5 existing methods');
+    const unchanged = diffSdkSurface(oldSurface, oldSurface);
+    expect(unchanged.risk).toMatchObject({ level: 'low', score: 0 });
+    expect(unchanged.counts.kept).toBe(5);
+  });
+
+  it('renders a Markdown page that escapes names from the SDK', () => {
+    const hostile = extractTypeScriptSurface('export class Evil extends APIResource {\n  "<img src=x onerror=alert(1)>"(a: string) { return this._client.get(`/x`); }\n}');
+    const page = renderCompatMarkdown(diffSdkSurface(hostile, newSurface));
+    expect(page).toContain('# Compatibility report');
+    expect(page).not.toContain('<img');
+    const full = renderCompatMarkdown(report);
+    expect(full).toContain('`client.gadgets.fetchOne(id)`');
+    expect(full).toContain('Migration risk: **high**');
+  });
+});
+
+describe('hostile oldSdkText is parsed, never run', () => {
+  it('TypeScript with top-level side effects is only read', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'diff-ts-'));
+    const marker = path.join(dir, 'pwned');
+    try {
+      const text = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\n(globalThis as any).__pwned = true;\nexport class Things extends APIResource {\n  list() { return this._client.get('/things'); }\n}\n`;
+      const surface = extractTypeScriptSurface(text);
+      expect(surface.methods.map((m) => m.id)).toEqual(['things.list']);
+      expect(existsSync(marker)).toBe(false);
+      expect((globalThis as { __pwned?: boolean }).__pwned).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('Python that writes a file and opens a socket at import is only parsed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'diff-py-'));
+    const marker = path.join(dir, 'pwned');
+    try {
+      const text = [
+        'import os, socket',
+        `open(${JSON.stringify(marker)}, "w").write("x")`,
+        'socket.create_connection(("127.0.0.1", 9))',
+        'os.system("touch ' + marker + '")',
+        'class ThingsResource(SyncAPIResource):',
+        '    def list(self, *, limit: int | NotGiven = NOT_GIVEN) -> SyncPage[Thing]:',
+        '        return self._get_api_list("/things", page=SyncPage[Thing])',
+        '',
+      ].join('\n');
+      const surface = await extractPythonSurface(text, { timeoutMs: 10_000, maxMemoryMb: 256 });
+      expect(surface.problems).toEqual([]);
+      expect(surface.methods.map((m) => `${m.id} ${m.endpoint} ${m.paginated}`)).toEqual(['things.list get /things true']);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('syntax errors are reported with file and line; the rest of the SDK is still read', async () => {
+    const py = await extractPythonSurface(fixture('broken-sdk.py.txt'));
+    expect(py.problems).toHaveLength(1);
+    expect(py.problems[0]).toMatchObject({ kind: 'syntax', file: 'src/acme/resources/broken.py', line: 1 });
+    expect(py.methods.map((m) => `${m.id} ${m.endpoint}`)).toEqual(['widgets.list get /widgets', 'widgets.retrieve get /widgets/{}']);
+    const ts = extractTypeScriptSurface('// File: a.ts\nexport class A extends APIResource {\n  get( { return 1 }\n');
+    expect(ts.problems.length).toBeGreaterThan(0);
+    expect(ts.problems[0]).toMatchObject({ kind: 'syntax', file: 'a.ts' });
+  });
+
+  it('huge input is reported, not read', async () => {
+    const big = 'x = 1\n'.repeat(200_000);
+    const py = await extractPythonSurface(big, { maxBytes: 1_000_000 });
+    expect(py.problems[0]!.kind).toBe('too-large');
+    expect(extractTypeScriptSurface('const a = 1;\n'.repeat(100_000), { maxBytes: 1_000_000 }).problems[0]!.kind).toBe('too-large');
+    // Deep nesting inside the limit does not crash the Python reader.
+    const deep = await extractPythonSurface(`x = ${'('.repeat(5000)}1${')'.repeat(5000)}\n`);
+    expect(deep.methods).toEqual([]);
+    expect(deep.problems.length).toBeLessThanOrEqual(1);
+  });
+
+  it('the Python subprocess is stopped at its time limit', async () => {
+    // A pathological but valid input that takes ast.parse far longer than the limit.
+    const slow = 'x = [' + '1, '.repeat(3_000_000) + ']\n';
+    const started = performance.now();
+    const surface = await extractPythonSurface(slow, { timeoutMs: 300, maxMemoryMb: 2048 });
+    const elapsed = performance.now() - started;
+    expect(surface.problems[0]!.kind).toBe('timeout');
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it('the Python subprocess is stopped at its memory limit', async () => {
+    const big = 'x = [' + '1, '.repeat(3_000_000) + ']\n';
+    const surface = await extractPythonSurface(big, { timeoutMs: 20_000, maxMemoryMb: 96 });
+    expect(['memory', 'internal']).toContain(surface.problems[0]!.kind);
+  });
+});
+
+describe('description diff on small descriptions', () => {
+  const base = `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /pets:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer, maximum: 100 } }
+      responses:
+        '200':
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Pet' }
+  /pets/{id}:
+    delete:
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '204': { description: gone } }
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [name]
+      properties:
+        name: { type: string }
+        kind: { type: string, enum: [cat, dog] }
+        parent: { $ref: '#/components/schemas/Pet' }
+`;
+  const revision = base
+    .replace('maximum: 100', 'maximum: 50')
+    .replace("        - { name: limit, in: query, schema: { type: integer, maximum: 50 } }", "        - { name: limit, in: query, schema: { type: integer, maximum: 50 } }\n        - { name: owner, in: query, required: true, schema: { type: string } }")
+    .replace(/  \/pets\/\{id\}:\n[\s\S]*?'204': \{ description: gone \} \}\n/, '')
+    .replace("required: [name]", "required: []")
+    .replace('enum: [cat, dog]', "enum: [cat, dog, bird]")
+    .replace('name: { type: string }', 'name: { type: [string, "null"] }');
+
+  it('classifies removed operations, new required params, narrowed constraints and response changes with locations', () => {
+    const r = diffDescriptions(base, revision);
+    expect(r.problems).toEqual([]);
+    const ids = r.changes.map((c) => `${c.level} ${c.id} ${c.property ?? ''}`.trim());
+    expect(ids).toEqual(expect.arrayContaining([
+      'breaking api-path-removed-without-deprecation',
+      'breaking new-required-request-parameter',
+      'breaking request-parameter-max-decreased',
+      'breaking response-property-became-optional name',
+      'breaking response-property-became-nullable name',
+      'breaking response-property-enum-value-added kind',
+    ]));
+    const max = r.changes.find((c) => c.id === 'request-parameter-max-decreased')!;
+    expect(max.old).toMatchObject({ line: 7 });
+    expect(max.new).toMatchObject({ line: 7 });
+    expect(r.changes.find((c) => c.id === 'api-path-removed-without-deprecation')!.old!.line).toBe(14); // the `delete:` key
+    // Circular Pet.parent is walked once, not forever; the same text has no changes.
+    expect(diffDescriptions(base, base).changes).toEqual([]);
+    expect(renderCompatMarkdown(r)).toContain('request-parameter-max-decreased');
+  });
+
+  it('reports unreadable descriptions instead of throwing', () => {
+    const r = diffDescriptions('{ not json', base);
+    expect(r.problems[0]).toMatchObject({ document: 'old' });
+    expect(r.changes).toEqual([]);
+    expect(diffDescriptions(base, 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}').problems[0]).toMatchObject({ document: 'new' });
+  });
+});
+
+// -------------------------------------------------------------------------------------------
+// Migration triples: the real vendor SDK against the SDK we generate from the same description
+// and the triple's stainless.yml. The expected lists below were written by hand from each SDK's
+// api.md and source (hand-written helpers, extra parameters) — not copied from our output.
+// -------------------------------------------------------------------------------------------
+
+async function ourTypeScriptSurface(triple: string): Promise<{ surface: ReturnType<typeof extractTypeScriptSurface>; model: NonNullable<Awaited<ReturnType<typeof analyzeSpec>>['model']> }> {
+  const dir = path.join(MIGRATION, triple);
+  const spec = ['openapi.yaml', 'openapi.json'].map((f) => path.join(dir, f)).find((f) => existsSync(f))!;
+  const analyzed = await analyzeSpec({ openapiText: readFileSync(spec, 'utf8'), configText: readFileSync(path.join(dir, 'stainless.yml'), 'utf8'), mode: 'partner_compatible' });
+  expect(analyzed.model).toBeDefined();
+  const files = emitTypeScriptSdk(analyzed.model!).filter((f) => f.path.startsWith('src/')).map((f) => ({ path: f.path.slice(4), content: f.content }));
+  return { surface: extractTypeScriptSurface(files), model: analyzed.model! };
+}
+
+function statusLines(report: ReturnType<typeof diffSdkSurface>): string[] {
+  return report.methods.map((m) => `${m.status} ${m.oldId ?? m.newId}${m.status === 'renamed' ? ` -> ${m.newId}` : ''}`).sort();
+}
+
+describe.skipIf(!hasCorpus)('migration triples (shared corpus)', () => {
+  it('luma-ai: the real lumaai TypeScript SDK is fully kept by our partner build', async () => {
+    const old = extractTypeScriptSurface(readTree(path.join(MIGRATION, 'luma-ai/sdk-typescript/src'), /\.ts$/));
+    expect(old.client).toBe('LumaAI');
+    const { surface, model } = await ourTypeScriptSurface('luma-ai');
+    const report = diffSdkSurface(old, surface, model);
+    const luma = ['credits.get', 'generations.audio', 'generations.concepts.list', 'generations.create', 'generations.delete', 'generations.get',
+      'generations.image.create', 'generations.image.reframe', 'generations.list', 'generations.upscale', 'generations.video.create',
+      'generations.video.modify', 'generations.video.reframe', 'ping.check'];
+    expect(statusLines(report)).toEqual(luma.map((id) => `kept ${id}`));
+    expect(report.counts).toMatchObject({ kept: 14, renamed: 0, changed: 0, removed: 0, added: 0 });
+    expect(report.methods.find((m) => m.oldId === 'generations.delete')!.operation).toBe('delete /generations/{id}');
+  });
+
+  it('luma-ai: the real lumaai Python SDK surface is read through python3 ast', async () => {
+    const py = await extractPythonSurface(readTree(path.join(MIGRATION, 'luma-ai/sdk-python/src'), /\.py$/), { timeoutMs: 20_000, maxMemoryMb: 512 });
+    expect(py.problems).toEqual([]);
+    expect(py.client).toBe('LumaAI');
+    expect(py.methods.map((m) => `${m.id} ${m.endpoint}`)).toEqual([
+      'credits.get get /credits', 'generations.audio post /generations/{}/audio', 'generations.concepts.list get /generations/concepts/list',
+      'generations.create post /generations/video', 'generations.delete delete /generations/{}', 'generations.get get /generations/{}',
+      'generations.image.create post /generations/image', 'generations.image.reframe post /generations/image/reframe',
+      'generations.list get /generations', 'generations.upscale post /generations/{}/upscale', 'generations.video.create post /generations/video',
+      'generations.video.modify post /generations/video/modify', 'generations.video.reframe post /generations/video/reframe', 'ping.check get /ping',
+    ]);
+    const reframe = py.methods.find((m) => m.id === 'generations.image.reframe')!;
+    expect(reframe.params.filter((p) => p.required).map((p) => p.name)).toEqual(['aspect_ratio', 'generation_type', 'media', 'model']);
+    expect(py.clientOptions.map((o) => o.name)).toContain('auth_token');
+  });
+
+  it('letta-2024: the hand-written messages.stream helper is the one method our SDK lacks', async () => {
+    const old = extractTypeScriptSurface(readTree(path.join(MIGRATION, 'letta-2024/sdk-typescript/src'), /\.ts$/));
+    const { surface, model } = await ourTypeScriptSurface('letta-2024');
+    const report = diffSdkSurface(old, surface, model);
+    expect(statusLines(report)).toEqual([
+      'kept agents.create', 'kept agents.delete', 'kept agents.list', 'kept agents.messages.create', 'kept agents.messages.list',
+      'kept agents.messages.update', 'kept agents.migrate', 'kept agents.retrieve', 'kept agents.update', 'removed agents.messages.stream',
+    ]);
+    expect(report.methods.find((m) => m.oldId === 'agents.messages.stream')!.reason).toContain('hand-written');
+    expect(report.risk.level).not.toBe('low');
+  });
+
+  it('inbound: the hand-written React Email `react` parameter and the moved attachment id are reported', async () => {
+    const old = extractTypeScriptSurface(readTree(path.join(MIGRATION, 'inbound/sdk-typescript/src'), /\.ts$/));
+    const { surface, model } = await ourTypeScriptSurface('inbound');
+    const report = diffSdkSurface(old, surface, model);
+    expect(report.counts).toMatchObject({ oldMethods: 25, kept: 22, renamed: 0, changed: 3, removed: 0, added: 0 });
+    const changed = report.methods.filter((m) => m.status === 'changed').map((m) => `${m.oldId}: ${m.changes.map((c) => `${c.kind}${c.param !== undefined ? ` ${c.param}` : ''}`).join(', ')}`);
+    expect(changed).toEqual([
+      'attachments.retrieve: positional-params-changed',
+      'emails.reply: param-removed react',
+      'emails.send: param-removed react',
+    ]);
+  });
+});

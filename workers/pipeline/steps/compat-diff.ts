@@ -1,0 +1,84 @@
+import { diffDescriptions, diffSdkSurface, extractPythonSurface, extractTypeScriptSurface, renderCompatMarkdown } from '../../generators/diff/index.ts';
+import type { CompatReport, SdkSurface } from '../../generators/diff/index.ts';
+import { emitPythonSdk } from '../../generators/python/index.ts';
+import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
+import type { ApiModel } from '../../generators/model/types.ts';
+import { findExecutable } from '../check-with-tool.ts';
+import { defineStep } from '../step.ts';
+
+/** Python when the text says so (`# File:` headers, `def`/`class …:` at line starts); TypeScript otherwise. */
+export function looksLikePython(text: string): boolean {
+  if (/^\s*\/\/ File:/m.test(text) || /^\s*(export|import)\s.+from\s+['"]/m.test(text)) return false;
+  return /^# File:/m.test(text) || /^(def|class)\s+\w+.*:\s*$/m.test(text) || /^from\s+[\w.]+\s+import\s/m.test(text);
+}
+
+/** The customer's SDK against ours, in the customer's language. Parsed, never executed. */
+async function sdkDiff(oldSdkText: string, model: ApiModel, signal: AbortSignal) {
+  let oldSurface: SdkSurface;
+  let newSurface: SdkSurface;
+  if (looksLikePython(oldSdkText)) {
+    const python = findExecutable('python3');
+    if (!python) return undefined;
+    oldSurface = await extractPythonSurface(oldSdkText, { python, timeoutMs: 30_000, maxMemoryMb: 512, signal });
+    newSurface = await extractPythonSurface(
+      emitPythonSdk(model).filter((f) => f.path.endsWith('.py')).map((f) => ({ path: f.path, content: String(f.content) })),
+      { python, timeoutMs: 30_000, maxMemoryMb: 512, signal },
+    );
+  } else {
+    oldSurface = extractTypeScriptSurface(oldSdkText);
+    newSurface = extractTypeScriptSurface(emitTypeScriptSdk(model).filter((f) => f.path.endsWith('.ts')).map((f) => ({ path: f.path, content: String(f.content) })));
+  }
+  return diffSdkSurface(oldSurface, newSurface, model);
+}
+
+/**
+ * The compatibility diff: the SDK the customer ships (`oldSdkText`) against the SDK we generate,
+ * with a migration risk; and the previous description of the project against this one, changes
+ * classified breaking / non-breaking / info. Nothing to compare → skipped with the reason.
+ */
+export const compatDiffStep = defineStep({
+  name: 'compat_diff',
+  async run(context) {
+    const { model } = await context.analysis();
+    if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
+    const report: CompatReport = {};
+    const notes: string[] = [];
+    if (context.inputs.oldSdkText?.trim()) {
+      const sdk = await sdkDiff(context.inputs.oldSdkText, model, context.signal);
+      if (sdk) report.sdk = sdk;
+      else notes.push('the old SDK is Python, but python3 is not installed on this worker');
+    }
+    const previous = await context.previousDescription();
+    if (previous !== undefined) report.description = diffDescriptions(previous, context.inputs.openapiText);
+    if (!report.sdk && !report.description) {
+      return { status: 'skipped', summary: notes[0] ?? 'nothing to compare: send oldSdkText, or start another report on this project' };
+    }
+    const counts: Record<string, number> = {};
+    const parts: string[] = [];
+    if (report.sdk) {
+      const c = report.sdk.counts;
+      Object.assign(counts, { kept: c.kept, renamed: c.renamed, changed: c.changed, removed: c.removed, added: c.added, riskScore: report.sdk.risk.score });
+      parts.push(`SDK: ${c.kept} kept, ${c.renamed} renamed, ${c.changed} changed, ${c.removed} removed, ${c.added} added; ${report.sdk.risk.level} migration risk`);
+    }
+    if (report.description) {
+      const c = report.description.counts;
+      Object.assign(counts, { breaking: c.breaking, nonBreaking: c.nonBreaking, informational: c.info });
+      parts.push(`description: ${c.breaking} breaking, ${c.nonBreaking} non-breaking, ${c.info} informational changes`);
+    }
+    return {
+      status: 'passed',
+      summary: [...parts, ...notes].join('; '),
+      counts,
+      artifacts: [
+        {
+          kind: 'compat_diff',
+          name: 'compat-diff',
+          files: [
+            { path: 'compat-diff.json', content: `${JSON.stringify(report, null, 2)}\n` },
+            { path: 'compat-diff.md', content: renderCompatMarkdown(report) },
+          ],
+        },
+      ],
+    };
+  },
+});
