@@ -23,23 +23,24 @@ async function start(body: Record<string, unknown>) {
 }
 
 describe('report pipeline', () => {
-  it('a sound description: validate passes with its report and a starter config, the TypeScript and Python SDKs pass their checks; unbuilt steps are skipped, so the verdict is needs_review', async () => {
+  it('a sound description: validate passes with its report and a starter config, the TypeScript and Python SDKs and the CLI pass their checks; unbuilt steps are skipped, so the verdict is needs_review', async () => {
     const runId = await start({ openapiText: PETSTORE });
     const run = await waitForRun(runId);
     expect(run.status).toBe('complete');
     expect(run.verdict).toBe('needs_review');
     expect(run.currentStep).toBeNull();
-    const [validate, typescript, python, ...rest] = run.steps;
+    const [validate, typescript, python, cli, ...rest] = run.steps;
     expect(validate).toMatchObject({ name: 'validate', status: 'passed', counts: expect.objectContaining({ errors: 0 }) });
     expect(validate!.durationMs).toBeGreaterThanOrEqual(0);
     expect(validate!.startedAt && validate!.completedAt).toBeTruthy();
     expect(typescript).toMatchObject({ name: 'typescript_sdk', status: 'passed', summary: expect.stringContaining('tsc --strict passes'), counts: expect.objectContaining({ compileErrors: 0 }) });
     expect(python).toMatchObject({ name: 'python_sdk', status: 'passed', summary: expect.stringContaining('mypy --strict pass') });
+    expect(cli).toMatchObject({ name: 'cli', status: 'passed', summary: expect.stringContaining('tsc --strict passes') });
     for (const step of rest.filter((s) => s.name !== 'compat_diff')) expect(step).toMatchObject({ status: 'skipped', summary: expect.stringContaining('not built yet') });
     expect(run.steps.find((s) => s.name === 'compat_diff')).toMatchObject({ status: 'skipped', summary: expect.stringContaining('nothing to compare') });
 
     const got = await api.get(`/runs/${runId}`);
-    expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual(['python_sdk', 'starter_config', 'typescript_sdk', 'validation_report']);
+    expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual(['cli', 'python_sdk', 'starter_config', 'typescript_sdk', 'validation_report']);
     const sdk = got.body.run.artifactManifest.artifacts.find((a: { kind: string }) => a.kind === 'typescript_sdk');
     expect(sdk).toMatchObject({ mediaType: 'application/gzip', name: 'typescript-sdk.tar.gz' });
     const tarball = Buffer.from(await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${sdk.id}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());

@@ -1,6 +1,7 @@
 import { PIPELINE_STEPS } from '../../shared/enums.ts';
 import type { StepDefinition } from './step.ts';
 import { notBuiltStep } from './steps/not-built.ts';
+import { cliStep } from './steps/cli.ts';
 import { compatDiffStep } from './steps/compat-diff.ts';
 import { pythonSdkStep } from './steps/python-sdk.ts';
 import { typescriptSdkStep } from './steps/typescript-sdk.ts';
@@ -11,7 +12,7 @@ export const STEPS: readonly StepDefinition[] = [
   validateStep,
   typescriptSdkStep,
   pythonSdkStep,
-  notBuiltStep('cli', 'CLI generator, issue 6'),
+  cliStep,
   notBuiltStep('docs', 'docs generator, issue 7'),
   compatDiffStep,
 ];

@@ -1,0 +1,42 @@
+// The CLI generator: a pure function from the API model to the files of an npm package that
+// contains the generated TypeScript SDK (`src/sdk/`), the CLI runtime copied verbatim from
+// `bundle/` (`src/cli/`), the per-API command table (`src/commands.ts`), the `bin` entry point,
+// package.json, tsconfig.json and README.md.
+
+import type { ApiModel } from '../model/types.ts';
+import { emitTypeScriptSdk, resolveOptions } from '../typescript/index.ts';
+import { planSdk } from '../typescript/plan.ts';
+import { TypeEmitter } from '../typescript/schema-types.ts';
+import { cliBundleFiles } from './bundle-files.ts';
+import { emitCommands } from './emit-commands.ts';
+import { emitPackageFiles } from './emit-package.ts';
+import { emitReadme } from './emit-readme.ts';
+import { resolveCliOptions } from './options.ts';
+import { planCommands } from './plan.ts';
+import type { CliOptions, GeneratedFile } from './types.ts';
+
+export type { CliOptions, GeneratedFile, ResolvedCliOptions } from './types.ts';
+export { resolveCliOptions } from './options.ts';
+export { CLI_BUNDLE_DIR } from './bundle-files.ts';
+
+/** SDK files that are not part of the CLI package (it has its own). */
+const SDK_PACKAGE_FILES = new Set(['package.json', 'tsconfig.json', 'README.md']);
+
+export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFile[] {
+  const sdkOptions = resolveOptions(model, options.sdk);
+  const resolved = resolveCliOptions(model, sdkOptions, options);
+  const sdkPlan = planSdk(model, sdkOptions);
+  const types = new TypeEmitter(model, sdkPlan.typeNames);
+  const groups = planCommands(model, sdkPlan, types);
+  const files: GeneratedFile[] = [];
+  for (const file of emitTypeScriptSdk(model, options.sdk)) {
+    if (SDK_PACKAGE_FILES.has(file.path)) continue;
+    if (!file.path.startsWith('src/')) throw new Error(`unexpected SDK file ${file.path}`);
+    files.push({ path: `src/sdk/${file.path.slice('src/'.length)}`, content: file.content });
+  }
+  files.push(...cliBundleFiles());
+  files.push(emitCommands(model, sdkPlan, groups, resolved));
+  files.push(emitReadme(model, sdkPlan, groups, resolved));
+  files.push(...emitPackageFiles(model, resolved));
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
