@@ -23,7 +23,7 @@ async function start(body: Record<string, unknown>) {
 }
 
 describe('report pipeline', () => {
-  it('a sound description: validate passes with its report and a starter config, the TypeScript and Python SDKs and the CLI pass their checks; unbuilt steps are skipped, so the verdict is needs_review', async () => {
+  it('a sound description: validate passes with its report and a starter config, the TypeScript and Python SDKs and the CLI pass their checks; docs are built; with nothing to compare, compat_diff is skipped, so the verdict is needs_review', async () => {
     const runId = await start({ openapiText: PETSTORE });
     const run = await waitForRun(runId);
     expect(run.status).toBe('complete');
@@ -36,11 +36,11 @@ describe('report pipeline', () => {
     expect(typescript).toMatchObject({ name: 'typescript_sdk', status: 'passed', summary: expect.stringContaining('tsc --strict passes'), counts: expect.objectContaining({ compileErrors: 0 }) });
     expect(python).toMatchObject({ name: 'python_sdk', status: 'passed', summary: expect.stringContaining('mypy --strict pass') });
     expect(cli).toMatchObject({ name: 'cli', status: 'passed', summary: expect.stringContaining('tsc --strict passes') });
-    for (const step of rest.filter((s) => s.name !== 'compat_diff')) expect(step).toMatchObject({ status: 'skipped', summary: expect.stringContaining('not built yet') });
+    expect(rest.find((s) => s.name === 'docs')).toMatchObject({ status: 'passed', counts: expect.objectContaining({ pages: expect.any(Number) }) });
     expect(run.steps.find((s) => s.name === 'compat_diff')).toMatchObject({ status: 'skipped', summary: expect.stringContaining('nothing to compare') });
 
     const got = await api.get(`/runs/${runId}`);
-    expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual(['cli', 'python_sdk', 'starter_config', 'typescript_sdk', 'validation_report']);
+    expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual(['cli', 'docs', 'python_sdk', 'starter_config', 'typescript_sdk', 'validation_report']);
     const sdk = got.body.run.artifactManifest.artifacts.find((a: { kind: string }) => a.kind === 'typescript_sdk');
     expect(sdk).toMatchObject({ mediaType: 'application/gzip', name: 'typescript-sdk.tar.gz' });
     const tarball = Buffer.from(await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${sdk.id}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
@@ -84,6 +84,31 @@ describe('report pipeline', () => {
     const tar = gunzipSync(Buffer.from(await (await fetch(`${service.url}/api/runs/${run.id}/artifacts/${artifact.id}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()));
     expect(tar.includes(Buffer.from('compat-diff.md'))).toBe(true);
     expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
+  });
+
+  it('the docs of a run publish as a hosted preview: 201, served noindex with the CSP, search index and assets included', async () => {
+    const runId = await start({ openapiText: PETSTORE, docsSourceText: 'logoText: Pet Docs\ntheme:\n  primary: "#0f766e"\n' });
+    const run = await waitForRun(runId);
+    expect(run.steps.find((s) => s.name === 'docs')).toMatchObject({ status: 'passed', summary: expect.stringContaining('styled by the docs source') });
+    const published = await api.post(`/runs/${runId}/docs-preview/publish`);
+    expect(published.status).toBe(201);
+    const page = await fetch(published.body.publication.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex,nofollow">');
+    expect(html).toContain('Pet Docs');
+    const index = await fetch(`${published.body.publication.url}search-index.json`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(JSON.stringify(await index.json())).toMatch(/listPets|pets/i);
+  });
+
+  it('an invalid docs source is reported and the site is built without it', async () => {
+    const run = await waitForRun(await start({ openapiText: PETSTORE, docsSourceText: 'theme:\n  primary: "red; } body { display: none"\n' }));
+    expect(run.steps.find((s) => s.name === 'docs')).toMatchObject({ status: 'failed', summary: expect.stringContaining('docsSourceText was not used') });
+    expect(run.artifactManifest?.artifacts.some((a) => a.kind === 'docs')).toBe(true);
   });
 
   it('an invalid description ends complete + not_ready with located diagnostics (a report, not a crash)', async () => {

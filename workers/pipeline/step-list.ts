@@ -1,8 +1,8 @@
 import { PIPELINE_STEPS } from '../../shared/enums.ts';
 import type { StepDefinition } from './step.ts';
-import { notBuiltStep } from './steps/not-built.ts';
 import { cliStep } from './steps/cli.ts';
 import { compatDiffStep } from './steps/compat-diff.ts';
+import { docsStep } from './steps/docs.ts';
 import { pythonSdkStep } from './steps/python-sdk.ts';
 import { typescriptSdkStep } from './steps/typescript-sdk.ts';
 import { validateStep } from './steps/validate.ts';
@@ -13,7 +13,7 @@ export const STEPS: readonly StepDefinition[] = [
   typescriptSdkStep,
   pythonSdkStep,
   cliStep,
-  notBuiltStep('docs', 'docs generator, issue 7'),
+  docsStep,
   compatDiffStep,
 ];
 

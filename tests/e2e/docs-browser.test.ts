@@ -1,0 +1,202 @@
+// The generated docs site in a real browser: Debian's Chromium driven by playwright-core loads the
+// site of a real corpus description (the Redocly museum API) from a static server on 127.0.0.1 and
+// must show no console error (a CSP violation is one), navigate, search, switch a code-sample tab,
+// switch theme and work on a phone-sized screen; screenshots go to a temporary artifacts folder.
+// The hostile description's site runs no script of its own: the flag its payloads would set
+// stays unset and no dialog opens.
+
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitDocsSite, type GeneratedFile } from '../../workers/generators/docs/index.ts';
+import { CORPUS, docsFixture, modelFromFiles } from '../generators/docs-helpers.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const hasPlaywright = existsSync(join(import.meta.dirname, '../../node_modules/playwright-core/package.json'));
+const available = existsSync(CHROMIUM) && hasPlaywright;
+if (!available) console.warn(`\n*** docs-browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`);
+
+export const ARTIFACTS = join(tmpdir(), 'report-service-test-artifacts', 'docs');
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json' };
+
+/** Serves sites from memory: `/<site>/<path>`. Records every request so external loads would show. */
+function serve(sites: Record<string, GeneratedFile[]>): Promise<{ server: Server; base: string; requests: string[] }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const [, site, ...rest] = url.pathname.split('/');
+    const files = sites[site ?? ''];
+    const path = decodeURIComponent(rest.join('/')) || 'index.html';
+    const found = files?.find((f) => f.path === path);
+    if (!found) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'x-robots-tag': 'noindex, nofollow' }).end(found.content);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    resolve({ server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, requests });
+  }));
+}
+
+describe.skipIf(!available)('generated docs in headless Chromium', () => {
+  // Types come from playwright-core at run time; kept loose so the suite type-checks without it.
+  let browser: { newPage: (o?: object) => Promise<any>; close: () => Promise<void> };
+  let server: Server;
+  let base = '';
+  let requests: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const museum = await modelFromFiles(join(CORPUS, 'real-world/redocly-museum/openapi.yaml'));
+    const small = await docsFixture('small');
+    const hostile = await docsFixture('hostile');
+    const served = await serve({
+      museum: emitDocsSite(museum),
+      small: emitDocsSite(small.model, { docsSourceText: small.docsSourceText ?? '' }),
+      hostile: emitDocsSite(hostile.model, { docsSourceText: hostile.docsSourceText ?? '' }),
+    });
+    server = served.server;
+    base = served.base;
+    requests = served.requests;
+    const { chromium } = (await import('playwright-core')) as unknown as { chromium: { launch: (o: object) => Promise<typeof browser> } };
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
+
+  async function open(path: string, options: object = {}): Promise<{ page: any; errors: string[] }> {
+    const page = await browser.newPage(options);
+    const errors: string[] = [];
+    page.on('console', (m: { type: () => string; text: () => string }) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e: Error) => errors.push(`pageerror: ${e.message}`));
+    page.on('requestfailed', (r: { url: () => string }) => errors.push(`requestfailed: ${r.url()}`));
+    await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    return { page, errors };
+  }
+
+  it('loads a real description\'s site with no console errors; navigation, search, tabs and theme work', async () => {
+    const { page, errors } = await open('/museum/index.html');
+    expect(await page.title()).toContain('Redocly Museum API');
+    // Navigation: the first resource link opens its page.
+    const firstResource = page.locator('.nav-resource > a').first();
+    const resourceName = (await firstResource.textContent()) ?? '';
+    await firstResource.click();
+    await page.waitForURL(/\/museum\/resources\/[a-z0-9-]+\.html$/);
+    expect(await page.locator('h1').textContent()).toBe(resourceName);
+    const operations = await page.locator('section.operation').count();
+    expect(operations).toBeGreaterThan(0);
+    // A deep link from the sidebar scrolls to its operation.
+    const opLink = page.locator('.nav-ops a').first();
+    const hash = await opLink.getAttribute('href');
+    await opLink.click();
+    expect(page.url().endsWith(hash)).toBe(true);
+    expect(await page.locator(`section${hash}`).isVisible()).toBe(true);
+
+    // Code-sample tabs: Python replaces curl, in every tab set on the page.
+    const first = page.locator('section.operation').first();
+    expect(await first.locator('.tabpanel[data-lang="curl"]').isVisible()).toBe(true);
+    expect(await first.locator('.tabpanel[data-lang="python"]').isVisible()).toBe(false);
+    await first.locator('button[role="tab"][data-lang="python"]').click();
+    expect(await first.locator('.tabpanel[data-lang="python"]').isVisible()).toBe(true);
+    expect(await first.locator('.tabpanel[data-lang="curl"]').isVisible()).toBe(false);
+    expect(await first.locator('button[role="tab"][data-lang="python"]').getAttribute('aria-selected')).toBe('true');
+    expect(await first.locator('.tabpanel[data-lang="python"] code').textContent()).toMatch(/^from [a-z_]+ import [A-Za-z_]+\n\nclient = /);
+    await page.screenshot({ path: join(ARTIFACTS, 'museum-resource.png'), fullPage: false });
+
+    // Search: typing finds an operation; Enter goes to it.
+    await page.locator('#search').click();
+    await page.locator('#search').fill('ticket');
+    await page.locator('#search-results a').first().waitFor({ state: 'visible' });
+    const hits = await page.locator('#search-results a').allTextContents();
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.join('\n').toLowerCase()).toContain('ticket');
+    await page.screenshot({ path: join(ARTIFACTS, 'museum-search.png') });
+    const opHit = page.locator('#search-results a', { hasText: 'GET' }).first();
+    const opHref = new URL((await opHit.getAttribute('href')) as string, page.url()).href;
+    expect(opHref).toMatch(/\/museum\/resources\/[a-z0-9-]+\.html#[a-z0-9-]+$/);
+    const firstHref = new URL((await page.locator('#search-results a').first().getAttribute('href')) as string, page.url()).href;
+    await page.locator('#search').press('Enter');
+    await page.waitForURL(firstHref, { waitUntil: 'load' });
+    await page.goto(opHref);
+    const target = new URL(page.url()).hash;
+    expect(await page.locator(target).isVisible()).toBe(true);
+
+    // Schemas are searchable too.
+    await page.locator('#search').fill('schema');
+    await page.locator('#search-results a').first().waitFor({ state: 'visible' });
+
+    // Theme: the toggle flips and is remembered across pages.
+    const before = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+    await page.locator('.theme-toggle').click();
+    const theme = await page.evaluate("document.documentElement.getAttribute('data-theme')");
+    const after = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+    expect(after).not.toBe(before);
+    await page.goto(`${base}/museum/index.html`);
+    expect(await page.evaluate("document.documentElement.getAttribute('data-theme')")).toBe(theme);
+    await page.screenshot({ path: join(ARTIFACTS, `museum-overview-${theme}.png`) });
+    await page.close();
+    expect(errors).toEqual([]);
+    expect(requests.every((r) => r.startsWith('/museum/') || r.startsWith('/small/') || r.startsWith('/hostile/'))).toBe(true);
+  }, 60_000);
+
+  it('follows prefers-color-scheme and is usable on a phone', async () => {
+    const { page, errors } = await open('/small/resources/books.html', { viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true });
+    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(13, 17, 23)');
+    // No horizontal scrolling of the page itself.
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1')).toBe(true);
+    expect(await page.locator('#sidebar').isVisible()).toBe(false);
+    await page.locator('.nav-toggle').click();
+    expect(await page.locator('#sidebar').isVisible()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'small-phone-menu.png') });
+    await page.locator('#sidebar a[href="#books-create"]').click();
+    expect(await page.locator('#sidebar').isVisible()).toBe(false);
+    expect(page.url().endsWith('#books-create')).toBe(true);
+    // The docs snapshot's guide and colours apply.
+    await page.goto(`${base}/small/guides/getting-started.html`);
+    expect(await page.locator('main h1').first().textContent()).toBe('Getting started');
+    expect(await page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--primary').trim()")).toBe('#0f766e');
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('runs none of a hostile description\'s payloads', async () => {
+    const paths = ['/hostile/index.html', '/hostile/resources/things.html', '/hostile/schemas/thing.html', '/hostile/guides/evil.html', '/hostile/schemas/index.html'];
+    for (const path of paths) {
+      const { page, errors } = await open(path);
+      const dialogs: string[] = [];
+      page.on('dialog', (d: { message: () => string; dismiss: () => Promise<void> }) => { dialogs.push(d.message()); void d.dismiss(); });
+      // Open every <details>, hover and focus everything, click every tab: handlers would fire now.
+      // (Run in the page; written as source text because this file is type-checked without the DOM lib.)
+      await page.evaluate(`for (const d of document.querySelectorAll('details')) d.open = true;
+        for (const el of document.querySelectorAll('body *'))
+          for (const type of ['mouseover', 'mouseenter', 'focus', 'toggle', 'load', 'error', 'animationstart']) el.dispatchEvent(new Event(type));`);
+      await page.locator('main h1').first().hover();
+      for (const tab of await page.locator('button[role="tab"]').all()) await tab.click();
+      await page.locator('#search').fill('<img src=x onerror=window.__pwned=1>');
+      await page.locator('#search').fill('thing');
+      await page.waitForTimeout(50);
+      expect(await page.evaluate('window.__pwned'), path).toBeUndefined();
+      expect(await page.locator('main script, main img, main iframe, main svg, main style').count(), path).toBe(0);
+      expect(dialogs, path).toEqual([]);
+      expect(errors, path).toEqual([]);
+      if (path.endsWith('things.html')) await page.screenshot({ path: join(ARTIFACTS, 'hostile-things.png'), fullPage: true });
+      await page.close();
+    }
+    // The payload text is visible as text.
+    const { page } = await open('/hostile/index.html');
+    expect(await page.locator('main h1').textContent()).toContain('<script>window.__pwned=1</script>');
+    await page.close();
+    expect(existsSync(join(ARTIFACTS, 'hostile-things.png'))).toBe(true);
+    expect(readFileSync(join(ARTIFACTS, 'museum-resource.png')).subarray(1, 4).toString()).toBe('PNG');
+  }, 120_000);
+});

@@ -1,0 +1,66 @@
+// The only way the docs generator writes HTML. Markup is an `Html` value; it can be made only from
+// generator-authored template text (the `html` tag), from a string through `escapeHtml` (every
+// interpolated plain string is escaped), or from the markdown renderer (`markdown.ts`, raw HTML
+// disabled). So text from a description or a docs snapshot reaches a page only as escaped text.
+
+const BRAND: unique symbol = Symbol('html');
+
+let make: (text: string) => Html;
+
+export class Html {
+  readonly [BRAND] = true;
+  readonly text: string;
+  private constructor(text: string) {
+    this.text = text;
+  }
+  static {
+    make = (text: string): Html => new Html(text);
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe in element content and in quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
+}
+
+export type HtmlPart = Html | string | number | readonly HtmlPart[] | undefined | null | false;
+
+function partText(part: HtmlPart): string {
+  if (part === undefined || part === null || part === false) return '';
+  if (part instanceof Html) return part.text;
+  if (typeof part === 'string') return escapeHtml(part);
+  if (typeof part === 'number') return Number.isFinite(part) ? String(part) : '';
+  if (Array.isArray(part)) return (part as readonly HtmlPart[]).map(partText).join('');
+  throw new Error(`html: cannot interpolate a ${typeof part}`);
+}
+
+/** Generator-authored markup with holes: strings are escaped, `Html` is kept, arrays are joined. */
+export function html(strings: TemplateStringsArray, ...parts: HtmlPart[]): Html {
+  if (!Array.isArray((strings as { raw?: unknown }).raw)) throw new Error('html must be used as a template tag');
+  let out = strings[0] ?? '';
+  for (let i = 0; i < parts.length; i++) out += partText(parts[i] as HtmlPart) + (strings[i + 1] ?? '');
+  return make(out);
+}
+
+/** Joins parts (each escaped unless already `Html`). */
+export function join(parts: readonly HtmlPart[], separator = ''): Html {
+  return make(parts.map(partText).join(escapeHtml(separator)));
+}
+
+/** Output of the sanitizing markdown renderer only (see `markdown.ts`). */
+export function trustedRendererOutput(text: string): Html {
+  return make(text);
+}
+
+/** Page-relative URLs the generator builds from slugs (`[a-z0-9-]`, `/`, `.`, `#`); anything else is a bug. */
+export function localUrl(url: string): string {
+  if (!/^(?:\.\.\/|\.\/)*[a-z0-9._/-]*(?:#[a-z0-9._-]*)?$/.test(url) || /^[a-z]+:/.test(url)) throw new Error(`not a local URL: ${JSON.stringify(url)}`);
+  return url;
+}
+
+/** JSON for a `.json` file or a `<code>` block (escaped again when placed in HTML). */
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) ?? 'null';
+}

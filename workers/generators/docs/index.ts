@@ -1,0 +1,39 @@
+// The docs generator: a pure function from the API model (and an optional snapshot of the
+// customer's existing docs) to the files of a static HTML reference site: an overview, a page per
+// resource with a section per operation, a page per schema, guide pages, a prebuilt search index,
+// and the stylesheet and script from `bundle/`. Every page carries a strict CSP (no inline script
+// or style, no external requests) and `noindex`. Output is deterministic.
+
+import type { ApiModel } from '../model/types.ts';
+import { bundleFiles } from './bundle-files.ts';
+import { type DocsSource, DocsSourceError, parseDocsSource } from './docs-source.ts';
+import { guidePage, overviewPage, resourcePage, schemaPages, searchIndex, type PageContext } from './pages.ts';
+import { SampleBuilder } from './samples.ts';
+import { planSite } from './site-plan.ts';
+import { themeCss } from './theme.ts';
+import type { DocsSiteOptions, GeneratedFile } from './types.ts';
+
+export type { DocsSiteOptions, GeneratedFile } from './types.ts';
+export { DocsSourceError, parseDocsSource, type DocsSource } from './docs-source.ts';
+export { CONTENT_SECURITY_POLICY } from './layout.ts';
+export { SampleBuilder, type OperationSamples } from './samples.ts';
+
+export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): GeneratedFile[] {
+  let source: DocsSource | undefined;
+  if (options.docsSourceText !== undefined) {
+    const parsed = parseDocsSource(options.docsSourceText);
+    if (parsed.problems.length > 0) throw new DocsSourceError(parsed.problems);
+    source = parsed.source;
+  }
+  const site = planSite(model, source);
+  const siteTitle = model.info.title.trim() !== '' ? model.info.title : 'API reference';
+  const ctx: PageContext = { model, site, samples: new SampleBuilder(model), siteTitle, logoText: source?.logoText ?? siteTitle };
+  const files: GeneratedFile[] = [overviewPage(ctx)];
+  for (const resource of site.resources) files.push(resourcePage(ctx, resource));
+  for (const guide of site.guides) files.push(guidePage(ctx, guide));
+  files.push(...schemaPages(ctx));
+  files.push(searchIndex(ctx));
+  files.push({ path: 'assets/theme.css', content: themeCss(source?.theme ?? {}) });
+  files.push(...bundleFiles());
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

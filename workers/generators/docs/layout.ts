@@ -1,0 +1,80 @@
+// The page shell every HTML file shares: a strict Content-Security-Policy and `noindex` in the
+// head, the stylesheet and the one script as files (no inline script or style anywhere), the top
+// bar with search and the theme toggle, and the navigation sidebar.
+
+import { html, type Html, localUrl } from './html.ts';
+import { relativeUrl, type SitePlan } from './site-plan.ts';
+
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
+
+export interface LayoutInput {
+  site: SitePlan;
+  /** Site-root-relative path of this page. */
+  page: string;
+  title: string;
+  siteTitle: string;
+  logoText: string;
+  /** Navigation entry to mark current (a page path). */
+  current?: string;
+  /** Operation anchors listed under the current resource page in the sidebar. */
+  body: Html;
+}
+
+function sidebar(input: LayoutInput): Html {
+  const { site, page } = input;
+  const link = (target: string, label: string, current: boolean): Html =>
+    html`<a href="${localUrl(relativeUrl(page, target))}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
+  const items = site.navigation.map((entry) => {
+    const current = entry.path === input.current;
+    if (entry.kind === 'guide') return html`<li class="nav-guide">${link(entry.path, entry.guide.title, current)}</li>`;
+    const ops = current
+      ? html`<ul class="nav-ops">${entry.sections.flatMap((s) => s.operations).map((o) => html`<li><a href="${localUrl(`#${o.anchor}`)}"><span class="method method-${o.op.method}">${o.op.method.toUpperCase()}</span> ${o.title}</a></li>`)}</ul>`
+      : '';
+    return html`<li class="nav-resource">${link(entry.path, entry.title, current)}${ops}</li>`;
+  });
+  return html`<nav id="sidebar" class="sidebar" aria-label="Reference"><ul class="nav">
+<li>${link('index.html', 'Overview', page === 'index.html')}</li>
+${items}
+<li>${link('schemas/index.html', 'Schemas', page.startsWith('schemas/'))}</li>
+</ul></nav>`;
+}
+
+export function layout(input: LayoutInput): string {
+  const root = relativeUrl(input.page, '');
+  const asset = (name: string): string => localUrl(relativeUrl(input.page, `assets/${name}`));
+  const title = input.title === input.siteTitle ? input.siteTitle : `${input.title} · ${input.siteTitle}`;
+  return html`<!doctype html>
+<html lang="en" data-root="${root}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<meta name="robots" content="noindex,nofollow">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${asset('site.css')}">
+<link rel="stylesheet" href="${asset('theme.css')}">
+<script src="${asset('site.js')}" defer></script>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="topbar">
+<button class="nav-toggle" type="button" aria-controls="sidebar" aria-expanded="false">Menu</button>
+<a class="logo" href="${localUrl(relativeUrl(input.page, 'index.html'))}">${input.logoText}</a>
+<div class="search" role="search">
+<input id="search" type="search" placeholder="Search operations and schemas" autocomplete="off" spellcheck="false" aria-label="Search operations and schemas" aria-controls="search-results">
+<ul id="search-results" class="search-results" hidden></ul>
+</div>
+<button class="theme-toggle" type="button" aria-label="Switch between light and dark theme" title="Switch theme">Theme</button>
+</header>
+<div class="layout">
+${sidebar(input)}
+<main id="main" tabindex="-1">
+${input.body}
+</main>
+</div>
+</body>
+</html>
+`.text;
+}

@@ -1,0 +1,362 @@
+// Code samples for one operation in curl, the generated TypeScript SDK, the generated Python SDK
+// and the generated CLI. The SDK samples are planned by the SDK generators themselves (`planSdk`,
+// `methodShape`, their name scopes) and printed by their own printers (`ts.factory`, the Python
+// writer), so a sample names exactly the client class, resource chain, method and arguments the
+// generated package has. Samples are plain text here; the page escapes them like any other text.
+
+import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
+import { kebabCase } from '../names/case.ts';
+import { methodShape as tsMethodShape } from '../typescript/emit-resources.ts';
+import { resolveOptions as tsResolveOptions } from '../typescript/options.ts';
+import { planSdk as tsPlanSdk, type MethodPlan as TsMethodPlan, type ResourcePlan as TsResourcePlan, type SdkPlan as TsSdkPlan } from '../typescript/plan.ts';
+import { TypeEmitter as TsTypeEmitter } from '../typescript/schema-types.ts';
+import { f, id as tsId, num as tsNum, objKey, printNode, str as tsStr, ts } from '../typescript/ts-dsl.ts';
+import { methodShape as pyMethodShape } from '../python/emit-resources.ts';
+import { resolveOptions as pyResolveOptions } from '../python/options.ts';
+import { planSdk as pyPlanSdk, type MethodPlan as PyMethodPlan, type ResourcePlan as PyResourcePlan, type SdkPlan as PySdkPlan } from '../python/plan.ts';
+import { TypeEmitter as PyTypeEmitter, TypeModule } from '../python/schema-types.ts';
+import { id as pyId, join as pyJoin, num as pyNum, py, type Py, PyWriter, str as pyStr } from '../python/writer.ts';
+import { exampleOf, fromJson, toJson, type Example } from './examples.ts';
+
+export type SampleLanguage = 'curl' | 'typescript' | 'python' | 'cli';
+export const SAMPLE_LANGUAGES: readonly { lang: SampleLanguage; label: string }[] = [
+  { lang: 'curl', label: 'curl' },
+  { lang: 'typescript', label: 'TypeScript' },
+  { lang: 'python', label: 'Python' },
+  { lang: 'cli', label: 'CLI' },
+];
+
+export interface OperationSamples {
+  curl: string;
+  /** Absent when the operation is not a method of the SDKs (no resource maps it). */
+  typescript?: string;
+  python?: string;
+  cli?: string;
+  /** `client.pets.retrieve` (for tests and the search index). */
+  typescriptChain?: string[];
+  pythonChain?: string[];
+  cliCommand?: string[];
+}
+
+export interface SdkNames {
+  typescript: { packageName: string; clientClass: string; envVars: string[] };
+  python: { packageName: string; moduleName: string; clientClass: string; envVars: string[] };
+  cli: { bin: string };
+}
+
+const SAFE_ENV = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** POSIX shell single-quoting (bare when nothing in the word is special). */
+export function shellQuote(value: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value)) return value;
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function exampleText(example: Example): string {
+  if (example.t === 'str') return example.v;
+  if (example.t === 'num' || example.t === 'bool') return String(example.v);
+  if (example.t === 'null') return 'null';
+  return JSON.stringify(toJson(example));
+}
+
+/** A parameter's example: its own `example(s)` when a plain value, else one built from its schema. */
+export function parameterExample(model: ApiModel, param: Parameter): Example {
+  const given = param.examples?.[0];
+  if (typeof given === 'string' || typeof given === 'boolean' || (typeof given === 'number' && Number.isFinite(given))) {
+    const built = exampleOf(model, param.schema, 'request');
+    // Only when it has the type the SDKs expect for the parameter.
+    if ((built.t === 'str' && typeof given === 'string') || (built.t === 'num' && typeof given === 'number') || (built.t === 'bool' && typeof given === 'boolean')) return fromJson(given);
+    return built;
+  }
+  return exampleOf(model, param.schema, 'request');
+}
+
+interface TsTarget { trail: TsResourcePlan[]; method: TsMethodPlan }
+interface PyTarget { trail: PyResourcePlan[]; method: PyMethodPlan }
+
+export class SampleBuilder {
+  readonly #model: ApiModel;
+  readonly #ts: TsSdkPlan;
+  readonly #tsTypes: TsTypeEmitter;
+  readonly #py: PySdkPlan;
+  readonly #pyTypes: PyTypeEmitter;
+  readonly #pyScratch = new TypeModule('\u0000docs');
+  readonly #tsTargets = new Map<string, TsTarget>();
+  readonly #pyTargets = new Map<string, PyTarget>();
+  readonly #schemes: Map<string, AuthScheme>;
+  readonly #baseUrl: string;
+  readonly names: SdkNames;
+
+  constructor(model: ApiModel) {
+    this.#model = model;
+    this.#ts = tsPlanSdk(model, tsResolveOptions(model));
+    this.#tsTypes = new TsTypeEmitter(model, this.#ts.typeNames);
+    this.#py = pyPlanSdk(model, pyResolveOptions(model));
+    this.#pyTypes = new PyTypeEmitter(model, this.#py.scope);
+    const walkTs = (plans: TsResourcePlan[], trail: TsResourcePlan[]): void => {
+      for (const plan of plans) {
+        for (const method of plan.methods) if (!this.#tsTargets.has(method.op.key)) this.#tsTargets.set(method.op.key, { trail: [...trail, plan], method });
+        walkTs(plan.children, [...trail, plan]);
+      }
+    };
+    walkTs(this.#ts.resources, []);
+    const walkPy = (plans: PyResourcePlan[], trail: PyResourcePlan[]): void => {
+      for (const plan of plans) {
+        for (const method of plan.methods) if (!this.#pyTargets.has(method.op.key)) this.#pyTargets.set(method.op.key, { trail: [...trail, plan], method });
+        walkPy(plan.children, [...trail, plan]);
+      }
+    };
+    walkPy(this.#py.resources, []);
+    this.#schemes = new Map(model.authSchemes.map((s) => [s.key, s]));
+    this.#baseUrl = baseUrlOf(model);
+    const envVars = model.authOptions.map((o) => o.envVar).filter((v): v is string => v !== undefined && SAFE_ENV.test(v));
+    this.names = {
+      typescript: { packageName: this.#ts.options.packageName, clientClass: this.#ts.options.clientClass, envVars },
+      python: { packageName: this.#py.options.packageName, moduleName: this.#py.options.moduleName, clientClass: this.#py.options.clientClass, envVars },
+      cli: { bin: cliBin(model) },
+    };
+  }
+
+  readonly #cache = new Map<string, OperationSamples>();
+
+  samples(op: Operation): OperationSamples {
+    const cached = this.#cache.get(op.key);
+    if (cached !== undefined) return cached;
+    const out: OperationSamples = { curl: this.curl(op) };
+    this.#cache.set(op.key, out);
+    const tsTarget = this.#tsTargets.get(op.key);
+    if (tsTarget) {
+      out.typescript = this.typescript(tsTarget);
+      out.typescriptChain = ['client', ...tsTarget.trail.map((r) => r.propName), tsTarget.method.name];
+    }
+    const pyTarget = this.#pyTargets.get(op.key);
+    if (pyTarget) {
+      out.python = this.python(pyTarget);
+      out.pythonChain = ['client', ...pyTarget.trail.map((r) => r.attr), pyTarget.method.name];
+    }
+    if (op.resourcePath.length > 0 && tsTarget) {
+      const command = this.cliCommand(op);
+      out.cli = command.map(shellQuote).join(' ');
+      out.cliCommand = command;
+    }
+    return out;
+  }
+
+  // ---- curl -----------------------------------------------------------------------------------
+
+  curl(op: Operation): string {
+    const model = this.#model;
+    let path = op.path.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+      const param = op.parameters.path.find((p) => p.name === name);
+      return param ? encodeURIComponent(exampleText(parameterExample(model, param))) : whole;
+    });
+    const query = new URLSearchParams();
+    for (const param of op.parameters.query.filter((p) => p.required)) query.append(param.name, exampleText(parameterExample(model, param)));
+    const lines: string[] = [];
+    const headers: string[] = [];
+    const requirement = op.security[0];
+    for (const { scheme: key } of requirement?.schemes ?? []) {
+      const scheme = this.#schemes.get(key);
+      const envVar = model.authOptions.find((o) => o.scheme === key)?.envVar;
+      const secret = envVar !== undefined && SAFE_ENV.test(envVar) ? `$${envVar}` : undefined;
+      const quoted = (text: string): string => (secret !== undefined ? `"${text}"` : shellQuote(text));
+      if (scheme === undefined) continue;
+      if (scheme.type === 'http' && scheme.scheme === 'basic') lines.push(`--user ${secret !== undefined ? `"${secret}"` : shellQuote('username:password')}`);
+      else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+        const word = scheme.type === 'http' && scheme.scheme !== 'bearer' ? scheme.scheme.replace(/^./, (c) => c.toUpperCase()) : 'Bearer';
+        headers.push(quoted(`Authorization: ${word} ${secret ?? 'TOKEN'}`));
+      } else if (scheme.type === 'apiKey') {
+        if (scheme.in === 'header') headers.push(secret !== undefined && /^[A-Za-z0-9-]+$/.test(scheme.paramName) ? `"${scheme.paramName}: ${secret}"` : shellQuote(`${scheme.paramName}: API_KEY`));
+        else if (scheme.in === 'query') query.append(scheme.paramName, 'API_KEY');
+        else lines.push(`--cookie ${shellQuote(`${scheme.paramName}=API_KEY`)}`);
+      }
+    }
+    for (const param of op.parameters.header.filter((p) => p.required)) headers.push(shellQuote(`${param.name}: ${exampleText(parameterExample(model, param))}`));
+    const cookies = op.parameters.cookie.filter((p) => p.required).map((p) => `${p.name}=${exampleText(parameterExample(model, p))}`);
+    if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
+    const content = op.requestBody?.content.find((c) => c.kind === 'json') ?? op.requestBody?.content[0];
+    if (content) {
+      const body = exampleOf(model, content.schema, 'request');
+      if (content.kind === 'multipart' && body.t === 'obj') {
+        for (const [k, v] of body.entries) lines.push(`--form ${shellQuote(`${k}=${v.t === 'file' ? '@file.bin' : exampleText(v)}`)}`);
+      } else if (content.kind === 'form' && body.t === 'obj') {
+        headers.push(shellQuote(`Content-Type: ${content.mediaType}`));
+        for (const [k, v] of body.entries) lines.push(`--data-urlencode ${shellQuote(`${k}=${exampleText(v)}`)}`);
+      } else if (content.kind === 'binary' || content.kind === 'other' || body.t === 'file') {
+        headers.push(shellQuote(`Content-Type: ${content.mediaType}`));
+        lines.push(`--data-binary ${shellQuote('@file.bin')}`);
+      } else {
+        headers.push(shellQuote(`Content-Type: ${content.mediaType}`));
+        lines.push(`--data ${shellQuote(content.kind === 'json' ? JSON.stringify(toJson(body), null, 2) : exampleText(body))}`);
+      }
+    }
+    const qs = query.toString();
+    if (qs !== '') path += `?${qs}`;
+    const first = `curl --request ${op.method.toUpperCase()} \\\n  --url ${shellQuote(this.#baseUrl + path)}`;
+    const rest = [...headers.map((h) => `--header ${h}`), ...lines];
+    return rest.length === 0 ? first : `${first} \\\n${rest.map((l) => `  ${l}`).join(' \\\n')}`;
+  }
+
+  // ---- TypeScript -----------------------------------------------------------------------------
+
+  #tsValue(example: Example): ts.Expression {
+    switch (example.t) {
+      case 'str':
+        return tsStr(example.v);
+      case 'num':
+        return tsNum(example.v);
+      case 'bool':
+        return example.v ? f.createTrue() : f.createFalse();
+      case 'null':
+        return f.createNull();
+      case 'file':
+        return f.createNewExpression(tsId('Blob'), undefined, [f.createArrayLiteralExpression([tsStr('file contents')])]);
+      case 'arr':
+        return f.createArrayLiteralExpression(example.items.map((e) => this.#tsValue(e)));
+      case 'obj':
+        return f.createObjectLiteralExpression(example.entries.map(([k, v]) => f.createPropertyAssignment(objKey(k), this.#tsValue(v))), example.entries.length > 1);
+    }
+  }
+
+  typescript({ trail, method }: TsTarget): string {
+    const model = this.#model;
+    const { clientClass, packageName } = this.#ts.options;
+    const shape = tsMethodShape(model, this.#tsTypes, method);
+    const args: ts.Expression[] = shape.pathArgs.map(({ param }) => this.#tsValue(parameterExample(model, param)));
+    if (shape.hasParams && shape.paramsRequired) {
+      const props: ts.ObjectLiteralElementLike[] = shape.fields
+        .filter((x) => x.param.required)
+        .map((x) => f.createPropertyAssignment(objKey(x.key), this.#tsValue(parameterExample(model, x.param))));
+      if (shape.body?.flatten) {
+        const body = exampleOf(model, shape.body.content.schema, 'request');
+        if (body.t === 'obj') for (const [k, v] of body.entries) props.push(f.createPropertyAssignment(objKey(k), this.#tsValue(v)));
+      } else if (shape.body?.required) {
+        const kind = shape.body.kind;
+        const value = kind === 'binary' ? this.#tsValue({ t: 'file' }) : kind === 'text' ? tsStr('text') : this.#tsValue(exampleOf(model, shape.body.content.schema, 'request'));
+        props.push(f.createPropertyAssignment(objKey(shape.body.key), value));
+      }
+      args.push(f.createObjectLiteralExpression(props, props.length > 1));
+    }
+    let target: ts.Expression = tsId('client');
+    for (const step of trail) target = f.createPropertyAccessExpression(target, tsId(step.propName));
+    const call = f.createCallExpression(f.createPropertyAccessExpression(target, tsId(method.name)), undefined, args);
+    const log = (name: string): ts.Statement => f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(tsId('console'), 'log'), undefined, [tsId(name)]));
+    const forAwait = (name: string, iterable: ts.Expression): ts.Statement =>
+      f.createForOfStatement(f.createToken(ts.SyntaxKind.AwaitKeyword), f.createVariableDeclarationList([f.createVariableDeclaration(name)], ts.NodeFlags.Const), iterable, f.createBlock([log(name)], true));
+    const statements: ts.Statement[] = [];
+    if (shape.pagination) statements.push(forAwait('item', call));
+    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') statements.push(forAwait('event', f.createAwaitExpression(call)));
+    else if (shape.response.kind === 'none') statements.push(f.createExpressionStatement(f.createAwaitExpression(call)));
+    else {
+      statements.push(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('result', undefined, undefined, f.createAwaitExpression(call))], ts.NodeFlags.Const)));
+      statements.push(log('result'));
+    }
+    const importLine = printNode(f.createImportDeclaration(undefined, f.createImportClause(false, tsId(clientClass), undefined), tsStr(packageName)));
+    const needsCredential = model.authOptions.findIndex((o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)));
+    const ctorArgs: ts.Expression[] = needsCredential >= 0 ? [f.createObjectLiteralExpression([f.createPropertyAssignment(tsId(this.#ts.authIdents[needsCredential] as string), tsStr('My credential'))])] : [];
+    const clientLine = printNode(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('client', undefined, undefined, f.createNewExpression(tsId(clientClass), undefined, ctorArgs))], ts.NodeFlags.Const)));
+    return [importLine, '', clientLine, '', ...statements.map(printNode)].join('\n');
+  }
+
+  // ---- Python ---------------------------------------------------------------------------------
+
+  #pyValue(example: Example): Py {
+    switch (example.t) {
+      case 'str':
+        return pyStr(example.v);
+      case 'num':
+        return pyNum(example.v);
+      case 'bool':
+        return example.v ? py`True` : py`False`;
+      case 'null':
+        return py`None`;
+      case 'file':
+        return py`b"file contents"`;
+      case 'arr':
+        return py`[${pyJoin(example.items.map((e) => this.#pyValue(e)))}]`;
+      case 'obj':
+        return py`{${pyJoin(example.entries.map(([k, v]) => py`${pyStr(k)}: ${this.#pyValue(v)}`))}}`;
+    }
+  }
+
+  python({ trail, method }: PyTarget): string {
+    const model = this.#model;
+    const { clientClass, moduleName } = this.#py.options;
+    const shape = pyMethodShape(model, this.#pyTypes, this.#pyScratch, method);
+    const args: Py[] = shape.pathArgs.map((a) => this.#pyValue(parameterExample(model, a.param)));
+    const content = method.op.requestBody?.content;
+    const pickedBody = shape.body ? (content?.find((c) => c.kind === shape.body?.kind) ?? content?.[0]) : undefined;
+    const bodyExample = pickedBody ? exampleOf(model, pickedBody.schema, 'request') : undefined;
+    const params = method.op.parameters;
+    const keyword: { a: { ident: string; key: string; required: boolean }; list: Parameter[] }[] = [
+      ...shape.query.map((a) => ({ a, list: params.query })),
+      ...shape.headers.map((a) => ({ a, list: params.header })),
+      ...shape.cookies.map((a) => ({ a, list: params.cookie })),
+    ];
+    for (const { a, list } of keyword) {
+      const param = list.find((p) => p.name === a.key);
+      if (a.required && param) args.push(py`${pyId(a.ident)}=${this.#pyValue(parameterExample(model, param))}`);
+    }
+    if (shape.body?.mode === 'fields') {
+      const entries = bodyExample?.t === 'obj' ? new Map(bodyExample.entries) : new Map<string, Example>();
+      for (const field of shape.body.fields.filter((x) => x.required)) args.push(py`${pyId(field.ident)}=${this.#pyValue(entries.get(field.key) ?? { t: 'null' })}`);
+    } else if (shape.body?.mode === 'whole' && shape.body.arg.required) {
+      const kind = shape.body.kind;
+      const example: Example = kind === 'binary' ? { t: 'file' } : kind === 'text' ? { t: 'str', v: 'text' } : (bodyExample ?? { t: 'null' });
+      args.push(py`${pyId(shape.body.arg.ident)}=${this.#pyValue(example)}`);
+    }
+    const chain = pyJoin([py`client`, ...trail.map((r) => pyId(r.attr)), pyId(method.name)], '.');
+    const call = py`${chain}(${pyJoin(args)})`;
+    const w = new PyWriter();
+    w.line(py`from ${pyId(moduleName)} import ${pyId(clientClass)}`);
+    w.blank();
+    const needsCredential = model.authOptions.findIndex((o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)));
+    w.line(needsCredential >= 0 ? py`client = ${pyId(clientClass)}(${pyId(this.#py.authIdents[needsCredential] as string)}=${pyStr('My credential')})` : py`client = ${pyId(clientClass)}()`);
+    w.blank();
+    if (shape.pagination) w.block(py`for item in ${call}:`, () => w.line(py`print(item)`));
+    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') w.block(py`with ${call} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`)));
+    else if (shape.response.kind === 'none') w.line(call);
+    else {
+      w.line(py`result = ${call}`);
+      w.line(py`print(result)`);
+    }
+    return w.toString().trimEnd();
+  }
+
+  // ---- CLI ------------------------------------------------------------------------------------
+
+  /** argv of the CLI call: `<bin> <resource> [<sub>…] <method> --kebab-flags value`. */
+  cliCommand(op: Operation): string[] {
+    const model = this.#model;
+    const argv = [this.names.cli.bin, ...op.resourcePath.map((r) => kebabCase(r) || 'resource'), kebabCase(op.methodName) || 'call'];
+    const flag = (name: string, example: Example): void => {
+      argv.push(`--${kebabCase(name) || 'value'}`, example.t === 'file' ? '@file.bin' : exampleText(example));
+    };
+    for (const param of [...op.parameters.path, ...op.parameters.query.filter((p) => p.required), ...op.parameters.header.filter((p) => p.required)]) flag(param.name, parameterExample(model, param));
+    const content = op.requestBody?.content.find((c) => c.kind === 'json') ?? op.requestBody?.content[0];
+    if (content) {
+      const body = exampleOf(model, content.schema, 'request');
+      if (body.t === 'obj' && ['json', 'multipart', 'form'].includes(content.kind)) for (const [k, v] of body.entries) flag(k, v);
+      else if (op.requestBody?.required) flag('body', body);
+    }
+    return argv;
+  }
+}
+
+/** The CLI executable name: the model's CLI package name when it is a plain command word. */
+export function cliBin(model: ApiModel): string {
+  const raw = model.client.packages.cli;
+  if (/^[a-z0-9][a-z0-9._-]*$/.test(raw)) return raw;
+  return kebabCase(raw) || kebabCase(model.client.name) || 'api';
+}
+
+/** The default base URL: the first environment, else the first server with variable defaults. */
+export function baseUrlOf(model: ApiModel): string {
+  const env = model.environments[0]?.url;
+  const server = model.servers[0];
+  let url = env ?? server?.url ?? '';
+  if (env === undefined && server) for (const v of server.variables) url = url.split(`{${v.name}}`).join(v.default);
+  // A relative server URL is resolved against a placeholder host; anything else that is not http(s) is not shown.
+  if (!/^https?:\/\/[^\s]+$/i.test(url)) url = url.startsWith('/') && !url.startsWith('//') ? `https://api.example.com${url}` : 'https://api.example.com';
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,135 @@
+// Schemas as expandable trees (`<details>`): a property per row with its type, flags, constraints
+// and description; objects, arrays of objects and unions open into their members. References to
+// named schemas link to the schema's page and are expanded inline only a bounded number of levels,
+// so recursive and very large graphs stay small.
+
+import type { ApiModel, PrimitiveConstraints, SchemaNode } from '../model/types.ts';
+import { html, type Html, join } from './html.ts';
+import { markdown } from './markdown.ts';
+import type { SitePlan } from './site-plan.ts';
+import { relativeUrl } from './site-plan.ts';
+
+export interface TreeContext {
+  model: ApiModel;
+  site: SitePlan;
+  /** The page being written (site-root-relative), for links. */
+  page: string;
+  /** How many levels of named-schema references open inline. */
+  refDepth: number;
+  /** Node budget per tree. */
+  budget: { left: number };
+}
+
+function constraintsText(c: PrimitiveConstraints): string[] {
+  const out: string[] = [];
+  if (c.minLength !== undefined) out.push(`min length ${c.minLength}`);
+  if (c.maxLength !== undefined) out.push(`max length ${c.maxLength}`);
+  if (c.pattern !== undefined) out.push(`pattern ${c.pattern}`);
+  if (c.minimum !== undefined) out.push(`≥ ${c.minimum}`);
+  if (c.exclusiveMinimum !== undefined) out.push(`> ${c.exclusiveMinimum}`);
+  if (c.maximum !== undefined) out.push(`≤ ${c.maximum}`);
+  if (c.exclusiveMaximum !== undefined) out.push(`< ${c.exclusiveMaximum}`);
+  if (c.multipleOf !== undefined) out.push(`multiple of ${c.multipleOf}`);
+  return out;
+}
+
+/** A short type label; named schemas are links to their pages. */
+export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0): Html {
+  const nullable = node.nullable ? html` <span class="type-null">| null</span>` : html``;
+  if (depth > 3) return html`<span class="type">…</span>`;
+  switch (node.kind) {
+    case 'ref': {
+      const page = ctx.site.schemas.get(node.target);
+      const name = ctx.model.schemas[node.target]?.name ?? node.target;
+      return page ? html`<a class="type type-ref" href="${relativeUrl(ctx.page, page.path)}">${name}</a>${nullable}` : html`<span class="type">${name}</span>${nullable}`;
+    }
+    case 'primitive':
+      return html`<span class="type">${node.type}${node.format !== undefined ? ` (${node.format})` : ''}</span>${nullable}`;
+    case 'array':
+      return html`<span class="type">array of</span> ${typeLabel(node.items, ctx, depth + 1)}${nullable}`;
+    case 'map':
+      return html`<span class="type">map of</span> ${typeLabel(node.values, ctx, depth + 1)}${nullable}`;
+    case 'enum':
+      return html`<span class="type">enum (${node.valueType})</span>${nullable}`;
+    case 'literal':
+      return html`<span class="type">constant</span>${nullable}`;
+    case 'union':
+      return html`<span class="type">${node.combinator === 'anyOf' ? 'any of' : 'one of'}</span>${nullable}`;
+    case 'intersection':
+      return html`<span class="type">all of</span>${nullable}`;
+    case 'object':
+      return html`<span class="type">object</span>${nullable}`;
+    case 'unknown':
+      return html`<span class="type">${node.reason === 'never' ? 'never' : 'any'}</span>${nullable}`;
+  }
+}
+
+function facts(node: SchemaNode): Html {
+  const parts: Html[] = [];
+  if (node.kind === 'primitive') for (const text of constraintsText(node.constraints)) parts.push(html`<span class="fact">${text}</span>`);
+  if (node.kind === 'array') {
+    if (node.minItems !== undefined) parts.push(html`<span class="fact">min items ${node.minItems}</span>`);
+    if (node.maxItems !== undefined) parts.push(html`<span class="fact">max items ${node.maxItems}</span>`);
+    if (node.uniqueItems) parts.push(html`<span class="fact">unique</span>`);
+  }
+  if (node.kind === 'enum') parts.push(html`<span class="fact">values: ${join(node.members.slice(0, 50).map((m) => html`<code>${JSON.stringify(m.value)}</code>`), ', ')}${node.members.length > 50 ? ` … (${node.members.length} in all)` : ''}</span>`);
+  if (node.kind === 'literal') parts.push(html`<span class="fact">value <code>${JSON.stringify(node.value)}</code></span>`);
+  if (node.default !== undefined) parts.push(html`<span class="fact">default <code>${JSON.stringify(node.default)}</code></span>`);
+  if (node.deprecated) parts.push(html`<span class="badge badge-deprecated">deprecated</span>`);
+  return join(parts, ' ');
+}
+
+/** The children of a node, or undefined when it is a leaf. */
+function children(node: SchemaNode, ctx: TreeContext, refLevel: number, seen: ReadonlySet<string>): Html | undefined {
+  if (ctx.budget.left <= 0) return undefined;
+  switch (node.kind) {
+    case 'ref': {
+      if (refLevel >= ctx.refDepth || seen.has(node.target)) return undefined;
+      const target = ctx.model.schemas[node.target];
+      if (target === undefined) return undefined;
+      return children(target.schema, ctx, refLevel + 1, new Set(seen).add(node.target));
+    }
+    case 'object': {
+      if (node.properties.length === 0 && node.additionalProperties === undefined) return undefined;
+      const rows = node.properties.map((p) => row(html`<code class="prop-name">${p.name}</code>`, p.schema, ctx, refLevel, seen, { required: p.required, readOnly: p.readOnly, writeOnly: p.writeOnly, deprecated: p.deprecated, description: p.description }));
+      if (typeof node.additionalProperties === 'object') rows.push(row(html`<code class="prop-name">[key: string]</code>`, node.additionalProperties, ctx, refLevel, seen, {}));
+      return html`<ul class="tree">${rows}</ul>`;
+    }
+    case 'array':
+      return node.items.kind === 'primitive' || node.items.kind === 'enum' ? undefined : children(node.items, ctx, refLevel, seen);
+    case 'map':
+      return node.values.kind === 'primitive' ? undefined : html`<ul class="tree">${row(html`<code class="prop-name">[key: string]</code>`, node.values, ctx, refLevel, seen, {})}</ul>`;
+    case 'union':
+      return html`<ul class="tree">${node.variants.map((v, i) => row(html`<span class="variant">option ${i + 1}</span>`, v, ctx, refLevel, seen, {}))}</ul>${node.discriminator ? html`<p class="fact">discriminated by <code>${node.discriminator.propertyName}</code></p>` : ''}`;
+    case 'intersection':
+      return html`<ul class="tree">${node.members.map((m, i) => row(html`<span class="variant">part ${i + 1}</span>`, m, ctx, refLevel, seen, {}))}</ul>`;
+    default:
+      return undefined;
+  }
+}
+
+interface RowFlags {
+  required?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  description?: string | undefined;
+}
+
+function row(label: Html, node: SchemaNode, ctx: TreeContext, refLevel: number, seen: ReadonlySet<string>, flags: RowFlags): Html {
+  ctx.budget.left--;
+  const badges = html`${flags.required ? html` <span class="badge badge-required">required</span>` : ''}${flags.readOnly || node.readOnly ? html` <span class="badge">read-only</span>` : ''}${flags.writeOnly || node.writeOnly ? html` <span class="badge">write-only</span>` : ''}${flags.deprecated ? html` <span class="badge badge-deprecated">deprecated</span>` : ''}`;
+  const head = html`${label} ${typeLabel(node, ctx)}${badges}`;
+  const description = flags.description ?? node.description;
+  const body = html`${description !== undefined ? html`<div class="desc">${markdown(description)}</div>` : ''}${facts(node)}`;
+  const nested = children(node, ctx, refLevel, seen);
+  if (nested === undefined) return html`<li class="leaf"><div class="row">${head}</div>${body}</li>`;
+  return html`<li><details><summary>${head}</summary>${body}${nested}</details></li>`;
+}
+
+/** The tree of a body or schema: its members at the top level, nested nodes collapsed. */
+export function schemaTree(node: SchemaNode, ctx: TreeContext): Html {
+  const nested = children(node, ctx, 0, new Set());
+  const description = node.kind === 'ref' ? undefined : node.description;
+  return html`<div class="schema"><p class="schema-type">${typeLabel(node, ctx)} ${facts(node)}</p>${description !== undefined ? html`<div class="desc">${markdown(description)}</div>` : ''}${nested ?? ''}</div>`;
+}
