@@ -86,6 +86,21 @@ describe('report pipeline', () => {
     expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
   });
 
+  it('compat_diff reads a Python SDK too (parsed with ast, never imported)', async () => {
+    const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
+    const { emitPythonSdk } = await import('../../workers/generators/python/index.ts');
+    const before = `${PETSTORE}    post:\n      operationId: createPet\n      responses:\n        '201':\n          description: created\n`;
+    const model = (await analyzeSpec({ openapiText: before, mode: 'flagship' })).model!;
+    const oldSdkText = emitPythonSdk(model)
+      .filter((f) => f.path.endsWith('.py'))
+      .map((f) => `# File: ${f.path}\n${f.content}`)
+      .join('\n');
+    const run = await waitForRun(await start({ openapiText: PETSTORE, oldSdkText }));
+    const step = run.steps.find((s) => s.name === 'compat_diff')!;
+    expect(step).toMatchObject({ status: 'passed', counts: expect.objectContaining({ removed: 1 }) });
+    expect(step.summary).toMatch(/migration risk/);
+  });
+
   it('the docs of a run publish as a hosted preview: 201, served noindex with the CSP, search index and assets included', async () => {
     const runId = await start({ openapiText: PETSTORE, docsSourceText: 'logoText: Pet Docs\ntheme:\n  primary: "#0f766e"\n' });
     const run = await waitForRun(runId);
