@@ -1,7 +1,6 @@
-import { gunzipSync } from 'node:zlib';
-import { extract } from 'tar-stream';
 import { Artifact, DocsShare } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { unpackArtifact } from '../../../workers/pipeline/unpack-artifact.ts';
 
 type FileMap = Map<string, Buffer>;
 
@@ -9,27 +8,6 @@ type FileMap = Map<string, Buffer>;
 const cache = new Map<string, { files: FileMap; bytes: number }>();
 const CACHE_LIMIT_BYTES = 128 * 1024 * 1024;
 let cachedBytes = 0;
-
-async function untar(gzipped: Buffer): Promise<FileMap> {
-  const files: FileMap = new Map();
-  const tar = extract();
-  const done = new Promise<void>((resolve, reject) => {
-    tar.on('entry', (header, stream, next) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: unknown) => chunks.push(Buffer.from(chunk as Uint8Array)));
-      stream.on('end', () => {
-        if (header.type === 'file') files.set(header.name.replace(/^\.\//, ''), Buffer.concat(chunks));
-        next();
-      });
-      stream.resume();
-    });
-    tar.on('finish', resolve);
-    tar.on('error', reject);
-  });
-  tar.end(gunzipSync(gzipped));
-  await done;
-  return files;
-}
 
 /**
  * The files of a share's docs site (404 unknown share, 410 expired). Only paths that are in
@@ -47,7 +25,7 @@ export async function previewFiles(shareId: string): Promise<FileMap> {
   }
   const artifact = await Artifact.findByPk(share.artifactId);
   if (!artifact?.content) throw new AppError('artifact_expired', 'This docs preview has expired.');
-  const files = await untar(artifact.content);
+  const files = await unpackArtifact(artifact.content);
   const bytes = [...files.values()].reduce((n, b) => n + b.length, 0);
   cache.set(share.artifactId, { files, bytes });
   cachedBytes += bytes;

@@ -6,7 +6,8 @@ import type { Deps } from '../deps.ts';
 import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
 import { toRun } from '../runs/serialize.ts';
-import { defaultPackageName, publishChecklist, type Registry } from './checklist.ts';
+import { defaultPackageName, publishChecklist, REGISTRY_ARTIFACT, type Registry } from './checklist.ts';
+import { npmPackCheck, sdistCheck } from './package-checks.ts';
 import { toPublishingAction } from './serialize.ts';
 
 export interface PublishingRequest {
@@ -15,6 +16,14 @@ export interface PublishingRequest {
   packageName?: string;
   version?: string;
   notes?: string;
+}
+
+/** Builds the package the registry would receive (npm pack / an sdist), when the artifact is there. */
+async function packageChecks(registry: Registry, runId: string) {
+  if (registry !== 'npm' && registry !== 'pypi') return [];
+  const artifact = await Artifact.findOne({ where: { runId, kind: REGISTRY_ARTIFACT[registry] } });
+  if (!artifact?.content || artifact.expiresAt.getTime() <= Date.now()) return [];
+  return [registry === 'npm' ? await npmPackCheck(artifact) : await sdistCheck(artifact)];
 }
 
 /**
@@ -35,6 +44,7 @@ export async function recordPublishingAction(
   const packageName = input.packageName ?? defaultPackageName(project, registry);
   const checklist = [
     ...publishChecklist({ registry, run, project, artifacts, packageName, version: input.version, registryConnected: deps.config.publishing.connected[registry] }),
+    ...(await packageChecks(registry, run.id)),
     ...extraChecks,
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';
