@@ -77,7 +77,7 @@ function check(value: unknown, rawSchema: unknown, at: string, ctx: Ctx, depth: 
   if (typeof value === 'string') {
     const minLength = asNumber(schema.minLength);
     const maxLength = asNumber(schema.maxLength);
-    const length = [...value].length;
+    const length = minLength === undefined && maxLength === undefined ? 0 : [...value].length;
     if (minLength !== undefined && length < minLength) return { at, message: `shorter than minLength ${minLength}` };
     if (maxLength !== undefined && length > maxLength) return { at, message: `longer than maxLength ${maxLength}` };
     if (typeof schema.pattern === 'string' && value.length <= 1_000) {

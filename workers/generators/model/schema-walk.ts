@@ -85,14 +85,20 @@ export function listSchemas(doc: JsonRecord): SchemaSite[] {
     const { schema, pointer } = site;
     const children: SchemaSite[] = [];
     for (const key of SCHEMA_MAPS) {
-      for (const [name, child] of entries(schema[key])) {
+      const map = schema[key];
+      if (!isRecord(map)) continue;
+      for (const name of Object.keys(map)) {
+        const child = map[name];
         if (isRecord(child)) children.push({ schema: child, pointer: joinPointer(pointer, key, name) });
       }
     }
     for (const key of SCHEMA_LISTS) {
-      asArray(schema[key]).forEach((child, i) => {
+      const list = schema[key];
+      if (!Array.isArray(list)) continue;
+      for (let i = 0; i < list.length; i++) {
+        const child: unknown = list[i];
         if (isRecord(child)) children.push({ schema: child, pointer: joinPointer(pointer, key, i) });
-      });
+      }
     }
     for (const key of SCHEMA_SINGLES) {
       const child = schema[key];

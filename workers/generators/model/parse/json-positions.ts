@@ -3,6 +3,7 @@
 // 10,000-deep document cannot overflow the stack. Assumes text JSON.parse accepted.
 
 import { joinPointer } from './pointer.ts';
+import { isIndexSegment, PointerResolver } from './pointer-cache.ts';
 
 export interface JsonPosNode {
   /** Offset of the value's first character. */
@@ -153,4 +154,15 @@ export function findJsonPos(root: JsonPosNode, segments: string[]): { node: Json
     node = next;
   }
   return { node, exact: true };
+}
+
+/** A caching resolver equivalent to `findJsonPos` (offsets are the found node's `keyStart`). */
+export function jsonResolver(root: JsonPosNode): PointerResolver<JsonPosNode> {
+  return new PointerResolver<JsonPosNode>({ node: root, offset: root.keyStart, dead: false }, (from, segment) => {
+    const kids = from.node.kids;
+    let next: JsonPosNode | undefined;
+    if (kids instanceof Map) next = kids.get(segment);
+    else if (kids !== undefined && isIndexSegment(segment)) next = kids[Number(segment)];
+    return next === undefined ? undefined : { node: next, offset: next.keyStart, dead: false };
+  });
 }

@@ -2,12 +2,12 @@
 // JSON pointer back to line:column in the original text. Never throws on bad input: every
 // problem becomes a diagnostic, and limits stop oversized, too-deep and alias-bomb inputs.
 
-import { parseDocument as parseYamlDocument } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument as parseYamlDocument, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { Diagnostic, SourceLocation } from '../types.ts';
-import { findJsonPos, scanJson } from './json-positions.ts';
+import { jsonResolver, scanJson } from './json-positions.ts';
 import { resolveLimits, type ParseLimits } from './limits.ts';
 import { LineIndex } from './line-index.ts';
-import { joinPointer, splitPointer } from './pointer.ts';
+import { joinPointer } from './pointer.ts';
 import { measureDepth } from './value-depth.ts';
 import { YamlLocator } from './yaml-locator.ts';
 
@@ -41,10 +41,11 @@ export function parseDocument(input: string, partialLimits?: Partial<ParseLimits
   }
   // A BOM becomes a space so offsets (and so columns) still match the text the user sent.
   const text = input.charCodeAt(0) === 0xfeff ? ' ' + input.slice(1) : input;
-  if (text.trim() === '') return fail('parse/empty', 'The description is empty.');
+  // The first non-whitespace character (`\s` is exactly what trim() removes), without copying the text.
+  const first = /\S/.exec(text)?.[0];
+  if (first === undefined) return fail('parse/empty', 'The description is empty.');
 
   const lines = new LineIndex(text);
-  const first = text.trimStart()[0];
   if (first === '{' || first === '[') {
     const json = parseJson(text, limits, lines, diagnostics);
     if (json !== undefined) return json;
@@ -106,11 +107,11 @@ function parseJson(
       column: at.column,
     });
   }
+  const resolver = root === undefined ? undefined : jsonResolver(root);
   const locate = (pointer: string): SourceLocation => {
-    const segments = splitPointer(pointer);
-    if (root === undefined || segments === undefined) return { pointer, line: 1, column: 1 };
-    const hit = findJsonPos(root, segments);
-    const at = lines.at(hit.node.keyStart);
+    const offset = resolver?.offset(pointer);
+    if (offset === undefined) return { pointer, line: 1, column: 1 };
+    const at = lines.at(offset);
     return { pointer, line: at.line, column: at.column };
   };
   return { document: { format: 'json', value, locate, lineCount: lines.lineCount }, diagnostics };
@@ -123,13 +124,17 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
     diagnostics.push(depthDiagnostic(limits.maxDepth, at.line, at.column));
     return { diagnostics };
   }
-  const doc = parseYamlDocument(text, {
-    merge: true,
-    uniqueKeys: true,
-    prettyErrors: false,
-    strict: false,
-    stringKeys: false,
-  });
+  // yaml's own duplicate-key check compares each key with every earlier key of its map (quadratic
+  // in the size of `paths` or `components/schemas`), so the document is composed without it and
+  // checked here in one walk. When that walk suspects a duplicate, or the text has any error (so
+  // duplicate errors interleave with the others), it is composed again with yaml's check, and what
+  // follows sees exactly what yaml reports.
+  let doc = parseYamlDocument(text, YAML_OPTIONS_FAST);
+  let tree = doc.errors.length === 0 ? inspectTree(doc.contents, limits.maxDepth) : undefined;
+  if (tree === undefined || tree.duplicateSuspect) {
+    doc = parseYamlDocument(text, YAML_OPTIONS_EXACT);
+    tree = undefined;
+  }
   let fatal = false;
   let locator: YamlLocator | undefined;
   for (const error of doc.errors) {
@@ -167,7 +172,8 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
 
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
+    // A plain tree's value was built by the walk (what toJS gives for it); anything else goes through toJS.
+    value = tree?.plain ? tree.value : doc.toJS({ maxAliasCount: limits.maxAliasCount });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/alias/i.test(message)) {
@@ -184,7 +190,9 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
     }
     return { diagnostics };
   }
-  const depth = measureDepth(value, limits.maxDepth);
+  // A plain tree (no aliases, anchors, tags or merge keys) has the depth of its syntax tree, which
+  // the walk above measured; anything else may share or merge subtrees, so measure the value.
+  const depth = tree?.plain ? { depth: tree.depth, cyclic: false } : measureDepth(value, limits.maxDepth);
   if (depth.cyclic) {
     diagnostics.push({
       ruleId: 'parse/alias-cycle',
@@ -200,15 +208,149 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
     diagnostics.push(depthDiagnostic(limits.maxDepth, 1, 1));
     return { diagnostics };
   }
-  const found = locator ?? new YamlLocator(doc);
+  const resolver = (locator ?? new YamlLocator(doc)).resolver();
   const locate = (pointer: string): SourceLocation => {
-    const segments = splitPointer(pointer);
-    if (segments === undefined) return { pointer, line: 1, column: 1 };
-    const at = lines.at(found.find(segments).offset);
+    const offset = resolver.offset(pointer);
+    if (offset === undefined) return { pointer, line: 1, column: 1 };
+    const at = lines.at(offset);
     return { pointer, line: at.line, column: at.column };
   };
   return { document: { format: 'yaml', value, locate, lineCount: lines.lineCount }, diagnostics };
 }
+
+const YAML_OPTIONS_EXACT = { merge: true, uniqueKeys: true, prettyErrors: false, strict: false, stringKeys: false } as const;
+const YAML_OPTIONS_FAST = { ...YAML_OPTIONS_EXACT, uniqueKeys: false } as const;
+
+interface TreeFacts {
+  /** A key may repeat within a map (yaml's check decides). */
+  duplicateSuspect: boolean;
+  /**
+   * No aliases, anchors, explicit tags, merge keys, non-scalar keys or non-primitive scalars: the
+   * plain value mirrors the tree, and `value` is what `doc.toJS()` returns for it.
+   */
+  plain: boolean;
+  /** Nesting depth of maps/sequences (as `measureDepth` counts it); past `limit`, some value above it. */
+  depth: number;
+  value: unknown;
+}
+
+const NOT_PLAIN = Symbol('not plain');
+
+/**
+ * The JS value of a scalar as `toJS` gives it, or NOT_PLAIN for anything toJS would treat
+ * specially (anchored or tagged nodes, objects such as YAML 1.1 timestamps, merge-key symbols).
+ */
+function plainScalar(node: Scalar): unknown {
+  if (node.anchor !== undefined || node.tag !== undefined) return NOT_PLAIN;
+  const v: unknown = node.value;
+  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  return NOT_PLAIN;
+}
+
+/**
+ * One iterative walk over a composed YAML tree: duplicate keys, plainness, depth, and (for a
+ * plain tree) the JS value, built as yaml's `toJS` builds it.
+ */
+function inspectTree(root: unknown, limit: number): TreeFacts {
+  const facts: TreeFacts = { duplicateSuspect: false, plain: true, depth: 0, value: undefined };
+  const notPlain = (): void => {
+    facts.plain = false;
+  };
+  if (root === null || root === undefined) {
+    facts.value = root === null ? null : undefined;
+    if (root === undefined) notPlain();
+    return facts;
+  }
+  if (isScalar(root)) {
+    const v = plainScalar(root);
+    if (v === NOT_PLAIN) notPlain();
+    else facts.value = v;
+    return facts;
+  }
+  if (!isMap(root) && !isSeq(root)) {
+    notPlain();
+    return facts;
+  }
+  facts.value = isMap(root) ? {} : [];
+  const nodes: (YAMLMap | YAMLSeq)[] = [root];
+  const targets: (Record<string, unknown> | unknown[])[] = [facts.value as Record<string, unknown> | unknown[]];
+  const depths: number[] = [0];
+  const keys: unknown[] = [];
+  // Converts a child for its parent's JS container: a primitive, a fresh container (queued), or NOT_PLAIN.
+  const child = (node: unknown, level: number): unknown => {
+    if (node === null) return null;
+    if (isScalar(node)) return plainScalar(node);
+    if (isMap(node) || isSeq(node)) {
+      const target = isMap(node) ? {} : [];
+      nodes.push(node);
+      targets.push(target);
+      depths.push(level);
+      return target;
+    }
+    return NOT_PLAIN; // an alias (or anything unexpected)
+  };
+  while (nodes.length > 0) {
+    const node = nodes.pop() as YAMLMap | YAMLSeq;
+    const target = targets.pop() as Record<string, unknown> | unknown[];
+    const depth = depths.pop() as number;
+    if (node.anchor !== undefined || node.tag !== undefined) notPlain();
+    const level = depth + 1;
+    if (level > facts.depth) facts.depth = level;
+    if (level > limit) {
+      // Too deep: leave the verdict (and the duplicate check) to the exact path, as before.
+      return { duplicateSuspect: true, plain: false, depth: level, value: undefined };
+    }
+    if (isSeq(node)) {
+      const array = target as unknown[];
+      for (const item of node.items) {
+        if (isPair(item)) {
+          notPlain();
+          facts.duplicateSuspect = true;
+          continue;
+        }
+        const v = child(item, level);
+        if (v === NOT_PLAIN) notPlain();
+        array.push(v);
+      }
+      continue;
+    }
+    const object = target as Record<string, unknown>;
+    // yaml's rule: two keys clash when they are the same node or scalars with === values.
+    const items = node.items;
+    const seen = items.length <= 16 ? undefined : new Set<unknown>();
+    keys.length = 0;
+    for (const pair of items) {
+      const key: unknown = pair.key;
+      let name: string | undefined;
+      if (isScalar(key)) {
+        const k: unknown = key.value;
+        if (seen !== undefined) {
+          if (seen.has(k)) facts.duplicateSuspect = true;
+          else seen.add(k);
+        } else {
+          if (keys.includes(k)) facts.duplicateSuspect = true;
+          keys.push(k);
+        }
+        const v = plainScalar(key);
+        // `<<` (a merge key, or a string that yaml might still treat as one) is left to toJS.
+        if (v === NOT_PLAIN || v === '<<') notPlain();
+        else name = v === null ? '' : String(v);
+      } else {
+        notPlain();
+        facts.duplicateSuspect = true;
+      }
+      const v = child(pair.value, level);
+      if (v === NOT_PLAIN) notPlain();
+      if (name === undefined || !facts.plain) continue;
+      // As yaml's addPairToJSMap: an inherited name (`__proto__`, `toString`) becomes an own property.
+      if (name in object) Object.defineProperty(object, name, { value: v, writable: true, enumerable: true, configurable: true });
+      else object[name] = v;
+    }
+  }
+  if (!facts.plain) facts.value = undefined;
+  return facts;
+}
+
 
 function depthDiagnostic(maxDepth: number, line: number, column: number): Diagnostic {
   return {
@@ -226,8 +368,10 @@ function approximateFlowDepth(text: string): { depth: number; offset: number } {
   let depth = 0;
   let max = 0;
   let at = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
+  // Only the six characters that matter are visited (the regex engine skips the rest).
+  const interesting = /[[\]{}"']/g;
+  for (let m = interesting.exec(text); m !== null; m = interesting.exec(text)) {
+    const i = m.index;
     const c = text.charCodeAt(i);
     if (c === 0x5b || c === 0x7b) {
       depth++;
@@ -237,11 +381,11 @@ function approximateFlowDepth(text: string): { depth: number; offset: number } {
       }
     } else if (c === 0x5d || c === 0x7d) {
       if (depth > 0) depth--;
-    } else if (c === 0x22 || c === 0x27) {
+    } else {
       const close = text.indexOf(c === 0x22 ? '"' : "'", i + 1);
       const eol = text.indexOf('\n', i + 1);
       // Only skip strings that close on the same line (a lone apostrophe in prose must not eat the file).
-      if (close !== -1 && (eol === -1 || close < eol)) i = close;
+      if (close !== -1 && (eol === -1 || close < eol)) interesting.lastIndex = close + 1;
     }
   }
   return { depth: max, offset: at };

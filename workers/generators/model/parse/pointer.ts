@@ -13,7 +13,10 @@ export function unescapePointerSegment(segment: string): string {
 /** Appends raw (unescaped) segments to a pointer. */
 export function joinPointer(base: string, ...segments: (string | number)[]): string {
   let out = base;
-  for (const segment of segments) out += '/' + escapePointerSegment(String(segment));
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string | number;
+    out += '/' + (typeof segment === 'number' ? String(segment) : escapePointerSegment(segment));
+  }
   return out;
 }
 
@@ -44,12 +47,16 @@ export function refToPointer(ref: string): string | undefined {
 
 /** Reads the value a pointer designates, or undefined. Never throws. */
 export function getAtPointer(root: unknown, pointer: string): unknown {
-  const segments = splitPointer(pointer);
-  if (segments === undefined) return undefined;
+  if (pointer === '') return root;
+  if (pointer.charCodeAt(0) !== 0x2f /* / */) return undefined;
   let node: unknown = root;
-  for (const segment of segments) {
+  let start = 1;
+  for (;;) {
+    let end = pointer.indexOf('/', start);
+    if (end === -1) end = pointer.length;
+    const segment = unescapePointerSegment(pointer.slice(start, end));
     if (Array.isArray(node)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(segment)) return undefined;
+      if (!isIndex(segment)) return undefined;
       node = node[Number(segment)];
     } else if (node !== null && typeof node === 'object') {
       if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
@@ -57,8 +64,21 @@ export function getAtPointer(root: unknown, pointer: string): unknown {
     } else {
       return undefined;
     }
+    if (end === pointer.length) return node;
+    start = end + 1;
   }
-  return node;
+}
+
+/** `/^(0|[1-9][0-9]*)$/` without a regex. */
+function isIndex(segment: string): boolean {
+  const n = segment.length;
+  if (n === 0) return false;
+  if (segment.charCodeAt(0) === 0x30) return n === 1;
+  for (let i = 0; i < n; i++) {
+    const c = segment.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 /**

@@ -2,6 +2,7 @@
 // Each map's key lookup table is built once (on first visit), so a lookup costs O(depth).
 
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isIndexSegment, PointerResolver, type PathEntry } from './pointer-cache.ts';
 
 export interface YamlHit {
   /** Offset of the member's key, or of the item for sequence items / root. */
@@ -39,6 +40,28 @@ export class YamlLocator {
       }
     }
     return { offset, exact: true };
+  }
+
+  /** A caching resolver equivalent to `find` (its `offset` is `find(segments).offset`). */
+  resolver(): PointerResolver<unknown> {
+    const contents: unknown = this.#doc.contents;
+    return new PointerResolver<unknown>({ node: contents, offset: rangeStart(contents) ?? 0, dead: false }, (from, segment) => this.#step(from, segment));
+  }
+
+  #step(from: PathEntry<unknown>, segment: string): PathEntry<unknown> | undefined {
+    const node = this.#deref(from.node);
+    if (isMap(node)) {
+      const pair = this.#table(node).get(segment);
+      if (pair === undefined) return undefined;
+      return { node: pair.value, offset: rangeStart(pair.key) ?? rangeStart(pair.value) ?? from.offset, dead: false };
+    }
+    if (isSeq(node)) {
+      if (!isIndexSegment(segment)) return undefined;
+      const item: unknown = node.items[Number(segment)];
+      if (item === undefined) return undefined;
+      return { node: item, offset: rangeStart(item) ?? from.offset, dead: false };
+    }
+    return undefined;
   }
 
   /** The pointer of the innermost node whose text contains `offset` (for parser errors). */

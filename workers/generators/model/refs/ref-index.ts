@@ -33,19 +33,34 @@ export class RefIndex {
   /** Target pointer -> number of refs to it. */
   readonly targets = new Map<string, number>();
   readonly #root: unknown;
+  /** The object holding each site's `$ref` (what `getAtPointer(root, site.pointer)` returns). */
+  readonly #holders = new Map<RefSite, JsonRecord>();
+  /** Target pointer -> value (`getAtPointerThroughRefs(root, target)`), looked up once per target. */
+  readonly #targets = new Map<string, unknown>();
 
   constructor(root: unknown) {
     this.#root = root;
-    const stack: { node: unknown; pointer: string; nameMap: boolean }[] = [{ node: root, pointer: '', nameMap: false }];
+    // Frames link to their parent; a pointer is only spelled out where a `$ref` is found.
+    interface Frame { node: unknown; parent: Frame | undefined; segment: string | number; nameMap: boolean }
+    const pointerOf = (frame: Frame): string => {
+      const segments: (string | number)[] = [];
+      for (let f: Frame | undefined = frame; f !== undefined && f.parent !== undefined; f = f.parent) segments.push(f.segment);
+      return joinPointer('', ...segments.reverse());
+    };
+    const stack: Frame[] = [{ node: root, parent: undefined, segment: '', nameMap: false }];
     while (stack.length > 0) {
-      const { node, pointer, nameMap } = stack.pop() as (typeof stack)[number];
+      const frame = stack.pop() as Frame;
+      const { node, nameMap } = frame;
       if (Array.isArray(node)) {
-        for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], pointer: pointer + '/' + i, nameMap: false });
+        for (let i = node.length - 1; i >= 0; i--) {
+          const item: unknown = node[i];
+          if (item !== null && typeof item === 'object') stack.push({ node: item, parent: frame, segment: i, nameMap: false });
+        }
         continue;
       }
       if (!isRecord(node)) continue;
       const ref = node.$ref;
-      if (typeof ref === 'string') this.#record(pointer, ref);
+      if (typeof ref === 'string') this.#record(pointerOf(frame), ref, node);
       for (const key of Object.keys(node)) {
         if (key === '$ref' || key.startsWith('x-')) continue;
         const value = node[key];
@@ -53,20 +68,36 @@ export class RefIndex {
         // `examples` in a Schema (3.1) is an array of data; in a Parameter/Media Type it is a map of
         // Example Objects that may themselves be refs. Data subtrees are skipped, Example maps kept.
         if (!nameMap && DATA_KEYS.has(key) && !(key === 'examples' && !Array.isArray(value))) continue;
-        stack.push({ node: value, pointer: joinPointer(pointer, key), nameMap: !nameMap && NAME_MAP_KEYS.has(key) });
+        stack.push({ node: value, parent: frame, segment: key, nameMap: !nameMap && NAME_MAP_KEYS.has(key) });
       }
     }
   }
 
-  #record(pointer: string, ref: string): void {
+  #record(pointer: string, ref: string, holder: JsonRecord): void {
     const target = refToPointer(ref);
     if (target === undefined) {
-      this.sites.push({ pointer, ref, kind: 'external' });
+      const site: RefSite = { pointer, ref, kind: 'external' };
+      this.sites.push(site);
+      this.#holders.set(site, holder);
       return;
     }
-    const exists = target === '' || getAtPointer(this.#root, target) !== undefined;
-    this.sites.push({ pointer, ref, target, kind: exists ? 'local' : 'unresolved' });
+    const exists = target === '' || this.#lookup(target) !== undefined;
+    const site: RefSite = { pointer, ref, target, kind: exists ? 'local' : 'unresolved' };
+    this.sites.push(site);
+    this.#holders.set(site, holder);
     if (exists) this.targets.set(target, (this.targets.get(target) ?? 0) + 1);
+  }
+
+  #lookup(target: string): unknown {
+    if (this.#targets.has(target)) return this.#targets.get(target);
+    const value = getAtPointer(this.#root, target);
+    this.#targets.set(target, value);
+    return value;
+  }
+
+  /** The object that holds a site's `$ref`. */
+  holder(site: RefSite): JsonRecord | undefined {
+    return this.#holders.get(site);
   }
 
   /**
@@ -85,7 +116,7 @@ export class RefIndex {
       const target = refToPointer(ref);
       if (target === undefined || seen.has(target)) return undefined;
       seen.add(target);
-      const next = target === '' ? this.#root : getAtPointer(this.#root, target);
+      const next = target === '' ? this.#root : this.#lookup(target);
       if (next === undefined) return undefined;
       value = next;
       at = target;
@@ -116,7 +147,7 @@ export class RefIndex {
       if (target === undefined) return false;
       if (seen.has(target)) return true;
       seen.add(target);
-      value = target === '' ? this.#root : getAtPointer(this.#root, target);
+      value = target === '' ? this.#root : this.#lookup(target);
     }
     return true;
   }

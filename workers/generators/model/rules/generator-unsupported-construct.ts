@@ -14,6 +14,8 @@ const SCHEMA_KEYWORDS: Record<string, string> = {
   contains: '`contains` is not reflected in SDK types',
 };
 
+const KEYWORD_ENTRIES = Object.entries(SCHEMA_KEYWORDS);
+
 const SUPPORTED_MEDIA = /^(application\/(json|[\w.+-]*\+json|x-www-form-urlencoded|octet-stream|x-ndjson)|multipart\/[\w.+-]+|text\/[\w.+-]+|\*\/\*|application\/\*|image\/[\w.+*-]+|audio\/[\w.+*-]+|video\/[\w.+*-]+)(\s*;.*)?$/i;
 
 export const generatorUnsupportedConstruct: Rule = {
@@ -22,7 +24,7 @@ export const generatorUnsupportedConstruct: Rule = {
   description: 'Constructs the SDK generators cannot represent faithfully (and what they do instead).',
   run(ctx) {
     for (const { schema, pointer } of ctx.schemas) {
-      for (const [keyword, effect] of Object.entries(SCHEMA_KEYWORDS)) {
+      for (const [keyword, effect] of KEYWORD_ENTRIES) {
         if (keyword in schema) ctx.report(joinPointer(pointer, keyword), `Unsupported by the SDK generators: ${effect}.`);
       }
     }

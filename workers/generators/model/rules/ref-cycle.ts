@@ -1,6 +1,5 @@
 import type { Rule } from './rule.ts';
 import { joinPointer } from '../parse/pointer.ts';
-import { getAtPointer } from '../parse/pointer.ts';
 
 export const refCycle: Rule = {
   id: 'ref/cycle',
@@ -9,7 +8,7 @@ export const refCycle: Rule = {
   run(ctx) {
     for (const site of ctx.refs.sites) {
       if (site.kind !== 'local') continue;
-      if (ctx.refs.isCyclicChain(getAtPointer(ctx.doc, site.pointer))) {
+      if (ctx.refs.isCyclicChain(ctx.refs.holder(site))) {
         ctx.report(joinPointer(site.pointer, '$ref'), `$ref "${site.ref}" is part of a reference cycle that never reaches a definition.`);
       }
     }

@@ -1,6 +1,5 @@
 import type { Rule } from './rule.ts';
-import { asRecord } from '../json-guards.ts';
-import { getAtPointer, joinPointer } from '../parse/pointer.ts';
+import { joinPointer } from '../parse/pointer.ts';
 
 const ALLOWED_31 = new Set(['$ref', 'summary', 'description']);
 
@@ -10,7 +9,7 @@ export const refSiblingIgnored: Rule = {
   description: 'Keys beside a $ref are ignored in OpenAPI 3.0 (and outside schemas in 3.1, except summary/description).',
   run(ctx) {
     for (const site of ctx.refs.sites) {
-      const holder = asRecord(getAtPointer(ctx.doc, site.pointer));
+      const holder = ctx.refs.holder(site);
       if (holder === undefined) continue;
       // 3.1 Schema Objects are JSON Schema 2020-12: siblings of $ref apply there.
       if (ctx.version === '3.1' && isSchemaPointer(site.pointer)) continue;

@@ -32,20 +32,34 @@ export const schemaExampleValid: Rule = {
 /** Objects that carry `schema` + `example(s)` side by side: parameters, headers, media types. */
 function exampleHolders(doc: Record<string, unknown>): { holder: Record<string, unknown>; pointer: string }[] {
   const out: { holder: Record<string, unknown>; pointer: string }[] = [];
-  const stack: { node: unknown; pointer: string }[] = [{ node: doc, pointer: '' }];
+  // Pointers are only spelled out for the holders found; each frame links to its parent instead.
+  // `inContent` / `inHeaders`: some segment of the frame's pointer is `content` / `headers`.
+  interface Frame { node: unknown; parent: Frame | undefined; segment: string | number; inContent: boolean; inHeaders: boolean }
+  const pointerOf = (frame: Frame): string => {
+    const segments: (string | number)[] = [];
+    for (let f: Frame | undefined = frame; f !== undefined && f.parent !== undefined; f = f.parent) segments.push(f.segment);
+    return joinPointer('', ...segments.reverse());
+  };
+  const stack: Frame[] = [{ node: doc, parent: undefined, segment: '', inContent: false, inHeaders: false }];
   while (stack.length > 0) {
-    const { node, pointer } = stack.pop() as { node: unknown; pointer: string };
+    const frame = stack.pop() as Frame;
+    const node = frame.node;
     if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push({ node: v, pointer: joinPointer(pointer, i) }));
+      for (let i = 0; i < node.length; i++) stack.push({ node: node[i], parent: frame, segment: i, inContent: frame.inContent, inHeaders: frame.inHeaders });
       continue;
     }
     const record = asRecord(node);
     if (record === undefined) continue;
-    const isSchemaHolder = isRecord(record.schema) && ('example' in record || isRecord(record.examples)) && (typeof record.in === 'string' || pointer.includes('/content/') || pointer.includes('/headers/'));
-    if (isSchemaHolder) out.push({ holder: record, pointer });
+    // The pointer has `/content/` or `/headers/` in it: a segment before the last one is `content` / `headers`.
+    const parent = frame.parent;
+    const underContentOrHeaders = parent !== undefined && (parent.inContent || parent.inHeaders);
+    const isSchemaHolder = isRecord(record.schema) && ('example' in record || isRecord(record.examples)) && (typeof record.in === 'string' || underContentOrHeaders);
+    if (isSchemaHolder) out.push({ holder: record, pointer: pointerOf(frame) });
     for (const [key, value] of Object.entries(record)) {
       if (key === 'example' || key === 'examples' || key === 'schema' || key === 'default' || key.startsWith('x-')) continue;
-      if (value !== null && typeof value === 'object') stack.push({ node: value, pointer: joinPointer(pointer, key) });
+      if (value !== null && typeof value === 'object') {
+        stack.push({ node: value, parent: frame, segment: key, inContent: frame.inContent || key === 'content', inHeaders: frame.inHeaders || key === 'headers' });
+      }
     }
   }
   return out;

