@@ -142,6 +142,16 @@ describe('POST /api/reports/start', () => {
   });
 });
 
+describe('load', () => {
+  it('30 concurrent starts in one workspace all answer 202 (no pool exhaustion while starts queue on the workspace lock)', async () => {
+    const api = rest(service.url, token);
+    const results = await Promise.all(Array.from({ length: 30 }, () => api.post('/reports/start', { openapiText: PETSTORE })));
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 202));
+    expect(new Set(results.map((r) => r.body.run.id)).size).toBe(30);
+    // With the pool deadlocked the starts would fail after the 30 s acquire timeout with 500s.
+  }, 40_000);
+});
+
 describe('quota and rate limit', () => {
   let limited: TestService;
   beforeAll(async () => {

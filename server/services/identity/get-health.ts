@@ -12,7 +12,7 @@ export async function getHealth(deps: Deps) {
   let heartbeat: Date | undefined;
   try {
     await deps.db.sequelize.query('SELECT 1');
-    heartbeat = await lastWorkerHeartbeat(deps);
+    heartbeat = await lastWorkerHeartbeat();
   } catch {
     databaseReachable = false;
   }

@@ -4,14 +4,18 @@ import type { Plan } from '../../../shared/enums.ts';
 import type { Capabilities } from '../../../shared/schemas/runs.ts';
 import type { Deps } from '../deps.ts';
 
-/** A worker counts as alive when it refreshed its heartbeat within three intervals. */
-export async function lastWorkerHeartbeat(deps: Deps): Promise<Date | undefined> {
-  const latest = await WorkerHeartbeat.max<Date, WorkerHeartbeat>('seenAt');
+/**
+ * A worker counts as alive when it refreshed its heartbeat within three intervals. Inside a
+ * transaction, pass it: a query on another pooled connection while the transaction holds one
+ * can exhaust the pool under load (every connection waiting for one more).
+ */
+export async function lastWorkerHeartbeat(transaction?: Transaction): Promise<Date | undefined> {
+  const latest = await WorkerHeartbeat.max<Date, WorkerHeartbeat>('seenAt', { transaction });
   return latest ?? undefined;
 }
 
-export async function isWorkerAlive(deps: Deps): Promise<boolean> {
-  const latest = await lastWorkerHeartbeat(deps);
+export async function isWorkerAlive(deps: Deps, transaction?: Transaction): Promise<boolean> {
+  const latest = await lastWorkerHeartbeat(transaction);
   return !!latest && Date.now() - latest.getTime() <= deps.config.worker.heartbeatSeconds * 3000;
 }
 
@@ -33,7 +37,9 @@ export async function runsThisPeriod(orgId: string, transaction?: Transaction): 
 
 /** Capabilities as they truly are right now (contract: Capabilities returned with a run start). */
 export async function capabilitiesFor(deps: Deps, org: { id: string; plan: Plan }, queued: boolean, transaction?: Transaction): Promise<Capabilities> {
-  const [hostedWorker, used] = await Promise.all([isWorkerAlive(deps), runsThisPeriod(org.id, transaction)]);
+  // Sequential: queries of one transaction share its connection.
+  const hostedWorker = await isWorkerAlive(deps, transaction);
+  const used = await runsThisPeriod(org.id, transaction);
   const period = currentPeriod();
   return {
     persistedRuns: true,
