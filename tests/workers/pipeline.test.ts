@@ -60,6 +60,14 @@ describe('report pipeline', () => {
     expect(yaml).toMatch(/resources:/);
   });
 
+  it('a clean description with nothing to compare is ready: every applicable step passed', async () => {
+    const clean = 'openapi: 3.0.3\ninfo:\n  title: Clean\n  version: 1.0.0\nservers:\n  - url: https://api.example.com\ntags:\n  - name: pets\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      tags: [pets]\n      responses:\n        \'200\':\n          description: ok\n          content:\n            application/json:\n              schema:\n                type: array\n                items:\n                  type: string\n';
+    const run = await waitForRun(await start({ openapiText: clean }));
+    expect(run).toMatchObject({ status: 'ready', verdict: 'ready' });
+    expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
+    expect(run.artifactManifest?.quality).toMatchObject({ errors: 0, warnings: 0 });
+  });
+
   it('compat_diff: the customer\'s SDK against ours, and the project\'s previous description against this one', async () => {
     const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
     const { emitTypeScriptSdk } = await import('../../workers/generators/typescript/index.ts');

@@ -6,14 +6,15 @@ import type { Analysis } from './analysis.ts';
  * The end of a run that went through every step (DESIGN.md, Runs):
  * - partner setup missing → `blocked` + `needs_setup`;
  * - error diagnostics → `complete` + `not_ready` (a report on a bad description is still a report);
- * - warnings, a failed or a skipped (not built) step → `complete` + `needs_review`;
+ * - warnings, a failed step, or a step skipped for a reason other than "not applicable" (a missing
+ *   tool, no model) → `complete` + `needs_review`;
  * - otherwise `ready` + `ready`.
  */
 export function decideOutcome(analysis: Analysis, steps: readonly StepRecord[]): { status: RunStatus; verdict: RunVerdict } {
   if (analysis.needsSetup.length > 0) return { status: 'blocked', verdict: 'needs_setup' };
   if (analysis.diagnostics.some((d) => d.severity === 'error')) return { status: 'complete', verdict: 'not_ready' };
   const warnings = analysis.diagnostics.some((d) => d.severity === 'warning');
-  const incomplete = steps.some((s) => s.status !== 'passed');
+  const incomplete = steps.some((s) => s.status !== 'passed' && !(s.status === 'skipped' && s.counts?.notApplicable === 1));
   if (warnings || incomplete) return { status: 'complete', verdict: 'needs_review' };
   return { status: 'ready', verdict: 'ready' };
 }

@@ -51,7 +51,10 @@ export const compatDiffStep = defineStep({
     const previous = await context.previousDescription();
     if (previous !== undefined) report.description = diffDescriptions(previous, context.inputs.openapiText);
     if (!report.sdk && !report.description) {
-      return { status: 'skipped', summary: notes[0] ?? 'nothing to compare: send oldSdkText, or start another report on this project' };
+      // Nothing to compare is not a shortcoming of the run (notApplicable); a missing tool is.
+      return notes.length
+        ? { status: 'skipped', summary: notes[0]! }
+        : { status: 'skipped', summary: 'nothing to compare: send oldSdkText, or start another report on this project', counts: { notApplicable: 1 } };
     }
     const counts: Record<string, number> = {};
     const parts: string[] = [];
