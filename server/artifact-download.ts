@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '../shared/errors.ts';
 import { ErrorBody } from '../shared/schemas/common.ts';
-import { authenticate } from './services/auth/authenticate.ts';
+import { authenticateRequest } from './services/auth/authenticate-request.ts';
 import { downloadArtifact } from './services/artifacts/download-artifact.ts';
 import type { Deps } from './services/deps.ts';
 
@@ -13,7 +13,7 @@ import type { Deps } from './services/deps.ts';
  */
 export const artifactDownload = (deps: Deps) => async (req: Request, res: Response, next: NextFunction): Promise<void> => {
   try {
-    const caller = await authenticate(deps, req.headers.authorization);
+    const caller = await authenticateRequest(deps, req.headers.authorization, req.ip);
     if (!caller.scopes.includes('artifacts:read')) throw new AppError('insufficient_scope', 'This endpoint needs the artifacts:read scope.');
     const artifact = await downloadArtifact(caller, String(req.params.runId), String(req.params.artifactId));
     const etag = `"${artifact.sha256}"`;

@@ -36,6 +36,8 @@ const Env = z
 
   REPORT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   REPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  AUTH_FAILURE_LIMIT: z.coerce.number().int().positive().default(50),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   PLAN_RUNS_FREE: z.coerce.number().int().nonnegative().default(200),
   PLAN_RUNS_LAUNCH: z.coerce.number().int().nonnegative().default(2000),
   PLAN_RUNS_SCALE: z.coerce.number().int().nonnegative().default(20000),
@@ -105,7 +107,7 @@ export interface Config {
   logLevel: string;
   production: boolean;
   limits: { openapiBytes: number; configBytes: number; oldSdkBytes: number; docsSourceBytes: number };
-  rateLimit: { starts: number; windowSeconds: number };
+  rateLimit: { starts: number; windowSeconds: number; authFailures: number; authFailureWindowSeconds: number };
   planRuns: { free: number; launch: number; scale: number };
   retention: { inputHours: number; artifactHours: number };
   worker: { heartbeatSeconds: number; concurrency: number };
@@ -184,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       starts: e.REPORT_RATE_LIMIT,
       windowSeconds: e.REPORT_RATE_WINDOW_SECONDS,
+      authFailures: e.AUTH_FAILURE_LIMIT,
+      authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
     },
     planRuns: { free: e.PLAN_RUNS_FREE, launch: e.PLAN_RUNS_LAUNCH, scale: e.PLAN_RUNS_SCALE },
     retention: { inputHours: e.INPUT_RETENTION_HOURS, artifactHours: e.ARTIFACT_RETENTION_HOURS },

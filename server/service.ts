@@ -47,7 +47,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     points: config.rateLimit.starts,
     duration: config.rateLimit.windowSeconds,
   });
-  const deps: Deps = { config, db, queue, logger, reportRateLimiter };
+  const authFailureLimiter = new RateLimiterPostgres({
+    storeClient: db.sequelize,
+    storeType: 'sequelize',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'auth_failures',
+    points: config.rateLimit.authFailures,
+    duration: config.rateLimit.authFailureWindowSeconds,
+  });
+  const deps: Deps = { config, db, queue, logger, reportRateLimiter, authFailureLimiter };
 
   let server: Server | undefined;
   let url: string | undefined;

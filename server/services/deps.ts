@@ -12,4 +12,6 @@ export interface Deps {
   queue: Queue;
   logger: Logger;
   reportRateLimiter: RateLimiterAbstract;
+  /** Failed bearer tokens per client address (brute-force guard), shared by processes. */
+  authFailureLimiter: RateLimiterAbstract;
 }

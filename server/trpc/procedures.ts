@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.ts';
 import type { Scope } from '../../shared/scopes.ts';
-import { authenticate } from '../services/auth/authenticate.ts';
+import { authenticateRequest } from '../services/auth/authenticate-request.ts';
 import { t } from './init.ts';
 
 /** No token needed (health, auth config). */
@@ -12,7 +12,7 @@ export const publicProcedure = t.procedure;
  */
 export function authed(scope: Scope) {
   return t.procedure.use(async ({ ctx, next }) => {
-    const caller = await authenticate(ctx.deps, ctx.req.headers.authorization);
+    const caller = await authenticateRequest(ctx.deps, ctx.req.headers.authorization, ctx.req.ip);
     if (!caller.scopes.includes(scope)) {
       throw new AppError('insufficient_scope', `This endpoint needs the ${scope} scope, which this API key (or its creator's ${caller.role} role) does not have.`);
     }
