@@ -162,3 +162,16 @@ describe('runtime helpers (bundle/)', () => {
     expect(toTable({ run: { id: 'r1', status: 'complete' } })).toMatch(/KEY\s+VALUE\n-+\s+-+\nrun\.id\s+r1\nrun\.status\s+complete\n/);
   });
 });
+
+describe('binary name from the flagship config', () => {
+  it('binary_name names the CLI binary (over packages.cli)', async () => {
+    const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
+    const { emitCli } = await import('../../workers/generators/cli/index.ts');
+    const spec = 'openapi: 3.0.3\ninfo: {title: Pets, version: 1.0.0}\nservers: [{url: https://api.example.com}]\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses: {"200": {description: ok}}\n';
+    const config = 'binary_name: petctl\npackages:\n  cli: pets-cli-package\nresources:\n  pets:\n    methods:\n      list: get /pets\n';
+    const result = await analyzeSpec({ openapiText: spec, configText: config, mode: 'flagship' });
+    expect(result.diagnostics.filter((d) => d.ruleId === 'config/unknown-key')).toEqual([]);
+    const pkg = JSON.parse(String(emitCli(result.model!).find((f) => f.path === 'package.json')!.content)) as { bin: Record<string, string> };
+    expect(Object.keys(pkg.bin)).toEqual(['petctl']);
+  });
+});

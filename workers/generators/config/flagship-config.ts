@@ -3,6 +3,7 @@
 //   client_name: Petstore
 //   organization: Acme                       # optional
 //   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore }
+//   binary_name: petstore           (the CLI's binary; overrides packages.cli)
 //   env_prefix: PETSTORE                     # optional
 //   environments: { production: https://petstore.example.com/v1 }
 //   auth: [ { name: api_key, scheme: ApiKeyAuth, env: PETSTORE_API_KEY, required: true } ]
@@ -23,7 +24,7 @@ import { readResources } from './read-resources.ts';
 import { emptyConfig, type ConfigParseResult } from './types.ts';
 
 export const FLAGSHIP_KEYS = [
-  'client_name', 'organization', 'packages', 'env_prefix', 'environments', 'auth', 'pagination', 'resources', 'unspecified_endpoints',
+  'client_name', 'binary_name', 'organization', 'packages', 'env_prefix', 'environments', 'auth', 'pagination', 'resources', 'unspecified_endpoints',
 ] as const;
 
 const RESOURCE_KEYS = { resource: ['methods', 'subresources', 'models', 'description'], method: ['endpoint', 'deprecated', 'pagination', 'description'] };
@@ -53,6 +54,9 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
     if (pyModule !== undefined) config.packages.pythonModule = pyModule;
     if (cli !== undefined) config.packages.cli = cli;
   }
+  // The CLI's binary name: `binary_name` (as Stainless' targets.cli.binary_name), else packages.cli.
+  const binaryName = asString(root.binary_name);
+  if (binaryName !== undefined) config.packages.cli = binaryName;
   const envPrefix = asString(root.env_prefix);
   if (envPrefix !== undefined) config.envPrefix = envPrefix;
   config.environments = readEnvironments(reader, root.environments, '/environments');
