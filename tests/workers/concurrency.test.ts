@@ -81,7 +81,8 @@ describe('workers', () => {
     await spawnWorker();
     // pg-boss notices the dead worker through the job heartbeat (10 s) and retries the job.
     const run = await waitForRun(runId, 150_000);
-    expect(run.status).toBe('complete');
+    // The large description is clean and has nothing to compare: ready.
+    expect(run).toMatchObject({ status: 'ready', verdict: 'ready' });
     expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
     const jobs = await jobsOf(runId);
     expect(jobs).toHaveLength(1);
