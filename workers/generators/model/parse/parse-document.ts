@@ -9,6 +9,7 @@ import { resolveLimits, type ParseLimits } from './limits.ts';
 import { LineIndex } from './line-index.ts';
 import { joinPointer } from './pointer.ts';
 import { measureDepth } from './value-depth.ts';
+import { parseYamlFast } from './yaml-fast.ts';
 import { YamlLocator } from './yaml-locator.ts';
 
 export interface ParsedDocument {
@@ -26,7 +27,12 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
-export function parseDocument(input: string, partialLimits?: Partial<ParseLimits>): ParseResult {
+export interface ParseOptions {
+  /** Take the js-yaml fast path for plain YAML (default true); false always composes with `yaml`. */
+  yamlFastPath?: boolean;
+}
+
+export function parseDocument(input: string, partialLimits?: Partial<ParseLimits>, options: ParseOptions = {}): ParseResult {
   const limits = resolveLimits(partialLimits);
   const diagnostics: Diagnostic[] = [];
   const fail = (ruleId: string, message: string, line = 0, column = 0): ParseResult => {
@@ -51,7 +57,7 @@ export function parseDocument(input: string, partialLimits?: Partial<ParseLimits
     if (json !== undefined) return json;
     // Not strict JSON: it may still be YAML flow syntax (comments, single quotes). Try YAML below,
     // and if that fails too the JSON error (already recorded) is the one reported.
-    const yaml = parseYaml(text, limits, lines, []);
+    const yaml = parseYaml(text, limits, lines, [], options.yamlFastPath ?? true);
     if (yaml.document !== undefined) {
       // Accepted as YAML (a superset of JSON), but say that it is not valid JSON.
       const jsonError = diagnostics.map((d) => ({ ...d, ruleId: 'parse/invalid-json', severity: 'warning' as const, message: `${d.message} (read as YAML instead)` }));
@@ -59,7 +65,7 @@ export function parseDocument(input: string, partialLimits?: Partial<ParseLimits
     }
     return { diagnostics };
   }
-  return parseYaml(text, limits, lines, diagnostics);
+  return parseYaml(text, limits, lines, diagnostics, options.yamlFastPath ?? true);
 }
 
 function parseJson(
@@ -107,22 +113,32 @@ function parseJson(
       column: at.column,
     });
   }
-  const resolver = root === undefined ? undefined : jsonResolver(root);
-  const locate = (pointer: string): SourceLocation => {
+  const locate = locator(root === undefined ? undefined : jsonResolver(root), lines);
+  return { document: { format: 'json', value, locate, lineCount: lines.lineCount }, diagnostics };
+}
+
+/** `locate` over a resolver of pointers to offsets: the nearest existing ancestor's line:column. */
+function locator(resolver: { offset(pointer: string): number | undefined } | undefined, lines: LineIndex): (pointer: string) => SourceLocation {
+  return (pointer) => {
     const offset = resolver?.offset(pointer);
     if (offset === undefined) return { pointer, line: 1, column: 1 };
     const at = lines.at(offset);
     return { pointer, line: at.line, column: at.column };
   };
-  return { document: { format: 'json', value, locate, lineCount: lines.lineCount }, diagnostics };
 }
 
-function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnostics: Diagnostic[]): ParseResult {
+function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnostics: Diagnostic[], fastPath: boolean): ParseResult {
   const flowDepth = approximateFlowDepth(text);
   if (flowDepth.depth > limits.maxDepth * 4) {
     const at = lines.at(flowDepth.offset);
     diagnostics.push(depthDiagnostic(limits.maxDepth, at.line, at.column));
     return { diagnostics };
+  }
+  // Plain YAML (no anchors, tags, merge keys; no errors) takes the fast path; its value and
+  // locations are those of the path below.
+  const fast = fastPath ? parseYamlFast(text, limits.maxDepth) : undefined;
+  if (fast !== undefined) {
+    return { document: { format: 'yaml', value: fast.value, locate: locator(jsonResolver(fast.root), lines), lineCount: lines.lineCount }, diagnostics };
   }
   // yaml's own duplicate-key check compares each key with every earlier key of its map (quadratic
   // in the size of `paths` or `components/schemas`), so the document is composed without it and
@@ -136,12 +152,12 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
     tree = undefined;
   }
   let fatal = false;
-  let locator: YamlLocator | undefined;
+  let yamlLocator: YamlLocator | undefined;
   for (const error of doc.errors) {
     const at = lines.at(error.pos[0]);
     if (error.code === 'DUPLICATE_KEY') {
-      locator ??= new YamlLocator(doc);
-      const segments = locator.pointerAt(error.pos[0]);
+      yamlLocator ??= new YamlLocator(doc);
+      const segments = yamlLocator.pointerAt(error.pos[0]);
       const key = segments[segments.length - 1] ?? '';
       diagnostics.push({
         ruleId: 'parse/duplicate-key',
@@ -208,13 +224,7 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
     diagnostics.push(depthDiagnostic(limits.maxDepth, 1, 1));
     return { diagnostics };
   }
-  const resolver = (locator ?? new YamlLocator(doc)).resolver();
-  const locate = (pointer: string): SourceLocation => {
-    const offset = resolver.offset(pointer);
-    if (offset === undefined) return { pointer, line: 1, column: 1 };
-    const at = lines.at(offset);
-    return { pointer, line: at.line, column: at.column };
-  };
+  const locate = locator((yamlLocator ?? new YamlLocator(doc)).resolver(), lines);
   return { document: { format: 'yaml', value, locate, lineCount: lines.lineCount }, diagnostics };
 }
 
