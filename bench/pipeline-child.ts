@@ -1,0 +1,38 @@
+/**
+ * Runs the whole pipeline in this process on one description file, step by step as the worker
+ * does (the same step definitions, each artifact packed as it would be stored), without the
+ * database: prints one JSON line with each step's wall time, status and the peak RSS so far.
+ *   node bench/pipeline-child.ts <description> [previous-description]
+ * Used by bench/scaling.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { createLogger } from '../server/logger.ts';
+import { analyzeInputs, type Analysis } from '../workers/pipeline/analysis.ts';
+import { packArtifact } from '../workers/pipeline/pack-artifact.ts';
+import type { StepContext } from '../workers/pipeline/step.ts';
+import { STEPS } from '../workers/pipeline/step-list.ts';
+
+const [file, previous] = process.argv.slice(2);
+if (!file) throw new Error('usage: pipeline-child.ts <description> [previous-description]');
+const inputs = { openapiText: readFileSync(file, 'utf8'), configText: null, oldSdkText: null, docsSourceText: null };
+const signal = new AbortController().signal;
+let analysis: Promise<Analysis> | undefined;
+const context: StepContext = {
+  runId: 'bench',
+  mode: 'flagship',
+  inputs,
+  signal,
+  logger: createLogger('silent'),
+  analysis: () => (analysis ??= analyzeInputs(inputs, 'flagship', signal, 25 * 1024 * 1024)),
+  previousDescription: async () => (previous ? readFileSync(previous, 'utf8') : undefined),
+};
+const steps: { name: string; ms: number; status: string; maxRssMb: number; artifactKb: number }[] = [];
+const started = performance.now();
+for (const step of STEPS) {
+  const t = performance.now();
+  const outcome = await step.run(context);
+  let bytes = 0;
+  for (const draft of outcome.artifacts ?? []) bytes += (await packArtifact(draft)).sizeBytes;
+  steps.push({ name: step.name, ms: Math.round(performance.now() - t), status: outcome.status, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), artifactKb: Math.round(bytes / 1024) });
+}
+console.log(JSON.stringify({ totalMs: Math.round(performance.now() - started), steps }));
