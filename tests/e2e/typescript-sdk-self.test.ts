@@ -1,16 +1,18 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
-import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
+import { GENERATED_TSCONFIG } from '../../workers/generators/typescript/emit-package.ts';
+import { emitTypeScriptSdk, type GeneratedFile } from '../../workers/generators/typescript/index.ts';
 import { writeTree } from '../../workers/pipeline/check-with-tool.ts';
 import { PETSTORE } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
+import { readmeExamples } from '../generators/typescript-helpers.ts';
 
 // Our TypeScript SDK generator on our own API: /api/openapi.json + tests/fixtures/self config →
 // an SDK, compiled to JS and driven against the running service.
@@ -39,13 +41,15 @@ interface Sdk {
 let service: TestService;
 let sdk: Sdk;
 let outDir: string;
+let files: GeneratedFile[];
 
 beforeAll(async () => {
   service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '4', REPORT_RATE_WINDOW_SECONDS: '2' });
   const text = await (await fetch(`${service.url}/api/openapi.json`)).text();
   const analysis = await analyzeSpec({ openapiText: text, configText: CONFIG, mode: 'flagship' });
   expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  outDir = await writeTree(emitTypeScriptSdk(analysis.model!), 'report-service-sdk-');
+  files = emitTypeScriptSdk(analysis.model!);
+  outDir = await writeTree(files, 'report-service-sdk-');
   await promisify(execFile)(process.execPath, [TSC, '-p', join(outDir, 'tsconfig.json')], { cwd: outDir });
   sdk = (await import(pathToFileURL(join(outDir, 'dist', 'index.js')).href)) as Sdk;
 }, 120_000);
@@ -95,5 +99,21 @@ describe('the generated TypeScript SDK drives this service', () => {
     const limited = calls.findIndex((c) => c.status === 429);
     expect(limited).toBeGreaterThanOrEqual(0);
     expect(calls[limited + 1]).toMatchObject({ status: 202, key: calls[limited]!.key });
+  }, 60_000);
+
+  it("type-checks every ```ts block of the SDK's README against the package (tsc --strict)", async () => {
+    const examples = readmeExamples(files.find((f) => f.path === 'README.md')!.content);
+    expect(examples.length).toBeGreaterThan(10);
+    await mkdir(join(outDir, 'examples'), { recursive: true });
+    for (const [i, code] of examples.entries()) await writeFile(join(outDir, 'examples', `example-${i + 1}.ts`), `${code}\n`);
+    const name = (JSON.parse(files.find((f) => f.path === 'package.json')!.content) as { name: string }).name;
+    const compilerOptions = { ...GENERATED_TSCONFIG.compilerOptions, noEmit: true, rootDir: '.', allowImportingTsExtensions: true, paths: { [name]: ['./src/index.ts'] } };
+    await writeFile(join(outDir, 'tsconfig.examples.json'), JSON.stringify({ compilerOptions, include: ['src', 'examples'] }));
+    const result = await promisify(execFile)(process.execPath, [TSC, '-p', join(outDir, 'tsconfig.examples.json')], { cwd: outDir }).then(
+      () => ({ code: 0, output: '' }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+    );
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
   }, 60_000);
 });

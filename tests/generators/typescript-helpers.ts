@@ -19,6 +19,7 @@ export const FIXTURE_FILES: Record<string, [string, string | undefined]> = {
   live: ['live.openapi.yaml', 'live.config.yaml'],
   shapes: ['shapes.openapi.yaml', 'shapes.config.yaml'],
   hostile: ['hostile.openapi.json', undefined],
+  wire: ['wire.openapi.yaml', 'wire.config.yaml'],
 };
 
 export async function fixtureModel(name: string): Promise<ApiModel> {
@@ -81,4 +82,25 @@ export function errorsByPackage(output: string): Map<string, string[]> {
     out.set(match[1] as string, list);
   }
   return out;
+}
+
+/**
+ * The ```ts code blocks of a generated README, each as a module to type-check. A block that uses
+ * `client` without declaring it continues the README's setup (the first block that declares
+ * `client`), so that block is put in front of it.
+ */
+export function readmeExamples(readme: string): string[] {
+  const blocks: string[] = [];
+  const lines = readme.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(`{3,})ts$/.exec(lines[i] as string);
+    if (!open) continue;
+    const end = lines.findIndex((line, j) => j > i && line === open[1]);
+    if (end < 0) throw new Error(`unclosed code block at README line ${i + 1}`);
+    blocks.push(lines.slice(i + 1, end).join('\n'));
+    i = end;
+  }
+  const declares = (code: string): boolean => /\bconst client\b/.test(code);
+  const setup = blocks.find(declares);
+  return blocks.map((code) => (setup !== undefined && !declares(code) && /\bclient\b/.test(code) ? `${setup}\n\n${code}` : code));
 }

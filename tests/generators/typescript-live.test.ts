@@ -1,6 +1,7 @@
 // The generated SDK against a real HTTP server: compile the live fixture's package to JS, import
 // it, and call a node:http server on 127.0.0.1 speaking that API. Also runs the hostile fixture's
-// compiled client to show nothing from the description executes.
+// compiled client to show nothing from the description executes, and the wire fixture's against
+// an echo route (cookies, per-operation security, Object.prototype-named properties).
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ let server: Server;
 let baseURL = '';
 let live: Sdk;
 let hostile: Sdk;
+let wire: Sdk;
 const seen: { method: string; url: string; headers: IncomingMessage['headers'] }[] = [];
 let flakyCalls = 0;
 const flakyKeys: (string | undefined)[] = [];
@@ -39,6 +41,12 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://x');
   seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+  if (url.pathname.startsWith('/wire/')) {
+    // The wire fixture's echo: what arrived, as the Echo schema.
+    const raw = (await readBody(req)).toString('utf8');
+    const headers = Object.fromEntries(['authorization', 'cookie', 'x-api-key', 'x-trace', 'tolocalestring'].flatMap((h) => (typeof req.headers[h] === 'string' ? [[h, req.headers[h]]] : [])));
+    return json(res, 200, { method: req.method, url: req.url, headers, ...(raw === '' ? {} : { body: raw }) });
+  }
   if (req.headers['x-api-key'] !== 'secret') return json(res, 401, { message: 'bad key' });
   const route = `${req.method} ${url.pathname}`;
   if (route === 'GET /v1/pets') {
@@ -92,15 +100,17 @@ beforeAll(async () => {
 
   writeFiles(join(root, 'live'), emitTypeScriptSdk(await fixtureModel('live')));
   writeFiles(join(root, 'hostile'), emitTypeScriptSdk(await fixtureModel('hostile')));
+  writeFiles(join(root, 'wire'), emitTypeScriptSdk(await fixtureModel('wire')));
   writeFileSync(
     join(root, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: checkOptions({ rootDir: '.', outDir: 'out' }), include: ['live/src/**/*.ts', 'hostile/src/**/*.ts'] }),
+    JSON.stringify({ compilerOptions: checkOptions({ rootDir: '.', outDir: 'out' }), include: ['live/src/**/*.ts', 'hostile/src/**/*.ts', 'wire/src/**/*.ts'] }),
   );
   const { code, output } = await runTsc(join(root, 'tsconfig.json'));
   if (code !== 0) throw new Error(`compiling the generated SDKs failed:\n${output}`);
   writeFileSync(join(root, 'out/package.json'), JSON.stringify({ type: 'module' }));
   live = (await import(pathToFileURL(join(root, 'out/live/src/index.js')).href)) as Sdk;
   hostile = (await import(pathToFileURL(join(root, 'out/hostile/src/index.js')).href)) as Sdk;
+  wire = (await import(pathToFileURL(join(root, 'out/wire/src/index.js')).href)) as Sdk;
 }, 120_000);
 
 afterAll(async () => {
@@ -210,5 +220,65 @@ describe('hostile fixture at runtime', () => {
     expect(url.searchParams.get('params')).toBe('p');
     expect(url.searchParams.get('options')).toBe('o');
     expect(calls[0]?.init.body).toBe('{"body":"b"}');
+  });
+});
+
+describe('wire fixture against the echo route', () => {
+  const wireClient = (options: Record<string, unknown>): any => new wire.Wire({ baseURL: baseURL.replace(/\/v1$/, '/wire'), maxRetries: 0, ...options });
+  type Echo = { method: string; url: string; headers: Record<string, string>; body?: string };
+
+  it('sends cookie parameters in the Cookie header, RFC 6265-encoded, after a Cookie header already given', async () => {
+    const c = wireClient({ apiKeyAuth: 'k' });
+    const plain: Echo = await c.accounts.retrieve('a1', { session_id: 's1' });
+    expect(plain.headers.cookie).toBe('session_id=s1');
+    const echo: Echo = await c.accounts.retrieve('a1', { session_id: 'a b;c"d\\é%', prefs: ['x', 'y,z'], 'X-Trace': 't' }, { headers: { Cookie: 'user=1' } });
+    expect(echo.headers.cookie).toBe('user=1; session_id=a%20b%3Bc%22d%5C%C3%A9%25; prefs=x,y%2Cz');
+    expect(echo.headers['x-trace']).toBe('t');
+    expect(echo.url).toBe('/wire/accounts/a1');
+    // An apiKey credential in a cookie and cookie parameters share the one header.
+    const session: Echo = await wireClient({ sessionCookie: 'tok en' }).session.retrieve({ theme: 'dark' });
+    expect(session.headers.cookie).toBe('session=tok%20en; theme=dark');
+  });
+
+  it("applies each operation's security: its own, else the document's; [] means none; the first satisfied alternative wins", async () => {
+    const keyOnly = wireClient({ apiKeyAuth: 'k' });
+    const both = wireClient({ apiKeyAuth: 'k', bearerAuth: 'b', queryKey: 'q', sessionCookie: 's' });
+    // Document default (ApiKeyAuth) only: the bearer token, query key and session cookie stay home.
+    const retrieved: Echo = await both.accounts.retrieve('a1', { session_id: 'x' });
+    expect(retrieved.headers).toEqual({ 'x-api-key': 'k', cookie: 'session_id=x' });
+    expect(retrieved.url).toBe('/wire/accounts/a1');
+    // `security: []`: no credentials at all.
+    expect((await both.public.retrieve()).headers).toEqual({});
+    // bearerAuth or ApiKeyAuth: the first alternative that is configured.
+    expect((await both.accounts.create({ name: 'n', password: 'p' })).headers).toEqual({ authorization: 'Bearer b' });
+    expect((await keyOnly.accounts.create({ name: 'n', password: 'p' })).headers).toEqual({ 'x-api-key': 'k' });
+    // ApiKeyAuth together with queryKey, or anonymous: half a requirement sends nothing.
+    const anonymous: Echo = await keyOnly.objects.create({ constructor: 'c' });
+    expect(anonymous.headers).toEqual({});
+    expect(anonymous.url).toBe('/wire/objects');
+    const together: Echo = await both.objects.create({ constructor: 'c' });
+    expect(together.headers).toEqual({ 'x-api-key': 'k' });
+    expect(together.url).toBe('/wire/objects?key=q');
+  });
+
+  it('sends body properties named like Object.prototype members as given, and never an inherited member', async () => {
+    const c = wireClient({});
+    const given = Object.fromEntries([
+      ['constructor', 'c'],
+      ['__proto__', { polluted: true }],
+      ['toString', 's'],
+      ['hasOwnProperty', false],
+      ['isPrototypeOf', 0],
+    ]);
+    const echo: Echo = await c.objects.create(given);
+    expect(echo.body).toBe('{"constructor":"c","__proto__":{"polluted":true},"toString":"s","hasOwnProperty":false,"isPrototypeOf":0}');
+    // The valueOf query parameter and the toLocaleString header were not given: nothing inherited is sent.
+    expect(echo.url).toBe('/wire/objects');
+    expect(echo.headers.tolocalestring).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    const withParams: Echo = await c.objects.create({ constructor: 'c', valueOf: 'v', toLocaleString: 'l' });
+    expect(withParams.url).toBe('/wire/objects?valueOf=v');
+    expect(withParams.headers.tolocalestring).toBe('l');
+    expect(withParams.body).toBe('{"constructor":"c"}');
   });
 });

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cookiePairs, encodeCookieValue } from '../../workers/generators/typescript/bundle/cookies.ts';
 import { emitTypeScriptSdk, resolveOptions } from '../../workers/generators/typescript/index.ts';
 import { BUNDLE_DIR, FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './typescript-helpers.ts';
 
@@ -90,5 +91,26 @@ describe('emitTypeScriptSdk', () => {
         .replace(/\/\/.*$/gm, '');
       expect(code, file.path).not.toMatch(/__pwned/);
     }
+  });
+
+  it('sends every configured credential when neither the document nor any operation states security', async () => {
+    const model = structuredClone(await fixtureModel('wire'));
+    model.security = [];
+    for (const op of model.operations) op.security = [];
+    const files = emitTypeScriptSdk(model);
+    for (const file of files.filter((f) => f.path.startsWith('src/resources/'))) expect(file.content, file.path).not.toMatch(/security:/);
+    expect(files.find((f) => f.path === 'src/client.ts')?.content).toMatch(/schemes\?\.has\("ApiKeyAuth"\) \?\? true/);
+    // One operation that states security is enough for every request to carry its own (`[]` = none).
+    model.operations[0]!.security = [{ schemes: [{ scheme: 'bearerAuth', scopes: [] }] }];
+    const stated = emitTypeScriptSdk(model).filter((f) => f.path.startsWith('src/resources/'));
+    expect(stated.map((f) => f.content).join('\n')).toMatch(/security: \[\["bearerAuth"\]\]/);
+    expect(stated.find((f) => f.path === 'src/resources/public.ts')?.content).toMatch(/security: \[\]/);
+  });
+
+  it('encodes cookie values to RFC 6265 cookie-octets (and % itself)', () => {
+    expect(encodeCookieValue('abc-._~!*\'()/:=?@[]{}+&$#')).toBe('abc-._~!*\'()/:=?@[]{}+&$#');
+    expect(encodeCookieValue(' ",;\\%\u00e9\u0001')).toBe('%20%22%2C%3B%5C%25%C3%A9%01');
+    expect(cookiePairs({ a: 'x y', b: undefined, c: null, d: [1, 'p,q'], e: { k: 'v' }, 'n m': true })).toBe('a=x%20y; d=1,p%2Cq; e=k,v; n%20m=true');
+    expect(cookiePairs({ a: undefined })).toBeUndefined();
   });
 });

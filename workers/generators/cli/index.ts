@@ -26,7 +26,7 @@ export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFil
   const sdkOptions = resolveOptions(model, options.sdk);
   const resolved = resolveCliOptions(model, sdkOptions, options);
   const sdkPlan = planSdk(model, sdkOptions);
-  const types = new TypeEmitter(model, sdkPlan.typeNames);
+  const types = new TypeEmitter(model, sdkPlan.typeNames, sdkPlan.inputTypeNames);
   const groups = planCommands(model, sdkPlan, types);
   const files: GeneratedFile[] = [];
   for (const file of emitTypeScriptSdk(model, options.sdk)) {

@@ -14,7 +14,7 @@ export type FlagType = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'f
 export interface CliFlag {
   name: string;
   key: string;
-  in: 'path' | 'query' | 'header' | 'body';
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
   type: FlagType;
   multiple: boolean;
   required: boolean;
@@ -183,7 +183,7 @@ function planMethod(model: ApiModel, types: TypeEmitter, method: MethodPlan, wor
   const names = new FlagNames();
   const flags: CliFlag[] = [];
   for (const { param } of shape.pathArgs) flags.push(paramFlag(types, names, param, param.name, 'path'));
-  for (const field of shape.fields) flags.push(paramFlag(types, names, field.param, field.key, field.param.in === 'header' ? 'header' : 'query'));
+  for (const field of shape.fields) flags.push(paramFlag(types, names, field.param, field.key, field.param.in === 'path' ? 'query' : field.param.in));
   if (shape.body?.flatten) {
     const resolved = types.resolve(shape.body.content.schema);
     const files = shape.body.kind === 'multipart';

@@ -217,35 +217,65 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
     byScheme.set(option.scheme, list);
   });
   const set = (target: string, key: string, value: ts.Expression): ts.Statement => f.createExpressionStatement(f.createAssignment(access(id(target), key), value));
+  // `schemes?.has(key) ?? true`: the scheme is wanted by the request (every scheme when it names none).
+  const wanted = (key: string): ts.Expression =>
+    f.createBinaryExpression(
+      f.createCallChain(f.createPropertyAccessChain(id('schemes'), f.createToken(ts.SyntaxKind.QuestionDotToken), 'has'), undefined, undefined, [str(key)]),
+      ts.SyntaxKind.QuestionQuestionToken,
+      f.createTrue(),
+    );
+  const and = (a: ts.Expression, b: ts.Expression): ts.Expression => f.createBinaryExpression(a, ts.SyntaxKind.AmpersandAmpersandToken, b);
+  const configuredCases: ts.CaseClause[] = [];
   for (const [key, list] of [...byScheme].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const scheme = schemes.get(key);
     const first = list[0];
     if (scheme === undefined || first === undefined) continue;
     const value = thisMember(first.ident);
+    let configured: ts.Expression | undefined = notNull(value);
     if (scheme.type === 'apiKey') {
-      if (scheme.in === 'header') headerStatements.push(f.createIfStatement(notNull(value), set('headers', scheme.paramName, value)));
-      else if (scheme.in === 'query') queryStatements.push(f.createIfStatement(notNull(value), set('query', scheme.paramName, value)));
+      if (scheme.in === 'header') headerStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), set('headers', scheme.paramName, value)));
+      else if (scheme.in === 'query') queryStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), set('query', scheme.paramName, value)));
       else {
         const pair = f.createBinaryExpression(str(`${encodeURIComponent(scheme.paramName)}=`), ts.SyntaxKind.PlusToken, call('encodeURIComponent', [value]));
-        cookieStatements.push(f.createIfStatement(notNull(value), f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(id('cookies'), 'push'), undefined, [pair]))));
+        cookieStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(id('cookies'), 'push'), undefined, [pair]))));
       }
     } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
       const user = list.find((o) => /user|login|name/i.test(o.option.name)) ?? first;
       const pass = list.find((o) => o !== user && /pass|secret/i.test(o.option.name)) ?? list.find((o) => o !== user);
       const u = thisMember(user.ident);
       const p = pass ? thisMember(pass.ident) : undefined;
-      const condition = p ? f.createBinaryExpression(notNull(u), ts.SyntaxKind.BarBarToken, notNull(p)) : notNull(u);
+      const condition = p ? f.createParenthesizedExpression(f.createBinaryExpression(notNull(u), ts.SyntaxKind.BarBarToken, notNull(p))) : notNull(u);
+      configured = p ? f.createBinaryExpression(notNull(u), ts.SyntaxKind.BarBarToken, notNull(p)) : notNull(u);
       const orEmpty = (e: ts.Expression): ts.Expression => f.createBinaryExpression(e, ts.SyntaxKind.QuestionQuestionToken, str(''));
-      headerStatements.push(f.createIfStatement(condition, set('headers', 'Authorization', call('basicAuth', [orEmpty(u), p ? orEmpty(p) : str('')]))));
+      headerStatements.push(f.createIfStatement(and(condition, wanted(key)), set('headers', 'Authorization', call('basicAuth', [orEmpty(u), p ? orEmpty(p) : str('')]))));
     } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
       const prefix = scheme.type === 'http' && scheme.scheme !== 'bearer' ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1) : 'Bearer';
-      headerStatements.push(f.createIfStatement(notNull(value), set('headers', 'Authorization', f.createBinaryExpression(str(`${prefix} `), ts.SyntaxKind.PlusToken, value))));
-    }
+      headerStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), set('headers', 'Authorization', f.createBinaryExpression(str(`${prefix} `), ts.SyntaxKind.PlusToken, value))));
+    } else configured = undefined;
+    if (configured !== undefined) configuredCases.push(f.createCaseClause(str(key), [f.createReturnStatement(configured)]));
   }
   const out: ts.ClassElement[] = [];
   const protectedOverride = (): ts.ModifierLike[] => [f.createModifier(ts.SyntaxKind.ProtectedKeyword), f.createModifier(ts.SyntaxKind.OverrideKeyword)];
   const local = (name: string, type: ts.TypeNode, init: ts.Expression): ts.Statement =>
     f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(name, undefined, type, init)], ts.NodeFlags.Const));
+  const schemesParam = (): ts.ParameterDeclaration =>
+    f.createParameterDeclaration(undefined, undefined, 'schemes', f.createToken(ts.SyntaxKind.QuestionToken), typeRef('ReadonlySet', [kw('string')]));
+  if (configuredCases.length > 0) {
+    // Which schemes have their credentials set: the client sends the first security alternative whose schemes all do.
+    const body = f.createSwitchStatement(id('scheme'), f.createCaseBlock([...configuredCases, f.createDefaultClause([f.createReturnStatement(f.createFalse())])]));
+    out.push(
+      f.createMethodDeclaration(
+        protectedOverride(),
+        undefined,
+        'hasCredentials',
+        undefined,
+        undefined,
+        [f.createParameterDeclaration(undefined, undefined, 'scheme', undefined, kw('string'))],
+        kw('boolean'),
+        f.createBlock([body], true),
+      ),
+    );
+  }
   if (headerStatements.length > 0 || cookieStatements.length > 0) {
     const body: ts.Statement[] = [local('headers', typeRef('HeaderValues'), nullProto())];
     body.push(...headerStatements);
@@ -260,12 +290,12 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
       );
     }
     body.push(f.createReturnStatement(id('headers')));
-    out.push(f.createMethodDeclaration(protectedOverride(), undefined, 'authHeaders', undefined, undefined, [], typeRef('HeaderValues'), f.createBlock(body, true)));
+    out.push(f.createMethodDeclaration(protectedOverride(), undefined, 'authHeaders', undefined, undefined, [schemesParam()], typeRef('HeaderValues'), f.createBlock(body, true)));
   }
   if (queryStatements.length > 0) {
     const type = typeRef('Record', [kw('string'), kw('string')]);
     const body = [local('query', type, nullProto()), ...queryStatements, f.createReturnStatement(id('query'))];
-    out.push(f.createMethodDeclaration(protectedOverride(), undefined, 'authQuery', undefined, undefined, [], type, f.createBlock(body, true)));
+    out.push(f.createMethodDeclaration(protectedOverride(), undefined, 'authQuery', undefined, undefined, [schemesParam()], type, f.createBlock(body, true)));
   }
   return out;
 }

@@ -1,11 +1,23 @@
 // `src/models.ts`: one exported type per named schema, sorted by schema id. Objects become
-// interfaces (recursion-friendly, readable hovers); everything else a type alias.
+// interfaces (recursion-friendly, readable hovers); everything else a type alias. A schema with
+// readOnly / writeOnly properties is followed by its request form (see `schema-types.ts`).
 
-import type { ApiModel } from '../model/types.ts';
+import type { ApiModel, NamedSchema } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
-import type { TypeEmitter } from './schema-types.ts';
+import type { TypeEmitter, TypeMode } from './schema-types.ts';
 import { exportMod, f, id, literalType, printModule, ts, union, withDoc } from './ts-dsl.ts';
 import type { GeneratedFile } from './types.ts';
+
+function declaration(types: TypeEmitter, named: NamedSchema, name: string, mode: TypeMode): ts.Statement {
+  const schema = named.schema;
+  if (schema.kind === 'object' && !schema.nullable) {
+    return f.createInterfaceDeclaration(exportMod(), id(name), undefined, undefined, types.members(schema, named.id, mode));
+  }
+  if (schema.kind === 'object') {
+    return f.createTypeAliasDeclaration(exportMod(), id(name), undefined, union([types.objectLiteral(schema, named.id, mode), literalType(null)]));
+  }
+  return f.createTypeAliasDeclaration(exportMod(), id(name), undefined, types.type(schema, named.id, true, mode));
+}
 
 export function emitModels(model: ApiModel, plan: SdkPlan, types: TypeEmitter): GeneratedFile {
   const statements: ts.Statement[] = [];
@@ -15,15 +27,11 @@ export function emitModels(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     if (named === undefined || name === undefined) continue;
     const schema = named.schema;
     const doc = [schema.title !== undefined && schema.title !== named.name ? schema.title : undefined, schema.description, schema.deprecated ? '@deprecated' : undefined];
-    let declaration: ts.Statement;
-    if (schema.kind === 'object' && !schema.nullable) {
-      declaration = f.createInterfaceDeclaration(exportMod(), id(name), undefined, undefined, types.members(schema, schemaId));
-    } else if (schema.kind === 'object') {
-      declaration = f.createTypeAliasDeclaration(exportMod(), id(name), undefined, union([types.objectLiteral(schema, schemaId), literalType(null)]));
-    } else {
-      declaration = f.createTypeAliasDeclaration(exportMod(), id(name), undefined, types.type(schema, schemaId));
+    statements.push(withDoc(declaration(types, named, name, 'output'), doc));
+    const inputName = plan.inputTypeNames.get(schemaId);
+    if (inputName !== undefined) {
+      statements.push(withDoc(declaration(types, named, inputName, 'input'), [`\`${name}\` as sent in requests: read-only properties left out, write-only ones included.`, schema.deprecated ? '@deprecated' : undefined]));
     }
-    statements.push(withDoc(declaration, doc));
   }
   types.takeUsed();
   if (statements.length === 0) statements.push(f.createExportDeclaration(undefined, false, f.createNamedExports([])));

@@ -2,7 +2,7 @@
 // resource. Code samples are printed from ts.factory nodes like the package itself; prose from the
 // description is markdown-escaped; fences are longer than any backtick run inside them.
 
-import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
+import type { ApiModel, JsonValue, ObjectSchema, PropertyNode, SchemaNode } from '../model/types.ts';
 import { flattenResources, type ResourcePlan, type SdkPlan } from './plan.ts';
 import { methodShape } from './emit-resources.ts';
 import type { TypeEmitter } from './schema-types.ts';
@@ -32,9 +32,61 @@ function jsonExpr(value: JsonValue): ts.Expression {
   return f.createObjectLiteralExpression(Object.entries(value).map(([k, v]) => f.createPropertyAssignment(objKey(k), jsonExpr(v))));
 }
 
-function example(types: TypeEmitter, node: SchemaNode, depth: number): ts.Expression {
+/** The object schemas a value must satisfy together (refs followed, `allOf` flattened), or undefined when it is not made of objects only. */
+function objectParts(types: TypeEmitter, node: SchemaNode | undefined, depth = 0): ObjectSchema[] | undefined {
+  if (node?.kind === 'object') return [node];
+  if (node?.kind !== 'intersection' || depth > 8) return undefined;
+  const parts: ObjectSchema[] = [];
+  for (const member of node.members) {
+    const found = objectParts(types, types.resolve(member), depth + 1);
+    if (found === undefined) return undefined;
+    parts.push(...found);
+  }
+  return parts;
+}
+
+/**
+ * A value for a schema that type-checks against its request type: required, writable properties
+ * only, a discriminated variant with its tag. Undefined when there is none to give (a required
+ * property that recurses, `never`); a nullable schema then gives `null`.
+ */
+function example(types: TypeEmitter, node: SchemaNode, depth = 0, refs: ReadonlySet<string> = new Set()): ts.Expression | undefined {
+  const value = exampleOf(types, node, depth, refs);
+  if (value !== undefined) return value;
+  return node.nullable || types.resolve(node)?.nullable ? f.createNull() : undefined;
+}
+
+function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: ReadonlySet<string>): ts.Expression | undefined {
+  if (depth > 8) return undefined;
+  let inner = refs;
+  if (node.kind === 'ref') {
+    if (refs.has(node.target)) return undefined;
+    inner = new Set([...refs, node.target]);
+  }
   const resolved = types.resolve(node);
-  if (resolved === undefined || depth > 4) return f.createObjectLiteralExpression([]);
+  if (resolved === undefined) return f.createObjectLiteralExpression([]); // a reference cycle of aliases is typed `unknown`
+  const parts = objectParts(types, resolved);
+  if (parts !== undefined) {
+    const declared = new Map<string, PropertyNode>();
+    const required = new Set<string>();
+    for (const part of parts) {
+      for (const property of part.properties) {
+        if (!declared.has(property.name)) declared.set(property.name, property);
+        if (property.required) required.add(property.name);
+      }
+      // Required names without a declared property are typed `unknown`: any value does.
+      for (const name of part.requiredOnly ?? []) required.add(name);
+    }
+    const entries: ts.ObjectLiteralElementLike[] = [];
+    for (const name of required) {
+      const property = declared.get(name);
+      if (property?.readOnly) continue;
+      const value = property ? example(types, property.schema, depth + 1, inner) : f.createNull();
+      if (value === undefined) return undefined;
+      entries.push(f.createPropertyAssignment(objKey(name), value));
+    }
+    return f.createObjectLiteralExpression(entries);
+  }
   switch (resolved.kind) {
     case 'primitive':
       if (resolved.type === 'string') return resolved.format === 'binary' ? f.createNewExpression(id('Blob'), undefined, [f.createArrayLiteralExpression([str('file contents')])]) : str(resolved.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'string');
@@ -43,27 +95,52 @@ function example(types: TypeEmitter, node: SchemaNode, depth: number): ts.Expres
       return f.createNumericLiteral(0);
     case 'enum': {
       const first = resolved.members[0];
-      return first === undefined ? f.createNull() : jsonExpr(first.value);
+      return first === undefined ? undefined : jsonExpr(first.value);
     }
     case 'literal':
       return jsonExpr(resolved.value);
     case 'array':
       return f.createArrayLiteralExpression([]);
-    case 'object':
-      return f.createObjectLiteralExpression(
-        resolved.properties.filter((p) => p.required && !p.readOnly).map((p) => f.createPropertyAssignment(objKey(p.name), example(types, p.schema, depth + 1))),
-      );
-    case 'union': {
-      const first = resolved.variants[0];
-      return first ? example(types, first, depth + 1) : f.createNull();
-    }
+    case 'union':
+      for (const variant of resolved.variants) {
+        const value = example(types, variant, depth + 1, inner);
+        if (value === undefined) continue;
+        // A discriminated variant carries its mapped tag value.
+        const discriminator = resolved.discriminator;
+        const tag = variant.kind === 'ref' ? discriminator?.mapping.find((m) => m.target === variant.target) : undefined;
+        if (tag === undefined || discriminator === undefined || !ts.isObjectLiteralExpression(value)) return value;
+        return withProperty(value, discriminator.propertyName, str(tag.value));
+      }
+      return undefined;
     case 'intersection': {
+      // Not objects only (e.g. `allOf` over a string schema): the first member's value.
       const first = resolved.members[0];
-      return first ? example(types, first, depth + 1) : f.createObjectLiteralExpression([]);
+      return first === undefined ? f.createObjectLiteralExpression([]) : example(types, first, depth + 1, inner);
     }
+    case 'unknown':
+      return resolved.reason === 'never' ? undefined : f.createObjectLiteralExpression([]);
     default:
       return f.createObjectLiteralExpression([]);
   }
+}
+
+/** The raw key of a property assignment this file created (`objKey`: identifier, string literal or computed `["__proto__"]`). */
+function propertyKey(property: ts.ObjectLiteralElementLike): string {
+  const name = property.name;
+  if (name === undefined) return '';
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name)) return name.text;
+  if (ts.isComputedPropertyName(name) && ts.isStringLiteral(name.expression)) return name.expression.text;
+  return '';
+}
+
+/** An object literal with `key` set to `value` (replacing an existing entry in place). */
+function withProperty(object: ts.ObjectLiteralExpression, key: string, value: ts.Expression): ts.ObjectLiteralExpression {
+  const assignment = f.createPropertyAssignment(objKey(key), value);
+  const index = object.properties.findIndex((p) => propertyKey(p) === key);
+  const properties = [...object.properties];
+  if (index < 0) properties.push(assignment);
+  else properties[index] = assignment;
+  return f.createObjectLiteralExpression(properties);
 }
 
 function chain(path: ResourcePlan[], method: string): ts.Expression {
@@ -77,17 +154,28 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
   const method = resource.methods[0];
   if (method === undefined) return undefined;
   const shape = methodShape(model, types, method);
-  const args: ts.Expression[] = shape.pathArgs.map(({ param }) => example(types, param.schema, 0));
+  // No example rather than one that does not compile (see `example`).
+  const values: (ts.Expression | undefined)[] = shape.pathArgs.map(({ param }) => example(types, param.schema));
   if (shape.hasParams && shape.paramsRequired) {
-    const props: ts.ObjectLiteralElementLike[] = shape.fields.filter((x) => x.param.required).map((x) => f.createPropertyAssignment(objKey(x.key), example(types, x.param.schema, 0)));
+    const props: ts.ObjectLiteralElementLike[] = [];
+    for (const field of shape.fields.filter((x) => x.param.required)) {
+      const value = example(types, field.param.schema);
+      if (value === undefined) return undefined;
+      props.push(f.createPropertyAssignment(objKey(field.key), value));
+    }
     if (shape.body?.flatten) {
-      const body = example(types, shape.body.content.schema, 0);
+      const body = example(types, shape.body.content.schema);
+      if (body === undefined) return undefined;
       if (ts.isObjectLiteralExpression(body)) props.push(...body.properties);
     } else if (shape.body?.required) {
-      props.push(f.createPropertyAssignment(objKey(shape.body.key), shape.body.kind === 'json' || shape.body.kind === 'multipart' || shape.body.kind === 'form' ? example(types, shape.body.content.schema, 0) : str('data')));
+      const value = shape.body.kind === 'json' || shape.body.kind === 'multipart' || shape.body.kind === 'form' ? example(types, shape.body.content.schema) : str('data');
+      if (value === undefined) return undefined;
+      props.push(f.createPropertyAssignment(objKey(shape.body.key), value));
     }
-    args.push(f.createObjectLiteralExpression(props, props.length > 1));
+    values.push(f.createObjectLiteralExpression(props, props.length > 1));
   }
+  if (values.some((value) => value === undefined)) return undefined;
+  const args = values as ts.Expression[];
   const callExpr = f.createCallExpression(chain(path, method.name), undefined, args);
   const log = (name: string): ts.Statement => f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(id('console'), 'log'), undefined, [id(name)]));
   const forAwait = (name: string, iterable: ts.Expression): ts.Statement =>
@@ -140,6 +228,9 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
       out.push(`- \`${plan.authIdents[i] as string}\`${option.envVar !== undefined ? `: \`${mdText(option.envVar).replace(/\\/g, '')}\`` : ''}${option.required ? ' (required)' : ''}`);
     });
     out.push('');
+    if (plan.operationSecurity) {
+      out.push("Each request carries only the credentials its operation accepts: the first of the operation's security alternatives whose credentials are all set (none for an operation that needs no authentication).", '');
+    }
   } else out.push('This API declares no credentials.', '');
   out.push('## Usage', '', fence([importLine, '', clientInit].join('\n'), 'ts'), '');
   const firstExample = (() => {
@@ -174,7 +265,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     '',
     "Connection errors, 408, 409, 429 and 5xx responses are retried twice by default with exponential backoff and jitter; a `Retry-After` header is honoured. Non-GET requests carry an `Idempotency-Key` header so a retried request is not applied twice. Requests time out after 60 seconds. Change these with `maxRetries` and `timeout`, on the client or per request (the last argument of every method):",
     '',
-    fence(`const client = new ${clientClass}({ maxRetries: 5, timeout: 20_000 });`, 'ts'),
+    fence([importLine, '', `const client = new ${clientClass}({ maxRetries: 5, timeout: 20_000 });`].join('\n'), 'ts'),
     '',
     '## Pagination',
     '',

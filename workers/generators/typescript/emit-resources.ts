@@ -5,7 +5,7 @@ import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, Parameter
 import { NameScope } from '../names/scope.ts';
 import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
 import { methodLocals, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
-import type { TypeEmitter } from './schema-types.ts';
+import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
 import { exportMod, f, id, importDecl, kw, printModule, objKey, propName, str, ts, typeRef, withDoc } from './ts-dsl.ts';
 import type { GeneratedFile } from './types.ts';
 
@@ -60,7 +60,7 @@ export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodP
   const { scope: locals, pathArgs } = methodLocals(op);
   const keys = new NameScope();
   const fields: Field[] = [];
-  for (const param of [...op.parameters.query, ...op.parameters.header]) {
+  for (const param of [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
     const key = keys.claim(`${param.in}:${param.name}`, param.name);
     fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
   }
@@ -69,10 +69,12 @@ export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodP
   if (op.requestBody && picked) {
     const resolved = types.resolve(picked.content.schema);
     const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && ['json', 'multipart', 'form'].includes(picked.kind);
-    const collides = objectLike && resolved.properties.some((p) => fields.some((field) => field.key === p.name));
+    // readOnly properties are not part of a request (the params type leaves them out).
+    const writable = objectLike ? resolved.properties.filter((p) => !p.readOnly) : [];
+    const collides = writable.some((p) => fields.some((field) => field.key === p.name));
     const flatten = objectLike && !collides;
     const required = flatten
-      ? resolved.properties.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
+      ? writable.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
       : op.requestBody.required;
     body = { content: picked.content, kind: picked.kind, flatten, key: flatten ? '' : keys.claim('\u0000body', 'body'), required };
   }
@@ -106,11 +108,26 @@ function pageItemSchema(types: TypeEmitter, schema: SchemaNode | undefined, item
   return node?.kind === 'array' ? node.items : undefined;
 }
 
-function paramDoc(param: Parameter): string[] {
+function paramDoc(param: Parameter, note: string | undefined): string[] {
   const lines: string[] = [];
   if (param.description ?? param.schema.description) lines.push((param.description ?? param.schema.description) as string);
+  if (note !== undefined) lines.push(note);
   if (param.deprecated) lines.push('@deprecated');
   return lines;
+}
+
+/** Names every object inherits: a params key named like one is read from an own-properties copy (`ownParams`). */
+const OBJECT_PROTOTYPE_NAMES = new Set([
+  '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', '__proto__', 'constructor', 'hasOwnProperty',
+  'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+]);
+
+/** `security` of a request: the operation's alternatives as scheme keys (mutual TLS left out: the transport carries it). */
+function securityExpr(model: ApiModel, op: Operation): ts.Expression {
+  const mutualTls = new Set(model.authSchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.key));
+  return f.createArrayLiteralExpression(
+    op.security.map((requirement) => f.createArrayLiteralExpression(requirement.schemes.filter((s) => !mutualTls.has(s.scheme)).map((s) => str(s.scheme)))),
+  );
 }
 
 function questionIf(optional: boolean): ts.QuestionToken | undefined {
@@ -163,18 +180,21 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
     // Params type.
     if (shape.hasParams) {
       const elements: ts.TypeElement[] = shape.fields.map((field) =>
-        withDoc(f.createPropertySignature(undefined, propName(field.key), questionIf(!field.param.required), types.type(field.param.schema)), paramDoc(field.param)),
+        withDoc(
+          f.createPropertySignature(undefined, propName(field.key), questionIf(!field.param.required), optionalMemberType(field.key, !field.param.required, types.inputType(field.param.schema))),
+          paramDoc(field.param, memberNameNote(field.key, !field.param.required)),
+        ),
       );
       let paramsType: ts.TypeNode | undefined;
       if (shape.body && !shape.body.flatten) {
-        const bodyType = shape.body.kind === 'binary' || shape.body.kind === 'text' ? binaryBodyType(shape.body.kind) : types.type(shape.body.content.schema);
+        const bodyType = shape.body.kind === 'binary' || shape.body.kind === 'text' ? binaryBodyType(shape.body.kind) : types.inputType(shape.body.content.schema);
         elements.push(withDoc(f.createPropertySignature(undefined, propName(shape.body.key), questionIf(!shape.body.required), bodyType), [op.requestBody?.description]));
       }
       if (shape.body?.flatten) {
         const schema = shape.body.content.schema;
-        if (schema.kind === 'object') elements.push(...types.members(schema, undefined));
+        if (schema.kind === 'object') elements.push(...types.members(schema, undefined, 'input'));
         else {
-          const ref = types.type(schema);
+          const ref = types.inputType(schema);
           paramsType = elements.length === 0 ? ref : f.createIntersectionTypeNode([ref, f.createTypeLiteralNode(elements)]);
         }
       }
@@ -231,7 +251,7 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
 
     // Method.
     useCore('base-client', 'RequestOptions', true);
-    const parameters: ts.ParameterDeclaration[] = shape.pathArgs.map(({ param, ident }) => f.createParameterDeclaration(undefined, undefined, id(ident), undefined, types.type(param.schema)));
+    const parameters: ts.ParameterDeclaration[] = shape.pathArgs.map(({ param, ident }) => f.createParameterDeclaration(undefined, undefined, id(ident), undefined, types.inputType(param.schema)));
     if (shape.hasParams) {
       parameters.push(
         f.createParameterDeclaration(undefined, undefined, 'params', undefined, typeRef(method.paramsType), shape.paramsRequired ? undefined : f.createObjectLiteralExpression([])),
@@ -245,8 +265,12 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
       const bindings = shape.fields.map((field) => f.createBindingElement(undefined, field.key === field.local ? undefined : propName(field.key), id(field.local)));
       if (shape.body?.flatten) bindings.push(f.createBindingElement(f.createToken(ts.SyntaxKind.DotDotDotToken), undefined, id(bodyLocal)));
       else if (shape.body) bindings.push(f.createBindingElement(undefined, shape.body.key === bodyLocal ? undefined : propName(shape.body.key), id(bodyLocal)));
+      // A named key that every object inherits (`constructor`, `valueOf`...) must not read the inherited member when absent.
+      const inherited = [...shape.fields.map((field) => field.key), ...(shape.body && !shape.body.flatten ? [shape.body.key] : [])].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
+      if (inherited) useCore('resource', 'ownParams', false);
+      const source = inherited ? f.createCallExpression(id('ownParams'), undefined, [id('params')]) : id('params');
       statements.push(
-        f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(f.createObjectBindingPattern(bindings), undefined, undefined, id('params'))], ts.NodeFlags.Const)),
+        f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(f.createObjectBindingPattern(bindings), undefined, undefined, source)], ts.NodeFlags.Const)),
       );
     }
     useCore('path', 'path', false);
@@ -256,6 +280,7 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
     ];
     const query = shape.fields.filter((field) => field.param.in === 'query');
     const headers = shape.fields.filter((field) => field.param.in === 'header');
+    const cookies = shape.fields.filter((field) => field.param.in === 'cookie');
     if (query.length > 0) request.push(f.createPropertyAssignment('query', f.createObjectLiteralExpression(query.map((q) => f.createPropertyAssignment(objKey(q.param.name), id(q.local))), true)));
     const styles = query.filter((q) => q.param.style !== 'form' || !q.param.explode);
     if (styles.length > 0) {
@@ -278,12 +303,14 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
       );
     }
     if (headers.length > 0) request.push(f.createPropertyAssignment('headers', f.createObjectLiteralExpression(headers.map((h) => f.createPropertyAssignment(objKey(h.param.name), id(h.local))), true)));
+    if (cookies.length > 0) request.push(f.createPropertyAssignment('cookies', f.createObjectLiteralExpression(cookies.map((c) => f.createPropertyAssignment(objKey(c.param.name), id(c.local))), true)));
     if (shape.body) {
       request.push(f.createPropertyAssignment('body', id(bodyLocal)));
       request.push(f.createPropertyAssignment('bodyKind', str(shape.body.kind)));
       if (shape.body.kind === 'text' || shape.body.kind === 'binary') request.push(f.createPropertyAssignment('contentType', str(shape.body.content.mediaType)));
     }
     request.push(f.createPropertyAssignment('responseKind', str(shape.response.kind)));
+    if (plan.operationSecurity) request.push(f.createPropertyAssignment('security', securityExpr(model, op)));
     const requestObject = f.createObjectLiteralExpression(request, true);
     const optionsArg = f.createBinaryExpression(id('options'), ts.SyntaxKind.QuestionQuestionToken, f.createObjectLiteralExpression([]));
     if (shape.pagination) {

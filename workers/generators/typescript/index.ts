@@ -20,7 +20,7 @@ export { resolveOptions } from './options.ts';
 export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions = {}): GeneratedFile[] {
   const resolved = resolveOptions(model, options);
   const plan = planSdk(model, resolved);
-  const types = new TypeEmitter(model, plan.typeNames);
+  const types = new TypeEmitter(model, plan.typeNames, plan.inputTypeNames);
   const files: GeneratedFile[] = [];
   files.push(emitModels(model, plan, types));
   const resourceTypes = new Map<string, string[]>();

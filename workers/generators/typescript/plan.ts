@@ -6,6 +6,7 @@ import type { ApiModel, Operation, Parameter, Resource } from '../model/types.ts
 import { NameScope } from '../names/scope.ts';
 import { tsIdent } from '../names/typescript.ts';
 import { kebabCase } from '../names/case.ts';
+import { directionalSchemas } from './schema-types.ts';
 import type { ResolvedTypeScriptSdkOptions } from './types.ts';
 
 /** Names the bundled core exports (and generated modules import), never given to a model or resource. */
@@ -15,12 +16,12 @@ export const CORE_EXPORTS = [
   'ConflictError', 'Fetch', 'HTTPMethod', 'HeaderValues', 'InternalServerError', 'NotFoundError', 'Page',
   'PagePromise', 'PaginationConfig', 'PermissionDeniedError', 'QueryStyle', 'RateLimitError', 'RequestOptions',
   'ResponseKind', 'ServerSentEvent', 'Stream', 'UnprocessableEntityError', 'Uploadable',
-  'applyServerVariables', 'basicAuth', 'path', 'readEnv', 'toFile',
+  'applyServerVariables', 'basicAuth', 'ownParams', 'path', 'readEnv', 'toFile',
 ];
 
 /** Members of `BaseClient` a generated client must not shadow. */
 export const CLIENT_RESERVED_MEMBERS = [
-  'constructor', 'baseURL', 'timeout', 'maxRetries', 'request', 'buildURL', 'authHeaders', 'authQuery', 'userAgent',
+  'constructor', 'baseURL', 'timeout', 'maxRetries', 'request', 'buildURL', 'authHeaders', 'authQuery', 'userAgent', 'hasCredentials', 'authSchemes',
   '_fetch', '_defaultHeaders', '_defaultQuery', '_idempotencyHeader', 'environment', 'defaultHeaders', 'defaultQuery',
   'fetch', 'idempotencyHeader', 'options',
 ];
@@ -51,6 +52,8 @@ export interface SdkPlan {
   options: ResolvedTypeScriptSdkOptions;
   /** Schema id -> exported type name. */
   typeNames: Map<string, string>;
+  /** Schema id -> exported name of its request form, for schemas with readOnly / writeOnly properties (see `directionalSchemas`). */
+  inputTypeNames: Map<string, string>;
   resources: ResourcePlan[];
   /** Operation key -> operation. */
   operations: Map<string, Operation>;
@@ -58,6 +61,12 @@ export interface SdkPlan {
   authIdents: string[];
   /** Client option identifiers for the first server's variables (index-aligned with its `variables`). */
   serverVarIdents: string[];
+  /**
+   * Whether requests carry their operation's `security` (the client then sends only the credentials
+   * of the first satisfied alternative). False when neither the document nor any operation states
+   * security: then every configured credential goes on every request, as the author most likely meant.
+   */
+  operationSecurity: boolean;
 }
 
 export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions): SdkPlan {
@@ -68,6 +77,13 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
     const named = model.schemas[id];
     if (named === undefined) continue;
     typeNames.set(id, exported.claim(`schema:${id}`, tsIdent(named.name, { kind: 'type' })));
+  }
+  // Request forms are claimed after every schema name, so a schema called `TreeInput` keeps its name.
+  const inputTypeNames = new Map<string, string>();
+  for (const id of [...directionalSchemas(model)].sort()) {
+    const named = model.schemas[id];
+    if (named === undefined) continue;
+    inputTypeNames.set(id, exported.claim(`input:${id}`, tsIdent(`${named.name} input`, { kind: 'type' })));
   }
   const operations = new Map(model.operations.map((op) => [op.key, op]));
   const clientMembers = new NameScope(CLIENT_RESERVED_MEMBERS);
@@ -104,12 +120,13 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   const authIdents = model.authOptions.map((option) => clientMembers.claim(`auth:${option.name}`, tsIdent(option.name, { kind: 'member' })));
   const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) => clientMembers.claim(`var:${v.name}`, tsIdent(v.name, { kind: 'member' })));
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, 'resources'));
-  return { options, typeNames, resources, operations, authIdents, serverVarIdents };
+  const operationSecurity = model.security.length > 0 || model.operations.some((op) => op.security.length > 0);
+  return { options, typeNames, inputTypeNames, resources, operations, authIdents, serverVarIdents, operationSecurity };
 }
 
 /** Local identifiers inside one method body. */
 export function methodLocals(op: Operation): { scope: NameScope; pathArgs: { param: Parameter; ident: string }[] } {
-  const scope = new NameScope(['params', 'options', 'path', 'this', 'body', 'query', 'headers', 'undefined']);
+  const scope = new NameScope(['params', 'options', 'path', 'ownParams', 'this', 'body', 'query', 'headers', 'cookies', 'undefined']);
   const pathArgs = op.parameters.path.map((param) => ({ param, ident: scope.claim(`path:${param.name}`, tsIdent(param.name)) }));
   return { scope, pathArgs };
 }

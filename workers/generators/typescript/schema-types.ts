@@ -2,21 +2,54 @@
 // claimed identifiers, so recursion is free; the only cycles TypeScript rejects (an alias that
 // is, through refs/unions/intersections alone, itself) are found up front and broken with
 // `unknown` at the offending reference.
+//
+// readOnly / writeOnly: a schema's exported type is its response form (writeOnly properties left
+// out, readOnly ones marked `readonly`). A schema that has, itself or through its references,
+// readOnly or writeOnly properties also gets a request form `<Name>Input` (readOnly properties
+// left out), used by every params type; the others have one type for both directions. Separate
+// declarations rather than `Omit<>` so nested and recursive schemas are handled too, hovers stay
+// readable, and only schemas that need one get a second type.
 
 import type { ApiModel, SchemaNode, UnionSchema } from '../model/types.ts';
 import { f, kw, literalType, propName, ts, typeRef, union, withDoc } from './ts-dsl.ts';
 
+/** `output`: as the API returns it (no writeOnly properties); `input`: as requests send it (no readOnly properties). */
+export type TypeMode = 'output' | 'input';
+
+/** Members TypeScript's `Object` interface gives every object type (`__proto__` and `__defineGetter__` & co. are not declared there). */
+const OBJECT_MEMBERS = new Set(['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
+
+/**
+ * An optional property named like a member every object inherits (`toString`, `constructor`...)
+ * reads as that member when absent, and TypeScript checks an object literal that leaves it out
+ * against the inherited member's type; so its type also admits `Object["name"]` (else no literal
+ * without it would compile). The SDK sends only own properties, never the inherited member.
+ */
+export function optionalMemberType(name: string, optional: boolean, type: ts.TypeNode): ts.TypeNode {
+  if (!optional || !OBJECT_MEMBERS.has(name)) return type;
+  return union([type, f.createIndexedAccessTypeNode(typeRef('Object'), literalType(name))]);
+}
+
+/** A doc line for a property whose name needs care in an object literal or when absent. */
+export function memberNameNote(name: string, optional: boolean): string | undefined {
+  if (name === '__proto__') return 'In an object literal, give it with a computed key (`["__proto__"]: value`); a plain `__proto__:` sets the prototype instead.';
+  if (optional && OBJECT_MEMBERS.has(name)) return `When absent, \`${name}\` reads as the member every object inherits (hence \`Object["${name}"]\` in its type); only an own property is sent.`;
+  return undefined;
+}
+
 export class TypeEmitter {
   readonly #model: ApiModel;
   readonly #names: Map<string, string>;
+  readonly #inputNames: Map<string, string>;
   readonly #scc: Map<string, number>;
   readonly #selfLoops: Set<string>;
   /** Model type names referenced since the last `takeUsed()` (for import lists). */
   #used = new Set<string>();
 
-  constructor(model: ApiModel, names: Map<string, string>) {
+  constructor(model: ApiModel, names: Map<string, string>, inputNames: Map<string, string> = new Map()) {
     this.#model = model;
     this.#names = names;
+    this.#inputNames = inputNames;
     const { scc, selfLoops } = aliasCycles(model);
     this.#scc = scc;
     this.#selfLoops = selfLoops;
@@ -26,6 +59,7 @@ export class TypeEmitter {
     return this.#names.get(schemaId);
   }
 
+
   takeUsed(): Set<string> {
     const used = this.#used;
     this.#used = new Set();
@@ -33,16 +67,21 @@ export class TypeEmitter {
   }
 
   /** The type of a schema appearing inside named schema `owner` (undefined outside models). */
-  type(node: SchemaNode, owner?: string, eager = true): ts.TypeNode {
-    const base = this.#bare(node, owner, eager);
+  type(node: SchemaNode, owner?: string, eager = true, mode: TypeMode = 'output'): ts.TypeNode {
+    const base = this.#bare(node, owner, eager, mode);
     if (!node.nullable || node.kind === 'unknown') return base;
     return union([base, literalType(null)]);
   }
 
-  #bare(node: SchemaNode, owner: string | undefined, eager: boolean): ts.TypeNode {
+  /** The request form of a schema (what params types use). */
+  inputType(node: SchemaNode): ts.TypeNode {
+    return this.type(node, undefined, true, 'input');
+  }
+
+  #bare(node: SchemaNode, owner: string | undefined, eager: boolean, mode: TypeMode): ts.TypeNode {
     switch (node.kind) {
       case 'ref': {
-        const name = this.#names.get(node.target);
+        const name = (mode === 'input' ? this.#inputNames.get(node.target) : undefined) ?? this.#names.get(node.target);
         if (name === undefined) return kw('unknown');
         if (eager && owner !== undefined && this.#cyclic(owner, node.target)) return kw('unknown');
         this.#used.add(name);
@@ -68,15 +107,15 @@ export class TypeEmitter {
       case 'enum':
         return union(node.members.map((m) => literalType(m.value)));
       case 'array':
-        return f.createArrayTypeNode(this.type(node.items, owner, false));
+        return f.createArrayTypeNode(this.type(node.items, owner, false, mode));
       case 'map':
-        return f.createTypeLiteralNode([indexSignature(this.type(node.values, owner, false))]);
+        return f.createTypeLiteralNode([indexSignature(this.type(node.values, owner, false, mode))]);
       case 'object':
-        return this.objectLiteral(node, owner);
+        return this.objectLiteral(node, owner, mode);
       case 'union':
-        return this.#union(node, owner, eager);
+        return this.#union(node, owner, eager, mode);
       case 'intersection': {
-        const members = node.members.map((m) => this.type(m, owner, eager));
+        const members = node.members.map((m) => this.type(m, owner, eager, mode));
         if (members.length === 0) return kw('unknown');
         if (members.length === 1) return members[0] as ts.TypeNode;
         return f.createIntersectionTypeNode(members);
@@ -86,10 +125,10 @@ export class TypeEmitter {
     }
   }
 
-  #union(node: UnionSchema, owner: string | undefined, eager: boolean): ts.TypeNode {
+  #union(node: UnionSchema, owner: string | undefined, eager: boolean, mode: TypeMode): ts.TypeNode {
     const discriminator = node.discriminator;
     const variants = node.variants.map((variant) => {
-      const type = this.type(variant, owner, eager);
+      const type = this.type(variant, owner, eager, mode);
       if (discriminator === undefined || variant.kind !== 'ref') return type;
       const values = discriminator.mapping.filter((m) => m.target === variant.target).map((m) => m.value);
       if (values.length === 0) return type;
@@ -102,21 +141,22 @@ export class TypeEmitter {
   }
 
   /** Members of an object schema (for an interface body or a type literal). */
-  members(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined): ts.TypeElement[] {
+  members(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): ts.TypeElement[] {
     const members: ts.TypeElement[] = [];
     const declared = new Set<string>();
     for (const property of node.properties) {
       if (declared.has(property.name)) continue;
       declared.add(property.name);
+      if (mode === 'input' ? property.readOnly : property.writeOnly) continue;
       const modifiers = property.readOnly ? [f.createModifier(ts.SyntaxKind.ReadonlyKeyword)] : undefined;
       const signature = f.createPropertySignature(
         modifiers,
         propName(property.name),
         property.required ? undefined : f.createToken(ts.SyntaxKind.QuestionToken),
-        this.type(property.schema, owner, false),
+        optionalMemberType(property.name, !property.required, this.type(property.schema, owner, false, mode)),
       );
       const description = property.description ?? property.schema.description;
-      members.push(withDoc(signature, [description, property.deprecated || property.schema.deprecated ? '@deprecated' : undefined]));
+      members.push(withDoc(signature, [description, memberNameNote(property.name, !property.required), property.deprecated || property.schema.deprecated ? '@deprecated' : undefined]));
     }
     for (const name of node.requiredOnly ?? []) {
       if (declared.has(name)) continue;
@@ -124,17 +164,18 @@ export class TypeEmitter {
       members.push(f.createPropertySignature(undefined, propName(name), undefined, kw('unknown')));
     }
     const extra = node.additionalProperties;
+    // Decided on the declared properties (not the ones this mode keeps), so both forms agree.
     if (typeof extra === 'object') {
       // Declared properties must fit the index signature, so it is `unknown` beside them.
-      members.push(indexSignature(members.length === 0 ? this.type(extra, owner, false) : kw('unknown')));
-    } else if (extra !== false && members.length === 0) {
+      members.push(indexSignature(declared.size === 0 ? this.type(extra, owner, false, mode) : kw('unknown')));
+    } else if (extra !== false && declared.size === 0) {
       members.push(indexSignature(kw('unknown')));
     }
     return members;
   }
 
-  objectLiteral(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined): ts.TypeNode {
-    return f.createTypeLiteralNode(this.members(node, owner));
+  objectLiteral(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): ts.TypeNode {
+    return f.createTypeLiteralNode(this.members(node, owner, mode));
   }
 
   /** Follows refs to the schema a name stands for (bounded, cycles give undefined). */
@@ -160,6 +201,59 @@ function indexSignature(type: ts.TypeNode): ts.IndexSignatureDeclaration {
     [f.createParameterDeclaration(undefined, undefined, 'key', undefined, kw('string'))],
     type,
   );
+}
+
+/** Children of a schema node (refs not followed). */
+function children(node: SchemaNode): SchemaNode[] {
+  switch (node.kind) {
+    case 'object':
+      return [...node.properties.map((p) => p.schema), ...(typeof node.additionalProperties === 'object' ? [node.additionalProperties] : [])];
+    case 'map':
+      return [node.values];
+    case 'array':
+      return [node.items];
+    case 'union':
+      return node.variants;
+    case 'intersection':
+      return node.members;
+    default:
+      return [];
+  }
+}
+
+/**
+ * Named schemas whose request and response forms differ: those with a readOnly or writeOnly
+ * property, themselves or through any schema they reference (sorted ids).
+ */
+export function directionalSchemas(model: ApiModel): Set<string> {
+  const direct = new Set<string>();
+  const referrers = new Map<string, Set<string>>();
+  for (const id of Object.keys(model.schemas).sort()) {
+    const stack: SchemaNode[] = [(model.schemas[id] as { schema: SchemaNode }).schema];
+    const seen = new Set<SchemaNode>();
+    while (stack.length > 0) {
+      const node = stack.pop() as SchemaNode;
+      if (seen.has(node)) continue;
+      seen.add(node);
+      if (node.kind === 'ref') {
+        const set = referrers.get(node.target) ?? new Set<string>();
+        set.add(id);
+        referrers.set(node.target, set);
+        continue;
+      }
+      if (node.kind === 'object' && node.properties.some((p) => p.readOnly || p.writeOnly)) direct.add(id);
+      stack.push(...children(node));
+    }
+  }
+  const out = new Set<string>();
+  const work = [...direct];
+  while (work.length > 0) {
+    const id = work.pop() as string;
+    if (out.has(id)) continue;
+    out.add(id);
+    for (const referrer of referrers.get(id) ?? []) work.push(referrer);
+  }
+  return out;
 }
 
 /** Named-schema references reachable through refs, unions and intersections only (what an alias expands eagerly). */

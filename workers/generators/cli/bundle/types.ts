@@ -7,7 +7,7 @@
 export type FlagType = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'file';
 
 /** Where the value goes: a path argument, a key of the SDK method's params object, or a body field. */
-export type FlagLocation = 'path' | 'query' | 'header' | 'body';
+export type FlagLocation = 'path' | 'query' | 'header' | 'cookie' | 'body';
 
 export interface FlagSpec {
   /** The flag without dashes, kebab-case, unique within its command. */

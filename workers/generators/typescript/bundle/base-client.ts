@@ -1,8 +1,10 @@
 // The HTTP core every generated client extends: URL and header building, JSON / multipart /
 // form bodies, timeouts through AbortSignal, retries with exponential backoff and jitter
 // (connection errors, 408, 409, 429, 5xx; `Retry-After` honoured), an idempotency key on
-// retried non-GET requests, and typed errors by status.
+// retried non-GET requests, typed errors by status, cookie parameters, and the credentials
+// of the operation's security requirement.
 
+import { cookiePairs } from './cookies.js';
 import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError } from './errors.js';
 import { buildQuery, type QueryStyle } from './query.js';
 import { Stream } from './streaming.js';
@@ -17,6 +19,13 @@ export type HeaderValues = Record<string, string | null | undefined>;
 export type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
 
 export type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';
+
+/**
+ * An operation's security: alternatives, each the security scheme keys that apply together
+ * (`[]` = anonymous). The first alternative whose credentials are all configured is used; none
+ * satisfied, or no alternatives at all, means no credentials are sent.
+ */
+export type SecurityRequirements = readonly (readonly string[])[];
 
 export interface BaseClientOptions {
   baseURL: string;
@@ -51,11 +60,15 @@ export interface APIRequest {
   query?: Record<string, unknown> | undefined;
   queryStyles?: Record<string, QueryStyle> | undefined;
   headers?: Record<string, unknown> | undefined;
+  /** Cookie parameters, sent in the `Cookie` header after any Cookie header already set. */
+  cookies?: Record<string, unknown> | undefined;
   body?: unknown;
   bodyKind?: BodyKind | undefined;
   /** Content type for `text` / `binary` bodies. */
   contentType?: string | undefined;
   responseKind?: ResponseKind | undefined;
+  /** Absent: every configured credential is sent (the description states no security at all). */
+  security?: SecurityRequirements | undefined;
 }
 
 export const DEFAULT_TIMEOUT = 60_000;
@@ -111,32 +124,44 @@ export abstract class BaseClient {
     this._idempotencyHeader = options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader;
   }
 
-  /** Credentials for a request: headers to set and query parameters to add. */
-  protected authHeaders(): HeaderValues {
+  /** Credentials for a request: headers to set and query parameters to add, for the given security schemes (all when undefined). */
+  protected authHeaders(_schemes?: ReadonlySet<string>): HeaderValues {
     return {};
   }
 
-  protected authQuery(): Record<string, string> {
+  protected authQuery(_schemes?: ReadonlySet<string>): Record<string, string> {
     return {};
+  }
+
+  /** Whether the credentials of security scheme `scheme` are configured. */
+  protected hasCredentials(_scheme: string): boolean {
+    return false;
+  }
+
+  /** The security schemes a request carries credentials for (undefined = every configured one). */
+  protected authSchemes(security: SecurityRequirements | undefined): ReadonlySet<string> | undefined {
+    if (security === undefined) return undefined;
+    const chosen = security.find((alternative) => alternative.every((scheme) => this.hasCredentials(scheme)));
+    return new Set(chosen ?? []);
   }
 
   protected userAgent(): string {
     return 'sdk/typescript';
   }
 
-  buildURL(path: string, query: Record<string, unknown> | undefined, styles?: Record<string, QueryStyle>): string {
+  buildURL(path: string, query: Record<string, unknown> | undefined, styles?: Record<string, QueryStyle>, schemes?: ReadonlySet<string>): string {
     const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
     if (!absolute && !/^[a-z][a-z0-9+.-]*:\/\//i.test(this.baseURL)) {
       throw new Error(`The base URL ${JSON.stringify(this.baseURL)} is not an absolute URL; pass \`baseURL\` in the client options.`);
     }
     const url = absolute ? new URL(path) : new URL(this.baseURL.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
-    const merged: Record<string, unknown> = { ...this._defaultQuery, ...this.authQuery(), ...query };
+    const merged: Record<string, unknown> = { ...this._defaultQuery, ...this.authQuery(schemes), ...query };
     const search = buildQuery(merged, styles);
     if (search !== '') url.search = url.search === '' ? search : `${url.search.slice(1)}&${search}`;
     return url.toString();
   }
 
-  #buildHeaders(request: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retryCount: number): Headers {
+  #buildHeaders(request: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retryCount: number, schemes: ReadonlySet<string> | undefined): Headers {
     const headers = new Headers();
     const set = (values: Record<string, unknown> | undefined): void => {
       for (const [name, value] of Object.entries(values ?? {})) {
@@ -153,10 +178,15 @@ export abstract class BaseClient {
     if ((request.bodyKind === 'text' || request.bodyKind === 'binary') && request.contentType) headers.set('content-type', request.contentType);
     if (idempotencyKey !== undefined && this._idempotencyHeader) headers.set(this._idempotencyHeader, idempotencyKey);
     if (retryCount > 0) headers.set('x-retry-count', String(retryCount));
-    set(this.authHeaders());
+    set(this.authHeaders(schemes));
     set(this._defaultHeaders);
     set(request.headers);
     set(options.headers);
+    const cookies = cookiePairs(request.cookies);
+    if (cookies !== undefined) {
+      const existing = headers.get('cookie');
+      headers.set('cookie', existing === null || existing.trim() === '' ? cookies : `${existing}; ${cookies}`);
+    }
     return headers;
   }
 
@@ -181,7 +211,8 @@ export abstract class BaseClient {
   async request<T>(request: APIRequest, options: RequestOptions = {}): Promise<T> {
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (options.idempotencyKey ?? randomKey()) : undefined;
-    const url = this.buildURL(request.path, { ...request.query, ...options.query }, request.queryStyles);
+    const schemes = this.authSchemes(request.security);
+    const url = this.buildURL(request.path, { ...request.query, ...options.query }, request.queryStyles, schemes);
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = maxRetries - attempt;
       if (options.signal?.aborted) throw new APIUserAbortError();
@@ -200,7 +231,7 @@ export abstract class BaseClient {
       };
       const init: RequestInit = {
         method: request.method.toUpperCase(),
-        headers: this.#buildHeaders(request, options, idempotencyKey, attempt),
+        headers: this.#buildHeaders(request, options, idempotencyKey, attempt, schemes),
         signal: controller.signal,
       };
       const body = this.#buildBody(request);
