@@ -57,6 +57,11 @@ export async function openQueue(options: QueueOptions): Promise<Queue> {
     schema: 'pgboss',
     max: 5,
     supervise: options.supervise,
+    // pg-boss fails jobs whose heartbeat stopped (a killed worker) only in its monitor pass, every
+    // 60 s by default: such a job sat a minute or more before its retry. Check as often as the
+    // heartbeat, so it is retried about `heartbeatSeconds` after its worker died.
+    superviseIntervalSeconds: policy.heartbeatSeconds,
+    monitorIntervalSeconds: policy.heartbeatSeconds,
     schedule: options.supervise,
     application_name: 'report-service-queue',
   });
