@@ -18,6 +18,8 @@ export class Run extends Model<InferAttributes<Run>, InferCreationAttributes<Run
   declare currentStep: CreationOptional<string | null>;
   declare artifactManifest: CreationOptional<ArtifactManifestShape | null>;
   declare jobId: CreationOptional<string | null>;
+  /** The pipeline attempt that holds the run while it is `running` (workers/pipeline/runner.ts). */
+  declare claimToken: CreationOptional<string | null>;
   declare retryOfRunId: string | null;
   declare failureMessage: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
@@ -41,6 +43,7 @@ export class Run extends Model<InferAttributes<Run>, InferCreationAttributes<Run
         currentStep: { type: DataTypes.TEXT },
         artifactManifest: { type: DataTypes.JSONB },
         jobId: { type: DataTypes.TEXT },
+        claimToken: { type: DataTypes.TEXT },
         retryOfRunId: { type: DataTypes.TEXT },
         failureMessage: { type: DataTypes.TEXT },
         createdAt: DataTypes.DATE(3),

@@ -38,6 +38,30 @@ describe('pipeline runner', () => {
     expect(done!.status).toBe('complete');
   });
 
+  it('an older attempt stops writing once a newer attempt has claimed the run (a retried job whose first worker is still alive)', async () => {
+    const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
+    const older = runPipeline(service.deps, runId, new AbortController().signal);
+    // Let the older attempt record `validate`, then claim the run as a newer attempt would.
+    for (let i = 0; i < 600; i++) {
+      const row = await Run.findByPk(runId);
+      if (row?.steps[0]?.status === 'passed') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Run.update({ claimToken: 'newer-attempt' }, { where: { id: runId } });
+    const stepsAtTakeover = JSON.stringify((await Run.findByPk(runId))!.steps);
+    expect(await older).toBe('canceled');
+    const after = await Run.findByPk(runId);
+    expect(after!.status).toBe('running');
+    expect(JSON.stringify(after!.steps)).toBe(stepsAtTakeover);
+    expect(after!.claimToken).toBe('newer-attempt');
+    // The newer attempt (a fresh claim) resumes after `validate` and finishes the run once.
+    expect(await runPipeline(service.deps, runId, new AbortController().signal)).toBe('finished');
+    const done = await Run.findByPk(runId);
+    expect(done!.status).toBe('complete');
+    expect(done!.steps[0]!.status).toBe('passed');
+    expect(done!.steps.every((s) => ['passed', 'skipped', 'failed'].includes(s.status))).toBe(true);
+  });
+
   it('does nothing for a run that is no longer queued or running (canceled, finished elsewhere)', async () => {
     const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
     await api.post(`/runs/${runId}/cancel`, {});

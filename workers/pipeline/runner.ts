@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
 import { Run, RunInput } from '../../db/models/index.ts';
 import type { ArtifactManifestShape, StepRecord } from '../../db/models/run-shapes.ts';
@@ -13,23 +14,25 @@ const CANCEL_POLL_MS = 500;
 
 export type RunnerResult = 'finished' | 'canceled' | 'gone';
 
-/** Thrown when the run stopped being ours (canceled, or finished by another worker). */
+/** Thrown when the run stopped being ours (canceled, finished by another worker, or claimed by a newer attempt). */
 class RunReleased extends Error {}
 
 /**
  * Runs (or resumes) the pipeline of one run. The `runs` row is the source of truth and every
- * write is conditioned on `status = 'running'`: a canceled run never flips back, and a job that
- * another worker already finished does nothing. Each step's result and artifacts are saved when
+ * write is conditioned on `status = 'running'` and this attempt's claim token: a canceled run never
+ * flips back, a job that another worker already finished does nothing, and an older attempt still
+ * alive after its job was retried elsewhere (its heartbeat lapsed) stops instead of racing. Each step's result and artifacts are saved when
  * the step ends, so a retried job starts at the first unfinished step.
  */
 export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: AbortSignal): Promise<RunnerResult> {
-  const [claimed] = await Run.update({ status: 'running', verdict: 'generated' }, { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } });
+  const claim = randomUUID();
+  const [claimed] = await Run.update({ status: 'running', verdict: 'generated', claimToken: claim }, { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } });
   if (claimed === 0) return 'gone';
   const run = await Run.findByPk(runId);
   if (!run) return 'gone';
   const input = run.inputId ? await RunInput.findByPk(run.inputId) : null;
   if (!input) {
-    await finish(runId, run.steps, { status: 'failed', verdict: 'failed' }, 'The raw inputs were purged before the run could start.');
+    await finish(runId, claim, run.steps, { status: 'failed', verdict: 'failed' }, 'The raw inputs were purged before the run could start.');
     return 'finished';
   }
 
@@ -37,9 +40,10 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   const cancel = new AbortController();
   const signal = AbortSignal.any([cancel.signal, jobSignal]);
   const poller = setInterval(() => {
-    Run.findByPk(runId, { attributes: ['status'] })
+    Run.findByPk(runId, { attributes: ['status', 'claimToken'] })
       .then((row) => {
         if (row?.status !== 'running') cancel.abort(new RunReleased(`run is ${row?.status ?? 'gone'}`));
+        else if (row.claimToken !== claim) cancel.abort(new RunReleased('run claimed by a newer attempt'));
       })
       .catch(() => {});
   }, CANCEL_POLL_MS);
@@ -74,7 +78,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
       const blocked = index > 0 ? (await context.analysis()).needsSetup : [];
       const startedAt = new Date();
       steps[index] = { name: definition.name, status: 'running', startedAt: startedAt.toISOString() };
-      await save(runId, { steps, currentStep: definition.name });
+      await save(runId, claim, { steps, currentStep: definition.name });
 
       let outcome: StepOutcome;
       if (blocked.length > 0) {
@@ -97,13 +101,13 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
         const entries = outcome.artifacts?.length ? await saveArtifacts(run, outcome.artifacts, artifactExpiry, transaction) : [];
         const kinds = new Set(entries.map((e) => e.kind));
         manifest = { ...manifest, artifacts: [...manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: completedAt.toISOString() };
-        await save(runId, { steps, currentStep: null, artifactManifest: manifest }, transaction);
+        await save(runId, claim, { steps, currentStep: null, artifactManifest: manifest }, transaction);
       });
     }
     const final = await context.analysis();
     const outcome = decideOutcome(final, steps);
     manifest = { ...manifest, quality: qualityOf(final, steps), updatedAt: new Date().toISOString() };
-    await finish(runId, steps, outcome, undefined, manifest);
+    await finish(runId, claim, steps, outcome, undefined, manifest);
     return 'finished';
   } catch (error) {
     if (error instanceof RunReleased || (signal.aborted && cancel.signal.aborted)) return 'canceled';
@@ -141,13 +145,14 @@ function qualityOf(analysis: Analysis, steps: readonly StepRecord[]): Record<str
 type RunPatch = Partial<Pick<Run, 'steps' | 'currentStep' | 'artifactManifest'>>;
 
 /** Saves progress while the run is still ours; otherwise it was canceled meanwhile. */
-async function save(runId: string, patch: RunPatch, transaction?: Transaction): Promise<void> {
-  const [updated] = await Run.update(patch, { where: { id: runId, status: 'running' }, transaction });
+async function save(runId: string, claim: string, patch: RunPatch, transaction?: Transaction): Promise<void> {
+  const [updated] = await Run.update(patch, { where: { id: runId, status: 'running', claimToken: claim }, transaction });
   if (updated === 0) throw new RunReleased('run left running');
 }
 
 async function finish(
   runId: string,
+  claim: string,
   steps: readonly StepRecord[],
   outcome: { status: Run['status']; verdict: Run['verdict'] },
   failureMessage?: string,
@@ -163,6 +168,6 @@ async function finish(
       ...(failureMessage ? { failureMessage } : {}),
       ...(manifest ? { artifactManifest: manifest } : {}),
     },
-    { where: { id: runId, status: 'running' } },
+    { where: { id: runId, status: 'running', claimToken: claim } },
   );
 }
