@@ -4,12 +4,18 @@
 
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { CONTENT_SECURITY_POLICY, DocsSourceError, emitDocsSite, parseDocsSource, type GeneratedFile } from '../../workers/generators/docs/index.ts';
-import { isSafeLink, markdown } from '../../workers/generators/docs/markdown.ts';
+import { isSafeLink, markdown, markdownInline, simpleInline, simpleParagraphs } from '../../workers/generators/docs/markdown.ts';
 import { html } from '../../workers/generators/docs/html.ts';
+import { exampleOf, toJson } from '../../workers/generators/docs/examples.ts';
+import { schemaTree } from '../../workers/generators/docs/schema-tree.ts';
+import { planSite } from '../../workers/generators/docs/site-plan.ts';
+import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
 import { BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
-import { docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
+import { CORPUS, docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
 
 const GOLDEN = join(FIXTURES, 'golden');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -253,6 +259,115 @@ describe('emitDocsSite', () => {
     expect(markdown('| a | b |\n|--:|:-:|\n| 1 | 2 |').text).toContain('<th class="align-right">a</th>');
     expect(html`<p title="${'"x\' <y>'}">${'<b>&'}</p>`.text).toBe('<p title="&quot;x&#39; &lt;y&gt;">&lt;b&gt;&amp;</p>');
     expect(() => html`${{} as unknown as string}`).toThrow(/cannot interpolate/);
+  });
+});
+
+describe('markdown fast path', () => {
+  // Prose with at most inline code is written without markdown-it; it must match markdown-it's output
+  // byte for byte (the fast path has no links, tables or raw text, so the docs' own rules do not apply).
+  const reference = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: false }).disable(['image']);
+  const agrees = (text: string): void => {
+    if (simpleParagraphs(text) !== undefined) expect(markdown(text).text, JSON.stringify(text)).toBe(reference.render(text));
+    if (simpleInline(text) !== undefined) expect(markdownInline(text).text, JSON.stringify(text)).toBe(reference.renderInline(text));
+  };
+
+  it('renders the simple subset as markdown-it does, and leaves everything else to it', () => {
+    const simple = [
+      'Plain text.', 'Quotes "here" and \'there\'.', 'Use `client_id` and `a<b>&"c"`.', '`code` first', 'snake_case and obj_foo, after=obj_foo',
+      'Two\nlines', 'One.\n\nTwo.\n', 'Ünïcode ok', '100 objects', '(a) b', 'a #b {c} d!', 'x\u00a0\ny', 'x\n\n',
+    ];
+    for (const text of simple) {
+      expect(simpleParagraphs(text), text).toBeDefined();
+      agrees(text);
+    }
+    const markdownOnly = [
+      'a *b*', 'a _b_', '_a', 'a_', 'a__b', '[l](https://x.example)', 'a  \nb', 'a\n- b', 'a\n1. b', '1. a', 'a\n  b', '# h', 'T\n===',
+      'a `` b', 'a ` b', 'a `b', 'a `b\nc`', 'a ` b `', 'a &amp; b', 'a <b>', 'a \\* b', 'a ~~b~~', 'a | b', 'a\n \nb', 'tab\tx', 'a\r\nb',
+    ];
+    for (const text of markdownOnly) {
+      expect(simpleParagraphs(text), text).toBeUndefined();
+      agrees(text);
+    }
+  });
+
+  it.skipIf(!existsSync(CORPUS))('agrees with markdown-it on the descriptions of real descriptions', () => {
+    const texts = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value !== null && typeof value === 'object')
+        for (const [key, child] of Object.entries(value)) {
+          if ((key === 'description' || key === 'summary') && typeof child === 'string') texts.add(child);
+          walk(child);
+        }
+    };
+    for (const file of ['real-world/plaid/2020-09-14.yml', 'real-world/jira/jira-software.v3.json']) walk(parseYaml(readFileSync(join(CORPUS, file), 'utf8'), { maxAliasCount: -1 }));
+    let fast = 0;
+    for (const text of texts) {
+      if (simpleParagraphs(text) !== undefined) fast++;
+      agrees(text);
+    }
+    expect(fast / texts.size).toBeGreaterThan(0.8);
+  }, 60_000);
+});
+
+describe('examples', () => {
+  it('are the same whatever order the schemas are asked in, reference cycles included', async () => {
+    const ref = (name: string): string => `{ $ref: '#/components/schemas/${name}' }`;
+    const openapiText = `openapi: 3.1.0
+info: { title: Cycles, version: '1' }
+paths: {}
+components:
+  schemas:
+    Node: { type: object, properties: { id: { type: string }, next: ${ref('Node')}, pair: ${ref('Pair')} } }
+    Pair: { type: object, required: [left], properties: { left: ${ref('Node')}, right: ${ref('Pair')}, tags: { type: array, items: ${ref('Tag')} } } }
+    Tag: { type: object, required: [name, owner], properties: { name: { type: string }, owner: ${ref('Wrapper')} } }
+    Wrapper: { type: object, required: [node], properties: { node: ${ref('Node')}, pairs: { type: array, items: ${ref('Pair')} }, either: { oneOf: [${ref('Tag')}, ${ref('Node')}] } } }
+    Chain: { allOf: [${ref('Wrapper')}, { type: object, properties: { extra: ${ref('Chain')} } }] }
+`;
+    const { model } = await analyzeSpec({ openapiText, mode: 'flagship' });
+    if (!model) throw new Error('no model');
+    const ids = Object.keys(model.schemas).sort();
+    expect(ids).toHaveLength(5);
+    for (const mode of ['request', 'response'] as const) {
+      const alone = (id: string): unknown => {
+        const fresh = structuredClone(model);
+        return toJson(exampleOf(fresh, (fresh.schemas[id] as { schema: Parameters<typeof exampleOf>[1] }).schema, mode));
+      };
+      const expected = Object.fromEntries(ids.map((id) => [id, alone(id)]));
+      for (const order of [ids, [...ids].reverse()]) {
+        const shared = structuredClone(model);
+        const got = Object.fromEntries(order.map((id) => [id, toJson(exampleOf(shared, (shared.schemas[id] as { schema: Parameters<typeof exampleOf>[1] }).schema, mode))]));
+        expect(got, `${mode}, ${order.join(' ')}`).toEqual(expected);
+      }
+    }
+  });
+});
+
+describe('schema trees', () => {
+  it('are the same whether or not a schema was opened elsewhere before, also where the node budget runs out', async () => {
+    const props = Array.from({ length: 40 }, (_, i) => `p${i}: { type: object, properties: { x: { type: string }, y: { type: integer } } }`).join(', ');
+    const openapiText = `openapi: 3.1.0
+info: { title: Trees, version: '1' }
+paths: {}
+components:
+  schemas:
+    Big: { type: object, properties: { ${props} } }
+    Holder: { type: object, properties: { a: { $ref: '#/components/schemas/Big' }, b: { $ref: '#/components/schemas/Big' } } }
+`;
+    const { model } = await analyzeSpec({ openapiText, mode: 'flagship' });
+    if (!model) throw new Error('no model');
+    const holder = model.schemas.Holder?.schema;
+    if (holder?.kind !== 'object') throw new Error('Holder is not an object');
+    const bigRef = holder.properties[0]?.schema as Parameters<typeof schemaTree>[0];
+    const render = (site: ReturnType<typeof planSite>, node: Parameters<typeof schemaTree>[0], budget: number): string =>
+      schemaTree(node, { model, site, page: 'schemas/holder.html', refDepth: 1, budget: { left: budget } }).text;
+    for (const budget of [500, 150, 60, 5]) {
+      const expected = render(planSite(model, undefined), holder, budget);
+      const site = planSite(model, undefined);
+      render(site, bigRef, 1000); // Big opened in full first
+      expect(render(site, holder, budget), `budget ${budget}`).toBe(expected);
+      expect(render(site, holder, budget), `budget ${budget}, again`).toBe(expected);
+    }
   });
 });
 

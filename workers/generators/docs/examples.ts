@@ -4,6 +4,7 @@
 // a response example shows every readable field down to a bounded depth.
 
 import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
+import { html, type Html, prettyJson } from './html.ts';
 
 export type Example =
   | { t: 'str'; v: string }
@@ -80,13 +81,62 @@ function stringPlaceholder(format: string | undefined): string {
   }
 }
 
-/** An example for `node`; `undefined` only for an impossible schema (`false`) or a reference cycle. */
-export function exampleOf(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth = 0, seen: Set<string> = new Set()): Example {
-  const visited = new Set(seen);
+// An example is a pure function of the model, the schema and the mode, and the same schema is asked
+// for many times (a named schema is the body of many operations and has its own page, and appears
+// inside many other schemas' examples; each sample language builds the same request body), so each
+// is built once. Examples are never modified.
+//
+// Inside a larger example, what a reference builds also depends on the references followed on the
+// way to it (`seen`, which cuts cycles), but only through the targets it meets: when none of those
+// is in `seen`, it is the same wherever it appears at that depth. So each reference's example is
+// kept with the targets it met, and reused where none of them has been followed already.
+interface Built {
+  example: Example;
+  met: ReadonlySet<string>;
+}
+const byRef = new WeakMap<ApiModel, Map<string, Built>>();
+const byNode = new WeakMap<SchemaNode, Partial<Record<ExampleMode, Example>>>();
+const NOTHING: ReadonlySet<string> = new Set();
+
+/** An example for `node` (a reference cycle ends in an empty object or null). Shared: do not modify. */
+export function exampleOf(model: ApiModel, node: SchemaNode, mode: ExampleMode): Example {
+  if (node.kind === 'ref') return build(model, node, mode, 0, NOTHING, new Set());
+  let cache = byNode.get(node);
+  if (cache === undefined) byNode.set(node, (cache = {}));
+  return (cache[mode] ??= build(model, node, mode, 0, NOTHING, new Set()));
+}
+
+function disjoint(seen: ReadonlySet<string>, met: ReadonlySet<string>): boolean {
+  for (const target of seen) if (met.has(target)) return false;
+  return true;
+}
+
+/**
+ * `seen`: the references followed on the way here (never modified; a copy is extended). `met`
+ * collects every reference target this example looks up.
+ */
+function build(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: number, seen: ReadonlySet<string>, met: Set<string>): Example {
+  if (node.kind !== 'ref') return buildResolved(model, node, mode, depth, seen, met);
+  let cache = byRef.get(model);
+  if (cache === undefined) byRef.set(model, (cache = new Map()));
+  const key = `${mode}\u0000${depth}\u0000${node.target}`;
+  let built = cache.get(key);
+  if (built === undefined || !disjoint(seen, built.met)) {
+    const own = new Set<string>();
+    built = { example: buildResolved(model, node, mode, depth, seen, own), met: own };
+    if (disjoint(seen, own)) cache.set(key, built);
+  }
+  for (const target of built.met) met.add(target);
+  return built.example;
+}
+
+function buildResolved(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: number, seen: ReadonlySet<string>, met: Set<string>): Example {
+  let visited = seen;
   let current: SchemaNode | undefined = node;
   while (current?.kind === 'ref') {
+    met.add(current.target);
     if (visited.has(current.target)) return mode === 'request' ? { t: 'obj', entries: [] } : { t: 'null' };
-    visited.add(current.target);
+    visited = new Set(visited).add(current.target);
     current = model.schemas[current.target]?.schema;
   }
   const schema = current;
@@ -111,23 +161,23 @@ export function exampleOf(model: ApiModel, node: SchemaNode, mode: ExampleMode, 
       return fromJson(schema.value);
     case 'array': {
       if (depth >= MAX_DEPTH[mode]) return { t: 'arr', items: [] };
-      return { t: 'arr', items: [exampleOf(model, schema.items, mode, depth + 1, visited)] };
+      return { t: 'arr', items: [build(model, schema.items, mode, depth + 1, visited, met)] };
     }
     case 'map':
       return { t: 'obj', entries: [] };
     case 'object': {
       if (depth >= MAX_DEPTH[mode]) return { t: 'obj', entries: [] };
       const props = schema.properties.filter((p) => (mode === 'request' ? p.required && !p.readOnly && !p.schema.readOnly : !p.writeOnly && !p.schema.writeOnly));
-      return { t: 'obj', entries: props.slice(0, MAX_PROPERTIES).map((p) => [p.name, exampleOf(model, p.schema, mode, depth + 1, visited)]) };
+      return { t: 'obj', entries: props.slice(0, MAX_PROPERTIES).map((p) => [p.name, build(model, p.schema, mode, depth + 1, visited, met)]) };
     }
     case 'union': {
       const first = schema.variants[0];
-      return first === undefined ? { t: 'null' } : exampleOf(model, first, mode, depth, visited);
+      return first === undefined ? { t: 'null' } : build(model, first, mode, depth, visited, met);
     }
     case 'intersection': {
       const entries = new Map<string, Example>();
       for (const member of schema.members) {
-        const part = exampleOf(model, member, mode, depth, visited);
+        const part = build(model, member, mode, depth, visited, met);
         if (part.t === 'obj') for (const [k, v] of part.entries) entries.set(k, v);
       }
       return { t: 'obj', entries: [...entries] };
@@ -145,4 +195,24 @@ export function displayExample(model: ApiModel, examples: JsonValue[] | undefine
   const own = resolved?.examples?.[0];
   if (own !== undefined && resolved?.kind !== 'primitive') return own;
   return toJson(exampleOf(model, schema, mode));
+}
+
+const blocks = new WeakMap<object, Partial<Record<ExampleMode, Html>>>();
+const blocksByTarget = new WeakMap<ApiModel, Map<string, Html>>();
+
+/** `displayExample` as indented JSON, escaped for a `<code>` block; built once per examples list or schema. */
+export function exampleHtml(model: ApiModel, examples: JsonValue[] | undefined, schema: SchemaNode, mode: ExampleMode): Html {
+  const render = (): Html => html`${prettyJson(displayExample(model, examples, schema, mode))}`;
+  if (examples?.[0] === undefined && schema.kind === 'ref') {
+    let cache = blocksByTarget.get(model);
+    if (cache === undefined) blocksByTarget.set(model, (cache = new Map()));
+    const key = `${mode}\u0000${schema.target}`;
+    let out = cache.get(key);
+    if (out === undefined) cache.set(key, (out = render()));
+    return out;
+  }
+  const owner: object = examples?.[0] !== undefined ? examples : schema;
+  let cache = blocks.get(owner);
+  if (cache === undefined) blocks.set(owner, (cache = {}));
+  return (cache[mode] ??= render());
 }

@@ -18,11 +18,35 @@ export class Html {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text safe in element content and in quoted attribute values. */
+/** Text safe in element content and in quoted attribute values (`&<>"'` as entities). */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    let entity: string;
+    switch (value.charCodeAt(i)) {
+      case 38:
+        entity = '&amp;';
+        break;
+      case 60:
+        entity = '&lt;';
+        break;
+      case 62:
+        entity = '&gt;';
+        break;
+      case 34:
+        entity = '&quot;';
+        break;
+      case 39:
+        entity = '&#39;';
+        break;
+      default:
+        continue;
+    }
+    out += value.slice(from, i) + entity;
+    from = i + 1;
+  }
+  return from === 0 ? value : out + value.slice(from);
 }
 
 export type HtmlPart = Html | string | number | readonly HtmlPart[] | undefined | null | false;
@@ -32,7 +56,11 @@ function partText(part: HtmlPart): string {
   if (part instanceof Html) return part.text;
   if (typeof part === 'string') return escapeHtml(part);
   if (typeof part === 'number') return Number.isFinite(part) ? String(part) : '';
-  if (Array.isArray(part)) return (part as readonly HtmlPart[]).map(partText).join('');
+  if (Array.isArray(part)) {
+    let out = '';
+    for (const item of part as readonly HtmlPart[]) out += partText(item);
+    return out;
+  }
   throw new Error(`html: cannot interpolate a ${typeof part}`);
 }
 

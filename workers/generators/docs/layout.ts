@@ -20,7 +20,23 @@ export interface LayoutInput {
   body: Html;
 }
 
+// The sidebar is the same on every page at the same depth with the same entry marked current
+// (all schema pages, for one), so it is built once per such page kind and site.
+const sidebars = new WeakMap<SitePlan, Map<string, Html>>();
+
 function sidebar(input: LayoutInput): Html {
+  const { site, page } = input;
+  let bySite = sidebars.get(site);
+  if (bySite === undefined) sidebars.set(site, (bySite = new Map()));
+  // Only a navigation entry can be marked current (schema pages name themselves, which is none).
+  const current = input.current !== undefined && site.navigation.some((entry) => entry.path === input.current) ? input.current : '';
+  const key = `${relativeUrl(page, '')}\u0000${current}\u0000${page === 'index.html' ? 1 : 0}${page.startsWith('schemas/') ? 1 : 0}`;
+  let out = bySite.get(key);
+  if (out === undefined) bySite.set(key, (out = buildSidebar(input)));
+  return out;
+}
+
+function buildSidebar(input: LayoutInput): Html {
   const { site, page } = input;
   const link = (target: string, label: string, current: boolean): Html =>
     html`<a href="${localUrl(relativeUrl(page, target))}"${current ? html` aria-current="page"` : ''}>${label}</a>`;

@@ -42,16 +42,119 @@ function createRenderer(): MarkdownIt {
 
 let renderer: MarkdownIt | undefined;
 
+// Descriptions repeat a lot (a shared parameter or property is described on every operation and
+// schema that uses it), and rendering is a pure function of the text: remember what was rendered.
+// Bounded, so a long-lived worker does not keep every description it ever saw.
+const MAX_CACHED = 20_000;
+const blockCache = new Map<string, Html>();
+const inlineCache = new Map<string, Html>();
+
+const EMPTY = html``;
+
+function cached(cache: Map<string, Html>, text: string | undefined, render: (text: string) => string): Html {
+  if (text === undefined) return EMPTY;
+  let out = cache.get(text);
+  if (out === undefined) {
+    out = text.trim() === '' ? EMPTY : trustedRendererOutput(render(text));
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(text, out);
+  }
+  return out;
+}
+
+const renderBlock = (text: string): string => {
+  const simple = simpleParagraphs(text);
+  if (simple !== undefined) return simple;
+  renderer ??= createRenderer();
+  return renderer.render(text);
+};
+
+const renderInline = (text: string): string => {
+  const simple = simpleInline(text);
+  if (simple !== undefined) return simple;
+  renderer ??= createRenderer();
+  return renderer.renderInline(text);
+};
+
+// Most descriptions are prose with, at most, inline code: lines that start with a letter or a code
+// span, no other character markdown gives a meaning to (emphasis, links, entities, autolinks,
+// escapes, tables, headings), no blank line and no line-end spaces. markdown-it renders such text as
+// one paragraph of the text with `&<>"` escaped and each `` `code` `` as `<code>code</code>`; that
+// is written directly here (a test compares the two on every description of the corpus).
+// Characters that end the fast path outside code spans: & * < > [ \ ] | ~ tab CR NUL, and `_` but
+// inside a word.
+const SPECIAL = new Uint8Array(128);
+for (const ch of '&*<>[\\]_|~\t\r\u0000') SPECIAL[ch.charCodeAt(0)] = 1;
+const LETTER = /^\p{L}$/u;
+const BACKTICK = 96;
+const UNDERSCORE = 95;
+
+const LIST_ITEM = /^\d+[.)]/;
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+const isAlnum = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+
+function isLetter(code: number, ch: string): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code > 127 && LETTER.test(ch));
+}
+
+const escapeCode = (text: string): string => text.replace(/[&<>"]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : '&quot;'));
+
+/** markdown-it's inline rendering of `text` when it is in the simple subset above, else undefined. */
+export function simpleInline(text: string): string | undefined {
+  const n = text.length;
+  if (n === 0) return undefined;
+  let out = '';
+  let from = 0;
+  let lineStart = true;
+  let i = 0;
+  while (i < n) {
+    const code = text.charCodeAt(i);
+    if (code === BACKTICK) {
+      const close = text.indexOf('`', i + 1);
+      // One backtick each side, something between, no line break or edge space inside.
+      if (close <= i + 1 || text.charCodeAt(close + 1) === BACKTICK) return undefined;
+      const inner = text.slice(i + 1, close);
+      if (inner.includes('\n') || inner.includes('\r') || inner.charCodeAt(0) === 32 || inner.charCodeAt(inner.length - 1) === 32) return undefined;
+      out += `${text.slice(from, i).replaceAll('"', '&quot;')}<code>${escapeCode(inner)}</code>`;
+      i = close + 1;
+      from = i;
+      lineStart = false;
+      continue;
+    }
+    // A line starts with a letter, `(`, a quote, or a digit that does not start a list item.
+    if (lineStart && !(isLetter(code, text[i] as string) || code === 40 || code === 34 || code === 39 || (isDigit(code) && !LIST_ITEM.test(text.slice(i, i + 11))))) return undefined;
+    lineStart = false;
+    if (code === 10) {
+      if (text.charCodeAt(i - 1) === 32) return undefined;
+      lineStart = true;
+    } else if (code === UNDERSCORE) {
+      // One `_` between ASCII letters or digits (`client_id`) can neither open nor close emphasis.
+      if (!isAlnum(text.charCodeAt(i - 1)) || !isAlnum(text.charCodeAt(i + 1))) return undefined;
+    } else if (code < 128 && SPECIAL[code] === 1) return undefined;
+    i++;
+  }
+  if (lineStart || /\s$/.test(text)) return undefined;
+  return out + text.slice(from).replaceAll('"', '&quot;');
+}
+
+/** markdown-it's block rendering of paragraphs (split by blank lines) that are each in the simple subset. */
+export function simpleParagraphs(text: string): string | undefined {
+  let out = '';
+  // Line breaks at the end (YAML block scalars keep one) do not change the output.
+  for (const paragraph of text.replace(/\n+$/, '').split(/\n\n+/)) {
+    const simple = simpleInline(paragraph);
+    if (simple === undefined) return undefined;
+    out += `<p>${simple}</p>\n`;
+  }
+  return out;
+}
+
 /** Block markdown (paragraphs, lists, code, tables) as HTML. */
 export function markdown(text: string | undefined): Html {
-  if (text === undefined || text.trim() === '') return html``;
-  renderer ??= createRenderer();
-  return trustedRendererOutput(renderer.render(text));
+  return cached(blockCache, text, renderBlock);
 }
 
 /** One line of inline markdown (summaries, property descriptions). */
 export function markdownInline(text: string | undefined): Html {
-  if (text === undefined || text.trim() === '') return html``;
-  renderer ??= createRenderer();
-  return trustedRendererOutput(renderer.renderInline(text));
+  return cached(inlineCache, text, renderInline);
 }

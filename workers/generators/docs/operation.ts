@@ -3,8 +3,8 @@
 // samples (curl, TypeScript, Python, CLI) as tabs.
 
 import type { ApiModel, AuthScheme, MediaTypeContent, Parameter, Response } from '../model/types.ts';
-import { displayExample } from './examples.ts';
-import { html, type Html, localUrl, prettyJson } from './html.ts';
+import { exampleHtml } from './examples.ts';
+import { html, type Html, localUrl } from './html.ts';
 import { markdown, markdownInline } from './markdown.ts';
 import { SAMPLE_LANGUAGES, type SampleBuilder } from './samples.ts';
 import { schemaTree, type TreeContext, typeLabel } from './schema-tree.ts';
@@ -33,10 +33,9 @@ function parameterTable(title: string, params: Parameter[], ctx: OperationContex
 }
 
 function bodyBlock(content: MediaTypeContent, ctx: OperationContext, mode: 'request' | 'response'): Html {
-  const example = displayExample(ctx.model, content.examples, content.schema, mode);
   const showExample = content.kind === 'json' || content.kind === 'event-stream' || content.kind === 'form' || content.kind === 'multipart';
   return html`<div class="media"><p class="media-type"><code>${content.mediaType}</code></p>${schemaTree(content.schema, tree(ctx))}${
-    showExample ? html`<details class="example"><summary>Example</summary><pre><code>${prettyJson(example)}</code></pre></details>` : ''
+    showExample ? html`<details class="example"><summary>Example</summary><pre><code>${exampleHtml(ctx.model, content.examples, content.schema, mode)}</code></pre></details>` : ''
   }</div>`;
 }
 
@@ -85,7 +84,7 @@ export function operationSection(entry: OperationEntry, ctx: OperationContext): 
   const { op } = entry;
   const success = op.successResponse;
   const successJson = success?.content.find((c) => c.kind === 'json');
-  const responseExample = successJson ? displayExample(ctx.model, successJson.examples, successJson.schema, 'response') : undefined;
+  const responseExample = successJson ? exampleHtml(ctx.model, successJson.examples, successJson.schema, 'response') : undefined;
   return html`<section class="operation" id="${entry.anchor}">
 <h2><a class="anchor" href="${localUrl(`#${entry.anchor}`)}" aria-label="Link to this operation">#</a> ${entry.title}${op.deprecated ? html` <span class="badge badge-deprecated">deprecated</span>` : ''}</h2>
 <p class="endpoint"><span class="method method-${op.method}">${op.method.toUpperCase()}</span> <code class="path">${op.path}</code></p>
@@ -106,7 +105,7 @@ ${op.errorResponses.length > 0 ? html`<h3>Errors</h3>${op.errorResponses.map((r)
 </div>
 <div class="op-samples">
 ${sampleTabs(entry, ctx)}
-${responseExample !== undefined ? html`<div class="response-example"><p class="label">Response <span class="status status-success">${success?.status ?? ''}</span></p><pre><code>${prettyJson(responseExample)}</code></pre></div>` : ''}
+${responseExample !== undefined ? html`<div class="response-example"><p class="label">Response <span class="status status-success">${success?.status ?? ''}</span></p><pre><code>${responseExample}</code></pre></div>` : ''}
 </div>
 </div>
 </section>`;

@@ -2,8 +2,8 @@
 // the schema index, and a page per guide; plus the search index they all query.
 
 import type { ApiModel, AuthScheme } from '../model/types.ts';
-import { displayExample } from './examples.ts';
-import { html, type Html, localUrl, prettyJson } from './html.ts';
+import { exampleHtml } from './examples.ts';
+import { html, type Html, localUrl } from './html.ts';
 import { layout } from './layout.ts';
 import { isSafeLink, markdown } from './markdown.ts';
 import { authAnchor, operationSection, type OperationContext } from './operation.ts';
@@ -116,13 +116,12 @@ export function schemaPages(ctx: PageContext): GeneratedFile[] {
   for (const [id, entry] of ctx.site.schemas) {
     const named = ctx.model.schemas[id];
     if (named === undefined) continue;
-    const example = displayExample(ctx.model, undefined, named.schema, 'response');
     const body = html`<article class="schema-page">
 <h1>${entry.name}</h1>
 ${named.schema.title !== undefined && named.schema.title !== entry.name ? html`<p class="lead">${named.schema.title}</p>` : ''}
 ${schemaTree(named.schema, { model: ctx.model, site: ctx.site, page: entry.path, refDepth: 1, budget: { left: 500 } })}
 <h2>Example</h2>
-<pre><code>${prettyJson(example)}</code></pre>
+<pre><code>${exampleHtml(ctx.model, undefined, named.schema, 'response')}</code></pre>
 </article>`;
     files.push(page(ctx, entry.path, entry.name, body, entry.path));
   }

@@ -85,6 +85,7 @@ export class SampleBuilder {
   readonly #pyTargets = new Map<string, PyTarget>();
   readonly #schemes: Map<string, AuthScheme>;
   readonly #baseUrl: string;
+  #tsPrelude: string | undefined;
   readonly names: SdkNames;
 
   constructor(model: ApiModel) {
@@ -251,11 +252,18 @@ export class SampleBuilder {
       statements.push(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('result', undefined, undefined, f.createAwaitExpression(call))], ts.NodeFlags.Const)));
       statements.push(log('result'));
     }
+    this.#tsPrelude ??= this.#tsPreludeLines(clientClass, packageName);
+    return [this.#tsPrelude, ...statements.map(printNode)].join('\n');
+  }
+
+  /** The import and the client construction: the same for every operation, so printed once. */
+  #tsPreludeLines(clientClass: string, packageName: string): string {
+    const model = this.#model;
     const importLine = printNode(f.createImportDeclaration(undefined, f.createImportClause(false, tsId(clientClass), undefined), tsStr(packageName)));
     const needsCredential = model.authOptions.findIndex((o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)));
     const ctorArgs: ts.Expression[] = needsCredential >= 0 ? [f.createObjectLiteralExpression([f.createPropertyAssignment(tsId(this.#ts.authIdents[needsCredential] as string), tsStr('My credential'))])] : [];
     const clientLine = printNode(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('client', undefined, undefined, f.createNewExpression(tsId(clientClass), undefined, ctorArgs))], ts.NodeFlags.Const)));
-    return [importLine, '', clientLine, '', ...statements.map(printNode)].join('\n');
+    return [importLine, '', clientLine, ''].join('\n');
   }
 
   // ---- Python ---------------------------------------------------------------------------------

@@ -87,6 +87,7 @@ function children(node: SchemaNode, ctx: TreeContext, refLevel: number, seen: Re
       if (refLevel >= ctx.refDepth || seen.has(node.target)) return undefined;
       const target = ctx.model.schemas[node.target];
       if (target === undefined) return undefined;
+      if (refLevel + 1 >= ctx.refDepth) return lastLevel(target.schema, ctx, refLevel + 1);
       return children(target.schema, ctx, refLevel + 1, new Set(seen).add(node.target));
     }
     case 'object': {
@@ -108,6 +109,31 @@ function children(node: SchemaNode, ctx: TreeContext, refLevel: number, seen: Re
   }
 }
 
+// A named schema opened at the last reference level opens no further reference, so what it shows
+// depends only on the schema and the page's depth (`seen` is not read again), as long as the budget
+// does not run out inside it. The same schema is opened on many pages and operations: each such
+// expansion is built once per site and reused whenever the budget left covers what it spent.
+const lastLevels = new WeakMap<SitePlan, WeakMap<SchemaNode, Map<string, CachedTree>>>();
+const NOTHING_SEEN: ReadonlySet<string> = new Set();
+
+function lastLevel(node: SchemaNode, ctx: TreeContext, refLevel: number): Html | undefined {
+  let bySite = lastLevels.get(ctx.site);
+  if (bySite === undefined) lastLevels.set(ctx.site, (bySite = new WeakMap()));
+  let cache = bySite.get(node);
+  if (cache === undefined) bySite.set(node, (cache = new Map()));
+  const key = relativeUrl(ctx.page, '');
+  const hit = cache.get(key);
+  if (hit !== undefined && ctx.budget.left - hit.spent > 0) {
+    ctx.budget.left -= hit.spent;
+    return hit.out ?? undefined;
+  }
+  const before = ctx.budget.left;
+  const out = children(node, ctx, refLevel, NOTHING_SEEN);
+  // Only an expansion the budget never cut short is the same wherever it is shown.
+  if (ctx.budget.left > 0) cache.set(key, { out: out ?? null, spent: before - ctx.budget.left });
+  return out;
+}
+
 interface RowFlags {
   required?: boolean;
   readOnly?: boolean;
@@ -127,8 +153,47 @@ function row(label: Html, node: SchemaNode, ctx: TreeContext, refLevel: number, 
   return html`<li><details><summary>${head}</summary>${body}${nested}</details></li>`;
 }
 
+// A tree is a pure function of its node, the page's depth (links are relative), the reference
+// depth and the budget left when it starts, and it always spends the same part of that budget. The
+// same named schema is the body of many operations (error responses above all), so each tree is
+// built once per site and such key. References are keyed by what the tree reads of them.
+interface CachedTree {
+  out: Html | null;
+  spent: number;
+}
+const trees = new WeakMap<SitePlan, Map<string, CachedTree>>();
+const inlineTrees = new WeakMap<SitePlan, WeakMap<SchemaNode, Map<string, CachedTree>>>();
+
+function treeCache(node: SchemaNode, ctx: TreeContext): { cache: Map<string, CachedTree>; key: string } {
+  const shape = `${relativeUrl(ctx.page, '')}\u0000${ctx.refDepth}\u0000${ctx.budget.left}`;
+  if (node.kind === 'ref') {
+    let cache = trees.get(ctx.site);
+    if (cache === undefined) trees.set(ctx.site, (cache = new Map()));
+    const defaultText = node.default === undefined ? '' : JSON.stringify(node.default);
+    return { cache, key: `${shape}\u0000${node.target}\u0000${node.nullable ? 1 : 0}${node.deprecated ? 1 : 0}\u0000${defaultText}` };
+  }
+  let bySite = inlineTrees.get(ctx.site);
+  if (bySite === undefined) inlineTrees.set(ctx.site, (bySite = new WeakMap()));
+  let cache = bySite.get(node);
+  if (cache === undefined) bySite.set(node, (cache = new Map()));
+  return { cache, key: shape };
+}
+
 /** The tree of a body or schema: its members at the top level, nested nodes collapsed. */
 export function schemaTree(node: SchemaNode, ctx: TreeContext): Html {
+  const { cache, key } = treeCache(node, ctx);
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    ctx.budget.left -= hit.spent;
+    return hit.out as Html;
+  }
+  const before = ctx.budget.left;
+  const out = buildTree(node, ctx);
+  cache.set(key, { out, spent: before - ctx.budget.left });
+  return out;
+}
+
+function buildTree(node: SchemaNode, ctx: TreeContext): Html {
   const nested = children(node, ctx, 0, new Set());
   const description = node.kind === 'ref' ? undefined : node.description;
   return html`<div class="schema"><p class="schema-type">${typeLabel(node, ctx)} ${facts(node)}</p>${description !== undefined ? html`<div class="desc">${markdown(description)}</div>` : ''}${nested ?? ''}</div>`;

@@ -121,8 +121,11 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
   return { resources, guides, navigation, schemas, operations };
 }
 
+const UP = ['', '../', '../../', '../../../'];
+
 /** A URL from `fromPage` (site-root-relative path) to `target` (site-root-relative path). */
 export function relativeUrl(fromPage: string, target: string): string {
-  const depth = fromPage.split('/').length - 1;
-  return '../'.repeat(depth) + target;
+  let depth = 0;
+  for (let i = fromPage.indexOf('/'); i !== -1; i = fromPage.indexOf('/', i + 1)) depth++;
+  return (UP[depth] ?? '../'.repeat(depth)) + target;
 }
