@@ -16,6 +16,8 @@ import { planSite } from '../../workers/generators/docs/site-plan.ts';
 import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
 import { BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
 import { CORPUS, docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
+import { FULL_SIDEBAR_LIMIT } from '../../workers/generators/docs/layout.ts';
+import { largeSpec } from '../setup/runs.ts';
 
 const GOLDEN = join(FIXTURES, 'golden');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -411,5 +413,29 @@ describe('a hostile description', () => {
     const index = JSON.parse(file(files, 'search-index.json')) as { items: { u: string; t: string }[] };
     for (const item of index.items) expect(item.u).toMatch(/^[a-z0-9._/-]*(#[a-z0-9._-]*)?$/);
     expect(index.items.map((i) => i.t)).toContain('Get <img src=x onerror="window.__pwned=33"> thing');
+  });
+});
+
+describe('size on large descriptions', () => {
+  const build = async (operations: number): Promise<GeneratedFile[]> => {
+    const { model } = await analyzeSpec({ openapiText: largeSpec(operations), mode: 'flagship' });
+    return emitDocsSite(model!);
+  };
+  const bytes = (files: GeneratedFile[]): number => files.reduce((n, f) => n + f.content.length, 0);
+  const file = (files: GeneratedFile[], path: string): string => String(files.find((f) => f.path === path)!.content);
+
+  it('grows linearly: past FULL_SIDEBAR_LIMIT sections each page lists only its own, the overview lists all', async () => {
+    const small = await build(200);
+    const large = await build(400);
+    expect(bytes(large) / bytes(small)).toBeLessThan(2.3);
+    const overview = file(large, 'index.html');
+    const resourcePages = large.filter((f) => f.path.startsWith('resources/'));
+    expect(resourcePages.length).toBeGreaterThan(FULL_SIDEBAR_LIMIT);
+    const first = resourcePages[0]!;
+    const sidebar = /<nav id="sidebar"[\s\S]*?<\/nav>/.exec(file(large, first.path))![0];
+    expect(sidebar).toContain(`All ${resourcePages.length} sections`);
+    expect(sidebar.match(/class="nav-resource"/g)).toHaveLength(1);
+    expect(sidebar).toContain('aria-current="page"');
+    for (const page of resourcePages) expect(overview).toContain(`href="${page.path}"`);
   });
 });

@@ -36,11 +36,20 @@ function sidebar(input: LayoutInput): Html {
   return out;
 }
 
+/**
+ * Past this many navigation entries the sidebar lists only the current one (the overview page
+ * lists them all): every page carrying every entry would make the site grow with pages × entries.
+ */
+export const FULL_SIDEBAR_LIMIT = 150;
+
 function buildSidebar(input: LayoutInput): Html {
   const { site, page } = input;
   const link = (target: string, label: string, current: boolean): Html =>
     html`<a href="${localUrl(relativeUrl(page, target))}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
-  const items = site.navigation.map((entry) => {
+  const compact = site.navigation.length > FULL_SIDEBAR_LIMIT;
+  const entries = compact ? site.navigation.filter((entry) => entry.path === input.current) : site.navigation;
+  const all = compact ? html`<li class="nav-all">${link('index.html#resources', `All ${site.navigation.length} sections`, false)}</li>` : '';
+  const items = entries.map((entry) => {
     const current = entry.path === input.current;
     if (entry.kind === 'guide') return html`<li class="nav-guide">${link(entry.path, entry.guide.title, current)}</li>`;
     const ops = current
@@ -50,7 +59,7 @@ function buildSidebar(input: LayoutInput): Html {
   });
   return html`<nav id="sidebar" class="sidebar" aria-label="Reference"><ul class="nav">
 <li>${link('index.html', 'Overview', page === 'index.html')}</li>
-${items}
+${all}${items}
 <li>${link('schemas/index.html', 'Schemas', page.startsWith('schemas/'))}</li>
 </ul></nav>`;
 }
