@@ -45,6 +45,7 @@ const Env = z
   ARTIFACT_RETENTION_HOURS: z.coerce.number().positive().default(24 * 30),
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  PIPELINE_PARALLEL_STEPS: bool.default(true),
   QUEUE_RETRY_LIMIT: z.coerce.number().int().nonnegative().default(2),
   QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
   QUEUE_EXPIRE_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -111,6 +112,8 @@ export interface Config {
   planRuns: { free: number; launch: number; scale: number };
   retention: { inputHours: number; artifactHours: number };
   worker: { heartbeatSeconds: number; concurrency: number };
+  /** Run the steps after `validate` side by side (recorded in order); false: one after another. */
+  pipeline: { parallelSteps: boolean };
   queue: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; heartbeatSeconds: number };
   /** Docs domains: the CNAME target, and the DNS resolvers verification asks (undefined: the system's). */
   docs: { cnameTarget: string; dnsServers: string[] | undefined; dnsTimeoutMs: number; dnsTries: number };
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planRuns: { free: e.PLAN_RUNS_FREE, launch: e.PLAN_RUNS_LAUNCH, scale: e.PLAN_RUNS_SCALE },
     retention: { inputHours: e.INPUT_RETENTION_HOURS, artifactHours: e.ARTIFACT_RETENTION_HOURS },
     worker: { heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS, concurrency: e.WORKER_CONCURRENCY },
+    pipeline: { parallelSteps: e.PIPELINE_PARALLEL_STEPS },
     queue: {
       retryLimit: e.QUEUE_RETRY_LIMIT,
       retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS,

@@ -62,6 +62,24 @@ describe('pipeline runner', () => {
     expect(done!.steps.every((s) => ['passed', 'skipped', 'failed'].includes(s.status))).toBe(true);
   });
 
+  it('starts the steps after validate together and records them in order; PIPELINE_PARALLEL_STEPS=false runs them one by one', async () => {
+    const times = async (parallelSteps: boolean) => {
+      const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
+      const deps = { ...service.deps, config: { ...service.deps.config, pipeline: { parallelSteps } } };
+      expect(await runPipeline(deps, runId, new AbortController().signal)).toBe('finished');
+      const run = (await Run.findByPk(runId))!;
+      expect(run.status).toBe('complete');
+      expect(run.steps.map((s) => s.name)).toEqual(['validate', 'typescript_sdk', 'python_sdk', 'cli', 'docs', 'compat_diff']);
+      return run.steps.map((s) => ({ start: Date.parse(s.startedAt!), end: Date.parse(s.completedAt!) }));
+    };
+    const parallel = await times(true);
+    // Every later step started before the TypeScript SDK step (the first of them) had ended.
+    for (const step of parallel.slice(2)) expect(step.start).toBeLessThan(parallel[1]!.end);
+    for (const step of parallel.slice(1)) expect(step.start).toBeGreaterThanOrEqual(parallel[0]!.end);
+    const serial = await times(false);
+    for (let i = 1; i < serial.length; i++) expect(serial[i]!.start).toBeGreaterThanOrEqual(serial[i - 1]!.end);
+  });
+
   it('does nothing for a run that is no longer queued or running (canceled, finished elsewhere)', async () => {
     const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
     await api.post(`/runs/${runId}/cancel`, {});
@@ -83,12 +101,14 @@ describe('pipeline runner', () => {
       expect(run).toMatchObject({ status: 'failed', verdict: 'failed' });
       expect(run.failureMessage).toMatch(/disk full/);
       expect(run.steps[0]!.status).toBe('failed');
-      const jobs = await faulty.deps.db.sequelize.query<{ name: string; state: string; retry_count: number }>(
-        `SELECT name, state, retry_count FROM pgboss.job WHERE data->>'runId' = $1 ORDER BY name`,
-        { bind: [runId], type: QueryTypes.SELECT },
-      );
-      expect(jobs.find((j) => j.name === 'report.run')).toMatchObject({ state: 'failed', retry_count: 1 });
-      expect(jobs.some((j) => j.name === 'report.run.dead')).toBe(true);
+      // The run is marked failed just before the handler throws, so pg-boss records the job a moment later.
+      const jobs = () =>
+        faulty.deps.db.sequelize.query<{ name: string; state: string; retry_count: number }>(
+          `SELECT name, state, retry_count FROM pgboss.job WHERE data->>'runId' = $1 ORDER BY name`,
+          { bind: [runId], type: QueryTypes.SELECT },
+        );
+      await expect.poll(async () => (await jobs()).find((j) => j.name === 'report.run'), { timeout: 10_000 }).toMatchObject({ state: 'failed', retry_count: 1 });
+      await expect.poll(async () => (await jobs()).some((j) => j.name === 'report.run.dead'), { timeout: 10_000 }).toBe(true);
     } finally {
       await faulty.stop();
     }

@@ -14,6 +14,14 @@ const CANCEL_POLL_MS = 500;
 
 export type RunnerResult = 'finished' | 'canceled' | 'gone';
 
+interface Launched {
+  startedAt: Date;
+  /** Never rejects: a step's fault is carried to the loop, which throws it when it reaches the step. */
+  result: Promise<Settled>;
+}
+
+type Settled = { ok: true; outcome: StepOutcome; completedAt: Date } | { ok: false; error: unknown };
+
 /** Thrown when the run stopped being ours (canceled, finished by another worker, or claimed by a newer attempt). */
 class RunReleased extends Error {}
 
@@ -38,7 +46,9 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
 
   // Cancel: a poller aborts the signal as soon as the row leaves `running`.
   const cancel = new AbortController();
-  const signal = AbortSignal.any([cancel.signal, jobSignal]);
+  // Aborted when this attempt ends, so steps started ahead and no longer awaited stop too.
+  const ended = new AbortController();
+  const signal = AbortSignal.any([cancel.signal, jobSignal, ended.signal]);
   const poller = setInterval(() => {
     Run.findByPk(runId, { attributes: ['status', 'claimToken'] })
       .then((row) => {
@@ -71,23 +81,53 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     updatedAt: new Date().toISOString(),
   };
 
+  // The steps after `validate` do not depend on each other. Once the analysis is in they start
+  // together (their compilers and type checkers are child processes that then run side by side)
+  // and are recorded, saved and resumed in their fixed order as before.
+  const launched = new Map<number, Launched>();
+  const launch = (index: number): Launched => {
+    let entry = launched.get(index);
+    if (entry === undefined) {
+      const startedAt = new Date();
+      const result = STEPS[index]!.run(context).then(
+        (outcome): Settled => ({ ok: true, outcome, completedAt: new Date() }),
+        (error: unknown): Settled => ({ ok: false, error }),
+      );
+      launched.set(index, (entry = { startedAt, result }));
+    }
+    return entry;
+  };
+  const runningAfter = (index: number): string | null => steps.slice(index + 1).find((s) => s.status === 'running')?.name ?? null;
+
   try {
     for (const [index, definition] of STEPS.entries()) {
       if (FINISHED.has(steps[index]!.status)) continue;
       if (signal.aborted) throw signal.reason;
       const blocked = index > 0 ? (await context.analysis()).needsSetup : [];
-      const startedAt = new Date();
+      if (blocked.length === 0 && index > 0 && deps.config.pipeline.parallelSteps) {
+        for (let later = index; later < STEPS.length; later++) if (!FINISHED.has(steps[later]!.status)) launch(later);
+      }
+      const started = blocked.length === 0 ? launch(index) : undefined;
+      const startedAt = started?.startedAt ?? new Date();
+      for (const [at, entry] of launched) {
+        if (steps[at]!.status !== 'running' && !FINISHED.has(steps[at]!.status)) steps[at] = { name: STEPS[at]!.name, status: 'running', startedAt: entry.startedAt.toISOString() };
+      }
       steps[index] = { name: definition.name, status: 'running', startedAt: startedAt.toISOString() };
       await save(runId, claim, { steps, currentStep: definition.name });
 
       let outcome: StepOutcome;
-      if (blocked.length > 0) {
+      let completedAt: Date;
+      if (started === undefined) {
         outcome = { status: 'skipped', summary: `needs setup: ${blocked.join('; ')}` };
+        completedAt = new Date();
       } else {
-        outcome = await definition.run(context);
+        const settled = await started.result;
+        if (signal.aborted) throw signal.reason;
+        if (!settled.ok) throw settled.error;
+        outcome = settled.outcome;
+        completedAt = settled.completedAt;
       }
       if (signal.aborted) throw signal.reason;
-      const completedAt = new Date();
       steps[index] = {
         name: definition.name,
         status: outcome.status,
@@ -101,7 +141,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
         const entries = outcome.artifacts?.length ? await saveArtifacts(run, outcome.artifacts, artifactExpiry, transaction) : [];
         const kinds = new Set(entries.map((e) => e.kind));
         manifest = { ...manifest, artifacts: [...manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: completedAt.toISOString() };
-        await save(runId, claim, { steps, currentStep: null, artifactManifest: manifest }, transaction);
+        await save(runId, claim, { steps, currentStep: runningAfter(index), artifactManifest: manifest }, transaction);
       });
     }
     const final = await context.analysis();
@@ -114,6 +154,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     throw error;
   } finally {
     clearInterval(poller);
+    ended.abort(new RunReleased('attempt ended'));
   }
 }
 
