@@ -23,7 +23,7 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   const src = `src/${resolved.moduleName}/`;
   const files: GeneratedFile[] = [];
   const models = new TypeModule(MODELS_MODULE);
-  for (const schemaId of Object.keys(model.schemas).sort()) types.declareNamed(models, schemaId);
+  for (const schemaId of types.declarationOrder()) types.declareNamed(models, schemaId);
   const typeModules = new Map<string, string[]>();
   for (const resource of flattenResources(plan.resources)) {
     const { files: resourceFiles, typesModule } = emitResourceModule(model, plan, types, resource);

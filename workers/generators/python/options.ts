@@ -28,7 +28,8 @@ export function resolveOptions(model: ApiModel, options: PythonSdkOptions = {}):
   const prefix = screamingSnakeCase(options.envPrefix ?? model.client.envPrefix) || screamingSnakeCase(clientClass) || 'API';
   const packageName = distributionName(options.packageName ?? (model.client.packages.python || undefined), rawClient || model.info.title);
   const moduleRaw = options.moduleName ?? (model.client.packages.pythonModule || snakeCase(packageName));
-  const moduleName = pyIdent(moduleRaw, { case: 'snake' });
+  // Capped: it names the package directory (a file name has a byte limit).
+  const moduleName = pyIdent(moduleRaw, { case: 'snake' }).slice(0, 64);
   return {
     packageName,
     moduleName: STDLIB_SHADOWS.has(moduleName) ? `${moduleName}_sdk` : moduleName,

@@ -65,6 +65,17 @@ export interface SdkPlan {
   serverVarIdents: string[];
 }
 
+/**
+ * Longest module (file) stem taken from a name in the description: file names have a byte limit
+ * (255 on common file systems), and a longer name must not make the package unwritable.
+ */
+export const MAX_MODULE_STEM = 64;
+
+/** A Python module name for a file, from a name in the description (an identifier prefix is an identifier). */
+export function moduleStem(raw: string): string {
+  return pyIdent(raw).slice(0, MAX_MODULE_STEM);
+}
+
 export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): SdkPlan {
   const scope = new NameScope(RESERVED_EXPORTS);
   scope.claim('\u0000client', options.clientClass);
@@ -81,7 +92,7 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
     const dirKey = dir.join('/');
     const files = dirs.get(dirKey) ?? new NameScope(['__init__']);
     dirs.set(dirKey, files);
-    const moduleName = files.claim(resource.name, pyIdent(resource.name));
+    const moduleName = files.claim(resource.name, moduleStem(resource.name));
     const modulePath = [...dir, moduleName];
     const members = new NameScope(MEMBER_RESERVED);
     const methods: MethodPlan[] = [];
@@ -98,7 +109,7 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
         responseType: `${stem} response`,
       });
     }
-    const typesModule = typeFiles.claim(key, pyIdent(resource.path.join(' ')));
+    const typesModule = typeFiles.claim(key, moduleStem(resource.path.join(' ')));
     const children = resource.subresources.map((child) => planResource(child, members, modulePath));
     return { resource, className, attr, modulePath, isPackage: children.length > 0, typesModule, methods, children };
   };

@@ -64,6 +64,8 @@ export class TypeEmitter {
   /** schema id -> SCC index, for alias-only reference cycles */
   readonly #scc = new Map<string, number>();
   readonly #cyclic = new Set<string>();
+  /** alias -> the aliases it names outside any container */
+  readonly #aliasEdges = new Map<string, string[]>();
   readonly #declared = new Set<string>();
 
   constructor(model: ApiModel, scope: NameScope) {
@@ -142,6 +144,7 @@ export class TypeEmitter {
       if (schema) direct(schema, out);
       edges.set(schemaId, out.filter((t) => !this.isTypedDict(t)));
     }
+    for (const [from, to] of edges) this.#aliasEdges.set(from, to);
     // Tarjan's SCC.
     let index = 0;
     const idx = new Map<string, number>();
@@ -149,32 +152,78 @@ export class TypeEmitter {
     const stack: string[] = [];
     const onStack = new Set<string>();
     let sccCount = 0;
-    const strong = (v: string): void => {
-      idx.set(v, index);
-      low.set(v, index);
-      index++;
-      stack.push(v);
-      onStack.add(v);
-      for (const w of edges.get(v) ?? []) {
-        if (!idx.has(w)) {
-          strong(w);
-          low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
-        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
-      }
-      if (low.get(v) === idx.get(v)) {
-        const members: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop() as string;
-          onStack.delete(w);
-          this.#scc.set(w, sccCount);
-          members.push(w);
-        } while (w !== v);
-        if (members.length > 1 || (edges.get(v) ?? []).includes(v)) for (const m of members) this.#cyclic.add(m);
-        sccCount++;
+    // Iterative (an explicit stack of frames): a chain of thousands of aliases must not exhaust the call stack.
+    const strong = (root: string): void => {
+      const visit = (v: string): void => {
+        idx.set(v, index);
+        low.set(v, index);
+        index++;
+        stack.push(v);
+        onStack.add(v);
+      };
+      visit(root);
+      const frames: { v: string; next: number }[] = [{ v: root, next: 0 }];
+      while (frames.length > 0) {
+        const frame = frames[frames.length - 1] as { v: string; next: number };
+        const v = frame.v;
+        const out = edges.get(v) ?? [];
+        if (frame.next < out.length) {
+          const w = out[frame.next++] as string;
+          if (!idx.has(w)) {
+            visit(w);
+            frames.push({ v: w, next: 0 });
+          } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
+          continue;
+        }
+        frames.pop();
+        const parent = frames[frames.length - 1];
+        if (parent) low.set(parent.v, Math.min(low.get(parent.v) as number, low.get(v) as number));
+        if (low.get(v) === idx.get(v)) {
+          const members: string[] = [];
+          let w: string;
+          do {
+            w = stack.pop() as string;
+            onStack.delete(w);
+            this.#scc.set(w, sccCount);
+            members.push(w);
+          } while (w !== v);
+          if (members.length > 1 || out.includes(v)) for (const m of members) this.#cyclic.add(m);
+          sccCount++;
+        }
       }
     };
     for (const v of [...edges.keys()].sort()) if (!idx.has(v)) strong(v);
+  }
+
+  /**
+   * The named schemas in declaration order: by id, except that an alias comes after the aliases it
+   * names directly. mypy resolves a chain of forward alias references one step per pass and gives
+   * up after a few dozen passes ("maximum semantic analysis iteration count reached").
+   */
+  declarationOrder(): string[] {
+    const order: string[] = [];
+    const done = new Set<string>();
+    for (const start of this.names.keys()) {
+      if (done.has(start)) continue;
+      done.add(start);
+      const frames: { v: string; next: number }[] = [{ v: start, next: 0 }];
+      while (frames.length > 0) {
+        const frame = frames[frames.length - 1] as { v: string; next: number };
+        const out = this.#aliasEdges.get(frame.v) ?? [];
+        if (frame.next < out.length) {
+          const w = out[frame.next++] as string;
+          // Members of one reference cycle keep their order (they are declared as Any).
+          if (!done.has(w) && this.names.has(w) && this.#scc.get(w) !== this.#scc.get(frame.v)) {
+            done.add(w);
+            frames.push({ v: w, next: 0 });
+          }
+          continue;
+        }
+        frames.pop();
+        order.push(frame.v);
+      }
+    }
+    return order;
   }
 
   nameOf(schemaId: string): string {

@@ -42,6 +42,11 @@ def encode_path(value: object) -> str:
         text = "true" if value else "false"
     else:
         text = str(value)
+    if text == "":
+        raise ValueError("A path parameter is an empty string.")
+    # Servers and proxies resolve `.` and `..` segments (even percent-encoded), so they cannot be sent.
+    if text in (".", ".."):
+        raise ValueError("A path parameter cannot be " + repr(text) + ".")
     return urllib.parse.quote(text, safe="")
 
 
