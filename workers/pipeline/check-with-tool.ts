@@ -22,9 +22,14 @@ export async function writeTree(files: readonly GeneratedFile[], prefix: string)
   }
   // Each folder once (a parent before its children), then the files WRITE_BATCH at a time: one
   // awaited write per file costs a thread-pool round trip each, which dominated large trees.
-  for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-  for (let i = 0; i < files.length; i += WRITE_BATCH) {
-    await Promise.all(files.slice(i, i + WRITE_BATCH).map((file) => writeFile(join(root, file.path), file.content)));
+  try {
+    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+    for (let i = 0; i < files.length; i += WRITE_BATCH) {
+      await Promise.all(files.slice(i, i + WRITE_BATCH).map((file) => writeFile(join(root, file.path), file.content)));
+    }
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
   }
   return root;
 }

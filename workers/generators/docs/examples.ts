@@ -52,10 +52,12 @@ export function toJson(example: Example): JsonValue {
 }
 
 function resolve(model: ApiModel, node: SchemaNode, seen: Set<string>): SchemaNode | undefined {
+  // One set for this chain (copying `seen` per step made a long $ref chain quadratic).
+  const chain = new Set<string>();
   let current: SchemaNode | undefined = node;
   while (current?.kind === 'ref') {
-    if (seen.has(current.target)) return undefined;
-    seen = new Set(seen).add(current.target);
+    if (seen.has(current.target) || chain.has(current.target) || chain.size >= MAX_REF_HOPS) return undefined;
+    chain.add(current.target);
     current = model.schemas[current.target]?.schema;
   }
   return current;
@@ -90,6 +92,9 @@ function stringPlaceholder(format: string | undefined): string {
 // way to it (`seen`, which cuts cycles), but only through the targets it meets: when none of those
 // is in `seen`, it is the same wherever it appears at that depth. So each reference's example is
 // kept with the targets it met, and reused where none of them has been followed already.
+/** Longer reference chains are not followed for examples (real descriptions have a few hops). */
+const MAX_REF_HOPS = 64;
+
 interface Built {
   example: Example;
   met: ReadonlySet<string>;
@@ -131,14 +136,17 @@ function build(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: numb
 }
 
 function buildResolved(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: number, seen: ReadonlySet<string>, met: Set<string>): Example {
-  let visited = seen;
+  // Follow the reference chain (at most MAX_REF_HOPS: a hostile description's 5,000-step chain
+  // must not cost pages x chain length), then extend `seen` once.
+  const chain: string[] = [];
   let current: SchemaNode | undefined = node;
   while (current?.kind === 'ref') {
     met.add(current.target);
-    if (visited.has(current.target)) return mode === 'request' ? { t: 'obj', entries: [] } : { t: 'null' };
-    visited = new Set(visited).add(current.target);
+    if (seen.has(current.target) || chain.includes(current.target) || chain.length >= MAX_REF_HOPS) return mode === 'request' ? { t: 'obj', entries: [] } : { t: 'null' };
+    chain.push(current.target);
     current = model.schemas[current.target]?.schema;
   }
+  const visited: ReadonlySet<string> = chain.length === 0 ? seen : new Set([...seen, ...chain]);
   const schema = current;
   if (schema === undefined) return { t: 'null' };
   const literal = schema.examples?.[0] ?? schema.default;

@@ -9,6 +9,9 @@ import { kebabCase } from '../names/case.ts';
 import { directionalSchemas } from './schema-types.ts';
 import type { ResolvedTypeScriptSdkOptions } from './types.ts';
 
+/** Longest file stem taken from a name in the description. */
+export const MAX_FILE_STEM = 64;
+
 /** Names the bundled core exports (and generated modules import), never given to a model or resource. */
 export const CORE_EXPORTS = [
   'APIConnectionError', 'APIError', 'APIRequest', 'APIResource', 'APITimeoutError', 'APIUserAbortError',
@@ -95,7 +98,8 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
     const propName = parentMembers.claim(`resource:${resource.name}`, tsIdent(resource.name, { kind: 'member' }));
     const fileScope = files.get(dir) ?? new NameScope();
     files.set(dir, fileScope);
-    const fileName = fileScope.claim(resource.name, kebabCase(resource.name) || 'resource');
+    // File names have a byte limit (255 on common file systems): a longer name must not make the package unwritable.
+    const fileName = fileScope.claim(resource.name, kebabCase(resource.name).slice(0, MAX_FILE_STEM).replace(/-+$/, '') || 'resource');
     const module = `${dir}/${fileName}`;
     const members = new NameScope(['constructor', '_client']);
     const methods: MethodPlan[] = [];

@@ -216,6 +216,9 @@ export abstract class BaseClient {
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = maxRetries - attempt;
       if (options.signal?.aborted) throw new APIUserAbortError();
+      // Headers and body first: if either throws (a header name fetch refuses), no timer is left behind.
+      const headers = this.#buildHeaders(request, options, idempotencyKey, attempt, schemes);
+      const body = this.#buildBody(request);
       const controller = new AbortController();
       let timedOut = false;
       const timeout = options.timeout ?? this.timeout;
@@ -231,10 +234,9 @@ export abstract class BaseClient {
       };
       const init: RequestInit = {
         method: request.method.toUpperCase(),
-        headers: this.#buildHeaders(request, options, idempotencyKey, attempt, schemes),
+        headers,
         signal: controller.signal,
       };
-      const body = this.#buildBody(request);
       if (body !== undefined) init.body = body;
 
       let response: Response;
