@@ -85,7 +85,7 @@ export function createApp(deps: Deps): express.Express {
     const app = error instanceof AppError ? error : toAppError(error);
     if (app.status >= 500) deps.logger.error({ err: error, requestId: requestIdOf(req, res) }, 'unhandled error');
     if (res.headersSent) return;
-    res.status(app.status).json({ error: app.code, message: app.message });
+    res.set(app.headers).status(app.status).json({ error: app.code, message: app.message });
   });
 
   return app;

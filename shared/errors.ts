@@ -33,6 +33,7 @@ export const ERROR_CATALOGUE = {
   checkout_not_configured: { status: 501, message: 'Checkout is not configured for the selected plan.' },
   webhook_not_configured: { status: 501, message: 'The billing webhook is not configured (no signing secret).' },
   payment_provider_error: { status: 502, message: 'The payment provider could not be reached or answered nonsense.' },
+  service_unavailable: { status: 503, message: 'The database is unreachable right now; retry after the number of seconds in Retry-After.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

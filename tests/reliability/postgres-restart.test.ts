@@ -53,6 +53,7 @@ interface Sample {
   ms: number;
   endedAt: number;
   contentType: string | null;
+  retryAfter?: string | null;
   body: any;
   error?: string;
   key?: string;
@@ -75,7 +76,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
     } catch {
       // left as text: the assertions say so
     }
-    return { status: res.status as number | undefined, ms: Date.now() - started, endedAt: Date.now(), contentType: res.headers.get('content-type'), body: parsed, error: undefined as string | undefined };
+    return { status: res.status as number | undefined, ms: Date.now() - started, endedAt: Date.now(), contentType: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after'), body: parsed, error: undefined as string | undefined };
   } catch (error) {
     return { status: undefined, ms: Date.now() - started, endedAt: Date.now(), contentType: null, body: undefined, error: String((error as Error).cause ?? error) };
   }
@@ -183,7 +184,10 @@ describe('PostgreSQL stops and comes back under load', () => {
       expect(failure.status, `${failure.phase} ${failure.kind} ${JSON.stringify(failure.body)}`).toBeGreaterThanOrEqual(500);
       expect(failure.contentType).toMatch(/^application\/json/);
       expect(Object.keys(failure.body).sort()).toEqual(['error', 'message']);
-      expect(typeof failure.body.error).toBe('string');
+      // The database being down is said as such: 503 service_unavailable with Retry-After.
+      expect(failure.status, `${failure.phase} ${failure.kind} ${JSON.stringify(failure.body)}`).toBe(503);
+      expect(failure.body.error).toBe('service_unavailable');
+      expect(failure.retryAfter).toBe('5');
     }
     expect(probes.map((p) => p.status).every((s) => s! >= 500)).toBe(true);
     // After recovery every request succeeds.
