@@ -4,9 +4,10 @@
  * run. Each measurement is a fresh process; the best of RUNS wall times is reported, with peak
  * RSS. Run: `npm run bench:parse` (needs ../shared/corpus).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { best, timeCommand, type Sample } from './peer.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
@@ -18,12 +19,6 @@ const FILES = [
   'real-world/jira/jira-software.v3.json',
 ];
 
-interface Sample {
-  ms: number;
-  maxRssMb: number;
-  detail?: string;
-}
-
 function child(mode: string, file: string): Sample {
   const out = execFileSync(process.execPath, [join(ROOT, 'bench', 'measure-child.ts'), mode, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(out.trim().split('\n').pop()!) as Sample;
@@ -32,16 +27,7 @@ function child(mode: string, file: string): Sample {
 /** `redocly lint` timed by /usr/bin/time (wall seconds and max RSS); its exit code is ignored (lint findings exit 1). */
 function redocly(file: string): Sample | undefined {
   const bin = join(ROOT, 'node_modules', '.bin', 'redocly');
-  if (!existsSync(bin) || !existsSync('/usr/bin/time')) return undefined;
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', bin, 'lint', file, '--format=json'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
-  const last = run.stderr.trim().split('\n').pop() ?? '';
-  const [seconds, kb] = last.split(' ').map(Number);
-  if (!seconds || !kb) return undefined;
-  return { ms: Math.round(seconds * 1000), maxRssMb: Math.round(kb / 1024) };
-}
-
-function best(samples: Sample[]): Sample {
-  return samples.reduce((a, b) => (b.ms < a.ms ? b : a));
+  return timeCommand([bin, 'lint', file, '--format=json'], { allowFailure: true, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
 }
 
 if (!existsSync(CORPUS)) {
@@ -54,10 +40,9 @@ for (const relative of FILES) {
   const file = join(CORPUS, relative);
   if (!existsSync(file)) continue;
   const size = (execFileSync('stat', ['-c', '%s', file], { encoding: 'utf8' }).trim() as unknown as number) / 1e6;
-  const floor = best(Array.from({ length: RUNS }, () => child('floor', file)));
-  const ours = best(Array.from({ length: RUNS }, () => child('analyze', file)));
-  const lint = Array.from({ length: RUNS }, () => redocly(file)).filter((s): s is Sample => !!s);
-  const theirs = lint.length ? best(lint) : undefined;
+  const floor = best(Array.from({ length: RUNS }, () => child('floor', file)))!;
+  const ours = best(Array.from({ length: RUNS }, () => child('analyze', file)))!;
+  const theirs = best(Array.from({ length: RUNS }, () => redocly(file)));
   console.log(
     relative.padEnd(40),
     size.toFixed(1).padStart(5),

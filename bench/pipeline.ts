@@ -8,8 +8,8 @@
  *   2. Throughput: runs per minute for a batch of medium runs with one worker process, then two.
  * Run: `npm run bench:pipeline` (needs ../shared/corpus; PIPELINE_BATCH=12 sets the batch size).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { startService } from '../server/service.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
+import { timeNodePeer } from './peer.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
@@ -110,21 +111,12 @@ async function main(): Promise<void> {
     }
 
     const heyApi = join(ROOT, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js');
-    if (existsSync(heyApi) && existsSync('/usr/bin/time')) {
-      const out = mkdtempSync(join(tmpdir(), 'bench-hey-'));
-      try {
-        const run = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, heyApi, '-i', largestFile, '-o', out, '-s'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-        const [seconds, kb] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
-        if (run.status === 0 && seconds && kb) {
-          const heyMs = Math.round(seconds * 1000);
-          console.log(`\n@hey-api/openapi-ts, TypeScript SDK alone for the largest: ${heyMs} ms, ${Math.round(kb / 1024)} MB peak.`);
-          console.log(`Our whole report (six steps, artifacts stored) / hey-api's SDK alone: ${(largestMs / heyMs).toFixed(2)} (target <= 0.5).`);
-        } else {
-          console.log(`\n@hey-api/openapi-ts did not run: ${run.stderr.slice(-300)}`);
-        }
-      } finally {
-        rmSync(out, { recursive: true, force: true });
-      }
+    const hey = timeNodePeer(heyApi, (out) => ['-i', largestFile, '-o', out, '-s']);
+    if (hey) {
+      console.log(`\n@hey-api/openapi-ts, TypeScript SDK alone for the largest: ${hey.ms} ms, ${hey.maxRssMb} MB peak.`);
+      console.log(`Our whole report (six steps, artifacts stored) / hey-api's SDK alone: ${(largestMs / hey.ms).toFixed(2)} (target <= 0.5).`);
+    } else {
+      console.log('\n@hey-api/openapi-ts could not be measured (not installed, no /usr/bin/time, or it failed).');
     }
 
     const medium = readFileSync(join(CORPUS, DESCRIPTIONS[1][1]), 'utf8');

@@ -4,45 +4,19 @@
  * the same files in the same run. Fresh process per sample; best of RUNS wall times; peak RSS.
  * Run: `npm run bench:typescript` (needs ../shared/corpus).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { best, timeNodePeer, type Sample } from './peer.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FILES = ['real-world/openai/openapi.yaml', 'real-world/plaid/2020-09-14.yml', 'real-world/asana/asana_oas.yaml'];
 
-interface Sample {
-  ms: number;
-  maxRssMb: number;
-  detail?: string;
-}
-
 function ours(file: string): Sample {
   const out = execFileSync(process.execPath, [join(ROOT, 'bench', 'measure-child.ts'), 'typescript-sdk', file], { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop()!) as Sample;
-}
-
-/** A peer's command timed by /usr/bin/time (wall seconds, max RSS in KB). */
-function timed(bin: string, args: (out: string) => string[]): Sample | undefined {
-  if (!existsSync(bin) || !existsSync('/usr/bin/time')) return undefined;
-  const out = mkdtempSync(join(tmpdir(), 'bench-peer-'));
-  try {
-    const run = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, bin, ...args(out)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    const last = run.stderr.trim().split('\n').pop() ?? '';
-    const [seconds, kb] = last.split(' ').map(Number);
-    if (run.status !== 0 || !seconds || !kb) return undefined;
-    return { ms: Math.round(seconds * 1000), maxRssMb: Math.round(kb / 1024) };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
-
-function best(samples: Array<Sample | undefined>): Sample | undefined {
-  const real = samples.filter((s): s is Sample => !!s);
-  return real.length ? real.reduce((a, b) => (b.ms < a.ms ? b : a)) : undefined;
 }
 
 if (!existsSync(CORPUS)) {
@@ -57,8 +31,8 @@ for (const relative of FILES) {
   const file = join(CORPUS, relative);
   if (!existsSync(file)) continue;
   const mine = best(Array.from({ length: RUNS }, () => ours(file)))!;
-  const hey = best(Array.from({ length: RUNS }, () => timed(heyApi, (out) => ['-i', file, '-o', out, '-s'])));
-  const types = best(Array.from({ length: RUNS }, () => timed(openapiTs, (out) => [file, '-o', join(out, 'schema.d.ts')])));
+  const hey = best(Array.from({ length: RUNS }, () => timeNodePeer(heyApi, (out) => ['-i', file, '-o', out, '-s'])));
+  const types = best(Array.from({ length: RUNS }, () => timeNodePeer(openapiTs, (out) => [file, '-o', join(out, 'schema.d.ts')])));
   const ratio = (a: Sample, b: Sample | undefined) => (b ? (a.ms / b.ms).toFixed(2) : 'n/a');
   console.log(
     relative.padEnd(34),
