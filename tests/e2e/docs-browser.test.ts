@@ -131,9 +131,14 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
     const target = new URL(page.url()).hash;
     expect(await page.locator(target).isVisible()).toBe(true);
 
-    // Schemas are searchable too.
+    // Schemas are searchable too, and their hits open the schema's section on its initial's page.
     await page.locator('#search').fill('schema');
     await page.locator('#search-results a').first().waitFor({ state: 'visible' });
+    const schemaHit = page.locator('#search-results a', { has: page.locator('.search-kind-schema') }).first();
+    const schemaHref = new URL((await schemaHit.getAttribute('href')) as string, page.url()).href;
+    expect(schemaHref).toMatch(/\/museum\/schemas\/[a-z0-9-]+\.html#[a-z0-9-]+$/);
+    await page.goto(schemaHref);
+    expect(await page.locator(`section.schema-section[id="${new URL(page.url()).hash.slice(1)}"]`).isVisible()).toBe(true);
 
     // Theme: the toggle flips and is remembered across pages.
     const before = await page.evaluate('getComputedStyle(document.body).backgroundColor');
@@ -170,7 +175,7 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
   }, 60_000);
 
   it('runs none of a hostile description\'s payloads', async () => {
-    const paths = ['/hostile/index.html', '/hostile/resources/things.html', '/hostile/schemas/thing.html', '/hostile/guides/evil.html', '/hostile/schemas/index.html'];
+    const paths = ['/hostile/index.html', '/hostile/resources/things.html', '/hostile/schemas/t.html', '/hostile/guides/evil.html', '/hostile/schemas/index.html'];
     for (const path of paths) {
       const { page, errors } = await open(path);
       const dialogs: string[] = [];

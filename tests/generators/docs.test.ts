@@ -12,7 +12,7 @@ import { isSafeLink, markdown, markdownInline, simpleInline, simpleParagraphs } 
 import { html } from '../../workers/generators/docs/html.ts';
 import { exampleOf, toJson } from '../../workers/generators/docs/examples.ts';
 import { schemaTree } from '../../workers/generators/docs/schema-tree.ts';
-import { planSite } from '../../workers/generators/docs/site-plan.ts';
+import { planSite, SCHEMAS_PER_PAGE } from '../../workers/generators/docs/site-plan.ts';
 import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
 import { BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
 import { CORPUS, docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
@@ -121,12 +121,12 @@ describe('emitDocsSite', () => {
     for (const name of bundle) expect(file(files, `assets/${name}`)).toBe(readFileSync(join(BUNDLE_DIR, name), 'utf8'));
   });
 
-  it('writes the overview, a page per resource, per schema and per guide', async () => {
+  it('writes the overview, a page per resource, per schema initial and per guide', async () => {
     const files = await site('small');
     expect(files.map((f) => f.path)).toEqual([
       'assets/site.css', 'assets/site.js', 'assets/theme.css', 'guides/getting-started.html', 'index.html',
       'resources/authors.html', 'resources/books.html', 'resources/health.html',
-      'schemas/author.html', 'schemas/book-input.html', 'schemas/book-page.html', 'schemas/book.html', 'schemas/error.html', 'schemas/genre.html', 'schemas/index.html', 'schemas/review.html',
+      'schemas/a.html', 'schemas/b.html', 'schemas/e.html', 'schemas/g.html', 'schemas/index.html', 'schemas/r.html',
       'search-index.json',
     ]);
     const index = textOf(file(files, 'index.html'));
@@ -145,7 +145,7 @@ describe('emitDocsSite', () => {
     const create = section('books-create');
     expect(create).toContain('<span class="method method-post">POST</span> <code class="path">/books</code>');
     expect(create).toContain('<h3>Request body <span class="badge badge-required">required</span></h3>');
-    expect(create).toContain('<a class="type type-ref" href="../schemas/book-input.html">BookInput</a>');
+    expect(create).toContain('<a class="type type-ref" href="../schemas/b.html#book-input">BookInput</a>');
     expect(create).toContain('<h3>Errors</h3>');
     expect(create).toMatch(/<span class="status status-client_error">422<\/span> Invalid book\./);
     expect(textOf(create)).toContain('"title": "Dune"'); // the response's own example
@@ -370,6 +370,35 @@ components:
       expect(render(site, holder, budget), `budget ${budget}`).toBe(expected);
       expect(render(site, holder, budget), `budget ${budget}, again`).toBe(expected);
     }
+  });
+});
+
+describe('schema pages', () => {
+  it('hold each schema as a section of its initial\'s page, split past SCHEMAS_PER_PAGE, linked from the index', async () => {
+    const names = [...Array.from({ length: SCHEMAS_PER_PAGE + 5 }, (_, i) => `Item${String(i).padStart(3, '0')}`), 'Alpha', '3DSecure', 'Main'];
+    const openapiText = `openapi: 3.1.0
+info: { title: Many, version: '1' }
+paths: {}
+components:
+  schemas:
+${names.map((n) => `    ${n}: { type: object, properties: { id: { type: string } } }`).join('\n')}
+`;
+    const { model } = await analyzeSpec({ openapiText, mode: 'flagship' });
+    if (!model) throw new Error('no model');
+    const files = emitDocsSite(model);
+    expect(files.map((f) => f.path).filter((p) => p.startsWith('schemas/'))).toEqual(['schemas/0-9.html', 'schemas/a.html', 'schemas/i-2.html', 'schemas/i.html', 'schemas/index.html', 'schemas/m.html']);
+    const sections = (path: string): string[] => [...file(files, path).matchAll(/<section class="schema-section" id="([^"]+)">/g)].map((m) => m[1] as string);
+    expect(sections('schemas/i.html')).toHaveLength(SCHEMAS_PER_PAGE);
+    expect(sections('schemas/i-2.html')).toEqual(['item150', 'item151', 'item152', 'item153', 'item154']);
+    // A schema may not take an id of the page shell.
+    expect(sections('schemas/m.html')).toEqual(['main2']);
+    expect(file(files, 'schemas/index.html')).toContain('<a href="../schemas/i-2.html#item152">Item152</a>');
+    expect(file(files, 'schemas/i.html')).toContain('<a href="../schemas/i-2.html">I (2)</a>');
+    const index = JSON.parse(file(files, 'search-index.json')) as { items: { k: string; u: string }[] };
+    expect(index.items.filter((i) => i.k === 'schema').map((i) => i.u).sort()).toEqual(
+      ['schemas/0-9.html#3-d-secure', 'schemas/a.html#alpha', ...sections('schemas/i.html').map((a) => `schemas/i.html#${a}`), ...sections('schemas/i-2.html').map((a) => `schemas/i-2.html#${a}`), 'schemas/m.html#main2'].sort(),
+    );
+    for (const f of files.filter((x) => x.path.endsWith('.html'))) assertSafePage(f.path, f.content, files);
   });
 });
 

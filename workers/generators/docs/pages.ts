@@ -1,5 +1,6 @@
-// The pages of the site: the overview, a page per top-level resource, a page per named schema,
-// the schema index, and a page per guide; plus the search index they all query.
+// The pages of the site: the overview, a page per top-level resource, the named schemas as
+// sections of a page per initial, the schema index, and a page per guide; plus the search index
+// they all query.
 
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import { exampleHtml } from './examples.ts';
@@ -9,7 +10,7 @@ import { isSafeLink, markdown } from './markdown.ts';
 import { authAnchor, operationSection, type OperationContext } from './operation.ts';
 import type { SampleBuilder } from './samples.ts';
 import { schemaTree } from './schema-tree.ts';
-import { type GuidePage, relativeUrl, type ResourcePage, type SitePlan } from './site-plan.ts';
+import { type GuidePage, relativeUrl, type ResourcePage, type SchemaGroup, schemaUrl, type SitePlan } from './site-plan.ts';
 import type { GeneratedFile } from './types.ts';
 
 export interface PageContext {
@@ -111,23 +112,40 @@ ${section.operations.map((entry) => operationSection(entry, octx))}</div>`,
   return page(ctx, resource.path, resource.title, body, resource.path);
 }
 
-export function schemaPages(ctx: PageContext): GeneratedFile[] {
-  const files: GeneratedFile[] = [];
-  for (const [id, entry] of ctx.site.schemas) {
-    const named = ctx.model.schemas[id];
-    if (named === undefined) continue;
-    const body = html`<article class="schema-page">
-<h1>${entry.name}</h1>
+/** Links to every schema page (the initials), the current one marked. */
+function schemaGroupLinks(ctx: PageContext, page: string): Html {
+  return html`<p class="schema-groups">${ctx.site.schemaGroups.map(
+    (g) => html`<a href="${localUrl(relativeUrl(page, g.path))}"${g.path === page ? html` aria-current="page"` : ''}>${g.title}</a> `,
+  )}</p>`;
+}
+
+function schemaGroupPage(ctx: PageContext, group: SchemaGroup): GeneratedFile {
+  const sections = group.schemas.map((entry) => {
+    const named = ctx.model.schemas[entry.id];
+    if (named === undefined) return '';
+    return html`<section class="schema-section" id="${entry.anchor}">
+<h2><a class="anchor" href="${localUrl(`#${entry.anchor}`)}" aria-label="Link to this schema">#</a> ${entry.name}</h2>
 ${named.schema.title !== undefined && named.schema.title !== entry.name ? html`<p class="lead">${named.schema.title}</p>` : ''}
-${schemaTree(named.schema, { model: ctx.model, site: ctx.site, page: entry.path, refDepth: 1, budget: { left: 500 } })}
-<h2>Example</h2>
+${schemaTree(named.schema, { model: ctx.model, site: ctx.site, page: group.path, refDepth: 1, budget: { left: 500 } })}
+<h3>Example</h3>
 <pre><code>${exampleHtml(ctx.model, undefined, named.schema, 'response')}</code></pre>
+</section>`;
+  });
+  const body = html`<article class="schema-page">
+<h1>Schemas: ${group.title}</h1>
+${schemaGroupLinks(ctx, group.path)}
+${sections}
 </article>`;
-    files.push(page(ctx, entry.path, entry.name, body, entry.path));
-  }
+  return page(ctx, group.path, `Schemas: ${group.title}`, body, group.path);
+}
+
+export function schemaPages(ctx: PageContext): GeneratedFile[] {
+  const files = ctx.site.schemaGroups.map((group) => schemaGroupPage(ctx, group));
   const path = 'schemas/index.html';
-  const list = [...ctx.site.schemas.values()].map((s) => html`<li><a href="${localUrl(relativeUrl(path, s.path))}">${s.name}</a></li>`);
-  files.push(page(ctx, path, 'Schemas', html`<article><h1>Schemas</h1>${list.length > 0 ? html`<ul class="schema-list">${list}</ul>` : html`<p class="muted">No named schemas.</p>`}</article>`, path));
+  const list = [...ctx.site.schemas.values()].map((s) => html`<li><a href="${localUrl(relativeUrl(path, schemaUrl(s)))}">${s.name}</a></li>`);
+  files.push(
+    page(ctx, path, 'Schemas', html`<article><h1>Schemas</h1>${list.length > 0 ? html`${schemaGroupLinks(ctx, path)}<ul class="schema-list">${list}</ul>` : html`<p class="muted">No named schemas.</p>`}</article>`, path),
+  );
   return files;
 }
 
@@ -148,7 +166,7 @@ export function searchIndex(ctx: PageContext): GeneratedFile {
       x: [entry.op.operationId ?? '', [...entry.op.resourcePath, entry.op.methodName].join('.'), samples.typescriptChain?.join('.') ?? '', samples.pythonChain?.join('.') ?? '', ...entry.op.tags].join(' '),
     });
   }
-  for (const entry of ctx.site.schemas.values()) items.push({ k: 'schema', t: entry.name, s: 'schema', u: localUrl(entry.path), x: entry.id });
+  for (const entry of ctx.site.schemas.values()) items.push({ k: 'schema', t: entry.name, s: 'schema', u: localUrl(schemaUrl(entry)), x: entry.id });
   for (const guide of ctx.site.guides) items.push({ k: 'guide', t: guide.guide.title, s: 'guide', u: localUrl(guide.path), x: guide.guide.slug });
   return { path: 'search-index.json', content: `${JSON.stringify({ version: 1, items })}\n` };
 }

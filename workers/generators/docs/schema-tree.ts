@@ -7,7 +7,7 @@ import type { ApiModel, PrimitiveConstraints, SchemaNode } from '../model/types.
 import { html, type Html, join } from './html.ts';
 import { markdown } from './markdown.ts';
 import type { SitePlan } from './site-plan.ts';
-import { relativeUrl } from './site-plan.ts';
+import { relativeUrl, schemaUrl } from './site-plan.ts';
 
 export interface TreeContext {
   model: ApiModel;
@@ -41,7 +41,7 @@ export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0): Html {
     case 'ref': {
       const page = ctx.site.schemas.get(node.target);
       const name = ctx.model.schemas[node.target]?.name ?? node.target;
-      return page ? html`<a class="type type-ref" href="${relativeUrl(ctx.page, page.path)}">${name}</a>${nullable}` : html`<span class="type">${name}</span>${nullable}`;
+      return page ? html`<a class="type type-ref" href="${relativeUrl(ctx.page, schemaUrl(page))}">${name}</a>${nullable}` : html`<span class="type">${name}</span>${nullable}`;
     }
     case 'primitive':
       return html`<span class="type">${node.type}${node.format !== undefined ? ` (${node.format})` : ''}</span>${nullable}`;

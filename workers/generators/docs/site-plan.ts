@@ -1,7 +1,8 @@
 // Every URL and anchor of the site is decided here, once: pages per top-level resource (with the
-// operations of its subresources), a page per named schema, a page per guide, and the navigation
-// order (the docs snapshot's, then whatever it did not mention, in model order). Slugs are
-// `[a-z0-9-]` only, so they are safe in file names, URLs and `id` attributes.
+// operations of its subresources), named schemas as sections of a page per initial letter, a page
+// per guide, and the navigation order (the docs snapshot's, then whatever it did not mention, in
+// model order). Slugs are `[a-z0-9-]` only, so they are safe in file names, URLs and `id`
+// attributes.
 
 import type { ApiModel, Operation, Resource } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
@@ -39,10 +40,25 @@ export interface GuidePage {
   path: string;
 }
 
+/** A named schema: a section of its group's page. */
 export interface SchemaPage {
   id: string;
   name: string;
+  /** Page path from the site root, e.g. `schemas/b.html`. */
   path: string;
+  anchor: string;
+}
+
+/**
+ * Schemas whose slugs share an initial (`0-9` for digits), at most SCHEMAS_PER_PAGE a page. A page
+ * per schema made plaid's site 2,276 files of which half the bytes were the repeated page shell
+ * and sidebar; writing them cost more than building them.
+ */
+export interface SchemaGroup {
+  /** `B`, `B (2)`, `0-9`. */
+  title: string;
+  path: string;
+  schemas: SchemaPage[];
 }
 
 export interface SitePlan {
@@ -51,7 +67,20 @@ export interface SitePlan {
   /** Navigation order of resource and guide pages. */
   navigation: (ResourcePage | GuidePage)[];
   schemas: Map<string, SchemaPage>;
+  /** Every schema page, in initial order; each schema is on exactly one. */
+  schemaGroups: SchemaGroup[];
   operations: Map<string, OperationEntry>;
+}
+
+/** Past this many schemas an initial's page is split (`s.html`, `s-2.html`, ...), so no page grows without bound. */
+export const SCHEMAS_PER_PAGE = 150;
+
+/** Element ids of the page shell, which no section anchor may take. */
+const SHELL_IDS = ['main', 'search', 'search-results', 'sidebar', 'top'];
+
+/** `page#anchor` of a schema, from the site root. */
+export function schemaUrl(entry: SchemaPage): string {
+  return `${entry.path}#${entry.anchor}`;
 }
 
 export function operationTitle(op: Operation): string {
@@ -69,7 +98,7 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
   const resources: ResourcePage[] = [];
 
   const buildPage = (title: string, name: string, path: string, groups: { path: string[]; ops: Operation[] }[]): ResourcePage => {
-    const anchors = new NameScope(['main', 'search', 'sidebar', 'top']);
+    const anchors = new NameScope(SHELL_IDS);
     const sections: PageSection[] = [];
     for (const group of groups) {
       const entries: OperationEntry[] = [];
@@ -111,14 +140,36 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
   }
   for (const page of [...guides, ...resources]) if (!placed.has(page)) navigation.push(page);
 
-  const schemaFiles = new NameScope(['index']);
-  const schemas = new Map<string, SchemaPage>();
+  // Anchors are unique across all schema pages, so a schema's anchor does not depend on which
+  // page it lands on.
+  const schemaAnchors = new NameScope(SHELL_IDS);
+  const byInitial = new Map<string, { id: string; name: string; anchor: string }[]>();
   for (const id of Object.keys(model.schemas).sort()) {
     const named = model.schemas[id];
     if (named === undefined) continue;
-    schemas.set(id, { id, name: named.name || id, path: `schemas/${schemaFiles.claim(id, slug(id, 'schema'))}.html` });
+    const anchor = schemaAnchors.claim(id, slug(id, 'schema'));
+    const initial = /^[0-9]/.test(anchor) ? '0-9' : anchor.charAt(0);
+    let list = byInitial.get(initial);
+    if (list === undefined) byInitial.set(initial, (list = []));
+    list.push({ id, name: named.name || id, anchor });
   }
-  return { resources, guides, navigation, schemas, operations };
+  const schemas = new Map<string, SchemaPage>();
+  const schemaGroups: SchemaGroup[] = [];
+  for (const initial of [...byInitial.keys()].sort()) {
+    const members = byInitial.get(initial) as { id: string; name: string; anchor: string }[];
+    const label = initial.toUpperCase();
+    for (let at = 0, part = 1; at < members.length; at += SCHEMAS_PER_PAGE, part++) {
+      const path = `schemas/${initial}${part > 1 ? `-${part}` : ''}.html`;
+      const group: SchemaGroup = { title: part > 1 ? `${label} (${part})` : label, path, schemas: [] };
+      for (const member of members.slice(at, at + SCHEMAS_PER_PAGE)) {
+        const entry: SchemaPage = { ...member, path };
+        schemas.set(member.id, entry);
+        group.schemas.push(entry);
+      }
+      schemaGroups.push(group);
+    }
+  }
+  return { resources, guides, navigation, schemas, schemaGroups, operations };
 }
 
 const UP = ['', '../', '../../', '../../../'];
