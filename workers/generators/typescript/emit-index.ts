@@ -3,18 +3,17 @@
 
 import type { SdkPlan } from './plan.ts';
 import { flattenResources } from './plan.ts';
-import { f, id, printModule, str, ts } from './ts-dsl.ts';
+import { id, printModule, str } from './ts-source.ts';
 import type { GeneratedFile } from './types.ts';
 
-const spec = (name: string, typeOnly = false, alias?: string): ts.ExportSpecifier =>
-  f.createExportSpecifier(typeOnly, alias === undefined ? undefined : id(name), id(alias ?? name));
+const spec = (name: string, typeOnly = false, alias?: string): string =>
+  `${typeOnly ? 'type ' : ''}${id(name)}${alias === undefined ? '' : ` as ${id(alias)}`}`;
 
-const exportFrom = (specifiers: ts.ExportSpecifier[], from: string): ts.ExportDeclaration =>
-  f.createExportDeclaration(undefined, false, f.createNamedExports(specifiers), str(from));
+const exportFrom = (specifiers: string[], from: string): string => `export { ${specifiers.join(', ')} } from ${str(from)};`;
 
 export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): GeneratedFile {
   const client = plan.options.clientClass;
-  const statements: ts.Statement[] = [
+  const statements: string[] = [
     exportFrom([spec(client), spec(client, false, 'default'), spec('ClientOptions', true)], './client.js'),
     exportFrom(
       [
@@ -27,7 +26,7 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
     exportFrom([spec('Page'), spec('PagePromise'), spec('PaginationConfig', true)], './core/pagination.js'),
     exportFrom([spec('Stream'), spec('ServerSentEvent', true)], './core/streaming.js'),
     exportFrom([spec('toFile'), spec('Uploadable', true)], './core/uploads.js'),
-    f.createExportDeclaration(undefined, false, undefined, str('./models.js')),
+    `export * from ${str('./models.js')};`,
   ];
   for (const resource of flattenResources(plan.resources)) {
     const types = resourceTypes.get(resource.module) ?? [];

@@ -5,22 +5,22 @@
 import type { ApiModel, NamedSchema } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import type { TypeEmitter, TypeMode } from './schema-types.ts';
-import { exportMod, f, id, literalType, printModule, ts, union, withDoc } from './ts-dsl.ts';
+import { block, id, literalType, printModule, union, withDoc } from './ts-source.ts';
 import type { GeneratedFile } from './types.ts';
 
-function declaration(types: TypeEmitter, named: NamedSchema, name: string, mode: TypeMode): ts.Statement {
+function declaration(types: TypeEmitter, named: NamedSchema, name: string, mode: TypeMode): string {
   const schema = named.schema;
   if (schema.kind === 'object' && !schema.nullable) {
-    return f.createInterfaceDeclaration(exportMod(), id(name), undefined, undefined, types.members(schema, named.id, mode));
+    return block(`export interface ${id(name)} `, types.members(schema, named.id, mode));
   }
   if (schema.kind === 'object') {
-    return f.createTypeAliasDeclaration(exportMod(), id(name), undefined, union([types.objectLiteral(schema, named.id, mode), literalType(null)]));
+    return `export type ${id(name)} = ${union([types.objectLiteral(schema, named.id, mode), literalType(null)]).text};`;
   }
-  return f.createTypeAliasDeclaration(exportMod(), id(name), undefined, types.type(schema, named.id, true, mode));
+  return `export type ${id(name)} = ${types.type(schema, named.id, true, mode).text};`;
 }
 
 export function emitModels(model: ApiModel, plan: SdkPlan, types: TypeEmitter): GeneratedFile {
-  const statements: ts.Statement[] = [];
+  const statements: string[] = [];
   for (const schemaId of Object.keys(model.schemas).sort()) {
     const named = model.schemas[schemaId];
     const name = plan.typeNames.get(schemaId);
@@ -34,6 +34,6 @@ export function emitModels(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     }
   }
   types.takeUsed();
-  if (statements.length === 0) statements.push(f.createExportDeclaration(undefined, false, f.createNamedExports([])));
+  if (statements.length === 0) statements.push('export {};');
   return { path: 'src/models.ts', content: printModule('Types for every schema of the API description.', statements) };
 }

@@ -6,7 +6,7 @@ import { NameScope } from '../names/scope.ts';
 import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
 import { methodLocals, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
 import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
-import { exportMod, f, id, importDecl, kw, printModule, objKey, propName, str, ts, typeRef, withDoc } from './ts-dsl.ts';
+import { block, id, importDecl, intersection, kw, objectInline, objectLines, objKey, printModule, propName, str, typeLiteral, typeRef, unionOf, withDoc, type TypeCode } from './ts-source.ts';
 import type { GeneratedFile } from './types.ts';
 
 type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
@@ -123,16 +123,12 @@ const OBJECT_PROTOTYPE_NAMES = new Set([
 ]);
 
 /** `security` of a request: the operation's alternatives as scheme keys (mutual TLS left out: the transport carries it). */
-function securityExpr(model: ApiModel, op: Operation): ts.Expression {
-  const mutualTls = new Set(model.authSchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.key));
-  return f.createArrayLiteralExpression(
-    op.security.map((requirement) => f.createArrayLiteralExpression(requirement.schemes.filter((s) => !mutualTls.has(s.scheme)).map((s) => str(s.scheme)))),
-  );
+function securityExpr(mutualTls: ReadonlySet<string>, op: Operation): string {
+  const alternatives = op.security.map((requirement) => `[${requirement.schemes.filter((s) => !mutualTls.has(s.scheme)).map((s) => str(s.scheme)).join(', ')}]`);
+  return `[${alternatives.join(', ')}]`;
 }
 
-function questionIf(optional: boolean): ts.QuestionToken | undefined {
-  return optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
-}
+const questionIf = (optional: boolean): string => (optional ? '?' : '');
 
 export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { file: GeneratedFile; exportedTypes: string[] } {
   const depth = resource.module.split('/').length - 1;
@@ -146,30 +142,16 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
   };
   useCore('resource', 'APIResource', false);
   types.takeUsed();
-  const declarations: ts.Statement[] = [];
-  const members: ts.ClassElement[] = [];
+  const mutualTls = new Set(model.authSchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.key));
+  const declarations: string[] = [];
+  const exportedTypes: string[] = [];
+  const members: string[] = [];
 
-  for (const child of resource.children) {
-    members.push(f.createPropertyDeclaration([f.createModifier(ts.SyntaxKind.ReadonlyKeyword)], id(child.propName), undefined, typeRef(child.className), undefined));
-  }
+  for (const child of resource.children) members.push(`readonly ${id(child.propName)}: ${id(child.className)};`);
   if (resource.children.length > 0) {
     useCore('base-client', 'BaseClient', true);
     members.push(
-      f.createConstructorDeclaration(
-        undefined,
-        [f.createParameterDeclaration(undefined, undefined, 'client', undefined, typeRef('BaseClient'))],
-        f.createBlock(
-          [
-            f.createExpressionStatement(f.createCallExpression(f.createSuper(), undefined, [id('client')])),
-            ...resource.children.map((child) =>
-              f.createExpressionStatement(
-                f.createAssignment(f.createPropertyAccessExpression(f.createThis(), id(child.propName)), f.createNewExpression(id(child.className), undefined, [id('client')])),
-              ),
-            ),
-          ],
-          true,
-        ),
-      ),
+      block('constructor(client: BaseClient) ', ['super(client);', ...resource.children.map((child) => `this.${id(child.propName)} = new ${id(child.className)}(client);`)]),
     );
   }
 
@@ -179,44 +161,43 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
 
     // Params type.
     if (shape.hasParams) {
-      const elements: ts.TypeElement[] = shape.fields.map((field) =>
+      const elements: string[] = shape.fields.map((field) =>
         withDoc(
-          f.createPropertySignature(undefined, propName(field.key), questionIf(!field.param.required), optionalMemberType(field.key, !field.param.required, types.inputType(field.param.schema))),
+          `${propName(field.key)}${questionIf(!field.param.required)}: ${optionalMemberType(field.key, !field.param.required, types.inputType(field.param.schema)).text};`,
           paramDoc(field.param, memberNameNote(field.key, !field.param.required)),
         ),
       );
-      let paramsType: ts.TypeNode | undefined;
+      let paramsType: TypeCode | undefined;
       if (shape.body && !shape.body.flatten) {
         const bodyType = shape.body.kind === 'binary' || shape.body.kind === 'text' ? binaryBodyType(shape.body.kind) : types.inputType(shape.body.content.schema);
-        elements.push(withDoc(f.createPropertySignature(undefined, propName(shape.body.key), questionIf(!shape.body.required), bodyType), [op.requestBody?.description]));
+        elements.push(withDoc(`${propName(shape.body.key)}${questionIf(!shape.body.required)}: ${bodyType.text};`, [op.requestBody?.description]));
       }
       if (shape.body?.flatten) {
         const schema = shape.body.content.schema;
         if (schema.kind === 'object') elements.push(...types.members(schema, undefined, 'input'));
         else {
           const ref = types.inputType(schema);
-          paramsType = elements.length === 0 ? ref : f.createIntersectionTypeNode([ref, f.createTypeLiteralNode(elements)]);
+          paramsType = elements.length === 0 ? ref : intersection([ref, typeLiteral(elements)]);
         }
       }
+      const name = id(method.paramsType);
       declarations.push(
-        withDoc(
-          paramsType === undefined
-            ? f.createInterfaceDeclaration(exportMod(), id(method.paramsType), undefined, undefined, elements)
-            : f.createTypeAliasDeclaration(exportMod(), id(method.paramsType), undefined, paramsType),
-          [`Parameters of \`${method.name}\`.`],
-        ),
+        withDoc(paramsType === undefined ? block(`export interface ${name} `, elements) : `export type ${name} = ${paramsType.text};`, [`Parameters of \`${method.name}\`.`]),
       );
+      exportedTypes.push(name);
     }
 
     // Response type.
-    let resultType: ts.TypeNode;
+    let resultType: TypeCode;
     const responseSchema = shape.response.schema;
-    const named = (node: SchemaNode): ts.TypeNode => {
+    const named = (node: SchemaNode): TypeCode => {
       if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind)) return types.type(node);
-      declarations.push(withDoc(f.createTypeAliasDeclaration(exportMod(), id(method.responseType), undefined, types.type(node)), [node.description]));
+      const name = id(method.responseType);
+      declarations.push(withDoc(`export type ${name} = ${types.type(node).text};`, [node.description]));
+      exportedTypes.push(name);
       return typeRef(method.responseType);
     };
-    let returnType: ts.TypeNode;
+    let returnType: TypeCode;
     if (shape.pagination) {
       const item = pageItemSchema(types, responseSchema, shape.pagination.response.items);
       if (responseSchema) named(responseSchema);
@@ -251,85 +232,52 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
 
     // Method.
     useCore('base-client', 'RequestOptions', true);
-    const parameters: ts.ParameterDeclaration[] = shape.pathArgs.map(({ param, ident }) => f.createParameterDeclaration(undefined, undefined, id(ident), undefined, types.inputType(param.schema)));
-    if (shape.hasParams) {
-      parameters.push(
-        f.createParameterDeclaration(undefined, undefined, 'params', undefined, typeRef(method.paramsType), shape.paramsRequired ? undefined : f.createObjectLiteralExpression([])),
-      );
-    }
-    parameters.push(f.createParameterDeclaration(undefined, undefined, 'options', f.createToken(ts.SyntaxKind.QuestionToken), typeRef('RequestOptions')));
+    const parameters: string[] = shape.pathArgs.map(({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`);
+    if (shape.hasParams) parameters.push(`params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`);
+    parameters.push('options?: RequestOptions');
 
-    const statements: ts.Statement[] = [];
+    const statements: string[] = [];
     const bodyLocal = 'body';
     if (shape.hasParams) {
-      const bindings = shape.fields.map((field) => f.createBindingElement(undefined, field.key === field.local ? undefined : propName(field.key), id(field.local)));
-      if (shape.body?.flatten) bindings.push(f.createBindingElement(f.createToken(ts.SyntaxKind.DotDotDotToken), undefined, id(bodyLocal)));
-      else if (shape.body) bindings.push(f.createBindingElement(undefined, shape.body.key === bodyLocal ? undefined : propName(shape.body.key), id(bodyLocal)));
+      const bindings = shape.fields.map((field) => (field.key === field.local ? id(field.local) : `${propName(field.key)}: ${id(field.local)}`));
+      if (shape.body?.flatten) bindings.push(`...${bodyLocal}`);
+      else if (shape.body) bindings.push(shape.body.key === bodyLocal ? bodyLocal : `${propName(shape.body.key)}: ${bodyLocal}`);
       // A named key that every object inherits (`constructor`, `valueOf`...) must not read the inherited member when absent.
       const inherited = [...shape.fields.map((field) => field.key), ...(shape.body && !shape.body.flatten ? [shape.body.key] : [])].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
       if (inherited) useCore('resource', 'ownParams', false);
-      const source = inherited ? f.createCallExpression(id('ownParams'), undefined, [id('params')]) : id('params');
-      statements.push(
-        f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(f.createObjectBindingPattern(bindings), undefined, undefined, source)], ts.NodeFlags.Const)),
-      );
+      statements.push(`const { ${bindings.join(', ')} } = ${inherited ? 'ownParams(params)' : 'params'};`);
     }
     useCore('path', 'path', false);
-    const request: ts.ObjectLiteralElementLike[] = [
-      f.createPropertyAssignment('method', str(op.method)),
-      f.createPropertyAssignment('path', pathTemplate(op.path, shape.pathArgs)),
-    ];
+    const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.pathArgs)}`];
     const query = shape.fields.filter((field) => field.param.in === 'query');
     const headers = shape.fields.filter((field) => field.param.in === 'header');
     const cookies = shape.fields.filter((field) => field.param.in === 'cookie');
-    if (query.length > 0) request.push(f.createPropertyAssignment('query', f.createObjectLiteralExpression(query.map((q) => f.createPropertyAssignment(objKey(q.param.name), id(q.local))), true)));
+    const entries = (fields: Field[]): string => objectLines(fields.map((field) => `${objKey(field.param.name)}: ${id(field.local)}`));
+    if (query.length > 0) request.push(`query: ${entries(query)}`);
     const styles = query.filter((q) => q.param.style !== 'form' || !q.param.explode);
     if (styles.length > 0) {
-      request.push(
-        f.createPropertyAssignment(
-          'queryStyles',
-          f.createObjectLiteralExpression(
-            styles.map((q) =>
-              f.createPropertyAssignment(
-                propName(q.param.name),
-                f.createObjectLiteralExpression([
-                  f.createPropertyAssignment('style', str(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(q.param.style) ? q.param.style : 'form')),
-                  f.createPropertyAssignment('explode', q.param.explode ? f.createTrue() : f.createFalse()),
-                ]),
-              ),
-            ),
-            true,
-          ),
-        ),
-      );
+      const style = (q: Field): string => (['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(q.param.style) ? q.param.style : 'form');
+      request.push(`queryStyles: ${objectLines(styles.map((q) => `${propName(q.param.name)}: ${objectInline([`style: ${str(style(q))}`, `explode: ${q.param.explode ? 'true' : 'false'}`])}`))}`);
     }
-    if (headers.length > 0) request.push(f.createPropertyAssignment('headers', f.createObjectLiteralExpression(headers.map((h) => f.createPropertyAssignment(objKey(h.param.name), id(h.local))), true)));
-    if (cookies.length > 0) request.push(f.createPropertyAssignment('cookies', f.createObjectLiteralExpression(cookies.map((c) => f.createPropertyAssignment(objKey(c.param.name), id(c.local))), true)));
+    if (headers.length > 0) request.push(`headers: ${entries(headers)}`);
+    if (cookies.length > 0) request.push(`cookies: ${entries(cookies)}`);
     if (shape.body) {
-      request.push(f.createPropertyAssignment('body', id(bodyLocal)));
-      request.push(f.createPropertyAssignment('bodyKind', str(shape.body.kind)));
-      if (shape.body.kind === 'text' || shape.body.kind === 'binary') request.push(f.createPropertyAssignment('contentType', str(shape.body.content.mediaType)));
+      request.push(`body: ${bodyLocal}`);
+      request.push(`bodyKind: ${str(shape.body.kind)}`);
+      if (shape.body.kind === 'text' || shape.body.kind === 'binary') request.push(`contentType: ${str(shape.body.content.mediaType)}`);
     }
-    request.push(f.createPropertyAssignment('responseKind', str(shape.response.kind)));
-    if (plan.operationSecurity) request.push(f.createPropertyAssignment('security', securityExpr(model, op)));
-    const requestObject = f.createObjectLiteralExpression(request, true);
-    const optionsArg = f.createBinaryExpression(id('options'), ts.SyntaxKind.QuestionQuestionToken, f.createObjectLiteralExpression([]));
+    request.push(`responseKind: ${str(shape.response.kind)}`);
+    if (plan.operationSecurity) request.push(`security: ${securityExpr(mutualTls, op)}`);
+    const requestObject = objectLines(request);
     if (shape.pagination) {
       useCore('pagination', 'PaginationConfig', true);
-      statements.push(
-        f.createReturnStatement(
-          f.createNewExpression(id('PagePromise'), [resultType], [f.createPropertyAccessExpression(f.createThis(), '_client'), requestObject, optionsArg, paginationConfig(shape.pagination)]),
-        ),
-      );
+      statements.push(`return new PagePromise<${resultType.text}>(this._client, ${requestObject}, options ?? {}, ${paginationConfig(shape.pagination)});`);
     } else {
-      statements.push(
-        f.createReturnStatement(
-          f.createCallExpression(f.createPropertyAccessExpression(f.createPropertyAccessExpression(f.createThis(), '_client'), 'request'), [resultType], [requestObject, optionsArg]),
-        ),
-      );
+      statements.push(`return this._client.request<${resultType.text}>(${requestObject}, options ?? {});`);
     }
     const deprecation = method.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
     members.push(
-      withDoc(f.createMethodDeclaration(undefined, undefined, propName(method.name), undefined, undefined, parameters, returnType, f.createBlock(statements, true)), [
+      withDoc(block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements), [
         op.summary,
         op.description,
         `\`${op.method.toUpperCase()} ${op.path}\``,
@@ -338,12 +286,9 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
     );
   }
 
-  const classDecl = withDoc(
-    f.createClassDeclaration(exportMod(), id(resource.className), undefined, [f.createHeritageClause(ts.SyntaxKind.ExtendsKeyword, [f.createExpressionWithTypeArguments(id('APIResource'), undefined)])], members),
-    [],
-  );
+  const classDecl = block(`export class ${id(resource.className)} extends APIResource `, members);
 
-  const imports: ts.Statement[] = [];
+  const imports: string[] = [];
   for (const module of [...coreImports.keys()].sort()) {
     const names = coreImports.get(module) as Map<string, boolean>;
     const list = [...names].map(([name, typeOnly]) => ({ name, typeOnly }));
@@ -355,21 +300,20 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
     const rel = `./${resource.module.split('/').pop() as string}/${child.module.split('/').pop() as string}.js`;
     imports.push(importDecl([{ name: child.className, typeOnly: false }], rel));
   }
-  const exportedTypes = declarations.map((d) => ((d as ts.InterfaceDeclaration | ts.TypeAliasDeclaration).name as ts.Identifier).text);
   const file = { path: `src/${resource.module}.ts`, content: printModule(`The ${resource.className} resource.`, [...imports, classDecl, ...declarations]) };
   return { file, exportedTypes };
 }
 
-function binaryBodyType(kind: 'binary' | 'text'): ts.TypeNode {
-  if (kind === 'text') return kw('string');
-  return f.createUnionTypeNode([typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), kw('string')]);
+const BINARY_BODY = unionOf([typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), kw('string')]);
+
+function binaryBodyType(kind: 'binary' | 'text'): TypeCode {
+  return kind === 'text' ? kw('string') : BINARY_BODY;
 }
 
-/** `path\`/pets/${petId}\`` with the static chunks escaped by `tsTemplateChunk` (the factory checks they cook back to the text). */
-export function pathTemplate(template: string, args: { param: Parameter; ident: string }[]): ts.Expression {
+/** `path\`/pets/${petId}\`` with the static chunks escaped by `tsTemplateChunk` (which keeps every chunk on one line). */
+export function pathTemplate(template: string, args: { param: Parameter; ident: string }[]): string {
   const byName = new Map(args.map((a) => [a.param.name, a.ident]));
-  const pieces: string[] = [];
-  const idents: string[] = [];
+  let out = 'path `';
   let current = '';
   let last = 0;
   for (const match of template.matchAll(/\{([^{}]+)\}/g)) {
@@ -378,33 +322,23 @@ export function pathTemplate(template: string, args: { param: Parameter; ident: 
     const ident = byName.get(match[1] as string);
     if (ident === undefined) current += match[0]; // an undeclared placeholder stays literal text
     else {
-      pieces.push(current);
-      idents.push(ident);
+      out += `${tsTemplateChunk(current)}\${${id(ident)}}`;
       current = '';
     }
   }
-  pieces.push(current + template.slice(last));
-  const chunk = (text: string): [string, string] => [text, tsTemplateChunk(text)];
-  if (idents.length === 0) return f.createTaggedTemplateExpression(id('path'), undefined, f.createNoSubstitutionTemplateLiteral(...chunk(pieces[0] as string)));
-  const spans = idents.map((ident, i) => {
-    const text = pieces[i + 1] as string;
-    const literal = i === idents.length - 1 ? f.createTemplateTail(...chunk(text)) : f.createTemplateMiddle(...chunk(text));
-    return f.createTemplateSpan(id(ident), literal);
-  });
-  return f.createTaggedTemplateExpression(id('path'), undefined, f.createTemplateExpression(f.createTemplateHead(...chunk(pieces[0] as string)), spans));
+  return `${out}${tsTemplateChunk(current + template.slice(last))}\``;
 }
 
-function paginationConfig(scheme: PaginationScheme): ts.Expression {
-  const entries = (record: Record<string, string | undefined>): ts.ObjectLiteralExpression =>
-    f.createObjectLiteralExpression(
+function paginationConfig(scheme: PaginationScheme): string {
+  const entries = (record: Record<string, string | undefined>): string =>
+    objectInline(
       Object.entries(record)
         .filter((entry): entry is [string, string] => entry[1] !== undefined)
-        .map(([key, value]) => f.createPropertyAssignment(objKey(key), str(value))),
+        .map(([key, value]) => `${objKey(key)}: ${str(value)}`),
     );
-  const props: ts.ObjectLiteralElementLike[] = [f.createPropertyAssignment('style', str(scheme.style))];
-  if (scheme.cursorKind) props.push(f.createPropertyAssignment('cursorKind', str(scheme.cursorKind)));
-  props.push(f.createPropertyAssignment('request', entries(scheme.request)));
-  props.push(f.createPropertyAssignment('response', entries(scheme.response)));
-  return f.createSatisfiesExpression(f.createObjectLiteralExpression(props, false), typeRef('PaginationConfig'));
+  const props: string[] = [`style: ${str(scheme.style)}`];
+  if (scheme.cursorKind) props.push(`cursorKind: ${str(scheme.cursorKind)}`);
+  props.push(`request: ${entries(scheme.request)}`);
+  props.push(`response: ${entries(scheme.response)}`);
+  return `${objectInline(props)} satisfies PaginationConfig`;
 }
-

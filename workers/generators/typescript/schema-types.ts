@@ -11,7 +11,7 @@
 // readable, and only schemas that need one get a second type.
 
 import type { ApiModel, SchemaNode, UnionSchema } from '../model/types.ts';
-import { f, kw, literalType, propName, ts, typeRef, union, withDoc } from './ts-dsl.ts';
+import { arrayType, indexSignature, indexedAccess, intersection, kw, literalType, propName, typeLiteral, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
 
 /** `output`: as the API returns it (no writeOnly properties); `input`: as requests send it (no readOnly properties). */
 export type TypeMode = 'output' | 'input';
@@ -25,9 +25,9 @@ const OBJECT_MEMBERS = new Set(['constructor', 'hasOwnProperty', 'isPrototypeOf'
  * against the inherited member's type; so its type also admits `Object["name"]` (else no literal
  * without it would compile). The SDK sends only own properties, never the inherited member.
  */
-export function optionalMemberType(name: string, optional: boolean, type: ts.TypeNode): ts.TypeNode {
+export function optionalMemberType(name: string, optional: boolean, type: TypeCode): TypeCode {
   if (!optional || !OBJECT_MEMBERS.has(name)) return type;
-  return union([type, f.createIndexedAccessTypeNode(typeRef('Object'), literalType(name))]);
+  return union([type, indexedAccess(typeRef('Object'), literalType(name))]);
 }
 
 /** A doc line for a property whose name needs care in an object literal or when absent. */
@@ -67,18 +67,18 @@ export class TypeEmitter {
   }
 
   /** The type of a schema appearing inside named schema `owner` (undefined outside models). */
-  type(node: SchemaNode, owner?: string, eager = true, mode: TypeMode = 'output'): ts.TypeNode {
+  type(node: SchemaNode, owner?: string, eager = true, mode: TypeMode = 'output'): TypeCode {
     const base = this.#bare(node, owner, eager, mode);
     if (!node.nullable || node.kind === 'unknown') return base;
     return union([base, literalType(null)]);
   }
 
   /** The request form of a schema (what params types use). */
-  inputType(node: SchemaNode): ts.TypeNode {
+  inputType(node: SchemaNode): TypeCode {
     return this.type(node, undefined, true, 'input');
   }
 
-  #bare(node: SchemaNode, owner: string | undefined, eager: boolean, mode: TypeMode): ts.TypeNode {
+  #bare(node: SchemaNode, owner: string | undefined, eager: boolean, mode: TypeMode): TypeCode {
     switch (node.kind) {
       case 'ref': {
         const name = (mode === 'input' ? this.#inputNames.get(node.target) : undefined) ?? this.#names.get(node.target);
@@ -107,9 +107,9 @@ export class TypeEmitter {
       case 'enum':
         return union(node.members.map((m) => literalType(m.value)));
       case 'array':
-        return f.createArrayTypeNode(this.type(node.items, owner, false, mode));
+        return arrayType(this.type(node.items, owner, false, mode));
       case 'map':
-        return f.createTypeLiteralNode([indexSignature(this.type(node.values, owner, false, mode))]);
+        return typeLiteral([indexSignature(this.type(node.values, owner, false, mode))]);
       case 'object':
         return this.objectLiteral(node, owner, mode);
       case 'union':
@@ -117,51 +117,44 @@ export class TypeEmitter {
       case 'intersection': {
         const members = node.members.map((m) => this.type(m, owner, eager, mode));
         if (members.length === 0) return kw('unknown');
-        if (members.length === 1) return members[0] as ts.TypeNode;
-        return f.createIntersectionTypeNode(members);
+        if (members.length === 1) return members[0] as TypeCode;
+        return intersection(members);
       }
       case 'unknown':
         return node.reason === 'never' ? kw('never') : kw('unknown');
     }
   }
 
-  #union(node: UnionSchema, owner: string | undefined, eager: boolean, mode: TypeMode): ts.TypeNode {
+  #union(node: UnionSchema, owner: string | undefined, eager: boolean, mode: TypeMode): TypeCode {
     const discriminator = node.discriminator;
     const variants = node.variants.map((variant) => {
       const type = this.type(variant, owner, eager, mode);
       if (discriminator === undefined || variant.kind !== 'ref') return type;
       const values = discriminator.mapping.filter((m) => m.target === variant.target).map((m) => m.value);
       if (values.length === 0) return type;
-      const tag = f.createTypeLiteralNode([
-        f.createPropertySignature(undefined, propName(discriminator.propertyName), undefined, union(values.map((v) => literalType(v)))),
-      ]);
-      return f.createIntersectionTypeNode([type, tag]);
+      const tag = typeLiteral([`${propName(discriminator.propertyName)}: ${union(values.map((v) => literalType(v))).text};`]);
+      return intersection([type, tag]);
     });
     return union(variants);
   }
 
   /** Members of an object schema (for an interface body or a type literal). */
-  members(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): ts.TypeElement[] {
-    const members: ts.TypeElement[] = [];
+  members(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): string[] {
+    const members: string[] = [];
     const declared = new Set<string>();
     for (const property of node.properties) {
       if (declared.has(property.name)) continue;
       declared.add(property.name);
       if (mode === 'input' ? property.readOnly : property.writeOnly) continue;
-      const modifiers = property.readOnly ? [f.createModifier(ts.SyntaxKind.ReadonlyKeyword)] : undefined;
-      const signature = f.createPropertySignature(
-        modifiers,
-        propName(property.name),
-        property.required ? undefined : f.createToken(ts.SyntaxKind.QuestionToken),
-        optionalMemberType(property.name, !property.required, this.type(property.schema, owner, false, mode)),
-      );
+      const type = optionalMemberType(property.name, !property.required, this.type(property.schema, owner, false, mode));
+      const signature = `${property.readOnly ? 'readonly ' : ''}${propName(property.name)}${property.required ? '' : '?'}: ${type.text};`;
       const description = property.description ?? property.schema.description;
       members.push(withDoc(signature, [description, memberNameNote(property.name, !property.required), property.deprecated || property.schema.deprecated ? '@deprecated' : undefined]));
     }
     for (const name of node.requiredOnly ?? []) {
       if (declared.has(name)) continue;
       declared.add(name);
-      members.push(f.createPropertySignature(undefined, propName(name), undefined, kw('unknown')));
+      members.push(`${propName(name)}: unknown;`);
     }
     const extra = node.additionalProperties;
     // Decided on the declared properties (not the ones this mode keeps), so both forms agree.
@@ -174,8 +167,8 @@ export class TypeEmitter {
     return members;
   }
 
-  objectLiteral(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): ts.TypeNode {
-    return f.createTypeLiteralNode(this.members(node, owner, mode));
+  objectLiteral(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): TypeCode {
+    return typeLiteral(this.members(node, owner, mode));
   }
 
   /** Follows refs to the schema a name stands for (bounded, cycles give undefined). */
@@ -193,14 +186,6 @@ export class TypeEmitter {
     const a = this.#scc.get(owner);
     return a !== undefined && a === this.#scc.get(target);
   }
-}
-
-function indexSignature(type: ts.TypeNode): ts.IndexSignatureDeclaration {
-  return f.createIndexSignature(
-    undefined,
-    [f.createParameterDeclaration(undefined, undefined, 'key', undefined, kw('string'))],
-    type,
-  );
 }
 
 /** Children of a schema node (refs not followed). */
