@@ -4,21 +4,22 @@
 
 import type { ApiModel, AuthScheme, ClientAuthOption } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
-import { access, exportMod, f, id, importDecl, kw, literalType, printModule, objKey, propName, str, ts, typeRef, union, withDoc } from './ts-dsl.ts';
+import { access, block, id, importDecl, indent, kw, literalType, objectLines, objKey, printModule, str, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
 import type { GeneratedFile } from './types.ts';
 
-const thisMember = (name: string): ts.Expression => f.createPropertyAccessExpression(f.createThis(), id(name));
-const optionsMember = (name: string): ts.Expression => f.createPropertyAccessExpression(id('options'), id(name));
-const notNull = (expr: ts.Expression): ts.Expression => f.createBinaryExpression(expr, ts.SyntaxKind.ExclamationEqualsToken, f.createNull());
+const thisMember = (name: string): string => `this.${id(name)}`;
+const optionsMember = (name: string): string => `options.${id(name)}`;
+const notNull = (expr: string): string => `${expr} != null`;
 /** `Object.create(null)`: keys from the description become own properties, whatever they are. */
-const nullProto = (): ts.Expression => f.createCallExpression(f.createPropertyAccessExpression(id('Object'), 'create'), undefined, [f.createNull()]);
-const call = (name: string, args: ts.Expression[]): ts.Expression => f.createCallExpression(id(name), undefined, args);
-const optional = (name: string, type: ts.TypeNode, doc: (string | undefined)[]): ts.TypeElement =>
-  withDoc(f.createPropertySignature(undefined, id(name), f.createToken(ts.SyntaxKind.QuestionToken), union([type, kw('undefined')])), doc);
+const NULL_PROTO = 'Object.create(null)';
+const optional = (name: string, type: TypeCode, doc: (string | undefined)[]): string => withDoc(`${id(name)}?: ${union([type, kw('undefined')]).text};`, doc);
+const STRING_OR_NULL = union([kw('string'), literalType(null)]);
+/** `if (condition)` with its statement on the next line, as the printer lays out a statement that is not a block. */
+const ifThen = (condition: string, statement: string): string => `if (${condition})\n${indent(statement)}`;
 
 export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   const { options } = plan;
-  const statements: ts.Statement[] = [];
+  const statements: string[] = [];
   const baseImports = [
     { name: 'BaseClient', typeOnly: false },
     { name: 'readEnv', typeOnly: false },
@@ -36,34 +37,16 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   // Named environments.
   const environments = model.environments;
   if (environments.length > 0) {
-    statements.push(
-      withDoc(
-        f.createVariableStatement(
-          exportMod(),
-          f.createVariableDeclarationList(
-            [
-              f.createVariableDeclaration(
-                'environments',
-                undefined,
-                undefined,
-                f.createAsExpression(f.createObjectLiteralExpression(environments.map((e) => f.createPropertyAssignment(objKey(e.name), str(e.url))), true), typeRef('const')),
-              ),
-            ],
-            ts.NodeFlags.Const,
-          ),
-        ),
-        ['Named base URLs; the first is the default.'],
-      ),
-    );
+    statements.push(withDoc(`export const environments = ${objectLines(environments.map((e) => `${objKey(e.name)}: ${str(e.url)}`))} as const;`, ['Named base URLs; the first is the default.']));
   }
 
   // Options interface.
-  const optionMembers: ts.TypeElement[] = [];
+  const optionMembers: string[] = [];
   model.authOptions.forEach((option, i) => {
     const ident = plan.authIdents[i] as string;
     const scheme = schemes.get(option.scheme);
     optionMembers.push(
-      optional(ident, union([kw('string'), literalType(null)]), [
+      optional(ident, STRING_OR_NULL, [
         scheme?.description,
         option.envVar !== undefined ? `Defaults to the \`${option.envVar}\` environment variable.` : undefined,
       ]),
@@ -74,228 +57,126 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     optionMembers.push(optional(plan.serverVarIdents[i] as string, type, [variable.description, `Server variable \`${variable.name}\`; default \`${variable.default}\`.`]));
   });
   if (environments.length > 0) {
-    optionMembers.push(
-      optional('environment', f.createTypeOperatorNode(ts.SyntaxKind.KeyOfKeyword, f.createTypeQueryNode(id('environments'))), ['Which named environment to use (ignored when `baseURL` is given).']),
-    );
+    optionMembers.push(optional('environment', { text: 'keyof typeof environments', kind: 'other' }, ['Which named environment to use (ignored when `baseURL` is given).']));
   }
-  optionMembers.push(optional('baseURL', union([kw('string'), literalType(null)]), [`Overrides the base URL; defaults to the \`${options.envPrefix}_BASE_URL\` environment variable, then the environment / server URL.`]));
+  optionMembers.push(optional('baseURL', STRING_OR_NULL, [`Overrides the base URL; defaults to the \`${options.envPrefix}_BASE_URL\` environment variable, then the environment / server URL.`]));
   optionMembers.push(optional('timeout', kw('number'), ['Milliseconds before a request times out (default 60000).']));
   optionMembers.push(optional('maxRetries', kw('number'), ['Retries on connection errors, 408, 409, 429 and 5xx (default 2).']));
   optionMembers.push(optional('defaultHeaders', typeRef('HeaderValues'), ['Headers sent with every request (null removes one).']));
   optionMembers.push(optional('defaultQuery', typeRef('Record', [kw('string'), kw('unknown')]), ['Query parameters sent with every request.']));
   optionMembers.push(optional('fetch', typeRef('Fetch'), ['A `fetch` implementation (default `globalThis.fetch`).']));
-  optionMembers.push(optional('idempotencyHeader', union([kw('string'), literalType(null)]), ['Header carrying an idempotency key on non-GET requests that may be retried; null disables it.']));
-  statements.push(withDoc(f.createInterfaceDeclaration(exportMod(), 'ClientOptions', undefined, undefined, optionMembers), [`Options of \`${options.clientClass}\`.`]));
+  optionMembers.push(optional('idempotencyHeader', STRING_OR_NULL, ['Header carrying an idempotency key on non-GET requests that may be retried; null disables it.']));
+  statements.push(withDoc(block('export interface ClientOptions ', optionMembers), [`Options of \`${options.clientClass}\`.`]));
 
   // Base URL expression.
   const firstUrl = environments[0]?.url ?? server?.url;
-  let serverDefault: ts.Expression =
+  let serverDefault =
     variables.length > 0 && server
-      ? call('applyServerVariables', [
-          str(server.url),
-          f.createObjectLiteralExpression(
-            variables.map((v, i) =>
-              f.createPropertyAssignment(objKey(v.name), f.createBinaryExpression(optionsMember(plan.serverVarIdents[i] as string), ts.SyntaxKind.QuestionQuestionToken, str(v.default))),
-            ),
-            true,
-          ),
-        ])
+      ? `applyServerVariables(${str(server.url)}, ${objectLines(variables.map((v, i) => `${objKey(v.name)}: ${optionsMember(plan.serverVarIdents[i] as string)} ?? ${str(v.default)}`))})`
       : str(firstUrl ?? '');
   if (environments.length > 0) {
-    serverDefault = f.createConditionalExpression(
-      f.createBinaryExpression(optionsMember('environment'), ts.SyntaxKind.ExclamationEqualsEqualsToken, id('undefined')),
-      undefined,
-      f.createElementAccessExpression(id('environments'), optionsMember('environment')),
-      undefined,
-      serverDefault,
-    );
+    serverDefault = `options.environment !== undefined ? environments[options.environment] : ${serverDefault}`;
   }
-  const baseURL = f.createBinaryExpression(
-    f.createBinaryExpression(optionsMember('baseURL'), ts.SyntaxKind.QuestionQuestionToken, call('readEnv', [str(`${options.envPrefix}_BASE_URL`)])),
-    ts.SyntaxKind.QuestionQuestionToken,
-    f.createParenthesizedExpression(serverDefault),
-  );
-  const superArgs = f.createObjectLiteralExpression(
-    [
-      f.createPropertyAssignment('baseURL', baseURL),
-      f.createPropertyAssignment('timeout', optionsMember('timeout')),
-      f.createPropertyAssignment('maxRetries', optionsMember('maxRetries')),
-      f.createPropertyAssignment('defaultHeaders', optionsMember('defaultHeaders')),
-      f.createPropertyAssignment('defaultQuery', optionsMember('defaultQuery')),
-      f.createPropertyAssignment('fetch', optionsMember('fetch')),
-      f.createPropertyAssignment(
-        'idempotencyHeader',
-        f.createConditionalExpression(
-          f.createBinaryExpression(optionsMember('idempotencyHeader'), ts.SyntaxKind.EqualsEqualsEqualsToken, id('undefined')),
-          undefined,
-          options.idempotencyHeader === null ? f.createNull() : str(options.idempotencyHeader),
-          undefined,
-          optionsMember('idempotencyHeader'),
-        ),
-      ),
-    ],
-    true,
-  );
+  const baseURL = `options.baseURL ?? readEnv(${str(`${options.envPrefix}_BASE_URL`)}) ?? (${serverDefault})`;
+  const superArgs = objectLines([
+    `baseURL: ${baseURL}`,
+    'timeout: options.timeout',
+    'maxRetries: options.maxRetries',
+    'defaultHeaders: options.defaultHeaders',
+    'defaultQuery: options.defaultQuery',
+    'fetch: options.fetch',
+    `idempotencyHeader: options.idempotencyHeader === undefined ? ${options.idempotencyHeader === null ? 'null' : str(options.idempotencyHeader)} : options.idempotencyHeader`,
+  ]);
 
   // Class members.
-  const members: ts.ClassElement[] = [];
-  model.authOptions.forEach((option, i) => {
-    members.push(f.createPropertyDeclaration(undefined, id(plan.authIdents[i] as string), undefined, union([kw('string'), literalType(null)]), undefined));
-  });
-  for (const resource of plan.resources) {
-    members.push(withDoc(f.createPropertyDeclaration([f.createModifier(ts.SyntaxKind.ReadonlyKeyword)], id(resource.propName), undefined, typeRef(resource.className), undefined), [resource.resource.name === resource.propName ? undefined : undefined]));
-  }
-  const ctor: ts.Statement[] = [f.createExpressionStatement(f.createCallExpression(f.createSuper(), undefined, [superArgs]))];
+  const members: string[] = [];
+  for (const ident of plan.authIdents) members.push(`${id(ident)}: ${STRING_OR_NULL.text};`);
+  for (const resource of plan.resources) members.push(`readonly ${id(resource.propName)}: ${id(resource.className)};`);
+  const ctor: string[] = [`super(${superArgs});`];
   model.authOptions.forEach((option, i) => {
     const ident = plan.authIdents[i] as string;
-    const fromEnv = option.envVar !== undefined ? f.createBinaryExpression(call('readEnv', [str(option.envVar)]), ts.SyntaxKind.QuestionQuestionToken, f.createNull()) : f.createNull();
-    ctor.push(
-      f.createExpressionStatement(
-        f.createAssignment(
-          thisMember(ident),
-          f.createConditionalExpression(
-            f.createBinaryExpression(optionsMember(ident), ts.SyntaxKind.ExclamationEqualsEqualsToken, id('undefined')),
-            undefined,
-            optionsMember(ident),
-            undefined,
-            f.createParenthesizedExpression(fromEnv),
-          ),
-        ),
-      ),
-    );
+    const fromEnv = option.envVar !== undefined ? `readEnv(${str(option.envVar)}) ?? null` : 'null';
+    ctor.push(`${thisMember(ident)} = ${optionsMember(ident)} !== undefined ? ${optionsMember(ident)} : (${fromEnv});`);
     if (option.required) {
       const message = `The \`${ident}\` client option must be set${option.envVar !== undefined ? ` (or the ${option.envVar} environment variable)` : ''}.`;
-      ctor.push(
-        f.createIfStatement(
-          f.createBinaryExpression(thisMember(ident), ts.SyntaxKind.EqualsEqualsEqualsToken, f.createNull()),
-          f.createThrowStatement(f.createNewExpression(id('Error'), undefined, [str(message)])),
-        ),
-      );
+      ctor.push(ifThen(`${thisMember(ident)} === null`, `throw new Error(${str(message)});`));
     }
   });
-  for (const resource of plan.resources) {
-    ctor.push(f.createExpressionStatement(f.createAssignment(thisMember(resource.propName), f.createNewExpression(id(resource.className), undefined, [f.createThis()]))));
-  }
-  members.push(
-    f.createConstructorDeclaration(
-      undefined,
-      [f.createParameterDeclaration(undefined, undefined, 'options', undefined, typeRef('ClientOptions'), f.createObjectLiteralExpression([]))],
-      f.createBlock(ctor, true),
-    ),
-  );
+  for (const resource of plan.resources) ctor.push(`${thisMember(resource.propName)} = new ${id(resource.className)}(this);`);
+  members.push(block('constructor(options: ClientOptions = {}) ', ctor));
   members.push(...authMethods(model, plan, schemes));
-  members.push(
-    f.createMethodDeclaration(
-      [f.createModifier(ts.SyntaxKind.ProtectedKeyword), f.createModifier(ts.SyntaxKind.OverrideKeyword)],
-      undefined,
-      'userAgent',
-      undefined,
-      undefined,
-      [],
-      kw('string'),
-      f.createBlock([f.createReturnStatement(str(`${options.packageName}/${options.version}`))], true),
-    ),
-  );
+  members.push(block('protected override userAgent(): string ', [`return ${str(`${options.packageName}/${options.version}`)};`]));
   const doc = [model.info.title !== '' ? `Client for ${model.info.title} (API version ${model.info.version}).` : undefined, model.info.description];
-  statements.push(
-    withDoc(
-      f.createClassDeclaration(exportMod(), id(options.clientClass), undefined, [f.createHeritageClause(ts.SyntaxKind.ExtendsKeyword, [f.createExpressionWithTypeArguments(id('BaseClient'), undefined)])], members),
-      doc,
-    ),
-  );
+  statements.push(withDoc(block(`export class ${id(options.clientClass)} extends BaseClient `, members), doc));
   return { path: 'src/client.ts', content: printModule(`The ${options.clientClass} client.`, statements) };
 }
 
-function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthScheme>): ts.ClassElement[] {
-  const headerStatements: ts.Statement[] = [];
-  const queryStatements: ts.Statement[] = [];
-  const cookieStatements: ts.Statement[] = [];
+function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthScheme>): string[] {
+  const headerStatements: string[] = [];
+  const queryStatements: string[] = [];
+  const cookieStatements: string[] = [];
   const byScheme = new Map<string, { option: ClientAuthOption; ident: string }[]>();
   model.authOptions.forEach((option, i) => {
     const list = byScheme.get(option.scheme) ?? [];
     list.push({ option, ident: plan.authIdents[i] as string });
     byScheme.set(option.scheme, list);
   });
-  const set = (target: string, key: string, value: ts.Expression): ts.Statement => f.createExpressionStatement(f.createAssignment(access(id(target), key), value));
+  const set = (target: string, key: string, value: string): string => `${access(id(target), key)} = ${value};`;
   // `schemes?.has(key) ?? true`: the scheme is wanted by the request (every scheme when it names none).
-  const wanted = (key: string): ts.Expression =>
-    f.createBinaryExpression(
-      f.createCallChain(f.createPropertyAccessChain(id('schemes'), f.createToken(ts.SyntaxKind.QuestionDotToken), 'has'), undefined, undefined, [str(key)]),
-      ts.SyntaxKind.QuestionQuestionToken,
-      f.createTrue(),
-    );
-  const and = (a: ts.Expression, b: ts.Expression): ts.Expression => f.createBinaryExpression(a, ts.SyntaxKind.AmpersandAmpersandToken, b);
-  const configuredCases: ts.CaseClause[] = [];
+  // Inside `&&` it is parenthesized (JavaScript does not allow `??` beside `&&` unparenthesized).
+  const wanted = (key: string): string => `(schemes?.has(${str(key)}) ?? true)`;
+  const and = (a: string, b: string): string => `${a} && ${b}`;
+  const configuredCases: string[] = [];
   for (const [key, list] of [...byScheme].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const scheme = schemes.get(key);
     const first = list[0];
     if (scheme === undefined || first === undefined) continue;
     const value = thisMember(first.ident);
-    let configured: ts.Expression | undefined = notNull(value);
+    let configured: string | undefined = notNull(value);
     if (scheme.type === 'apiKey') {
-      if (scheme.in === 'header') headerStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), set('headers', scheme.paramName, value)));
-      else if (scheme.in === 'query') queryStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), set('query', scheme.paramName, value)));
+      if (scheme.in === 'header') headerStatements.push(ifThen(and(notNull(value), wanted(key)), set('headers', scheme.paramName, value)));
+      else if (scheme.in === 'query') queryStatements.push(ifThen(and(notNull(value), wanted(key)), set('query', scheme.paramName, value)));
       else {
-        const pair = f.createBinaryExpression(str(`${encodeURIComponent(scheme.paramName)}=`), ts.SyntaxKind.PlusToken, call('encodeURIComponent', [value]));
-        cookieStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(id('cookies'), 'push'), undefined, [pair]))));
+        const pair = `${str(`${encodeURIComponent(scheme.paramName)}=`)} + encodeURIComponent(${value})`;
+        cookieStatements.push(ifThen(and(notNull(value), wanted(key)), `cookies.push(${pair});`));
       }
     } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
       const user = list.find((o) => /user|login|name/i.test(o.option.name)) ?? first;
       const pass = list.find((o) => o !== user && /pass|secret/i.test(o.option.name)) ?? list.find((o) => o !== user);
       const u = thisMember(user.ident);
       const p = pass ? thisMember(pass.ident) : undefined;
-      const condition = p ? f.createParenthesizedExpression(f.createBinaryExpression(notNull(u), ts.SyntaxKind.BarBarToken, notNull(p))) : notNull(u);
-      configured = p ? f.createBinaryExpression(notNull(u), ts.SyntaxKind.BarBarToken, notNull(p)) : notNull(u);
-      const orEmpty = (e: ts.Expression): ts.Expression => f.createBinaryExpression(e, ts.SyntaxKind.QuestionQuestionToken, str(''));
-      headerStatements.push(f.createIfStatement(and(condition, wanted(key)), set('headers', 'Authorization', call('basicAuth', [orEmpty(u), p ? orEmpty(p) : str('')]))));
+      configured = p ? `${notNull(u)} || ${notNull(p)}` : notNull(u);
+      const condition = p ? `(${configured})` : configured;
+      const orEmpty = (e: string): string => `${e} ?? ""`;
+      headerStatements.push(ifThen(and(condition, wanted(key)), set('headers', 'Authorization', `basicAuth(${orEmpty(u)}, ${p ? orEmpty(p) : '""'})`)));
     } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
       const prefix = scheme.type === 'http' && scheme.scheme !== 'bearer' ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1) : 'Bearer';
-      headerStatements.push(f.createIfStatement(and(notNull(value), wanted(key)), set('headers', 'Authorization', f.createBinaryExpression(str(`${prefix} `), ts.SyntaxKind.PlusToken, value))));
+      headerStatements.push(ifThen(and(notNull(value), wanted(key)), set('headers', 'Authorization', `${str(`${prefix} `)} + ${value}`)));
     } else configured = undefined;
-    if (configured !== undefined) configuredCases.push(f.createCaseClause(str(key), [f.createReturnStatement(configured)]));
+    if (configured !== undefined) configuredCases.push(`case ${str(key)}: return ${configured};`);
   }
-  const out: ts.ClassElement[] = [];
-  const protectedOverride = (): ts.ModifierLike[] => [f.createModifier(ts.SyntaxKind.ProtectedKeyword), f.createModifier(ts.SyntaxKind.OverrideKeyword)];
-  const local = (name: string, type: ts.TypeNode, init: ts.Expression): ts.Statement =>
-    f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(name, undefined, type, init)], ts.NodeFlags.Const));
-  const schemesParam = (): ts.ParameterDeclaration =>
-    f.createParameterDeclaration(undefined, undefined, 'schemes', f.createToken(ts.SyntaxKind.QuestionToken), typeRef('ReadonlySet', [kw('string')]));
+  const out: string[] = [];
+  const local = (name: string, type: string, init: string): string => `const ${name}: ${type} = ${init};`;
+  const schemesParam = 'schemes?: ReadonlySet<string>';
   if (configuredCases.length > 0) {
     // Which schemes have their credentials set: the client sends the first security alternative whose schemes all do.
-    const body = f.createSwitchStatement(id('scheme'), f.createCaseBlock([...configuredCases, f.createDefaultClause([f.createReturnStatement(f.createFalse())])]));
-    out.push(
-      f.createMethodDeclaration(
-        protectedOverride(),
-        undefined,
-        'hasCredentials',
-        undefined,
-        undefined,
-        [f.createParameterDeclaration(undefined, undefined, 'scheme', undefined, kw('string'))],
-        kw('boolean'),
-        f.createBlock([body], true),
-      ),
-    );
+    const body = block('switch (scheme) ', [...configuredCases, 'default: return false;']);
+    out.push(block('protected override hasCredentials(scheme: string): boolean ', [body]));
   }
   if (headerStatements.length > 0 || cookieStatements.length > 0) {
-    const body: ts.Statement[] = [local('headers', typeRef('HeaderValues'), nullProto())];
+    const body: string[] = [local('headers', 'HeaderValues', NULL_PROTO)];
     body.push(...headerStatements);
     if (cookieStatements.length > 0) {
-      body.push(local('cookies', f.createArrayTypeNode(kw('string')), f.createArrayLiteralExpression([])));
+      body.push(local('cookies', 'string[]', '[]'));
       body.push(...cookieStatements);
-      body.push(
-        f.createIfStatement(
-          f.createBinaryExpression(f.createPropertyAccessExpression(id('cookies'), 'length'), ts.SyntaxKind.GreaterThanToken, f.createNumericLiteral(0)),
-          set('headers', 'Cookie', f.createCallExpression(f.createPropertyAccessExpression(id('cookies'), 'join'), undefined, [str('; ')])),
-        ),
-      );
+      body.push(ifThen('cookies.length > 0', set('headers', 'Cookie', 'cookies.join("; ")')));
     }
-    body.push(f.createReturnStatement(id('headers')));
-    out.push(f.createMethodDeclaration(protectedOverride(), undefined, 'authHeaders', undefined, undefined, [schemesParam()], typeRef('HeaderValues'), f.createBlock(body, true)));
+    body.push('return headers;');
+    out.push(block(`protected override authHeaders(${schemesParam}): HeaderValues `, body));
   }
   if (queryStatements.length > 0) {
-    const type = typeRef('Record', [kw('string'), kw('string')]);
-    const body = [local('query', type, nullProto()), ...queryStatements, f.createReturnStatement(id('query'))];
-    out.push(f.createMethodDeclaration(protectedOverride(), undefined, 'authQuery', undefined, undefined, [schemesParam()], type, f.createBlock(body, true)));
+    const type = 'Record<string, string>';
+    out.push(block(`protected override authQuery(${schemesParam}): ${type} `, [local('query', type, NULL_PROTO), ...queryStatements, 'return query;']));
   }
   return out;
 }

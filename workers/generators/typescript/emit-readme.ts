@@ -1,12 +1,12 @@
 // README.md: install, auth, a first request, errors, retries, pagination, and one example per
-// resource. Code samples are printed from ts.factory nodes like the package itself; prose from the
+// resource. Code samples are built by the same source builders as the package itself; prose from the
 // description is markdown-escaped; fences are longer than any backtick run inside them.
 
 import type { ApiModel, JsonValue, ObjectSchema, PropertyNode, SchemaNode } from '../model/types.ts';
 import { flattenResources, type ResourcePlan, type SdkPlan } from './plan.ts';
 import { methodShape } from './emit-resources.ts';
 import type { TypeEmitter } from './schema-types.ts';
-import { f, id, num, printNode, objKey, propName, str, ts } from './ts-dsl.ts';
+import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
 import type { GeneratedFile } from './types.ts';
 
 /** Markdown text with every character that could start markup escaped (and no raw HTML). */
@@ -23,13 +23,26 @@ function fence(code: string, lang: string): string {
   return `${ticks}${lang}\n${code}\n${ticks}`;
 }
 
-function jsonExpr(value: JsonValue): ts.Expression {
-  if (value === null) return f.createNull();
+/** An example value: source text, or an object literal kept as entries so a tag can be set and a body's properties spread. */
+type Expr = string | ObjectExpr;
+interface ObjectExpr {
+  readonly entries: readonly { key: string; value: Expr }[];
+}
+
+const EMPTY_OBJECT: ObjectExpr = { entries: [] };
+
+/** An expression on one line (object literals as `{ key: value }`). */
+function print(expr: Expr): string {
+  return typeof expr === 'string' ? expr : objectInline(expr.entries.map((entry) => `${objKey(entry.key)}: ${print(entry.value)}`));
+}
+
+function jsonExpr(value: JsonValue): Expr {
+  if (value === null) return 'null';
   if (typeof value === 'string') return str(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? num(value) : f.createNumericLiteral(0);
-  if (typeof value === 'boolean') return value ? f.createTrue() : f.createFalse();
-  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map(jsonExpr));
-  return f.createObjectLiteralExpression(Object.entries(value).map(([k, v]) => f.createPropertyAssignment(objKey(k), jsonExpr(v))));
+  if (typeof value === 'number') return Number.isFinite(value) ? num(value) : '0';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Array.isArray(value)) return `[${value.map((item) => print(jsonExpr(item))).join(', ')}]`;
+  return { entries: Object.entries(value).map(([key, v]) => ({ key, value: jsonExpr(v) })) };
 }
 
 /** The object schemas a value must satisfy together (refs followed, `allOf` flattened), or undefined when it is not made of objects only. */
@@ -50,13 +63,13 @@ function objectParts(types: TypeEmitter, node: SchemaNode | undefined, depth = 0
  * only, a discriminated variant with its tag. Undefined when there is none to give (a required
  * property that recurses, `never`); a nullable schema then gives `null`.
  */
-function example(types: TypeEmitter, node: SchemaNode, depth = 0, refs: ReadonlySet<string> = new Set()): ts.Expression | undefined {
+function example(types: TypeEmitter, node: SchemaNode, depth = 0, refs: ReadonlySet<string> = new Set()): Expr | undefined {
   const value = exampleOf(types, node, depth, refs);
   if (value !== undefined) return value;
-  return node.nullable || types.resolve(node)?.nullable ? f.createNull() : undefined;
+  return node.nullable || types.resolve(node)?.nullable ? 'null' : undefined;
 }
 
-function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: ReadonlySet<string>): ts.Expression | undefined {
+function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: ReadonlySet<string>): Expr | undefined {
   if (depth > 8) return undefined;
   let inner = refs;
   if (node.kind === 'ref') {
@@ -64,7 +77,7 @@ function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: Re
     inner = new Set([...refs, node.target]);
   }
   const resolved = types.resolve(node);
-  if (resolved === undefined) return f.createObjectLiteralExpression([]); // a reference cycle of aliases is typed `unknown`
+  if (resolved === undefined) return EMPTY_OBJECT; // a reference cycle of aliases is typed `unknown`
   const parts = objectParts(types, resolved);
   if (parts !== undefined) {
     const declared = new Map<string, PropertyNode>();
@@ -77,22 +90,22 @@ function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: Re
       // Required names without a declared property are typed `unknown`: any value does.
       for (const name of part.requiredOnly ?? []) required.add(name);
     }
-    const entries: ts.ObjectLiteralElementLike[] = [];
+    const entries: { key: string; value: Expr }[] = [];
     for (const name of required) {
       const property = declared.get(name);
       if (property?.readOnly) continue;
-      const value = property ? example(types, property.schema, depth + 1, inner) : f.createNull();
+      const value = property ? example(types, property.schema, depth + 1, inner) : 'null';
       if (value === undefined) return undefined;
-      entries.push(f.createPropertyAssignment(objKey(name), value));
+      entries.push({ key: name, value });
     }
-    return f.createObjectLiteralExpression(entries);
+    return { entries };
   }
   switch (resolved.kind) {
     case 'primitive':
-      if (resolved.type === 'string') return resolved.format === 'binary' ? f.createNewExpression(id('Blob'), undefined, [f.createArrayLiteralExpression([str('file contents')])]) : str(resolved.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'string');
-      if (resolved.type === 'boolean') return f.createTrue();
-      if (resolved.type === 'null') return f.createNull();
-      return f.createNumericLiteral(0);
+      if (resolved.type === 'string') return resolved.format === 'binary' ? `new Blob([${str('file contents')}])` : str(resolved.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'string');
+      if (resolved.type === 'boolean') return 'true';
+      if (resolved.type === 'null') return 'null';
+      return '0';
     case 'enum': {
       const first = resolved.members[0];
       return first === undefined ? undefined : jsonExpr(first.value);
@@ -100,7 +113,7 @@ function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: Re
     case 'literal':
       return jsonExpr(resolved.value);
     case 'array':
-      return f.createArrayLiteralExpression([]);
+      return '[]';
     case 'union':
       for (const variant of resolved.variants) {
         const value = example(types, variant, depth + 1, inner);
@@ -108,45 +121,33 @@ function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: Re
         // A discriminated variant carries its mapped tag value.
         const discriminator = resolved.discriminator;
         const tag = variant.kind === 'ref' ? discriminator?.mapping.find((m) => m.target === variant.target) : undefined;
-        if (tag === undefined || discriminator === undefined || !ts.isObjectLiteralExpression(value)) return value;
+        if (tag === undefined || discriminator === undefined || typeof value === 'string') return value;
         return withProperty(value, discriminator.propertyName, str(tag.value));
       }
       return undefined;
     case 'intersection': {
       // Not objects only (e.g. `allOf` over a string schema): the first member's value.
       const first = resolved.members[0];
-      return first === undefined ? f.createObjectLiteralExpression([]) : example(types, first, depth + 1, inner);
+      return first === undefined ? EMPTY_OBJECT : example(types, first, depth + 1, inner);
     }
     case 'unknown':
-      return resolved.reason === 'never' ? undefined : f.createObjectLiteralExpression([]);
+      return resolved.reason === 'never' ? undefined : EMPTY_OBJECT;
     default:
-      return f.createObjectLiteralExpression([]);
+      return EMPTY_OBJECT;
   }
 }
 
-/** The raw key of a property assignment this file created (`objKey`: identifier, string literal or computed `["__proto__"]`). */
-function propertyKey(property: ts.ObjectLiteralElementLike): string {
-  const name = property.name;
-  if (name === undefined) return '';
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name)) return name.text;
-  if (ts.isComputedPropertyName(name) && ts.isStringLiteral(name.expression)) return name.expression.text;
-  return '';
-}
-
 /** An object literal with `key` set to `value` (replacing an existing entry in place). */
-function withProperty(object: ts.ObjectLiteralExpression, key: string, value: ts.Expression): ts.ObjectLiteralExpression {
-  const assignment = f.createPropertyAssignment(objKey(key), value);
-  const index = object.properties.findIndex((p) => propertyKey(p) === key);
-  const properties = [...object.properties];
-  if (index < 0) properties.push(assignment);
-  else properties[index] = assignment;
-  return f.createObjectLiteralExpression(properties);
+function withProperty(object: ObjectExpr, key: string, value: Expr): ObjectExpr {
+  const entries = [...object.entries];
+  const index = entries.findIndex((entry) => entry.key === key);
+  if (index < 0) entries.push({ key, value });
+  else entries[index] = { key, value };
+  return { entries };
 }
 
-function chain(path: ResourcePlan[], method: string): ts.Expression {
-  let expr: ts.Expression = id('client');
-  for (const step of path) expr = f.createPropertyAccessExpression(expr, id(step.propName));
-  return f.createPropertyAccessExpression(expr, id(method));
+function chain(path: ResourcePlan[], method: string): string {
+  return ['client', ...path.map((step) => id(step.propName)), id(method)].join('.');
 }
 
 function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]): string | undefined {
@@ -155,68 +156,45 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
   if (method === undefined) return undefined;
   const shape = methodShape(model, types, method);
   // No example rather than one that does not compile (see `example`).
-  const values: (ts.Expression | undefined)[] = shape.pathArgs.map(({ param }) => example(types, param.schema));
+  const values: (string | undefined)[] = shape.pathArgs.map(({ param }) => {
+    const value = example(types, param.schema);
+    return value === undefined ? undefined : print(value);
+  });
   if (shape.hasParams && shape.paramsRequired) {
-    const props: ts.ObjectLiteralElementLike[] = [];
+    const props: string[] = [];
     for (const field of shape.fields.filter((x) => x.param.required)) {
       const value = example(types, field.param.schema);
       if (value === undefined) return undefined;
-      props.push(f.createPropertyAssignment(objKey(field.key), value));
+      props.push(`${objKey(field.key)}: ${print(value)}`);
     }
     if (shape.body?.flatten) {
       const body = example(types, shape.body.content.schema);
       if (body === undefined) return undefined;
-      if (ts.isObjectLiteralExpression(body)) props.push(...body.properties);
+      if (typeof body !== 'string') props.push(...body.entries.map((entry) => `${objKey(entry.key)}: ${print(entry.value)}`));
     } else if (shape.body?.required) {
       const value = shape.body.kind === 'json' || shape.body.kind === 'multipart' || shape.body.kind === 'form' ? example(types, shape.body.content.schema) : str('data');
       if (value === undefined) return undefined;
-      props.push(f.createPropertyAssignment(objKey(shape.body.key), value));
+      props.push(`${objKey(shape.body.key)}: ${print(value)}`);
     }
-    values.push(f.createObjectLiteralExpression(props, props.length > 1));
+    values.push(props.length > 1 ? objectLines(props) : objectInline(props));
   }
   if (values.some((value) => value === undefined)) return undefined;
-  const args = values as ts.Expression[];
-  const callExpr = f.createCallExpression(chain(path, method.name), undefined, args);
-  const log = (name: string): ts.Statement => f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(id('console'), 'log'), undefined, [id(name)]));
-  const forAwait = (name: string, iterable: ts.Expression): ts.Statement =>
-    f.createForOfStatement(f.createToken(ts.SyntaxKind.AwaitKeyword), f.createVariableDeclarationList([f.createVariableDeclaration(name)], ts.NodeFlags.Const), iterable, f.createBlock([log(name)], true));
-  let statement: ts.Statement;
-  if (shape.pagination) statement = forAwait('item', callExpr);
-  else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') statement = forAwait('event', f.createAwaitExpression(callExpr));
-  else if (shape.response.kind === 'none') statement = f.createExpressionStatement(f.createAwaitExpression(callExpr));
-  else {
-    return [
-      printNode(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('result', undefined, undefined, f.createAwaitExpression(callExpr))], ts.NodeFlags.Const))),
-      printNode(log('result')),
-    ].join('\n');
-  }
-  return printNode(statement);
+  const callExpr = `${chain(path, method.name)}(${values.join(', ')})`;
+  const log = (name: string): string => `console.log(${name});`;
+  const forAwait = (name: string, iterable: string): string => block(`for await (const ${name} of ${iterable}) `, [log(name)]);
+  if (shape.pagination) return forAwait('item', callExpr);
+  if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') return forAwait('event', `await ${callExpr}`);
+  if (shape.response.kind === 'none') return `await ${callExpr};`;
+  return [`const result = await ${callExpr};`, log('result')].join('\n');
 }
 
 export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): GeneratedFile {
   const { packageName, clientClass, envPrefix } = plan.options;
   const title = model.info.title.trim() === '' ? clientClass : model.info.title;
-  const importLine = printNode(
-    f.createImportDeclaration(undefined, f.createImportClause(false, id(clientClass), undefined), str(packageName)),
-  );
+  const importLine = `import ${id(clientClass)} from ${str(packageName)};`;
   const firstAuth = model.authOptions[0];
   const authIdent = plan.authIdents[0];
-  const clientInit = printNode(
-    f.createVariableStatement(
-      undefined,
-      f.createVariableDeclarationList(
-        [
-          f.createVariableDeclaration(
-            'client',
-            undefined,
-            undefined,
-            f.createNewExpression(id(clientClass), undefined, firstAuth && authIdent ? [f.createObjectLiteralExpression([f.createPropertyAssignment(id(authIdent), str('My credential'))])] : []),
-          ),
-        ],
-        ts.NodeFlags.Const,
-      ),
-    ),
-  );
+  const clientInit = `const client = new ${id(clientClass)}(${firstAuth && authIdent ? objectInline([`${id(authIdent)}: ${str('My credential')}`]) : ''});`;
   const out: string[] = [];
   out.push(`# ${mdText(title)} TypeScript SDK`, '');
   out.push(`The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 18+, Deno, Bun and browsers.`, '');
