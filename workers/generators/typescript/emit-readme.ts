@@ -3,7 +3,7 @@
 // description is markdown-escaped; fences are longer than any backtick run inside them.
 
 import type { ApiModel, JsonValue, ObjectSchema, PropertyNode, SchemaNode } from '../model/types.ts';
-import { flattenResources, type ResourcePlan, type SdkPlan } from './plan.ts';
+import type { ResourcePlan, SdkPlan } from './plan.ts';
 import { methodShape } from './emit-resources.ts';
 import type { TypeEmitter } from './schema-types.ts';
 import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
@@ -250,22 +250,20 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     'List methods that page return a `PagePromise`: `await` it for the first page (`page.data`, `page.hasNextPage()`, `page.getNextPage()`), or iterate every item of every page with `for await`.',
     '',
   );
-  const all = flattenResources(plan.resources);
-  if (all.length > 0) {
+  // Every resource with its path from the client, in `flattenResources` order (depth first).
+  const trails: ResourcePlan[][] = [];
+  const walk = (list: ResourcePlan[], trail: ResourcePlan[]): void => {
+    for (const resource of list) {
+      const path = [...trail, resource];
+      trails.push(path);
+      walk(resource.children, path);
+    }
+  };
+  walk(plan.resources, []);
+  if (trails.length > 0) {
     out.push('## Resources', '');
-    const pathOf = (target: ResourcePlan): ResourcePlan[] => {
-      const walk = (list: ResourcePlan[], trail: ResourcePlan[]): ResourcePlan[] | undefined => {
-        for (const r of list) {
-          if (r === target) return [...trail, r];
-          const found = walk(r.children, [...trail, r]);
-          if (found) return found;
-        }
-        return undefined;
-      };
-      return walk(plan.resources, []) ?? [target];
-    };
-    for (const resource of all) {
-      const trail = pathOf(resource);
+    for (const trail of trails) {
+      const resource = trail[trail.length - 1] as ResourcePlan;
       out.push(`### \`client.${trail.map((r) => r.propName).join('.')}\``, '');
       const methods = resource.methods.map((m) => `\`${m.name}()\` (${m.op.method.toUpperCase()} ${mdText(m.op.path)})`);
       if (methods.length > 0) out.push(`Methods: ${methods.join(', ')}.`, '');
