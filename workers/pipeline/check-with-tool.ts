@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import type { GeneratedFile } from './step.ts';
@@ -15,15 +15,10 @@ export interface ToolCheck {
 /** Writes a generated file tree into a fresh temp folder (paths were made safe by the packer's rules). */
 export async function writeTree(files: readonly GeneratedFile[], prefix: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), prefix));
-  const dirs = new Set<string>();
-  for (const file of files) {
-    if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`unsafe generated path ${file.path}`);
-    dirs.add(dirname(join(root, file.path)));
-  }
   // Each folder once (a parent before its children), then the files WRITE_BATCH at a time: one
   // awaited write per file costs a thread-pool round trip each, which dominated large trees.
   try {
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+    for (const dir of treeDirs(root, files)) await mkdir(dir, { recursive: true });
     for (let i = 0; i < files.length; i += WRITE_BATCH) {
       await Promise.all(files.slice(i, i + WRITE_BATCH).map((file) => writeFile(join(root, file.path), file.content)));
     }
@@ -32,6 +27,33 @@ export async function writeTree(files: readonly GeneratedFile[], prefix: string)
     throw error;
   }
   return root;
+}
+
+/**
+ * `writeTree` without yielding, for the worker's checks: the checker process is started in the
+ * same turn as the emitting that preceded it, so it runs on the other core while the next step
+ * emits (see LAUNCH_ORDER). A few MB of files; the worker's thread is busy emitting anyway.
+ */
+export function writeTreeNow(files: readonly GeneratedFile[], prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    for (const dir of treeDirs(root, files)) mkdirSync(dir, { recursive: true });
+    for (const file of files) writeFileSync(join(root, file.path), file.content);
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  return root;
+}
+
+/** The folders a tree needs under `root`, parents first; refuses absolute and `..` paths. */
+function treeDirs(root: string, files: readonly GeneratedFile[]): string[] {
+  const dirs = new Set<string>();
+  for (const file of files) {
+    if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`unsafe generated path ${file.path}`);
+    dirs.add(dirname(join(root, file.path)));
+  }
+  return [...dirs].sort();
 }
 
 const WRITE_BATCH = 32;
@@ -81,18 +103,18 @@ async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise
 }
 
 /**
- * Runs checking tools (tsc, python3 -m compileall, mypy) in order on a generated tree written to
- * a temp folder, each with a time limit and the step's abort signal; stops at the first that
- * fails. Exit code 0 is a pass; the output's lines are the problems otherwise.
+ * Runs checking tools (tsc, python3 -m compileall, mypy) side by side on a generated tree written
+ * to a temp folder, each with a time limit and the step's abort signal (they only read the tree,
+ * and started together the longest one begins at once). Exit code 0 is a pass; the output's lines
+ * are the problems otherwise. The first failing tool in the given order is the one reported.
  */
 export async function checkWithTools(files: readonly GeneratedFile[], tools: readonly ToolRun[], signal: AbortSignal): Promise<ToolCheck & { failedTool?: string }> {
   const started = Date.now();
-  const root = await writeTree(files, 'report-check-');
+  const root = writeTreeNow(files, 'report-check-');
   try {
-    for (const tool of tools) {
-      const problems = await runOne(root, tool, signal);
-      if (problems) return { ok: false, problems, durationMs: Date.now() - started, failedTool: tool.label };
-    }
+    const results = await Promise.all(tools.map((tool) => runOne(root, tool, signal)));
+    const failed = results.findIndex((problems) => problems !== undefined);
+    if (failed !== -1) return { ok: false, problems: results[failed]!, durationMs: Date.now() - started, failedTool: tools[failed]!.label };
     return { ok: true, problems: [], durationMs: Date.now() - started };
   } finally {
     await rm(root, { recursive: true, force: true });

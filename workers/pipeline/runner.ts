@@ -6,7 +6,7 @@ import type { WorkerDeps } from '../worker-deps.ts';
 import { analyzeInputs, type Analysis } from './analysis.ts';
 import { saveArtifacts } from './save-artifacts.ts';
 import type { StepContext, StepOutcome } from './step.ts';
-import { STEPS } from './step-list.ts';
+import { LAUNCH_ORDER, STEPS } from './step-list.ts';
 import { decideOutcome } from './verdict.ts';
 
 const FINISHED = new Set(['passed', 'failed', 'skipped']);
@@ -104,8 +104,15 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
       if (FINISHED.has(steps[index]!.status)) continue;
       if (signal.aborted) throw signal.reason;
       const blocked = index > 0 ? (await context.analysis()).needsSetup : [];
-      if (blocked.length === 0 && index > 0 && deps.config.pipeline.parallelSteps) {
-        for (let later = index; later < STEPS.length; later++) if (!FINISHED.has(steps[later]!.status)) launch(later);
+      if (blocked.length === 0 && index > 0 && deps.config.pipeline.parallelSteps && !launched.has(index)) {
+        // One step per turn of the event loop, in LAUNCH_ORDER: between two steps' emitting, the
+        // files the earlier one wrote are finished and its checker process gets started.
+        for (const name of LAUNCH_ORDER) {
+          const later = STEPS.findIndex((s) => s.name === name);
+          if (later < index || FINISHED.has(steps[later]!.status) || launched.has(later)) continue;
+          launch(later);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
       }
       const started = blocked.length === 0 ? launch(index) : undefined;
       const startedAt = started?.startedAt ?? new Date();

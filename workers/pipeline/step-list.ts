@@ -1,4 +1,4 @@
-import { PIPELINE_STEPS } from '../../shared/enums.ts';
+import { PIPELINE_STEPS, type PipelineStep } from '../../shared/enums.ts';
 import type { StepDefinition } from './step.ts';
 import { cliStep } from './steps/cli.ts';
 import { compatDiffStep } from './steps/compat-diff.ts';
@@ -19,4 +19,16 @@ export const STEPS: readonly StepDefinition[] = [
 
 if (STEPS.map((s) => s.name).join() !== PIPELINE_STEPS.join()) {
   throw new Error('workers/pipeline/step-list.ts must list every pipeline step in PIPELINE_STEPS order');
+}
+
+/**
+ * The order in which the steps after `validate` are started when they run side by side. Emitting
+ * is JavaScript on the worker's one thread; checking is another process (mypy, tsc). The step
+ * whose checker runs longest (mypy on the Python SDK) starts first, so its check overlaps the
+ * other steps' emitting instead of waiting for all of it.
+ */
+export const LAUNCH_ORDER: readonly PipelineStep[] = ['python_sdk', 'typescript_sdk', 'cli', 'docs', 'compat_diff'];
+
+if ([...LAUNCH_ORDER].sort().join() !== PIPELINE_STEPS.filter((s) => s !== 'validate').sort().join()) {
+  throw new Error('workers/pipeline/step-list.ts: LAUNCH_ORDER must name every step after validate once');
 }
