@@ -4,16 +4,20 @@
 // that calls a method, resource or parameter the SDK does not have fails here.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleOf, type Example } from '../../workers/generators/docs/examples.ts';
 import { SampleBuilder } from '../../workers/generators/docs/index.ts';
+import { tsValue } from '../../workers/generators/docs/samples.ts';
+import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
-import { docsFixture, writeSite } from './docs-helpers.ts';
+import { CORPUS, docsFixture, writeSite } from './docs-helpers.ts';
 import { checkOptions, runTsc } from './typescript-helpers.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'docs-samples-'));
@@ -78,6 +82,56 @@ describe('TypeScript samples', () => {
       expect(resourceFiles, op.key).toMatch(new RegExp(`\\n {4}${method}\\(`));
     }
   });
+});
+
+// The samples' values are written as text in the layout the TypeScript printer gives the same
+// expression built with ts.factory (as they were printed before): compared here on every example
+// of real descriptions, nested in arrays and objects, and on strings that need escaping.
+describe('TypeScript sample values', () => {
+  const f = ts.factory;
+  const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
+  const file = ts.createSourceFile('x.ts', '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const key = (name: string): ts.PropertyName =>
+    name === '__proto__' ? f.createComputedPropertyName(f.createStringLiteral(name)) : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? f.createIdentifier(name) : f.createStringLiteral(name);
+  const num = (v: number): ts.Expression => (v < 0 || Object.is(v, -0) ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createNumericLiteral(Math.abs(v))) : f.createNumericLiteral(v));
+  const node = (e: Example): ts.Expression => {
+    switch (e.t) {
+      case 'str': return f.createStringLiteral(e.v);
+      case 'num': return num(e.v);
+      case 'bool': return e.v ? f.createTrue() : f.createFalse();
+      case 'null': return f.createNull();
+      case 'file': return f.createNewExpression(f.createIdentifier('Blob'), undefined, [f.createArrayLiteralExpression([f.createStringLiteral('file contents')])]);
+      case 'arr': return f.createArrayLiteralExpression(e.items.map(node));
+      case 'obj': return f.createObjectLiteralExpression(e.entries.map(([k, v]) => f.createPropertyAssignment(key(k), node(v))), e.entries.length > 1);
+    }
+  };
+  const printed = (e: Example): string => printer.printNode(ts.EmitHint.Expression, node(e), file);
+  const agree = (e: Example): void => {
+    for (const wrapped of [e, { t: 'arr', items: [e, e] }, { t: 'obj', entries: [['a', e], ['b', { t: 'arr', items: [e] }]] }, { t: 'obj', entries: [['only', e]] }] as Example[]) {
+      expect(tsValue(wrapped, 0)).toBe(printed(wrapped));
+    }
+  };
+
+  it('are laid out and escaped as the TypeScript printer does', () => {
+    for (const v of ['plain', 'q"uote\\back', 'é ü 中文 😀', 'line\nbreak\ttab\r', '\u2028\u2029\u0085', '\u0000', '\u00001', '\u007f\u0080', "it's", '${x}`']) agree({ t: 'str', v });
+    for (const v of [0, -0, 1, -1.5, 1e21, 1e-7, 123456789012]) agree({ t: 'num', v });
+    agree({ t: 'obj', entries: [['__proto__', { t: 'obj', entries: [] }], ['9x', { t: 'file' }], ['a-b', { t: 'null' }], ['ok', { t: 'bool', v: false }]] });
+  });
+
+  it.skipIf(!existsSync(CORPUS))('agree with the printer on every schema example of real descriptions', async () => {
+    let count = 0;
+    for (const rel of ['real-world/openai/openapi.yaml', 'real-world/redocly-museum/openapi.yaml', 'real-world/twilio/twilio_messaging_v1.yaml']) {
+      const { model } = await analyzeSpec({ openapiText: readFileSync(join(CORPUS, rel), 'utf8'), mode: 'flagship' });
+      if (!model) throw new Error(`no model for ${rel}`);
+      for (const named of Object.values(model.schemas)) {
+        for (const mode of ['request', 'response'] as const) {
+          agree(exampleOf(model, named.schema, mode));
+          count++;
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(1000);
+  }, 120_000);
 });
 
 const MYPY = ['/usr/bin/mypy', '/usr/local/bin/mypy'].find((p) => existsSync(p));

@@ -1,8 +1,9 @@
 // Code samples for one operation in curl, the generated TypeScript SDK, the generated Python SDK
 // and the generated CLI. The SDK samples are planned by the SDK generators themselves (`planSdk`,
-// `methodShape`, their name scopes) and printed by their own printers (`ts.factory`, the Python
-// writer), so a sample names exactly the client class, resource chain, method and arguments the
-// generated package has. Samples are plain text here; the page escapes them like any other text.
+// `methodShape`, their name scopes) and written with their own escapers (the TypeScript SDK's
+// `ts-source` literals and identifiers, the Python writer), so a sample names exactly the client
+// class, resource chain, method and arguments the generated package has. Samples are plain text
+// here; the page escapes them like any other text.
 
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
@@ -10,7 +11,7 @@ import { methodShape as tsMethodShape } from '../typescript/emit-resources.ts';
 import { resolveOptions as tsResolveOptions } from '../typescript/options.ts';
 import { planSdk as tsPlanSdk, type MethodPlan as TsMethodPlan, type ResourcePlan as TsResourcePlan, type SdkPlan as TsSdkPlan } from '../typescript/plan.ts';
 import { TypeEmitter as TsTypeEmitter } from '../typescript/schema-types.ts';
-import { f, id as tsId, num as tsNum, objKey, printNode, str as tsStr, ts } from '../typescript/ts-dsl.ts';
+import { id as tsId, num as tsNum, objKey, str as tsStr } from '../typescript/ts-source.ts';
 import { methodShape as pyMethodShape } from '../python/emit-resources.ts';
 import { resolveOptions as pyResolveOptions } from '../python/options.ts';
 import { planSdk as pyPlanSdk, type MethodPlan as PyMethodPlan, type ResourcePlan as PyResourcePlan, type SdkPlan as PySdkPlan } from '../python/plan.ts';
@@ -69,6 +70,48 @@ export function parameterExample(model: ApiModel, param: Parameter): Example {
     return built;
   }
   return exampleOf(model, param.schema, 'request');
+}
+
+/** A property of an object literal in a TypeScript sample: its key as written, and its value. */
+type TsProperty = [key: string, value: Example];
+
+// The layout the TypeScript printer gives these expressions (the samples used to be printed by it,
+// and the goldens and a test against it hold them to it): an object literal is on one line with at
+// most one property, else one property a line; every array and object literal, on one line or
+// not, indents what is inside it one more level (4 spaces), so a multi-line object inside an array
+// has its properties two levels deeper than the array's line. `level` counts those literals around
+// the expression.
+const INDENT = ['', '    ', '        ', '            ', '                '];
+const pad = (level: number): string => INDENT[level] ?? '    '.repeat(level);
+
+/** An example value as a TypeScript expression. */
+export function tsValue(example: Example, level: number): string {
+  switch (example.t) {
+    case 'str':
+      return tsStr(example.v);
+    case 'num':
+      return tsNum(example.v);
+    case 'bool':
+      return example.v ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    case 'file':
+      return `new Blob([${tsStr('file contents')}])`;
+    case 'arr':
+      return `[${example.items.map((item) => tsValue(item, level + 1)).join(', ')}]`;
+    case 'obj':
+      return tsObject(example.entries.map(([k, v]) => [objKey(k), v]), level);
+  }
+}
+
+function tsObject(props: TsProperty[], level: number): string {
+  if (props.length === 0) return '{}';
+  if (props.length === 1) {
+    const [key, value] = props[0] as TsProperty;
+    return `{ ${key}: ${tsValue(value, level + 1)} }`;
+  }
+  const inner = pad(level + 1);
+  return `{\n${props.map(([key, value]) => `${inner}${key}: ${tsValue(value, level + 1)}`).join(',\n')}\n${pad(level)}}`;
 }
 
 interface TsTarget { trail: TsResourcePlan[]; method: TsMethodPlan }
@@ -200,70 +243,40 @@ export class SampleBuilder {
 
   // ---- TypeScript -----------------------------------------------------------------------------
 
-  #tsValue(example: Example): ts.Expression {
-    switch (example.t) {
-      case 'str':
-        return tsStr(example.v);
-      case 'num':
-        return tsNum(example.v);
-      case 'bool':
-        return example.v ? f.createTrue() : f.createFalse();
-      case 'null':
-        return f.createNull();
-      case 'file':
-        return f.createNewExpression(tsId('Blob'), undefined, [f.createArrayLiteralExpression([tsStr('file contents')])]);
-      case 'arr':
-        return f.createArrayLiteralExpression(example.items.map((e) => this.#tsValue(e)));
-      case 'obj':
-        return f.createObjectLiteralExpression(example.entries.map(([k, v]) => f.createPropertyAssignment(objKey(k), this.#tsValue(v))), example.entries.length > 1);
-    }
-  }
-
   typescript({ trail, method }: TsTarget): string {
     const model = this.#model;
     const { clientClass, packageName } = this.#ts.options;
     const shape = tsMethodShape(model, this.#tsTypes, method);
-    const args: ts.Expression[] = shape.pathArgs.map(({ param }) => this.#tsValue(parameterExample(model, param)));
+    const args: string[] = shape.pathArgs.map(({ param }) => tsValue(parameterExample(model, param), 0));
     if (shape.hasParams && shape.paramsRequired) {
-      const props: ts.ObjectLiteralElementLike[] = shape.fields
-        .filter((x) => x.param.required)
-        .map((x) => f.createPropertyAssignment(objKey(x.key), this.#tsValue(parameterExample(model, x.param))));
+      const props: TsProperty[] = shape.fields.filter((x) => x.param.required).map((x) => [objKey(x.key), parameterExample(model, x.param)]);
       if (shape.body?.flatten) {
         const body = exampleOf(model, shape.body.content.schema, 'request');
-        if (body.t === 'obj') for (const [k, v] of body.entries) props.push(f.createPropertyAssignment(objKey(k), this.#tsValue(v)));
+        if (body.t === 'obj') for (const [k, v] of body.entries) props.push([objKey(k), v]);
       } else if (shape.body?.required) {
         const kind = shape.body.kind;
-        const value = kind === 'binary' ? this.#tsValue({ t: 'file' }) : kind === 'text' ? tsStr('text') : this.#tsValue(exampleOf(model, shape.body.content.schema, 'request'));
-        props.push(f.createPropertyAssignment(objKey(shape.body.key), value));
+        const value: Example = kind === 'binary' ? { t: 'file' } : kind === 'text' ? { t: 'str', v: 'text' } : exampleOf(model, shape.body.content.schema, 'request');
+        props.push([objKey(shape.body.key), value]);
       }
-      args.push(f.createObjectLiteralExpression(props, props.length > 1));
+      args.push(tsObject(props, 0));
     }
-    let target: ts.Expression = tsId('client');
-    for (const step of trail) target = f.createPropertyAccessExpression(target, tsId(step.propName));
-    const call = f.createCallExpression(f.createPropertyAccessExpression(target, tsId(method.name)), undefined, args);
-    const log = (name: string): ts.Statement => f.createExpressionStatement(f.createCallExpression(f.createPropertyAccessExpression(tsId('console'), 'log'), undefined, [tsId(name)]));
-    const forAwait = (name: string, iterable: ts.Expression): ts.Statement =>
-      f.createForOfStatement(f.createToken(ts.SyntaxKind.AwaitKeyword), f.createVariableDeclarationList([f.createVariableDeclaration(name)], ts.NodeFlags.Const), iterable, f.createBlock([log(name)], true));
-    const statements: ts.Statement[] = [];
-    if (shape.pagination) statements.push(forAwait('item', call));
-    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') statements.push(forAwait('event', f.createAwaitExpression(call)));
-    else if (shape.response.kind === 'none') statements.push(f.createExpressionStatement(f.createAwaitExpression(call)));
-    else {
-      statements.push(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('result', undefined, undefined, f.createAwaitExpression(call))], ts.NodeFlags.Const)));
-      statements.push(log('result'));
-    }
+    const call = `${['client', ...trail.map((step) => tsId(step.propName)), tsId(method.name)].join('.')}(${args.join(', ')})`;
+    const forAwait = (name: string, iterable: string): string => `for await (const ${name} of ${iterable}) {\n    console.log(${name});\n}`;
+    let statements: string;
+    if (shape.pagination) statements = forAwait('item', call);
+    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') statements = forAwait('event', `await ${call}`);
+    else if (shape.response.kind === 'none') statements = `await ${call};`;
+    else statements = `const result = await ${call};\nconsole.log(result);`;
     this.#tsPrelude ??= this.#tsPreludeLines(clientClass, packageName);
-    return [this.#tsPrelude, ...statements.map(printNode)].join('\n');
+    return `${this.#tsPrelude}\n${statements}`;
   }
 
-  /** The import and the client construction: the same for every operation, so printed once. */
+  /** The import and the client construction: the same for every operation, so written once. */
   #tsPreludeLines(clientClass: string, packageName: string): string {
     const model = this.#model;
-    const importLine = printNode(f.createImportDeclaration(undefined, f.createImportClause(false, tsId(clientClass), undefined), tsStr(packageName)));
     const needsCredential = model.authOptions.findIndex((o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)));
-    const ctorArgs: ts.Expression[] = needsCredential >= 0 ? [f.createObjectLiteralExpression([f.createPropertyAssignment(tsId(this.#ts.authIdents[needsCredential] as string), tsStr('My credential'))])] : [];
-    const clientLine = printNode(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('client', undefined, undefined, f.createNewExpression(tsId(clientClass), undefined, ctorArgs))], ts.NodeFlags.Const)));
-    return [importLine, '', clientLine, ''].join('\n');
+    const ctorArgs = needsCredential >= 0 ? `{ ${tsId(this.#ts.authIdents[needsCredential] as string)}: ${tsStr('My credential')} }` : '';
+    return `import ${tsId(clientClass)} from ${tsStr(packageName)};\n\nconst client = new ${tsId(clientClass)}(${ctorArgs});\n`;
   }
 
   // ---- Python ---------------------------------------------------------------------------------
