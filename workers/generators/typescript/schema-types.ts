@@ -188,46 +188,52 @@ export class TypeEmitter {
   }
 }
 
-/** Children of a schema node (refs not followed). */
-function children(node: SchemaNode): SchemaNode[] {
-  switch (node.kind) {
-    case 'object':
-      return [...node.properties.map((p) => p.schema), ...(typeof node.additionalProperties === 'object' ? [node.additionalProperties] : [])];
-    case 'map':
-      return [node.values];
-    case 'array':
-      return [node.items];
-    case 'union':
-      return node.variants;
-    case 'intersection':
-      return node.members;
-    default:
-      return [];
-  }
-}
-
 /**
  * Named schemas whose request and response forms differ: those with a readOnly or writeOnly
- * property, themselves or through any schema they reference (sorted ids).
+ * property, themselves or through any schema they reference.
  */
 export function directionalSchemas(model: ApiModel): Set<string> {
   const direct = new Set<string>();
   const referrers = new Map<string, Set<string>>();
-  for (const id of Object.keys(model.schemas).sort()) {
-    const stack: SchemaNode[] = [(model.schemas[id] as { schema: SchemaNode }).schema];
-    const seen = new Set<SchemaNode>();
+  const stack: SchemaNode[] = [];
+  const seen = new Set<SchemaNode>();
+  for (const id of Object.keys(model.schemas)) {
+    stack.push((model.schemas[id] as { schema: SchemaNode }).schema);
+    seen.clear();
+    // Children are pushed one by one (no per-node arrays): this walks every node of every schema.
     while (stack.length > 0) {
       const node = stack.pop() as SchemaNode;
       if (seen.has(node)) continue;
       seen.add(node);
-      if (node.kind === 'ref') {
-        const set = referrers.get(node.target) ?? new Set<string>();
-        set.add(id);
-        referrers.set(node.target, set);
-        continue;
+      switch (node.kind) {
+        case 'ref': {
+          const set = referrers.get(node.target);
+          if (set === undefined) referrers.set(node.target, new Set([id]));
+          else set.add(id);
+          break;
+        }
+        case 'object':
+          for (const property of node.properties) {
+            if (property.readOnly || property.writeOnly) direct.add(id);
+            stack.push(property.schema);
+          }
+          if (typeof node.additionalProperties === 'object') stack.push(node.additionalProperties);
+          break;
+        case 'map':
+          stack.push(node.values);
+          break;
+        case 'array':
+          stack.push(node.items);
+          break;
+        case 'union':
+          for (const variant of node.variants) stack.push(variant);
+          break;
+        case 'intersection':
+          for (const member of node.members) stack.push(member);
+          break;
+        default:
+          break;
       }
-      if (node.kind === 'object' && node.properties.some((p) => p.readOnly || p.writeOnly)) direct.add(id);
-      stack.push(...children(node));
     }
   }
   const out = new Set<string>();
@@ -247,8 +253,8 @@ function eagerRefs(node: SchemaNode, out: Set<string>): void {
   while (stack.length > 0) {
     const current = stack.pop() as SchemaNode;
     if (current.kind === 'ref') out.add(current.target);
-    else if (current.kind === 'union') stack.push(...current.variants);
-    else if (current.kind === 'intersection') stack.push(...current.members);
+    else if (current.kind === 'union') for (const variant of current.variants) stack.push(variant);
+    else if (current.kind === 'intersection') for (const member of current.members) stack.push(member);
   }
 }
 
@@ -256,10 +262,12 @@ function eagerRefs(node: SchemaNode, out: Set<string>): void {
 function aliasCycles(model: ApiModel): { scc: Map<string, number>; selfLoops: Set<string> } {
   const edges = new Map<string, string[]>();
   const selfLoops = new Set<string>();
+  // Only aliases take part: an object schema has no edges and is no edge's target (its own component).
   for (const id of Object.keys(model.schemas).sort()) {
     const schema = (model.schemas[id] as { schema: SchemaNode }).schema;
+    if (schema.kind === 'object') continue;
     const out = new Set<string>();
-    if (schema.kind !== 'object') eagerRefs(schema, out);
+    eagerRefs(schema, out);
     if (out.has(id)) selfLoops.add(id);
     edges.set(id, [...out].filter((t) => t in model.schemas && model.schemas[t]?.schema.kind !== 'object'));
   }

@@ -26,6 +26,8 @@ export function id(name: string): string {
 // The printer's `escapeNonAsciiString` for a double-quoted literal (typescript/src/compiler/utilities.ts).
 const DOUBLE_QUOTE_ESCAPED = /[\\"\u0000-\u001f\u2028\u2029\u0085]/g;
 const NON_ASCII = /[^\u0000-\u007f]/g;
+/** Printable ASCII without `"` or `\\`: a string the escaping leaves as it is (the common case). */
+const PLAIN_STRING = /^[\u0020\u0021\u0023-\u005b\u005d-\u007e]*$/;
 const ESCAPES: Record<string, string> = {
   '\t': '\\t', '\v': '\\v', '\f': '\\f', '\b': '\\b', '\r': '\\r', '\n': '\\n', '\\': '\\\\', '"': '\\"',
   '\u2028': '\\u2028', '\u2029': '\\u2029', '\u0085': '\\u0085',
@@ -46,6 +48,7 @@ function escapeReplacement(ch: string, offset: number, input: string): string {
 
 /** A double-quoted string literal whose value is exactly `value`, in printable ASCII (as the printer writes it). */
 export function str(value: string): string {
+  if (PLAIN_STRING.test(value)) return `"${value}"`;
   const escaped = value.replace(DOUBLE_QUOTE_ESCAPED, escapeReplacement);
   return `"${escaped.replace(NON_ASCII, utf16Escape)}"`;
 }
@@ -93,12 +96,15 @@ export function objectInline(properties: string[]): string {
   return properties.length === 0 ? '{}' : `{ ${properties.join(', ')} }`;
 }
 
+/** Every character `tsCommentText` changes: a line without any is left as it is (most description text). */
+const COMMENT_ESCAPED = /[\r\u2028\u2029\u0085\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\*\//;
+
 /** The lines of a JSDoc comment from description lines (escaped by `tsCommentText`), as the printer lays them out at level 0. */
 export function docComment(lines: readonly (string | undefined)[]): string {
   let text = '';
   for (const line of lines) {
     if (line === undefined || line.trim() === '') continue;
-    text += (text === '' ? '' : '\n\n') + tsCommentText(line).trimEnd();
+    text += (text === '' ? '' : '\n\n') + (COMMENT_ESCAPED.test(line) ? tsCommentText(line) : line).trimEnd();
   }
   if (text === '') return '';
   if (!text.includes('\n')) return `/** ${text} */`;
