@@ -27,10 +27,14 @@ const TAG_FLOAT = 'tag:yaml.org,2002:float';
 // `yaml`'s core schema (yaml/dist/schema/core), in its resolution order. js-yaml keeps one type
 // per tag, so each tag's variants share a type: the first matching variant constructs the value.
 type Variant = readonly [RegExp, (text: string) => unknown];
-const scalar = (tag: string, variants: readonly Variant[]): jsyaml.Type =>
+/**
+ * `starts`: the characters a match can begin with (every plain scalar of a description is offered
+ * to every type; most are words that no variant can match, and the first character says so).
+ */
+const scalar = (tag: string, starts: string, variants: readonly Variant[]): jsyaml.Type =>
   new jsyaml.Type(tag, {
     kind: 'scalar',
-    resolve: (data: unknown) => typeof data === 'string' && variants.some(([test]) => test.test(data)),
+    resolve: (data: unknown) => typeof data === 'string' && (data === '' || starts.includes(data.charAt(0))) && variants.some(([test]) => test.test(data)),
     construct: (data: string) => {
       for (const [test, construct] of variants) if (test.test(data)) return construct(data);
       return data;
@@ -40,14 +44,14 @@ const scalar = (tag: string, variants: readonly Variant[]): jsyaml.Type =>
 const CORE_SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
   implicit: [
     // Empty plain scalars never reach a resolver in js-yaml (they stay null), as in `yaml`.
-    scalar(TAG_NULL, [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
-    scalar(TAG_BOOL, [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (text) => text[0] === 't' || text[0] === 'T']]),
-    scalar(TAG_INT, [
+    scalar(TAG_NULL, '~nN', [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
+    scalar(TAG_BOOL, 'tTfF', [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (text) => text[0] === 't' || text[0] === 'T']]),
+    scalar(TAG_INT, '+-0123456789', [
       [/^0o[0-7]+$/, (text) => parseInt(text.substring(2), 8)],
       [/^[-+]?[0-9]+$/, (text) => parseInt(text, 10)],
       [/^0x[0-9a-fA-F]+$/, (text) => parseInt(text.substring(2), 16)],
     ]),
-    scalar(TAG_FLOAT, [
+    scalar(TAG_FLOAT, '+-.0123456789', [
       [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, (text) => (text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY)],
       [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, (text) => parseFloat(text)],
       [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, (text) => parseFloat(text)],
