@@ -1,7 +1,7 @@
-// Schema nodes of the API model as TypeScript type nodes. Named schemas are referenced by their
-// claimed identifiers, so recursion is free; the only cycles TypeScript rejects (an alias that
-// is, through refs/unions/intersections alone, itself) are found up front and broken with
-// `unknown` at the offending reference.
+// Schema nodes of the API model as TypeScript type text (`TypeCode`, see ts-source.ts). Named
+// schemas are referenced by their claimed identifiers, so recursion is free; the only cycles
+// TypeScript rejects (an alias that is, through refs/unions/intersections alone, itself) are found
+// up front and broken with `unknown` at the offending reference.
 //
 // readOnly / writeOnly: a schema's exported type is its response form (writeOnly properties left
 // out, readOnly ones marked `readonly`). A schema that has, itself or through its references,

@@ -1,6 +1,8 @@
-// A small builder over `ts.factory` and the printer. Identifiers are only made from names that
-// already went through `tsIdent`; string literals are factory nodes whose text the printer
-// escapes (ASCII-only output); doc comments go through `tsCommentText`, so `*\/` cannot close them.
+// A small builder over `ts.factory` and the printer, for the CLI and the docs' code samples (the SDK
+// itself is built as text by ts-source.ts, in the same form, without loading the compiler).
+// Identifiers are only made from names that already went through `tsIdent`; string literals are
+// factory nodes whose text the printer escapes (ASCII-only output); doc comments go through
+// `tsCommentText`, so `*\/` cannot close them.
 
 import ts from 'typescript';
 import { tsCommentText } from '../names/typescript.ts';

@@ -5,8 +5,8 @@
 //
 // Escaping stays structural: a string from the description reaches the output only through
 // `str` (the printer's own escaping, ported below), `propName` / `objKey` / `access` (which use
-// `str` for anything that is not a plain identifier), `id` (refuses anything else) and `withDoc` (through
-// `tsCommentText`, so `*\/` cannot close a comment).
+// `str` for anything that is not a plain identifier), `id` (refuses anything else) and `withDoc`
+// (through `tsCommentText`, so `*\/` cannot close a comment).
 //
 // Every fragment is built at indentation level 0; a container indents its children with `indent`.
 // That is exact because the printer's indentation only depends on nesting: no fragment has a
@@ -46,7 +46,7 @@ function escapeReplacement(ch: string, offset: number, input: string): string {
   return ESCAPES[ch] ?? utf16Escape(ch);
 }
 
-/** A double-quoted string literal whose value is exactly `value`, in printable ASCII (as the printer writes it). */
+/** A double-quoted string literal whose value is exactly `value`, ASCII only (as the printer writes it). */
 export function str(value: string): string {
   if (PLAIN_STRING.test(value)) return `"${value}"`;
   const escaped = value.replace(DOUBLE_QUOTE_ESCAPED, escapeReplacement);
