@@ -1,7 +1,9 @@
 /**
  * One measurement in a fresh process (so peak memory is its own): prints
  * `{"ms": <wall ms>, "maxRssMb": <peak RSS>}`. Used by bench/parse-validate.ts.
- *   node bench/measure-child.ts floor|analyze|typescript-sdk <file>
+ *   node bench/measure-child.ts floor|analyze|typescript-sdk|typescript-artifact <file>
+ * typescript-sdk ends with the SDK's files on disk (as a local generator leaves them);
+ * typescript-artifact with the SDK packed as the .tar.gz the service stores and users download.
  */
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -9,9 +11,10 @@ import { parse as parseYaml } from 'yaml';
 import { analyzeSpec } from '../workers/generators/model/analyze.ts';
 import { emitTypeScriptSdk } from '../workers/generators/typescript/index.ts';
 import { writeTree } from '../workers/pipeline/check-with-tool.ts';
+import { packArtifact } from '../workers/pipeline/pack-artifact.ts';
 
 const [mode, file] = process.argv.slice(2);
-if (!mode || !file) throw new Error('usage: measure-child.ts floor|analyze|typescript-sdk <file>');
+if (!mode || !file) throw new Error('usage: measure-child.ts floor|analyze|typescript-sdk|typescript-artifact <file>');
 const text = readFileSync(file, 'utf8');
 const started = performance.now();
 let detail = '';
@@ -29,6 +32,12 @@ if (mode === 'floor') {
   const dir = await writeTree(files, 'bench-ts-sdk-');
   await rm(dir, { recursive: true, force: true });
   detail = `${files.length} files, ${Math.round(files.reduce((n, f) => n + f.content.length, 0) / 1024)} KB`;
+} else if (mode === 'typescript-artifact') {
+  const result = await analyzeSpec({ openapiText: text, mode: 'flagship' });
+  if (!result.model) throw new Error(`no model for ${file}`);
+  const files = emitTypeScriptSdk(result.model);
+  const packed = await packArtifact({ kind: 'typescript_sdk', name: 'typescript-sdk', files });
+  detail = `${files.length} files, ${Math.round(packed.sizeBytes / 1024)} KB .tar.gz`;
 } else {
   throw new Error(`unknown mode ${mode}`);
 }
