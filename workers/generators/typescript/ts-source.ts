@@ -101,11 +101,13 @@ const COMMENT_ESCAPED = /[\r\u2028\u2029\u0085\u0000-\u0008\u000b\u000c\u000e-\u
 
 /** The lines of a JSDoc comment from description lines (escaped by `tsCommentText`), as the printer lays them out at level 0. */
 export function docComment(lines: readonly (string | undefined)[]): string {
-  let text = '';
+  const parts: string[] = [];
   for (const line of lines) {
     if (line === undefined || line.trim() === '') continue;
-    text += (text === '' ? '' : '\n\n') + (COMMENT_ESCAPED.test(line) ? tsCommentText(line) : line).trimEnd();
+    // Kept even when escaping empties it (a line of control characters), as the printer path did.
+    parts.push((COMMENT_ESCAPED.test(line) ? tsCommentText(line) : line).trimEnd());
   }
+  const text = parts.join('\n\n');
   if (text === '') return '';
   if (!text.includes('\n')) return `/** ${text} */`;
   // The printer trims each comment line and indents it to its level plus the line's own leading space.
