@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { CONTENT_SECURITY_POLICY, DocsSourceError, emitDocsSite, parseDocsSource, type GeneratedFile } from '../../workers/generators/docs/index.ts';
 import { isSafeLink, markdown, markdownInline, markdownItRender, simpleInline, simpleParagraphs } from '../../workers/generators/docs/markdown.ts';
-import { html } from '../../workers/generators/docs/html.ts';
+import { contentText, html } from '../../workers/generators/docs/html.ts';
 import { exampleOf, toJson } from '../../workers/generators/docs/examples.ts';
 import { schemaTree } from '../../workers/generators/docs/schema-tree.ts';
 import { planSite, SCHEMAS_PER_PAGE } from '../../workers/generators/docs/site-plan.ts';
@@ -260,6 +260,8 @@ describe('emitDocsSite', () => {
     expect(markdown('| a | b |\n|--:|:-:|\n| 1 | 2 |').text).toContain('<th class="align-right">a</th>');
     expect(html`<p title="${'"x\' <y>'}">${'<b>&'}</p>`.text).toBe('<p title="&quot;x&#39; &lt;y&gt;">&lt;b&gt;&amp;</p>');
     expect(() => html`${{} as unknown as string}`).toThrow(/cannot interpolate/);
+    // Code blocks (examples, samples) are element content: quotes stay, markup does not.
+    expect(contentText('</code><script>"x" & \'y\'</script>').text).toBe('&lt;/code&gt;&lt;script&gt;"x" &amp; \'y\'&lt;/script&gt;');
   });
 });
 

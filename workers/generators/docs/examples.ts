@@ -4,7 +4,7 @@
 // a response example shows every readable field down to a bounded depth.
 
 import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
-import { html, type Html, prettyJson } from './html.ts';
+import { contentText, type Html, prettyJson } from './html.ts';
 
 export type Example =
   | { t: 'str'; v: string }
@@ -210,7 +210,7 @@ const blocksByTarget = new WeakMap<ApiModel, Map<string, Html>>();
 
 /** `displayExample` as indented JSON, escaped for a `<code>` block; built once per examples list or schema. */
 export function exampleHtml(model: ApiModel, examples: JsonValue[] | undefined, schema: SchemaNode, mode: ExampleMode): Html {
-  const render = (): Html => html`${prettyJson(displayExample(model, examples, schema, mode))}`;
+  const render = (): Html => contentText(prettyJson(displayExample(model, examples, schema, mode)));
   if (examples?.[0] === undefined && schema.kind === 'ref') {
     let cache = blocksByTarget.get(model);
     if (cache === undefined) blocksByTarget.set(model, (cache = new Map()));

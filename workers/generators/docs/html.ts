@@ -49,6 +49,22 @@ export function escapeHtml(value: string): string {
   return from === 0 ? value : out + value.slice(from);
 }
 
+/**
+ * Text for element content only, never an attribute: `&<>` as entities. Quotes mean nothing
+ * outside a tag, and JSON examples and code samples are full of them (`&quot;` was 5% of a site).
+ */
+export function contentText(value: string): Html {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code !== 38 && code !== 60 && code !== 62) continue;
+    out += value.slice(from, i) + (code === 38 ? '&amp;' : code === 60 ? '&lt;' : '&gt;');
+    from = i + 1;
+  }
+  return make(from === 0 ? value : out + value.slice(from));
+}
+
 export type HtmlPart = Html | string | number | readonly HtmlPart[] | undefined | null | false;
 
 function partText(part: HtmlPart): string {

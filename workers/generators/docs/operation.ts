@@ -4,7 +4,7 @@
 
 import type { ApiModel, AuthScheme, MediaTypeContent, Parameter, Response } from '../model/types.ts';
 import { exampleHtml } from './examples.ts';
-import { html, type Html, localUrl } from './html.ts';
+import { contentText, html, type Html, localUrl } from './html.ts';
 import { markdown, markdownInline } from './markdown.ts';
 import { SAMPLE_LANGUAGES, type SampleBuilder } from './samples.ts';
 import { schemaTree, type TreeContext, typeLabel } from './schema-tree.ts';
@@ -32,20 +32,21 @@ function parameterTable(title: string, params: Parameter[], ctx: OperationContex
   return html`<h3>${title}</h3><ul class="params">${rows}</ul>`;
 }
 
-function bodyBlock(content: MediaTypeContent, ctx: OperationContext, mode: 'request' | 'response'): Html {
-  const showExample = content.kind === 'json' || content.kind === 'event-stream' || content.kind === 'form' || content.kind === 'multipart';
+/** `shownBeside`: the content whose example the samples column shows already (not repeated here). */
+function bodyBlock(content: MediaTypeContent, ctx: OperationContext, mode: 'request' | 'response', shownBeside?: MediaTypeContent): Html {
+  const showExample = content !== shownBeside && (content.kind === 'json' || content.kind === 'event-stream' || content.kind === 'form' || content.kind === 'multipart');
   return html`<div class="media"><p class="media-type"><code>${content.mediaType}</code></p>${schemaTree(content.schema, tree(ctx))}${
     showExample ? html`<details class="example"><summary>Example</summary><pre><code>${exampleHtml(ctx.model, content.examples, content.schema, mode)}</code></pre></details>` : ''
   }</div>`;
 }
 
-function responseBlock(response: Response, ctx: OperationContext): Html {
+function responseBlock(response: Response, ctx: OperationContext, shownBeside?: MediaTypeContent): Html {
   const cls = response.isError ? 'response response-error' : 'response';
   return html`<details class="${cls}"${response.isError ? '' : html` open`}><summary><span class="status status-${response.statusClass}">${response.status}</span> ${response.description !== undefined ? markdownInline(response.description.split('\n')[0] ?? '') : ''}</summary>${
     response.headers.length > 0
       ? html`<h4>Headers</h4><ul class="params">${response.headers.map((h) => html`<li class="param"><div class="row"><code class="prop-name">${h.name}</code> ${typeLabel(h.schema, tree(ctx))}</div>${h.description !== undefined ? html`<div class="desc">${markdown(h.description)}</div>` : ''}</li>`)}</ul>`
       : ''
-  }${response.content.map((c) => bodyBlock(c, ctx, 'response'))}${response.content.length === 0 ? html`<p class="muted">No body.</p>` : ''}</details>`;
+  }${response.content.map((c) => bodyBlock(c, ctx, 'response', shownBeside))}${response.content.length === 0 ? html`<p class="muted">No body.</p>` : ''}</details>`;
 }
 
 function authBlock(entry: OperationEntry, ctx: OperationContext): Html {
@@ -74,7 +75,7 @@ function sampleTabs(entry: OperationEntry, ctx: OperationContext): Html {
     ({ lang, label }, i) => html`<button type="button" role="tab" id="${tabId(lang)}" aria-controls="${panelId(lang)}" aria-selected="${i === 0 ? 'true' : 'false'}" tabindex="${i === 0 ? '0' : '-1'}" data-lang="${lang}">${label}</button>`,
   )}</div>
 ${available.map(
-    ({ lang }, i) => html`<div class="tabpanel" role="tabpanel" id="${panelId(lang)}" aria-labelledby="${tabId(lang)}" data-lang="${lang}"${i === 0 ? '' : html` hidden`}><pre><code class="lang-${lang}">${samples[lang] ?? ''}</code></pre></div>`,
+    ({ lang }, i) => html`<div class="tabpanel" role="tabpanel" id="${panelId(lang)}" aria-labelledby="${tabId(lang)}" data-lang="${lang}"${i === 0 ? '' : html` hidden`}><pre><code class="lang-${lang}">${contentText(samples[lang] ?? '')}</code></pre></div>`,
   )}
 ${available.length < SAMPLE_LANGUAGES.length ? html`<p class="muted">This operation is not mapped to a resource method, so the SDKs and CLI have no call for it.</p>` : ''}
 </div>`;
@@ -99,7 +100,7 @@ ${parameterTable('Header parameters', op.parameters.header, ctx)}
 ${parameterTable('Cookie parameters', op.parameters.cookie, ctx)}
 ${op.requestBody ? html`<h3>Request body${op.requestBody.required ? html` <span class="badge badge-required">required</span>` : ''}</h3>${markdown(op.requestBody.description)}${op.requestBody.content.map((c) => bodyBlock(c, ctx, 'request'))}` : ''}
 <h3>Responses</h3>
-${op.responses.filter((r) => !r.isError).map((r) => responseBlock(r, ctx))}
+${op.responses.filter((r) => !r.isError).map((r) => responseBlock(r, ctx, successJson))}
 ${op.responses.length === 0 ? html`<p class="muted">No responses declared.</p>` : ''}
 ${op.errorResponses.length > 0 ? html`<h3>Errors</h3>${op.errorResponses.map((r) => responseBlock(r, ctx))}` : ''}
 </div>
