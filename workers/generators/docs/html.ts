@@ -18,35 +18,18 @@ export class Html {
   }
 }
 
+// Most text has nothing to escape: a native regex scan finds that faster than a loop over the
+// characters (which was a tenth of the docs' emit time on plaid's long examples).
+const ATTRIBUTE_SPECIAL = /[&<>"']/;
+const ATTRIBUTE_SPECIALS = /[&<>"']/g;
+const CONTENT_SPECIAL = /[&<>]/;
+const CONTENT_SPECIALS = /[&<>]/g;
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const entity = (ch: string): string => ENTITY[ch] as string;
+
 /** Text safe in element content and in quoted attribute values (`&<>"'` as entities). */
 export function escapeHtml(value: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < value.length; i++) {
-    let entity: string;
-    switch (value.charCodeAt(i)) {
-      case 38:
-        entity = '&amp;';
-        break;
-      case 60:
-        entity = '&lt;';
-        break;
-      case 62:
-        entity = '&gt;';
-        break;
-      case 34:
-        entity = '&quot;';
-        break;
-      case 39:
-        entity = '&#39;';
-        break;
-      default:
-        continue;
-    }
-    out += value.slice(from, i) + entity;
-    from = i + 1;
-  }
-  return from === 0 ? value : out + value.slice(from);
+  return ATTRIBUTE_SPECIAL.test(value) ? value.replace(ATTRIBUTE_SPECIALS, entity) : value;
 }
 
 /**
@@ -54,15 +37,7 @@ export function escapeHtml(value: string): string {
  * outside a tag, and JSON examples and code samples are full of them (`&quot;` was 5% of a site).
  */
 export function contentText(value: string): Html {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code !== 38 && code !== 60 && code !== 62) continue;
-    out += value.slice(from, i) + (code === 38 ? '&amp;' : code === 60 ? '&lt;' : '&gt;');
-    from = i + 1;
-  }
-  return make(from === 0 ? value : out + value.slice(from));
+  return make(CONTENT_SPECIAL.test(value) ? value.replace(CONTENT_SPECIALS, entity) : value);
 }
 
 export type HtmlPart = Html | string | number | readonly HtmlPart[] | undefined | null | false;

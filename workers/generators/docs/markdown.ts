@@ -99,7 +99,8 @@ function isLetter(code: number, ch: string): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code > 127 && LETTER.test(ch));
 }
 
-const escapeCode = (text: string): string => text.replace(/[&<>"]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : '&quot;'));
+const CODE_SPECIAL = /[&<>"]/;
+const escapeCode = (text: string): string => (CODE_SPECIAL.test(text) ? text.replace(/[&<>"]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : '&quot;')) : text);
 
 /** markdown-it's inline rendering of `text` when it is in the simple subset above, else undefined. */
 export function simpleInline(text: string): string | undefined {
