@@ -33,9 +33,17 @@ function constraintsText(c: PrimitiveConstraints): string[] {
   return out;
 }
 
+// Fixed fragments, made once: a tree has a row per property, and most rows carry some of them.
+const EMPTY = html``;
+const NULLABLE = html` <span class="type-null">| null</span>`;
+const REQUIRED = html` <span class="badge badge-required">required</span>`;
+const READ_ONLY = html` <span class="badge">read-only</span>`;
+const WRITE_ONLY = html` <span class="badge">write-only</span>`;
+const DEPRECATED = html` <span class="badge badge-deprecated">deprecated</span>`;
+
 /** A short type label; named schemas are links to their pages. */
 export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0): Html {
-  const nullable = node.nullable ? html` <span class="type-null">| null</span>` : html``;
+  const nullable = node.nullable ? NULLABLE : EMPTY;
   if (depth > 3) return html`<span class="type">…</span>`;
   switch (node.kind) {
     case 'ref': {
@@ -76,7 +84,7 @@ function facts(node: SchemaNode): Html {
   if (node.kind === 'literal') parts.push(html`<span class="fact">value <code>${JSON.stringify(node.value)}</code></span>`);
   if (node.default !== undefined) parts.push(html`<span class="fact">default <code>${JSON.stringify(node.default)}</code></span>`);
   if (node.deprecated) parts.push(html`<span class="badge badge-deprecated">deprecated</span>`);
-  return join(parts, ' ');
+  return parts.length === 0 ? EMPTY : join(parts, ' ');
 }
 
 /** The children of a node, or undefined when it is a leaf. */
@@ -144,7 +152,7 @@ interface RowFlags {
 
 function row(label: Html, node: SchemaNode, ctx: TreeContext, refLevel: number, seen: ReadonlySet<string>, flags: RowFlags): Html {
   ctx.budget.left--;
-  const badges = html`${flags.required ? html` <span class="badge badge-required">required</span>` : ''}${flags.readOnly || node.readOnly ? html` <span class="badge">read-only</span>` : ''}${flags.writeOnly || node.writeOnly ? html` <span class="badge">write-only</span>` : ''}${flags.deprecated ? html` <span class="badge badge-deprecated">deprecated</span>` : ''}`;
+  const badges = html`${flags.required ? REQUIRED : ''}${flags.readOnly || node.readOnly ? READ_ONLY : ''}${flags.writeOnly || node.writeOnly ? WRITE_ONLY : ''}${flags.deprecated ? DEPRECATED : ''}`;
   const head = html`${label} ${typeLabel(node, ctx)}${badges}`;
   const description = flags.description ?? node.description;
   const body = html`${description !== undefined ? html`<div class="desc">${markdown(description)}</div>` : ''}${facts(node)}`;
