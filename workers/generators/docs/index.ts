@@ -1,8 +1,9 @@
 // The docs generator: a pure function from the API model (and an optional snapshot of the
 // customer's existing docs) to the files of a static HTML reference site: an overview, a page per
 // resource with a section per operation, a page per schema initial with a section per schema,
-// guide pages, a prebuilt search index, and the stylesheet and script from `bundle/`. Every page carries a strict CSP (no inline script
-// or style, no external requests) and `noindex`. Output is deterministic.
+// guide pages, a prebuilt search index, and the stylesheet and script from `bundle/`. Every page
+// carries a strict CSP (no inline script or style, no external requests) and `noindex`. Output is
+// deterministic.
 
 import type { ApiModel } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
