@@ -279,6 +279,7 @@ describe('markdown fast path', () => {
       'Two\nlines', 'One.\n\nTwo.\n', 'Ünïcode ok', '100 objects', '(a) b', 'a #b {c} d!', 'x\u00a0\ny', 'x\n\n',
       'See [the guide](https://example.com/a_b?x=1&y=%20#top).', '[Start](/docs/start) here', 'Mail [us](mailto:a.b@example.com)', 'a [b "c"](#frag) d',
       'x [1](https://h.example:8080/p) and [2](/q)', 'Use `a` and [b](https://x.example/b)',
+      'Wait for [`PRODUCT_READY`](https://x.example/#ready) and [`a` or `b<c>`](/d).', 'Ends in spaces.  ', 'One.  \n\nTwo. \n \n', 'x\n  ',
     ];
     for (const text of simple) {
       expect(simpleParagraphs(text), text).toBeDefined();
@@ -288,7 +289,8 @@ describe('markdown fast path', () => {
       'a *b*', 'a _b_', '_a', 'a_', 'a__b', 'a  \nb', 'a\n- b', 'a\n1. b', '1. a', 'a\n  b', '# h', 'T\n===',
       'a `` b', 'a ` b', 'a `b', 'a `b\nc`', 'a ` b `', 'a &amp; b', 'a <b>', 'a \\* b', 'a ~~b~~', 'a | b', 'a\n \nb', 'tab\tx', 'a\r\nb',
       '[a](javascript:alert(1))', '[a](https://X.example/)', '[a](https://x.example/(b))', '[a](https://x.example/ü)', '[a](https://x.example/%zz)', '[*a*](/b)',
-      '[a] (b)', '[a]', '[a][b]', '![a](/b)', '[a](/b "t")', '[ a](/b)', '[a](<b>)', '[a](/b', '[a\nb](/c)', '[a](data:x)', '[`a`](/b)',
+      '[a] (b)', '[a]', '[a][b]', '![a](/b)', '[a](/b "t")', '[ a](/b)', '[a](<b>)', '[a](/b', '[a\nb](/c)', '[a](data:x)', '[`a](/b)', '[` a`](/b)', '[``](/b)', '[`a`_b](/c)',
+      'a \nb', 'a\u00a0',
     ];
     for (const text of markdownOnly) {
       expect(simpleParagraphs(text), text).toBeUndefined();

@@ -150,9 +150,9 @@ export function simpleInline(text: string): string | undefined {
 }
 
 const OPEN_BRACKET = 91;
-// A label of plain words (no character with a meaning inside a link label or for emphasis), not
-// starting or ending with a space.
-const PLAIN_LABEL = /^[\p{L}\p{N}(),.:;?'"/#=+@%-](?:[\p{L}\p{N}(),.:;?'"/#=+@% -]*[\p{L}\p{N}(),.:;?'"/#=+@%-])?$/u;
+// A label of plain words (no character with a meaning inside a link label or for emphasis) and
+// code spans, not starting or ending with a space.
+const PLAIN_LABEL_TEXT = /^[\p{L}\p{N}(),.:;?'"/#=+@% -]*$/u;
 // URLs markdown-it's normalizeLink leaves as they are: only characters mdurl.encode keeps, `%` only
 // in a valid escape, no parentheses (balanced ones are allowed there but not worth the parsing),
 // a lower-case host.
@@ -164,22 +164,43 @@ function simpleLink(text: string, at: number): { html: string; end: number } | u
   if (text.charCodeAt(at - 1) === 33 /* ! */) return undefined;
   const close = text.indexOf(']', at + 1);
   if (close < 0 || text.charCodeAt(close + 1) !== 40 /* ( */) return undefined;
-  const label = text.slice(at + 1, close);
-  if (!PLAIN_LABEL.test(label)) return undefined;
+  const label = labelHtml(text.slice(at + 1, close));
+  if (label === undefined) return undefined;
   const end = text.indexOf(')', close + 2);
   if (end < 0) return undefined;
   const url = text.slice(close + 2, end);
   if (!PLAIN_URL.test(url) || !isSafeLink(url)) return undefined;
   const rel = SCHEME.test(url) ? ' rel="noopener noreferrer nofollow"' : '';
-  return { html: `<a href="${url.replaceAll('&', '&amp;')}"${rel}>${label.replaceAll('"', '&quot;')}</a>`, end: end + 1 };
+  return { html: `<a href="${url.replaceAll('&', '&amp;')}"${rel}>${label}</a>`, end: end + 1 };
+}
+
+/** A link label of plain text and `` `code` `` spans as markdown-it renders it, or undefined. */
+function labelHtml(label: string): string | undefined {
+  if (label === '' || label.charCodeAt(0) === 32 || label.charCodeAt(label.length - 1) === 32) return undefined;
+  // Even parts are text, odd parts the inside of a code span (one backtick each side).
+  const parts = label.split('`');
+  if (parts.length % 2 === 0) return undefined;
+  let out = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (i % 2 === 0) {
+      if (!PLAIN_LABEL_TEXT.test(part)) return undefined;
+      out += part.replaceAll('"', '&quot;');
+    } else {
+      if (part === '' || part.includes('\n') || part.charCodeAt(0) === 32 || part.charCodeAt(part.length - 1) === 32) return undefined;
+      out += `<code>${escapeCode(part)}</code>`;
+    }
+  }
+  return out;
 }
 
 /** markdown-it's block rendering of paragraphs (split by blank lines) that are each in the simple subset. */
 export function simpleParagraphs(text: string): string | undefined {
   let out = '';
-  // Line breaks at the end (YAML block scalars keep one) do not change the output.
-  for (const paragraph of text.replace(/\n+$/, '').split(/\n\n+/)) {
-    const simple = simpleInline(paragraph);
+  // Spaces and line breaks at the end of the text or of a paragraph (YAML block scalars keep one)
+  // do not change the output: markdown-it trims a paragraph's content.
+  for (const paragraph of text.replace(/[ \n]+$/, '').split(/\n\n+/)) {
+    const simple = simpleInline(paragraph.replace(/ +$/, ''));
     if (simple === undefined) return undefined;
     out += `<p>${simple}</p>\n`;
   }
