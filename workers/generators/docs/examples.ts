@@ -99,7 +99,9 @@ interface Built {
   example: Example;
   met: ReadonlySet<string>;
 }
-const byRef = new WeakMap<ApiModel, Map<string, Built>>();
+// Per model, per mode and depth (index `depth * 2 + mode`), by reference target: the target strings
+// are the model's own, so looking one up does not build a key string per reference visited.
+const byRef = new WeakMap<ApiModel, Map<string, Built>[]>();
 const byNode = new WeakMap<SchemaNode, Partial<Record<ExampleMode, Example>>>();
 const NOTHING: ReadonlySet<string> = new Set();
 
@@ -122,14 +124,15 @@ function disjoint(seen: ReadonlySet<string>, met: ReadonlySet<string>): boolean 
  */
 function build(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: number, seen: ReadonlySet<string>, met: Set<string>): Example {
   if (node.kind !== 'ref') return buildResolved(model, node, mode, depth, seen, met);
-  let cache = byRef.get(model);
-  if (cache === undefined) byRef.set(model, (cache = new Map()));
-  const key = `${mode}\u0000${depth}\u0000${node.target}`;
-  let built = cache.get(key);
+  let byDepth = byRef.get(model);
+  if (byDepth === undefined) byRef.set(model, (byDepth = []));
+  const slot = depth * 2 + (mode === 'request' ? 0 : 1);
+  const cache = (byDepth[slot] ??= new Map());
+  let built = cache.get(node.target);
   if (built === undefined || !disjoint(seen, built.met)) {
     const own = new Set<string>();
     built = { example: buildResolved(model, node, mode, depth, seen, own), met: own };
-    if (disjoint(seen, own)) cache.set(key, built);
+    if (disjoint(seen, own)) cache.set(node.target, built);
   }
   for (const target of built.met) met.add(target);
   return built.example;

@@ -194,13 +194,20 @@ function labelHtml(label: string): string | undefined {
   return out;
 }
 
+/** `text` without trailing spaces (and line breaks when `breaks`), without a regex scan of all of it. */
+function trimEnd(text: string, breaks: boolean): string {
+  let end = text.length;
+  for (let code = text.charCodeAt(end - 1); code === 32 || (breaks && code === 10); code = text.charCodeAt(end - 1)) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 /** markdown-it's block rendering of paragraphs (split by blank lines) that are each in the simple subset. */
 export function simpleParagraphs(text: string): string | undefined {
   let out = '';
   // Spaces and line breaks at the end of the text or of a paragraph (YAML block scalars keep one)
   // do not change the output: markdown-it trims a paragraph's content.
-  for (const paragraph of text.replace(/[ \n]+$/, '').split(/\n\n+/)) {
-    const simple = simpleInline(paragraph.replace(/ +$/, ''));
+  for (const paragraph of trimEnd(text, true).split(/\n\n+/)) {
+    const simple = simpleInline(trimEnd(paragraph, false));
     if (simple === undefined) return undefined;
     out += `<p>${simple}</p>\n`;
   }
