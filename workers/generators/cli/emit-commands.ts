@@ -1,36 +1,36 @@
-// `src/commands.ts`: the per-API command table the runtime in `src/cli/` reads. It is printed
-// from `ts.factory` nodes, so every string from the description is a printer-escaped literal
-// (ASCII-only output) and every call goes to a real SDK method, checked by the compiler.
+// `src/commands.ts`: the per-API command table the runtime in `src/cli/` reads. It is written as
+// text with ts-source.ts, in the form the TypeScript printer gave for the `ts.factory` nodes this
+// file used to build (byte for byte), so every string from the description is a `str` literal
+// (the printer's escaping, ASCII-only output), every key goes through `objKey`, every name through
+// `id`, and every call goes to a real SDK method, checked by the compiler in the tests.
 
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from '../typescript/plan.ts';
-import { f, id, importDecl, kw, num, objKey, printModule, str, ts, typeRef } from '../typescript/ts-dsl.ts';
+import { arrayInline, arrayLines, id, importDecl, num, objectInline, objectLines, objKey, printModule, str } from '../typescript/ts-source.ts';
 import type { GeneratedFile } from '../typescript/index.ts';
 import { clip, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
-const cliType = (name: string, args?: ts.TypeNode[]): ts.TypeNode => f.createTypeReferenceNode(f.createQualifiedName(id('cli'), id(name)), args);
+type Entry = [string, string | undefined];
 
-type Entry = [string, ts.Expression | undefined];
-
-function obj(entries: Entry[], multiLine = true): ts.ObjectLiteralExpression {
-  return f.createObjectLiteralExpression(
-    entries.filter((e): e is [string, ts.Expression] => e[1] !== undefined).map(([key, value]) => f.createPropertyAssignment(objKey(key), value)),
-    multiLine,
-  );
+/** An object literal of the entries that have a value, one property a line unless `multiLine` is false. */
+function obj(entries: Entry[], multiLine = true): string {
+  const properties = entries.filter((e): e is [string, string] => e[1] !== undefined).map(([key, value]) => `${objKey(key)}: ${value}`);
+  return multiLine ? objectLines(properties) : objectInline(properties);
 }
 
-const text = (value: string | undefined): ts.Expression | undefined => (value === undefined ? undefined : str(value));
-const flag = (value: boolean): ts.Expression | undefined => (value ? f.createTrue() : undefined);
-const arr = (items: ts.Expression[], multiLine = false): ts.ArrayLiteralExpression => f.createArrayLiteralExpression(items, multiLine);
+const text = (value: string | undefined): string | undefined => (value === undefined ? undefined : str(value));
+const flag = (value: boolean): string | undefined => (value ? 'true' : undefined);
+const bool = (value: boolean): string => (value ? 'true' : 'false');
+const arr = (items: string[], multiLine = false): string => (multiLine ? arrayLines(items) : arrayInline(items));
 
-function literal(value: string | number | boolean): ts.Expression {
+function literal(value: string | number | boolean): string {
   if (typeof value === 'string') return str(value);
-  if (typeof value === 'boolean') return value ? f.createTrue() : f.createFalse();
+  if (typeof value === 'boolean') return bool(value);
   return Number.isFinite(value) ? num(value) : str(String(value));
 }
 
-function flagSpec(item: CliFlag): ts.Expression {
+function flagSpec(item: CliFlag): string {
   return obj(
     [
       ['name', str(item.name)],
@@ -49,22 +49,18 @@ function flagSpec(item: CliFlag): ts.Expression {
 }
 
 /** `(client, path, params) => client.a.b.method(path[0] as never, params as never)`. */
-function callExpression(method: CliMethod, clientClass: string): ts.Expression {
+function callExpression(method: CliMethod, clientClass: string): string {
   const { shape } = method;
-  let target: ts.Expression = id('client');
-  for (const name of method.access) target = f.createPropertyAccessExpression(target, id(name));
-  target = f.createPropertyAccessExpression(target, id(method.sdk.name));
-  const never = (e: ts.Expression): ts.Expression => f.createAsExpression(e, kw('never'));
-  const args: ts.Expression[] = shape.pathArgs.map((_, i) => never(f.createElementAccessExpression(id('path'), f.createNumericLiteral(i))));
-  if (shape.hasParams) args.push(never(id('params')));
-  const parameter = (name: string, type: ts.TypeNode): ts.ParameterDeclaration => f.createParameterDeclaration(undefined, undefined, name, undefined, type);
-  const parameters = [parameter('client', typeRef(clientClass))];
-  if (shape.pathArgs.length > 0 || shape.hasParams) parameters.push(parameter('path', f.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, f.createArrayTypeNode(kw('unknown')))));
-  if (shape.hasParams) parameters.push(parameter('params', typeRef('Record', [kw('string'), kw('unknown')])));
-  return f.createArrowFunction(undefined, undefined, parameters, kw('unknown'), f.createToken(ts.SyntaxKind.EqualsGreaterThanToken), f.createCallExpression(target, undefined, args));
+  const target = ['client', ...method.access, method.sdk.name].map(id).join('.');
+  const args = shape.pathArgs.map((_, i) => `path[${i}] as never`);
+  if (shape.hasParams) args.push('params as never');
+  const parameters = [`client: ${id(clientClass)}`];
+  if (shape.pathArgs.length > 0 || shape.hasParams) parameters.push('path: readonly unknown[]');
+  if (shape.hasParams) parameters.push('params: Record<string, unknown>');
+  return `(${parameters.join(', ')}): unknown => ${target}(${args.join(', ')})`;
 }
 
-function methodSpec(method: CliMethod, clientClass: string): ts.Expression {
+function methodSpec(method: CliMethod, clientClass: string): string {
   const { shape, sdk } = method;
   const op = sdk.op;
   const body = shape.body
@@ -73,7 +69,7 @@ function methodSpec(method: CliMethod, clientClass: string): ts.Expression {
           ['mode', str(shape.body.flatten ? 'fields' : 'whole')],
           ['key', shape.body.flatten ? undefined : str(shape.body.key)],
           ['kind', str(shape.body.kind)],
-          ['required', shape.body.required ? f.createTrue() : f.createFalse()],
+          ['required', bool(shape.body.required)],
           ['description', text(clip(op.requestBody?.description?.replace(/\s+/g, ' '), 400))],
         ],
         false,
@@ -91,12 +87,12 @@ function methodSpec(method: CliMethod, clientClass: string): ts.Expression {
     ['body', body],
     ['paginated', flag(shape.pagination !== undefined)],
     ['response', text(response)],
-    ['deprecated', deprecation === undefined || deprecation === false ? undefined : typeof deprecation === 'string' ? str(deprecation) : f.createTrue()],
+    ['deprecated', deprecation === undefined || deprecation === false ? undefined : typeof deprecation === 'string' ? str(deprecation) : 'true'],
     ['call', callExpression(method, clientClass)],
   ]);
 }
 
-function groupSpec(group: CliGroup, clientClass: string): ts.Expression {
+function groupSpec(group: CliGroup, clientClass: string): string {
   return obj([
     ['name', str(group.word)],
     ['description', text(group.description)],
@@ -117,7 +113,7 @@ function secrets(schemes: AuthScheme[]): { headers: string[]; query: string[] } 
 }
 
 export function emitCommands(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], options: ResolvedCliOptions): GeneratedFile {
-  const clientClass = sdk.options.clientClass;
+  const clientClass = id(sdk.options.clientClass);
   const prefix = sdk.options.envPrefix;
   const credentials = model.authOptions.map((option, i) => {
     const env = [...new Set([...(option.envVar !== undefined ? [option.envVar] : []), ...(i === 0 ? [`${prefix}_API_KEY`] : [])])];
@@ -125,26 +121,18 @@ export function emitCommands(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], 
       [
         ['option', str(sdk.authIdents[i] as string)],
         ['env', arr(env.map((e) => str(e)))],
-        ['required', option.required ? f.createTrue() : f.createFalse()],
+        ['required', bool(option.required)],
       ],
       false,
     );
   });
-  const setup = (name: string): ts.Expression => f.createPropertyAccessExpression(id('setup'), name);
   const clientOptions = obj([
-    ...model.authOptions.map((_, i): Entry => [sdk.authIdents[i] as string, f.createElementAccessExpression(setup('credentials'), f.createNumericLiteral(i))]),
-    ['baseURL', setup('baseURL')],
-    ['fetch', setup('fetch')],
-    ['maxRetries', setup('maxRetries')],
+    ...model.authOptions.map((_, i): Entry => [sdk.authIdents[i] as string, `setup.credentials[${i}]`]),
+    ['baseURL', 'setup.baseURL'],
+    ['fetch', 'setup.fetch'],
+    ['maxRetries', 'setup.maxRetries'],
   ]);
-  const createClient = f.createArrowFunction(
-    undefined,
-    undefined,
-    [f.createParameterDeclaration(undefined, undefined, 'setup', undefined, cliType('ClientSetup'))],
-    typeRef(clientClass),
-    f.createToken(ts.SyntaxKind.EqualsGreaterThanToken),
-    f.createNewExpression(id(clientClass), undefined, [clientOptions]),
-  );
+  const createClient = `(setup: cli.ClientSetup): ${clientClass} => new ${clientClass}(${clientOptions})`;
   const secret = secrets(model.authSchemes);
   const program = obj([
     ['name', str(options.binaryName)],
@@ -159,14 +147,11 @@ export function emitCommands(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], 
     ['createClient', createClient],
     ['groups', arr(groups.map((g) => groupSpec(g, clientClass)), groups.length > 0)],
   ]);
-  const statements: ts.Statement[] = [
+  const statements = [
     // A namespace import: a client class can be named anything PascalCase, never `cli`.
-    f.createImportDeclaration(undefined, f.createImportClause(true, undefined, f.createNamespaceImport(id('cli'))), str('./cli/types.js')),
+    `import type * as cli from ${str('./cli/types.js')};`,
     importDecl([{ name: clientClass, typeOnly: false }], './sdk/client.js'),
-    f.createVariableStatement(
-      [f.createModifier(ts.SyntaxKind.ExportKeyword)],
-      f.createVariableDeclarationList([f.createVariableDeclaration('program', undefined, cliType('ProgramSpec', [typeRef(clientClass)]), program)], ts.NodeFlags.Const),
-    ),
+    `export const program: cli.ProgramSpec<${clientClass}> = ${program};`,
   ];
   return { path: 'src/commands.ts', content: printModule(`The command table of the ${options.binaryName} CLI.`, statements) };
 }

@@ -96,6 +96,16 @@ export function objectInline(properties: string[]): string {
   return properties.length === 0 ? '{}' : `{ ${properties.join(', ')} }`;
 }
 
+/** A multi-line array literal (`[]` when empty): one element a line, as the printer writes `multiLine` arrays. */
+export function arrayLines(items: string[]): string {
+  return items.length === 0 ? '[]' : `[\n${items.map(indent).join(',\n')}\n]`;
+}
+
+/** A single-line array literal (`[]` when empty). */
+export function arrayInline(items: string[]): string {
+  return `[${items.join(', ')}]`;
+}
+
 /** Every character `tsCommentText` changes: a line without any is left as it is (most description text). */
 const COMMENT_ESCAPED = /[\r\u2028\u2029\u0085\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\*\//;
 
