@@ -79,7 +79,7 @@ function expectAll<T>(inputs: readonly T[], check: (input: T) => [string, string
   expect(diverging.slice(0, 20)).toEqual([]);
 }
 
-/** The factory path's doc comment (as ts-dsl.ts attached it): every line escaped, the printer lays it out. */
+/** The factory path's doc comment (as the former ts-dsl.ts builder attached it): every line escaped, the printer lays it out. */
 function printerDoc<T extends ts.Node>(node: T, lines: readonly (string | undefined)[]): T {
   const text = lines
     .filter((line): line is string => line !== undefined && line.trim() !== '')
