@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createLogger } from '../server/logger.ts';
-import { analyzeInputs, type Analysis } from '../workers/pipeline/analysis.ts';
+import { analyzeInputs } from '../workers/pipeline/analysis.ts';
 import { packArtifact } from '../workers/pipeline/pack-artifact.ts';
 import type { StepContext } from '../workers/pipeline/step.ts';
 import { STEPS } from '../workers/pipeline/step-list.ts';
@@ -16,14 +16,16 @@ const [file, previous] = process.argv.slice(2);
 if (!file) throw new Error('usage: pipeline-child.ts <description> [previous-description]');
 const inputs = { openapiText: readFileSync(file, 'utf8'), configText: null, oldSdkText: null, docsSourceText: null };
 const signal = new AbortController().signal;
-let analysis: Promise<Analysis> | undefined;
+let stages: ReturnType<typeof analyzeInputs> | undefined;
+const analyze = (): NonNullable<typeof stages> => (stages ??= analyzeInputs(inputs, 'flagship', signal, 25 * 1024 * 1024));
 const context: StepContext = {
   runId: 'bench',
   mode: 'flagship',
   inputs,
   signal,
   logger: createLogger('silent'),
-  analysis: () => (analysis ??= analyzeInputs(inputs, 'flagship', signal, 25 * 1024 * 1024)),
+  analysis: () => analyze().analysis,
+  model: () => analyze().model,
   previousDescription: async () => (previous ? readFileSync(previous, 'utf8') : undefined),
 };
 const steps: { name: string; ms: number; status: string; maxRssMb: number; artifactKb: number }[] = [];

@@ -1,5 +1,5 @@
 import type { RunMode } from '../../shared/enums.ts';
-import { analyzeSpec } from '../generators/model/analyze.ts';
+import { startAnalysis, type ModelStage } from '../generators/model/analyze.ts';
 import type { ApiModel, Diagnostic } from '../generators/model/types.ts';
 import type { RunInputs } from './step.ts';
 
@@ -14,19 +14,25 @@ export interface Analysis {
   counts: Record<string, number>;
 }
 
-export async function analyzeInputs(inputs: RunInputs, mode: RunMode, signal: AbortSignal, maxBytes: number): Promise<Analysis> {
-  const result = await analyzeSpec({
+/** What the generating steps wait for: the model, before the description's checks are in. */
+export type ModelReady = Pick<ModelStage, 'model' | 'needsSetup'>;
+
+/** The analysis of a run's inputs, in its two stages (see `startAnalysis`). */
+export function analyzeInputs(inputs: RunInputs, mode: RunMode, signal: AbortSignal, maxBytes: number): { model: Promise<ModelReady>; analysis: Promise<Analysis> } {
+  const stages = startAnalysis({
     openapiText: inputs.openapiText,
     configText: inputs.configText ?? undefined,
     mode,
     limits: { maxBytes },
     signal,
   });
-  return {
+  const analysis = stages.result.then((result) => ({
     diagnostics: result.diagnostics,
     model: result.model,
     starterConfigYaml: result.starterConfigYaml,
     needsSetup: result.needsSetup ?? [],
     counts: result.counts,
-  };
+  }));
+  analysis.catch(() => {});
+  return { model: stages.model, analysis };
 }

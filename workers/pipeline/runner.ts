@@ -59,14 +59,16 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   }, CANCEL_POLL_MS);
   poller.unref();
 
-  let analysis: Promise<Analysis> | undefined;
+  let stages: ReturnType<typeof analyzeInputs> | undefined;
+  const analyze = (): NonNullable<typeof stages> => (stages ??= analyzeInputs(input, run.mode, signal, deps.config.limits.openapiBytes));
   const context: StepContext = {
     runId,
     mode: run.mode,
     inputs: { openapiText: input.openapiText, configText: input.configText, oldSdkText: input.oldSdkText, docsSourceText: input.docsSourceText },
     signal,
     logger: deps.logger.child({ runId }),
-    analysis: () => (analysis ??= analyzeInputs(input, run.mode, signal, deps.config.limits.openapiBytes)),
+    analysis: () => analyze().analysis,
+    model: () => analyze().model,
     previousDescription: () => previousDescription(run),
   };
   const steps: StepRecord[] = STEPS.map((def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' });
@@ -81,9 +83,11 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     updatedAt: new Date().toISOString(),
   };
 
-  // The steps after `validate` do not depend on each other. Once the analysis is in they start
-  // together (their compilers and type checkers are child processes that then run side by side)
-  // and are recorded, saved and resumed in their fixed order as before.
+  // The steps after `validate` do not depend on each other, nor on validate's checks. Once the
+  // API model is built (while validate's checks still run) they start together, one per turn of
+  // the event loop in LAUNCH_ORDER: between two steps' emitting, the earlier one's checker process
+  // (mypy, tsc) gets started and runs on another core. They are recorded, saved and resumed in their
+  // fixed order as before.
   const launched = new Map<number, Launched>();
   const launch = (index: number): Launched => {
     let entry = launched.get(index);
@@ -97,23 +101,27 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     }
     return entry;
   };
+  const launchLater = async (from: number): Promise<void> => {
+    if ((await context.model()).needsSetup.length > 0) return;
+    for (const name of LAUNCH_ORDER) {
+      const later = STEPS.findIndex((s) => s.name === name);
+      if (later < from || FINISHED.has(steps[later]!.status) || launched.has(later)) continue;
+      if (signal.aborted) return;
+      launch(later);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
+  let laterLaunched: Promise<void> | undefined;
   const runningAfter = (index: number): string | null => steps.slice(index + 1).find((s) => s.status === 'running')?.name ?? null;
 
   try {
     for (const [index, definition] of STEPS.entries()) {
       if (FINISHED.has(steps[index]!.status)) continue;
       if (signal.aborted) throw signal.reason;
-      const blocked = index > 0 ? (await context.analysis()).needsSetup : [];
-      if (blocked.length === 0 && index > 0 && deps.config.pipeline.parallelSteps && !launched.has(index)) {
-        // One step per turn of the event loop, in LAUNCH_ORDER: between two steps' emitting, the
-        // files the earlier one wrote are finished and its checker process gets started.
-        for (const name of LAUNCH_ORDER) {
-          const later = STEPS.findIndex((s) => s.name === name);
-          if (later < index || FINISHED.has(steps[later]!.status) || launched.has(later)) continue;
-          launch(later);
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-      }
+      // A failure here (an abort) is met by the awaits below.
+      if (deps.config.pipeline.parallelSteps) laterLaunched ??= launchLater(Math.max(index, 1)).catch(() => {});
+      const blocked = index > 0 ? (await context.model()).needsSetup : [];
+      if (index > 0) await laterLaunched;
       const started = blocked.length === 0 ? launch(index) : undefined;
       const startedAt = started?.startedAt ?? new Date();
       for (const [at, entry] of launched) {

@@ -1,6 +1,6 @@
 import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts';
 import type { Logger } from '../../server/logger.ts';
-import type { Analysis } from './analysis.ts';
+import type { Analysis, ModelReady } from './analysis.ts';
 
 /** One file of a generated tree (an SDK, a CLI, a docs site). */
 export interface GeneratedFile {
@@ -38,6 +38,8 @@ export interface StepContext {
   logger: Logger;
   /** The parsed, validated description and its API model, computed once per job (memoised). */
   analysis(): Promise<Analysis>;
+  /** The API model of the same analysis, as soon as it is built (before the description's checks). */
+  model(): Promise<ModelReady>;
   /** The description of this project's latest earlier run whose inputs are still retained (other inputs than this run's), if any. */
   previousDescription(): Promise<string | undefined>;
 }

@@ -62,13 +62,58 @@ export function isPartnerMode(mode: string): boolean {
   return mode === 'partner' || mode.startsWith('partner_');
 }
 
-/** Yields to the event loop so an abort (or other work) can get in between phases. */
-function checkpoint(signal: AbortSignal | undefined): Promise<void> {
+/** Yields to the event loop so an abort (or other work) can get in between phases; an abort that came in meanwhile stops the analysis here. */
+async function checkpoint(signal: AbortSignal | undefined): Promise<void> {
   signal?.throwIfAborted();
-  return new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  signal?.throwIfAborted();
 }
 
+/** What the generators need, available before the description's checks have run. */
+export interface ModelStage {
+  /** Absent when the description could not be read (parse failure, unsupported version). */
+  model?: ApiModel;
+  needsSetup: string[];
+  configKind: ConfigKind;
+  format?: 'json' | 'yaml';
+}
+
+export interface AnalysisStages {
+  /** Resolves once the API model is built; the schema check and the rules run after it. */
+  model: Promise<ModelStage>;
+  /** Everything, the checks' diagnostics included. */
+  result: Promise<AnalyzeResult>;
+}
+
+/** The whole analysis: diagnostics and the API model. */
 export async function analyzeSpec(input: AnalyzeInput): Promise<AnalyzeResult> {
+  return await startAnalysis(input).result;
+}
+
+/**
+ * Starts the analysis and hands out the model as soon as it is built: parse, index, config and
+ * model come first, then the official-schema check and the semantic rules, which only the
+ * validate step's report needs. The generators (and the checkers they start, mypy and tsc, in
+ * other processes) need not wait for the checks. Both promises reject when the analysis does
+ * (an abort); neither rejection goes unhandled when only one of them is awaited.
+ */
+export function startAnalysis(input: AnalyzeInput): AnalysisStages {
+  let modelReady: (stage: ModelStage) => void = () => {};
+  let modelFailed: (error: unknown) => void = () => {};
+  const model = new Promise<ModelStage>((resolve, reject) => {
+    modelReady = resolve;
+    modelFailed = reject;
+  });
+  const result = runAnalysis(input, (stage) => modelReady(stage));
+  // An analysis that ends before building a model (an unreadable description) settles `model` with
+  // what it has; one that fails (an abort) rejects it. Settling a settled promise does nothing.
+  result.then((r) => modelReady({ ...(r.model ? { model: r.model } : {}), needsSetup: r.needsSetup, configKind: r.configKind, ...(r.format ? { format: r.format } : {}) }), modelFailed);
+  model.catch(() => {});
+  result.catch(() => {});
+  return { model, result };
+}
+
+async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) => void): Promise<AnalyzeResult> {
   const limits = resolveLimits(input.limits);
   const timings: Record<string, number> = {};
   const diagnostics: Diagnostic[] = [];
@@ -130,19 +175,9 @@ export async function analyzeSpec(input: AnalyzeInput): Promise<AnalyzeResult> {
   if (!isRecord(value)) return finish({ configKind: 'none', format: doc.format });
 
   await checkpoint(input.signal);
-  if (version.schemaCheck) {
-    const errors = oasSchemaCheck(version.version)(value);
-    diagnostics.push(...schemaDiagnostics(errors, version.version, doc.locate));
-  }
-  lap('schema');
-
-  await checkpoint(input.signal);
   const refs = new RefIndex(value);
   const operations = listOperations(value, refs);
-  const schemas = listSchemas(value);
   lap('index');
-  diagnostics.push(...runRules({ doc: value, version: version.version, locate: doc.locate, refs, operations, schemas }, ALL_RULES, input.signal));
-  lap('rules');
 
   await checkpoint(input.signal);
   let config: GeneratorConfig;
@@ -204,6 +239,19 @@ export async function analyzeSpec(input: AnalyzeInput): Promise<AnalyzeResult> {
     });
   }
   lap('model');
+  modelReady({ ...(model ? { model } : {}), needsSetup, configKind, format: doc.format });
+
+  // The description's checks, after the model: only the report waits for them.
+  await checkpoint(input.signal);
+  if (version.schemaCheck) {
+    const errors = oasSchemaCheck(version.version)(value);
+    diagnostics.push(...schemaDiagnostics(errors, version.version, doc.locate));
+  }
+  lap('schema');
+  await checkpoint(input.signal);
+  const schemas = listSchemas(value);
+  diagnostics.push(...runRules({ doc: value, version: version.version, locate: doc.locate, refs, operations, schemas }, ALL_RULES, input.signal));
+  lap('rules');
   return finish({ model, starterConfigYaml: starter, configKind, format: doc.format });
 }
 

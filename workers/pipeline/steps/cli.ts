@@ -9,7 +9,7 @@ import { compiledPackageOutcome } from '../tsc-check.ts';
 export const cliStep = defineStep({
   name: 'cli',
   async run(context) {
-    const { model } = await context.analysis();
+    const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     return await compiledPackageOutcome('cli', 'cli', emitCli(model), context.signal);
   },

@@ -39,7 +39,7 @@ async function sdkDiff(oldSdkText: string, model: ApiModel, signal: AbortSignal)
 export const compatDiffStep = defineStep({
   name: 'compat_diff',
   async run(context) {
-    const { model } = await context.analysis();
+    const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const report: CompatReport = {};
     const notes: string[] = [];

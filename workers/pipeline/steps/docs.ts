@@ -10,7 +10,7 @@ import { defineStep, type StepOutcome } from '../step.ts';
 export const docsStep = defineStep({
   name: 'docs',
   async run(context): Promise<StepOutcome> {
-    const { model } = await context.analysis();
+    const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const source = context.inputs.docsSourceText?.trim() ? context.inputs.docsSourceText : undefined;
     try {

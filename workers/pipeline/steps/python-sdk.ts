@@ -16,7 +16,7 @@ const MYPY_CACHE = join(tmpdir(), 'report-service-mypy-cache');
 export const pythonSdkStep = defineStep({
   name: 'python_sdk',
   async run(context): Promise<StepOutcome> {
-    const { model } = await context.analysis();
+    const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const files = emitPythonSdk(model);
     const artifacts = [{ kind: 'python_sdk' as const, name: 'python-sdk', files }];

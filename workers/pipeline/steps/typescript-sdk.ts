@@ -9,7 +9,7 @@ import { compiledPackageOutcome } from '../tsc-check.ts';
 export const typescriptSdkStep = defineStep({
   name: 'typescript_sdk',
   async run(context) {
-    const { model } = await context.analysis();
+    const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     return await compiledPackageOutcome('typescript_sdk', 'typescript-sdk', emitTypeScriptSdk(model), context.signal);
   },
