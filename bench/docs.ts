@@ -4,8 +4,9 @@
  * the same run. Every sample is a fresh process, ours and redocly's alternating so that load on the
  * machine falls on both; best of RUNS. Reported for ours:
  * - process: spawn to exit, as for redocly (node start, module loading, the job, exit);
- * - job: what a worker pays per run (analyze + emit + write), then its parts; "docs" is emit +
- *   write, everything after the API model is built (the analysis is shared by every step).
+ * - job: model (parse, index, model: what the docs step waits for; the description's checks are not
+ *   run, as redocly does not lint) + emit + write; "docs" is emit + write, everything after the API
+ *   model is built (the model is shared by every step).
  * Run: `npm run bench:docs` (needs ../shared/corpus). BENCH_RUNS=n to change the repeat count.
  */
 import { spawnSync } from 'node:child_process';
@@ -36,7 +37,7 @@ interface Sample {
   failed?: string;
 }
 
-/** Child mode: one whole job (analyze, emit, write) in this fresh process. */
+/** Child mode: one whole job (model, emit, write) in this fresh process. */
 async function child(file: string, out: string): Promise<void> {
   // As redocly's entry does (bin/cli.js): reuse V8's on-disk code cache (and Node's type-stripped
   // sources) for the modules imported below. BENCH_COMPILE_CACHE=off measures without it.
@@ -44,10 +45,16 @@ async function child(file: string, out: string): Promise<void> {
   // Also as redocly does: exit explicitly once the job is done instead of tearing the heap down
   // (0.1-0.2 s at ~250 MB here), which a process that is about to end has no use for.
   process.once('beforeExit', () => process.exit(0));
-  const { analyzeSpec } = await import('../workers/generators/model/analyze.ts');
+  const { startAnalysis } = await import('../workers/generators/model/analyze.ts');
   const { emitDocsSite } = await import('../workers/generators/docs/index.ts');
   const started = performance.now();
-  const result = await analyzeSpec({ openapiText: readFileSync(file, 'utf8'), mode: 'flagship' });
+  // What the docs step waits for: the API model. The description's checks (official schema,
+  // rules) only feed validate's report and run beside the generating steps; redocly's build-docs
+  // does not lint either. They are stopped here once the model is built.
+  const stop = new AbortController();
+  const stages = startAnalysis({ openapiText: readFileSync(file, 'utf8'), mode: 'flagship', signal: stop.signal });
+  const result = await stages.model;
+  stop.abort();
   if (!result.model) throw new Error(`no model for ${file}`);
   const analyzed = performance.now();
   const files = emitDocsSite(result.model);
@@ -134,7 +141,7 @@ else {
     // The job's parts are those of the run with the fastest job (process and job may be different runs).
     const best = a.flatMap((s) => (s.job ? [s.job] : [])).sort((x, y) => jobMs(x) - jobMs(y))[0] as Job;
     const docs = best.emitMs + best.writeMs;
-    console.log(`  ours process ${us.ms}, ${us.maxRssMb} MB peak; job ${jobMs(best)} = analyze ${best.analyzeMs} + docs ${docs} (emit ${best.emitMs} + write ${best.writeMs}); ${best.files} files, ${mb(best.bytes)}`);
+    console.log(`  ours process ${us.ms}, ${us.maxRssMb} MB peak; job ${jobMs(best)} = model ${best.analyzeMs} + docs ${docs} (emit ${best.emitMs} + write ${best.writeMs}); ${best.files} files, ${mb(best.bytes)}`);
     if (!them) console.log(`  redocly build-docs: ${withRedocly ? `failed: ${b.map((s) => s.failed).join(' / ')}` : 'not available'}`);
     else {
       console.log(`  redocly process ${them.ms}, ${them.maxRssMb} MB peak; 1 file, ${mb(them.bytes ?? 0)}`);
