@@ -52,6 +52,31 @@ describe('locations', () => {
   });
 });
 
+describe('unpaired surrogates', () => {
+  it('replaces them with U+FFFD in values and keys (JSON escapes, raw text, YAML), keeps pairs and order, and says so', () => {
+    const json = '{"openapi": "3.1.0", "a\\ud800": "x\\udc00y", "__proto__": ["\\ud800"], "pair": "\\ud83d\\ude00", "z": 1}';
+    const parsed = parseDocument(json);
+    const value = parsed.document?.value as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(['openapi', 'a\ufffd', '__proto__', 'pair', 'z']);
+    expect(value['a\ufffd']).toBe('x\ufffdy');
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual(['\ufffd']);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(value.pair).toBe('\ud83d\ude00');
+    expect(parsed.diagnostics.map((d) => d.ruleId)).toEqual(['parse/unpaired-surrogate']);
+    expect(parsed.diagnostics[0]?.message).toMatch(/^3 strings or keys held unpaired/);
+
+    const yaml = parseDocument('openapi: 3.1.0\ninfo:\n  title: "L\\ud800ne"\n  raw: a\udc00b\n');
+    expect(yaml.document?.value).toEqual({ openapi: '3.1.0', info: { title: 'L\ufffdne', raw: 'a\ufffdb' } });
+    expect(yaml.diagnostics.map((d) => d.ruleId)).toEqual(['parse/unpaired-surrogate']);
+  });
+
+  it('leaves a description without them untouched, emoji included', () => {
+    const parsed = parseDocument('{"openapi": "3.1.0", "title": "\ud83d\ude00 \\\\ud800 is text"}');
+    expect((parsed.document?.value as Record<string, unknown>).title).toBe('\ud83d\ude00 \\ud800 is text');
+    expect(parsed.diagnostics).toEqual([]);
+  });
+});
+
 describe('parse errors and limits', () => {
   it('reports YAML syntax errors with a location', () => {
     const result = parseDocument('openapi: 3.0.0\ninfo: [unclosed\n');

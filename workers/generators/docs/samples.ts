@@ -18,6 +18,7 @@ import { planSdk as pyPlanSdk, type MethodPlan as PyMethodPlan, type ResourcePla
 import { TypeEmitter as PyTypeEmitter, TypeModule } from '../python/schema-types.ts';
 import { id as pyId, join as pyJoin, num as pyNum, py, type Py, PyWriter, str as pyStr } from '../python/writer.ts';
 import { exampleOf, fromJson, toJson, type Example } from './examples.ts';
+import { encodeUriComponentSafe } from '../names/well-formed.ts';
 
 export type SampleLanguage = 'curl' | 'typescript' | 'python' | 'cli';
 export const SAMPLE_LANGUAGES: readonly { lang: SampleLanguage; label: string }[] = [
@@ -192,7 +193,7 @@ export class SampleBuilder {
     const model = this.#model;
     let path = op.path.replace(/\{([^}]*)\}/g, (whole, name: string) => {
       const param = op.parameters.path.find((p) => p.name === name);
-      return param ? encodeURIComponent(exampleText(parameterExample(model, param))) : whole;
+      return param ? encodeUriComponentSafe(exampleText(parameterExample(model, param))) : whole;
     });
     const query = new URLSearchParams();
     for (const param of op.parameters.query.filter((p) => p.required)) query.append(param.name, exampleText(parameterExample(model, param)));

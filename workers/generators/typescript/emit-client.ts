@@ -6,6 +6,7 @@ import type { ApiModel, AuthScheme, ClientAuthOption } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import { access, block, id, importDecl, indent, kw, literalType, objectLines, objKey, printModule, str, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
 import type { GeneratedFile } from './types.ts';
+import { encodeUriComponentSafe } from '../names/well-formed.ts';
 
 const thisMember = (name: string): string => `this.${id(name)}`;
 const optionsMember = (name: string): string => `options.${id(name)}`;
@@ -137,7 +138,7 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
       if (scheme.in === 'header') headerStatements.push(ifThen(and(notNull(value), wanted(key)), set('headers', scheme.paramName, value)));
       else if (scheme.in === 'query') queryStatements.push(ifThen(and(notNull(value), wanted(key)), set('query', scheme.paramName, value)));
       else {
-        const pair = `${str(`${encodeURIComponent(scheme.paramName)}=`)} + encodeURIComponent(${value})`;
+        const pair = `${str(`${encodeUriComponentSafe(scheme.paramName)}=`)} + encodeURIComponent(${value})`;
         cookieStatements.push(ifThen(and(notNull(value), wanted(key)), `cookies.push(${pair});`));
       }
     } else if (scheme.type === 'http' && scheme.scheme === 'basic') {

@@ -10,6 +10,7 @@ import { LineIndex } from './line-index.ts';
 import { joinPointer } from './pointer.ts';
 import { measureDepth } from './value-depth.ts';
 import { parseYamlFast } from './yaml-fast.ts';
+import { mayHoldUnpairedSurrogates, replaceUnpairedSurrogates } from './unpaired-surrogates.ts';
 import { YamlLocator } from './yaml-locator.ts';
 
 export interface ParsedDocument {
@@ -33,6 +34,25 @@ export interface ParseOptions {
 }
 
 export function parseDocument(input: string, partialLimits?: Partial<ParseLimits>, options: ParseOptions = {}): ParseResult {
+  const result = parseText(input, partialLimits, options);
+  const document = result.document;
+  if (document !== undefined && mayHoldUnpairedSurrogates(input)) {
+    const changed = replaceUnpairedSurrogates(document.value);
+    if (changed > 0) {
+      result.diagnostics.push({
+        ruleId: 'parse/unpaired-surrogate',
+        severity: 'warning',
+        message: `${changed} string${changed === 1 ? '' : 's'} or key${changed === 1 ? '' : 's'} held unpaired UTF-16 surrogates, which have no UTF-8 form; each was replaced with U+FFFD.`,
+        pointer: '',
+        line: 1,
+        column: 1,
+      });
+    }
+  }
+  return result;
+}
+
+function parseText(input: string, partialLimits?: Partial<ParseLimits>, options: ParseOptions = {}): ParseResult {
   const limits = resolveLimits(partialLimits);
   const diagnostics: Diagnostic[] = [];
   const fail = (ruleId: string, message: string, line = 0, column = 0): ParseResult => {
