@@ -209,7 +209,6 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
       });
     }
     config = deriveStarterConfig(value, operations, doc.locate);
-    starter = starterConfigYaml(config);
   }
   lap('config');
 
@@ -241,8 +240,10 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   lap('model');
   modelReady({ ...(model ? { model } : {}), needsSetup, configKind, format: doc.format });
 
-  // The description's checks, after the model: only the report waits for them.
+  // The description's checks, after the model: only the report waits for them (and for the
+  // starter config's YAML, another artifact of validate's).
   await checkpoint(input.signal);
+  if (configKind === 'none') starter = starterConfigYaml(config);
   if (version.schemaCheck) {
     const errors = oasSchemaCheck(version.version)(value);
     diagnostics.push(...schemaDiagnostics(errors, version.version, doc.locate));

@@ -6,13 +6,16 @@
 const UNPAIRED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNPAIRED_ALL = new RegExp(UNPAIRED.source, 'g');
 
+/** Any surrogate at all: a plain character class, which scans megabytes far faster than UNPAIRED's lookarounds. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 export function hasUnpairedSurrogate(text: string): boolean {
-  return UNPAIRED.test(text);
+  return SURROGATE.test(text) && UNPAIRED.test(text);
 }
 
 /** Each unpaired surrogate replaced with U+FFFD, as `String.prototype.toWellFormed` does. */
 export function wellFormed(text: string): string {
-  return UNPAIRED.test(text) ? text.replace(UNPAIRED_ALL, '\uFFFD') : text;
+  return hasUnpairedSurrogate(text) ? text.replace(UNPAIRED_ALL, '\uFFFD') : text;
 }
 
 /** `encodeURIComponent` that never throws: unpaired surrogates are encoded as U+FFFD. */
