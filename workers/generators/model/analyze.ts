@@ -190,7 +190,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
     configKind = read.kind;
     if (read.config === undefined) {
       if (isPartnerMode(input.mode) && needsSetup.length === 0) needsSetup.push('The partner config could not be read.');
-      config = deriveStarterConfig(value, operations, doc.locate);
+      config = deriveStarterConfig(value, operations, doc.locateLazily);
     } else {
       config = read.config;
     }
@@ -208,7 +208,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
         document: 'config',
       });
     }
-    config = deriveStarterConfig(value, operations, doc.locate);
+    config = deriveStarterConfig(value, operations, doc.locateLazily);
   }
   lap('config');
 
@@ -219,7 +219,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
       doc: value,
       version: version.version,
       openapiVersion: version.raw,
-      locate: doc.locate,
+      locate: doc.locateLazily,
       refs,
       operations,
       config,

@@ -19,6 +19,11 @@ export interface ParsedDocument {
   /** Location of the node a pointer designates (of its key, for object members); the nearest
    * existing ancestor when the pointer does not fully resolve. */
   locate(pointer: string): SourceLocation;
+  /**
+   * `locate`, resolved only when the location's `line` or `column` is first read: the model keeps
+   * a location for every node it builds and few are ever read (diagnostics, the diff).
+   */
+  locateLazily(pointer: string): SourceLocation;
   /** Number of lines in the text. */
   lineCount: number;
 }
@@ -28,15 +33,36 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
+/** What each format's parser returns: `locateLazily` is derived from `locate` for all of them. */
+interface TextResult {
+  document?: Omit<ParsedDocument, 'locateLazily'>;
+  diagnostics: Diagnostic[];
+}
+
 export interface ParseOptions {
   /** Take the js-yaml fast path for plain YAML (default true); false always composes with `yaml`. */
   yamlFastPath?: boolean;
 }
 
 export function parseDocument(input: string, partialLimits?: Partial<ParseLimits>, options: ParseOptions = {}): ParseResult {
-  const result = parseText(input, partialLimits, options);
-  const document = result.document;
-  if (document !== undefined && mayHoldUnpairedSurrogates(input)) {
+  const parsed = parseText(input, partialLimits, options);
+  if (parsed.document === undefined) return { diagnostics: parsed.diagnostics };
+  const locate = parsed.document.locate;
+  const locateLazily = (pointer: string): SourceLocation => {
+    let at: SourceLocation | undefined;
+    return {
+      pointer,
+      get line() {
+        return (at ??= locate(pointer)).line;
+      },
+      get column() {
+        return (at ??= locate(pointer)).column;
+      },
+    };
+  };
+  const document: ParsedDocument = { ...parsed.document, locateLazily };
+  const result: ParseResult = { document, diagnostics: parsed.diagnostics };
+  if (mayHoldUnpairedSurrogates(input)) {
     const changed = replaceUnpairedSurrogates(document.value);
     if (changed > 0) {
       result.diagnostics.push({
@@ -52,10 +78,10 @@ export function parseDocument(input: string, partialLimits?: Partial<ParseLimits
   return result;
 }
 
-function parseText(input: string, partialLimits?: Partial<ParseLimits>, options: ParseOptions = {}): ParseResult {
+function parseText(input: string, partialLimits?: Partial<ParseLimits>, options: ParseOptions = {}): TextResult {
   const limits = resolveLimits(partialLimits);
   const diagnostics: Diagnostic[] = [];
-  const fail = (ruleId: string, message: string, line = 0, column = 0): ParseResult => {
+  const fail = (ruleId: string, message: string, line = 0, column = 0): TextResult => {
     diagnostics.push({ ruleId, severity: 'error', message, pointer: '', line, column });
     return { diagnostics };
   };
@@ -93,7 +119,7 @@ function parseJson(
   limits: ParseLimits,
   lines: LineIndex,
   diagnostics: Diagnostic[],
-): ParseResult | undefined {
+): TextResult | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -147,7 +173,7 @@ function locator(resolver: { offset(pointer: string): number | undefined } | und
   };
 }
 
-function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnostics: Diagnostic[], fastPath: boolean): ParseResult {
+function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnostics: Diagnostic[], fastPath: boolean): TextResult {
   const flowDepth = approximateFlowDepth(text);
   if (flowDepth.depth > limits.maxDepth * 4) {
     const at = lines.at(flowDepth.offset);

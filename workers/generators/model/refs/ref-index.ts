@@ -29,9 +29,11 @@ export const NAME_MAP_KEYS = new Set([
 ]);
 
 export class RefIndex {
-  readonly sites: RefSite[] = [];
+  readonly #sites: RefSite[] = [];
   /** Target pointer -> number of refs to it. */
-  readonly targets = new Map<string, number>();
+  readonly #targetCounts = new Map<string, number>();
+  /** The walk that finds every site runs on first use: building the model only resolves refs. */
+  #walked = false;
   readonly #root: unknown;
   /** The object holding each site's `$ref` (what `getAtPointer(root, site.pointer)` returns). */
   readonly #holders = new Map<RefSite, JsonRecord>();
@@ -40,6 +42,24 @@ export class RefIndex {
 
   constructor(root: unknown) {
     this.#root = root;
+  }
+
+  /** Every `$ref` of the description, in document order. */
+  get sites(): readonly RefSite[] {
+    this.#walk();
+    return this.#sites;
+  }
+
+  /** Target pointer -> number of refs to it. */
+  get targets(): ReadonlyMap<string, number> {
+    this.#walk();
+    return this.#targetCounts;
+  }
+
+  #walk(): void {
+    if (this.#walked) return;
+    this.#walked = true;
+    const root = this.#root;
     // Frames link to their parent; a pointer is only spelled out where a `$ref` is found.
     interface Frame { node: unknown; parent: Frame | undefined; segment: string | number; nameMap: boolean }
     const pointerOf = (frame: Frame): string => {
@@ -77,15 +97,15 @@ export class RefIndex {
     const target = refToPointer(ref);
     if (target === undefined) {
       const site: RefSite = { pointer, ref, kind: 'external' };
-      this.sites.push(site);
+      this.#sites.push(site);
       this.#holders.set(site, holder);
       return;
     }
     const exists = target === '' || this.#lookup(target) !== undefined;
     const site: RefSite = { pointer, ref, target, kind: exists ? 'local' : 'unresolved' };
-    this.sites.push(site);
+    this.#sites.push(site);
     this.#holders.set(site, holder);
-    if (exists) this.targets.set(target, (this.targets.get(target) ?? 0) + 1);
+    if (exists) this.#targetCounts.set(target, (this.#targetCounts.get(target) ?? 0) + 1);
   }
 
   #lookup(target: string): unknown {
@@ -97,6 +117,7 @@ export class RefIndex {
 
   /** The object that holds a site's `$ref`. */
   holder(site: RefSite): JsonRecord | undefined {
+    this.#walk();
     return this.#holders.get(site);
   }
 
