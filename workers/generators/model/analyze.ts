@@ -107,10 +107,14 @@ export function startAnalysis(input: AnalyzeInput): AnalysisStages {
   const result = runAnalysis(input, (stage) => modelReady(stage));
   // An analysis that ends before building a model (an unreadable description) settles `model` with
   // what it has; one that fails (an abort) rejects it. Settling a settled promise does nothing.
-  result.then((r) => modelReady({ ...(r.model ? { model: r.model } : {}), needsSetup: r.needsSetup, configKind: r.configKind, ...(r.format ? { format: r.format } : {}) }), modelFailed);
+  result.then((r) => modelReady(modelStage(r.model, r.needsSetup, r.configKind, r.format)), modelFailed);
   model.catch(() => {});
   result.catch(() => {});
   return { model, result };
+}
+
+function modelStage(model: ApiModel | undefined, needsSetup: string[], configKind: ConfigKind, format: 'json' | 'yaml' | undefined): ModelStage {
+  return { ...(model ? { model } : {}), needsSetup, configKind, ...(format ? { format } : {}) };
 }
 
 async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) => void): Promise<AnalyzeResult> {
@@ -238,7 +242,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
     });
   }
   lap('model');
-  modelReady({ ...(model ? { model } : {}), needsSetup, configKind, format: doc.format });
+  modelReady(modelStage(model, needsSetup, configKind, doc.format));
 
   // The description's checks, after the model: only the report waits for them (and for the
   // starter config's YAML, another artifact of validate's).
