@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { deriveResources } from '../../workers/generators/config/derive-resources.ts';
 import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
 import type { ApiModel, Resource } from '../../workers/generators/model/types.ts';
 
@@ -48,6 +49,56 @@ describe('starter config', () => {
       expect([...listed].sort()).toEqual(second.model?.operations.map((o) => o.key).sort());
     },
   );
+});
+
+describe('derived names', () => {
+  const derive = (endpoints: string[]): Record<string, string> => {
+    const source = { pointer: '', line: 0, column: 0 };
+    const { names } = deriveResources(
+      endpoints.map((e) => {
+        const [method, path] = e.split(' ') as ['get' | 'post', string];
+        return { method, path, source };
+      }),
+    );
+    return Object.fromEntries([...names].map(([key, n]) => [key, `${n.resourcePath.join('.')}.${n.methodName}`]));
+  };
+
+  it('names RPC-style paths by their verb on the resource before them, and keeps REST nouns as resources', () => {
+    expect(
+      derive([
+        'post /accounts/get',
+        'post /accounts/balance/get',
+        'post /item/public_token/exchange',
+        'post /sandbox/item/fire_webhook',
+        'post /v1/audio/speech',
+        'post /reports/create',
+        'post /reports/create/preview',
+        'get /tokens/list',
+        'post /runs/{id}/cancel',
+        'post /pets',
+        'get /pets/{id}',
+      ]),
+    ).toEqual({
+      'post /accounts/get': 'accounts.get',
+      'post /accounts/balance/get': 'accounts.balance.get',
+      'post /item/public_token/exchange': 'item.public_token.exchange',
+      'post /sandbox/item/fire_webhook': 'sandbox.item.fire_webhook',
+      // A noun stays a resource; a verb with paths below it is a resource; GET is REST, not RPC.
+      'post /v1/audio/speech': 'audio.speech.create',
+      'post /reports/create': 'reports.create.create',
+      'post /reports/create/preview': 'reports.create.preview.create',
+      'get /tokens/list': 'tokens.list.list',
+      'post /runs/{id}/cancel': 'runs.cancel',
+      'post /pets': 'pets.create',
+      'get /pets/{id}': 'pets.retrieve',
+    });
+  });
+
+  it('does not fold a verb into a method when another spelling of it is a resource there', () => {
+    expect(derive(['post /a/Get', 'get /a/get'])).toEqual({ 'post /a/Get': 'a.get.create', 'get /a/get': 'a.get.list' });
+    // A top-level verb has no resource before it.
+    expect(derive(['post /get'])).toEqual({ 'post /get': 'get.create' });
+  });
 });
 
 describe('flagship config', () => {

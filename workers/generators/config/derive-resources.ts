@@ -1,6 +1,8 @@
 // Derives a resources tree (resource -> methods, nested subresources) from the paths alone, the
 // way a person would write a flagship config: collections by their path segment, REST verbs as
-// list/create/retrieve/update/delete, trailing POST-only segments as actions. Deterministic.
+// list/create/retrieve/update/delete, trailing POST-only segments after a parameter as actions, and
+// RPC-style paths (`POST /accounts/balance/get`) as a method named by their verb on the resource
+// before it (`accounts.balance.get`), not as a resource of their own. Deterministic.
 
 import type { HttpMethod, SourceLocation } from '../model/types.ts';
 import { snakeCase } from '../names/case.ts';
@@ -16,6 +18,20 @@ export interface EndpointInfo {
 
 const VERSION_SEGMENT = /^(api|rest|v\d+[a-z0-9.]*|\d+(\.\d+)*)$/i;
 const isParam = (segment: string): boolean => /^\{[^{}]*\}$/.test(segment) || segment.includes('{');
+
+/**
+ * First words that make a trailing path segment an RPC verb (`get`, `create`, `fire_webhook`,
+ * `exchange`): such a segment names a method of the resource before it. Nouns that are also verbs
+ * in REST APIs (`search`, `report`, `export`) are left out: they are as often collections.
+ */
+const RPC_VERBS = new Set([
+  'get', 'list', 'create', 'update', 'delete', 'remove', 'sync', 'refresh', 'cancel', 'evaluate', 'exchange',
+  'fire', 'reset', 'set', 'send', 'verify', 'validate', 'start', 'stop', 'close', 'submit', 'approve', 'reject',
+  'decide', 'archive', 'migrate', 'grant', 'revoke', 'rotate', 'retry', 'enable', 'disable', 'simulate',
+  'calculate', 'generate', 'invalidate', 'initiate', 'authorize', 'confirm', 'reverse', 'enroll', 'unenroll',
+  'lookup', 'fetch', 'add', 'edit', 'modify', 'upsert', 'resend', 'reconnect', 'disconnect', 'prepare',
+]);
+const isRpcVerb = (segment: string): boolean => RPC_VERBS.has(snakeCase(segment).split('_')[0] ?? '');
 
 export interface DerivedName {
   resourcePath: string[];
@@ -33,6 +49,28 @@ export function deriveResources(endpoints: EndpointInfo[]): { resources: ConfigR
   const continuesWithParam = (prefix: string): boolean => {
     for (const p of paths) if (p.startsWith(prefix + '/') && isParam(p.slice(prefix.length + 1).split('/')[0] ?? '')) return true;
     return false;
+  };
+  // Every proper prefix of a path, and the spellings of each parent's children by snake-case
+  // name: an RPC verb folds into a method only where no path continues below it and no sibling
+  // segment spelt otherwise (`Get` beside `get`) would become a resource of the same name.
+  const prefixes = new Set<string>();
+  const spellings = new Map<string, Set<string>>();
+  for (const p of paths) {
+    const segments = p.split('/');
+    for (let i = 1; i < segments.length; i++) {
+      if (i < segments.length - 1) prefixes.add(segments.slice(0, i + 1).join('/'));
+      const key = `${segments.slice(0, i).join('/')} ${snakeCase(segments[i] as string)}`;
+      let set = spellings.get(key);
+      if (set === undefined) spellings.set(key, (set = new Set()));
+      set.add(segments[i] as string);
+    }
+  }
+  const isRpcAction = (path: string, segment: string): boolean => {
+    if (!isRpcVerb(segment) || prefixes.has(path)) return false;
+    const methods = methodsByPath.get(path);
+    if (methods === undefined || methods.has('get')) return false;
+    const parent = path.slice(0, path.length - segment.length - 1);
+    return (spellings.get(`${parent} ${snakeCase(segment)}`)?.size ?? 0) === 1;
   };
 
   const root: ConfigResource = { name: '', methods: [], models: [], subresources: [], source: { pointer: '', line: 0, column: 0 } };
@@ -53,6 +91,7 @@ export function deriveResources(endpoints: EndpointInfo[]): { resources: ConfigR
       const afterParam = i > start && isParam(segments[i - 1] as string);
       const onlyWrites = !(methodsByPath.get(endpoint.path)?.has('get') ?? false);
       if (last && afterParam && onlyWrites && !continuesWithParam(prefix) && chain.length > 0) action = segment;
+      else if (last && !afterParam && chain.length > 0 && isRpcAction(endpoint.path, segment)) action = segment;
       else chain.push(segment);
     }
     const resourcePath = chain.length === 0 ? ['root'] : chain.map((s) => snakeCase(s) || 'root');
