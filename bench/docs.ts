@@ -11,7 +11,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -39,12 +38,9 @@ interface Sample {
 
 /** Child mode: one whole job (model, emit, write) in this fresh process. */
 async function child(file: string, out: string): Promise<void> {
-  // As redocly's entry does (bin/cli.js): reuse V8's on-disk code cache (and Node's type-stripped
-  // sources) for the modules imported below. BENCH_COMPILE_CACHE=off measures without it.
-  if (process.env.BENCH_COMPILE_CACHE !== 'off') module.enableCompileCache?.();
-  // Also as redocly does: exit explicitly once the job is done instead of tearing the heap down
-  // (0.1-0.2 s at ~250 MB here), which a process that is about to end has no use for.
-  process.once('beforeExit', () => process.exit(0));
+  // Started through bench/launch.mjs, as the service's processes start (server/main.mjs) and as
+  // redocly's entry does (bin/cli.js): V8's on-disk code cache (and Node's type-stripped sources)
+  // for the modules imported below.
   const { startAnalysis } = await import('../workers/generators/model/analyze.ts');
   const { emitDocsSite } = await import('../workers/generators/docs/index.ts');
   const started = performance.now();
@@ -74,6 +70,9 @@ async function child(file: string, out: string): Promise<void> {
   const written = performance.now();
   const job: Job = { analyzeMs: Math.round(analyzed - started), emitMs: Math.round(emitted - analyzed), writeMs: Math.round(written - emitted), files: files.length, bytes };
   console.log(JSON.stringify(job));
+  // As redocly does: exit once the job is done instead of tearing the heap down or finishing the
+  // collector's pending work (0.05-0.2 s at ~250 MB here), which a process about to end has no use for.
+  process.exit(0);
 }
 
 /** Runs `argv` under /usr/bin/time (peak RSS); wall time from spawn to exit is measured here. */
@@ -94,7 +93,7 @@ function timed(argv: string[], check: (stdout: string) => Job | undefined): Samp
 function ours(file: string): Sample {
   const out = mkdtempSync(join(tmpdir(), 'bench-docs-'));
   try {
-    return timed([process.execPath, import.meta.filename, '--child', file, out], (stdout) => JSON.parse(stdout.trim().split('\n').pop() as string) as Job);
+    return timed([process.execPath, join(ROOT, 'bench', 'launch.mjs'), import.meta.filename, '--child', file, out], (stdout) => JSON.parse(stdout.trim().split('\n').pop() as string) as Job);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

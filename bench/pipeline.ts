@@ -44,7 +44,7 @@ interface RunView {
  * find their modules in the cache, as a user re-running an unchanged description would.)
  */
 function startWorker(databaseUrl: string, tempDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'server', 'main.mjs')], {
     cwd: ROOT,
     env: { ...process.env, ROLE: 'worker', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', HOST: '127.0.0.1', TMPDIR: tempDir },
     stdio: ['ignore', 'pipe', 'inherit'],

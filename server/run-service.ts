@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startService } from './service.ts';
 
-/** Composition root, loaded by server/main.ts (`npm start`). ROLE=all (default) | api | worker. */
+/** Composition root, loaded by server/main.mjs (`npm start`). ROLE=all (default) | api | worker. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
