@@ -1,4 +1,5 @@
-// Offset -> 1-based line/column, by binary search over line starts.
+// Offset -> 1-based line/column, by binary search over line starts. The starts are found on
+// first use: most documents parse without an error, and their locations are read lazily.
 
 export interface LineColumn {
   line: number;
@@ -6,24 +7,27 @@ export interface LineColumn {
 }
 
 export class LineIndex {
-  readonly #starts: number[];
+  readonly #text: string;
+  #starts: number[] | undefined;
 
   constructor(text: string) {
+    this.#text = text;
+  }
+
+  #lineStarts(): number[] {
+    if (this.#starts !== undefined) return this.#starts;
+    const text = this.#text;
     const starts = [0];
     let i = text.indexOf('\n');
     while (i !== -1) {
       starts.push(i + 1);
       i = text.indexOf('\n', i + 1);
     }
-    this.#starts = starts;
-  }
-
-  get lineCount(): number {
-    return this.#starts.length;
+    return (this.#starts = starts);
   }
 
   at(offset: number): LineColumn {
-    const starts = this.#starts;
+    const starts = this.#lineStarts();
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {

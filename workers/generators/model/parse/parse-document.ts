@@ -24,8 +24,6 @@ export interface ParsedDocument {
    * a location for every node it builds and few are ever read (diagnostics, the diff).
    */
   locateLazily(pointer: string): SourceLocation;
-  /** Number of lines in the text. */
-  lineCount: number;
 }
 
 export interface ParseResult {
@@ -160,7 +158,7 @@ function parseJson(
     });
   }
   const locate = locator(root === undefined ? undefined : jsonResolver(root), lines);
-  return { document: { format: 'json', value, locate, lineCount: lines.lineCount }, diagnostics };
+  return { document: { format: 'json', value, locate}, diagnostics };
 }
 
 /** `locate` over a resolver of pointers to offsets: the nearest existing ancestor's line:column. */
@@ -184,7 +182,7 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
   // locations are those of the path below.
   const fast = fastPath ? parseYamlFast(text, limits.maxDepth) : undefined;
   if (fast !== undefined) {
-    return { document: { format: 'yaml', value: fast.value, locate: locator(jsonResolver(fast.root), lines), lineCount: lines.lineCount }, diagnostics };
+    return { document: { format: 'yaml', value: fast.value, locate: locator(jsonResolver(fast.root), lines)}, diagnostics };
   }
   // yaml's own duplicate-key check compares each key with every earlier key of its map (quadratic
   // in the size of `paths` or `components/schemas`), so the document is composed without it and
@@ -271,7 +269,7 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
     return { diagnostics };
   }
   const locate = locator((yamlLocator ?? new YamlLocator(doc)).resolver(), lines);
-  return { document: { format: 'yaml', value, locate, lineCount: lines.lineCount }, diagnostics };
+  return { document: { format: 'yaml', value, locate}, diagnostics };
 }
 
 const YAML_OPTIONS_EXACT = { merge: true, uniqueKeys: true, prettyErrors: false, strict: false, stringKeys: false } as const;

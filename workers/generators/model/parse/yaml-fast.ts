@@ -63,16 +63,19 @@ const IMPLICIT_TAGS = new Set([TAG_NULL, TAG_BOOL, TAG_INT, TAG_FLOAT]);
 /** Thrown from the listener to leave the fast path; never escapes this module. */
 const NOT_PLAIN = new Error('not plain YAML');
 
-interface Closed {
-  pos: JsonPosNode;
+/** A closed node: its position (the tree `root` is made of) and what its parent checks. */
+interface Closed extends JsonPosNode {
   kind: string | null;
   result: unknown;
   depth: number;
 }
 
+const node = (start: number, kids: JsonPosNode['kids'], kind: string | null, result: unknown, depth: number): Closed => ({ start, keyStart: start, kids, kind, result, depth });
+
 interface Frame {
   open: number;
-  kids: Closed[];
+  /** The closed children, once there is one (most nodes are scalars). */
+  kids: Closed[] | undefined;
 }
 
 /** The subset of js-yaml's loader state its listener sees. */
@@ -91,7 +94,7 @@ export function parseYamlFast(text: string, maxDepth: number): FastYaml | undefi
   let root: Closed | undefined;
   const listener = (event: 'open' | 'close', state: ListenerState): void => {
     if (event === 'open') {
-      stack.push({ open: state.position, kids: [] });
+      stack.push({ open: state.position, kids: undefined });
       return;
     }
     const frame = stack.pop();
@@ -99,6 +102,7 @@ export function parseYamlFast(text: string, maxDepth: number): FastYaml | undefi
     const closed = close(text, frame, state);
     const parent = stack[stack.length - 1];
     if (parent === undefined) root = closed;
+    else if (parent.kids === undefined) parent.kids = [closed];
     else parent.kids.push(closed);
   };
   let value: unknown;
@@ -111,7 +115,7 @@ export function parseYamlFast(text: string, maxDepth: number): FastYaml | undefi
   if (root === undefined || stack.length !== 0) return undefined;
   if (root.result !== value) return undefined;
   if (root.depth > maxDepth) return undefined;
-  return { value, root: root.pos, depth: root.depth };
+  return { value, root, depth: root.depth };
 }
 
 function close(text: string, frame: Frame, state: ListenerState): Closed {
@@ -119,6 +123,14 @@ function close(text: string, frame: Frame, state: ListenerState): Closed {
   const { kind, result, tag } = state;
   if (tag !== null && tag !== '?' && !(kind === 'scalar' && IMPLICIT_TAGS.has(tag))) throw NOT_PLAIN;
   const kids = frame.kids;
+  if (kids === undefined) {
+    if (kind === 'mapping' || kind === 'sequence') {
+      // An empty collection.
+      if (result === null || typeof result !== 'object' || (Array.isArray(result) ? result.length : Object.keys(result).length) !== 0) throw NOT_PLAIN;
+      return node(contentStart(text, frame.open), kind === 'mapping' ? new Map() : [], kind, result, 1);
+    }
+    return node(contentStart(text, frame.open), undefined, kind, result, 0);
+  }
   // js-yaml reads a value that could be a block mapping's first key (a plain scalar or flow
   // collection on its own line) as a nested node, then keeps it: the outer node is the inner one.
   if (kids.length === 1) {
@@ -136,25 +148,22 @@ function close(text: string, frame: Frame, state: ListenerState): Closed {
       const name = key.result;
       // `yaml` reads a null key as "" and merges `<<`; collection keys are stringified differently.
       if (key.kind !== 'scalar' || name === '<<' || !(typeof name === 'string' || typeof name === 'number' || typeof name === 'boolean')) throw NOT_PLAIN;
-      member.pos.keyStart = key.pos.start;
-      map.set(String(name), member.pos);
+      member.keyStart = key.start;
+      map.set(String(name), member);
       if (member.depth > depth) depth = member.depth;
     }
+    // As many distinct keys (after String()) as pairs and as the value has: js-yaml emits no node
+    // for a missing value (`? a`), which would pair a key with the next key.
     if (map.size !== kids.length / 2 || map.size !== Object.keys(result).length) throw NOT_PLAIN;
-    return { pos: { start, keyStart: start, kids: map }, kind, result, depth: depth + 1 };
+    return node(start, map, kind, result, depth + 1);
   }
   if (kind === 'sequence') {
     if (!Array.isArray(result) || result.length !== kids.length) throw NOT_PLAIN;
     let depth = 0;
-    const items: JsonPosNode[] = [];
-    for (const item of kids) {
-      items.push(item.pos);
-      if (item.depth > depth) depth = item.depth;
-    }
-    return { pos: { start, keyStart: start, kids: items }, kind, result, depth: depth + 1 };
+    for (const item of kids) if (item.depth > depth) depth = item.depth;
+    return node(start, kids, kind, result, depth + 1);
   }
-  if (kids.length !== 0) throw NOT_PLAIN;
-  return { pos: { start, keyStart: start }, kind, result, depth: 0 };
+  throw NOT_PLAIN; // a scalar with children
 }
 
 /** The first offset at or after `from` that is not white space, a line break or a comment. */
