@@ -7,7 +7,7 @@
  * - job: model (parse, index, model: what the docs step waits for; the description's checks are not
  *   run, as redocly does not lint) + emit + write; "docs" is emit + write, everything after the API
  *   model is built (the model is shared by every step).
- * Run: `npm run bench:docs` (needs ../shared/corpus). BENCH_RUNS=n to change the repeat count.
+ * Run: `npm run bench:docs` (needs ../shared/corpus). BENCH_RUNS=n to change the repeat count; BENCH_ONLY=plaid for the descriptions whose path has that text.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -118,7 +118,7 @@ if (process.argv[2] === '--child') await child(process.argv[3] as string, proces
 else {
   const withRedocly = existsSync(REDOCLY) && existsSync('/usr/bin/time');
   console.log(`docs generation, best of ${RUNS} fresh processes (ours and redocly alternating); ms; Node ${process.version}`);
-  for (const rel of FILES) {
+  for (const rel of FILES.filter((f) => f.includes(process.env.BENCH_ONLY ?? ''))) {
     const file = join(CORPUS, rel);
     if (!existsSync(file)) {
       console.log(`${rel}: missing (needs ../shared/corpus)`);

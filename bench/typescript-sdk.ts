@@ -8,7 +8,7 @@
  * validates, and our description checks run beside the generating steps) and the SDK's files on
  * disk; also printed: the same after the whole analysis with its checks, and the SDK packed as the
  * stored .tar.gz instead of files.
- * Run: `npm run bench:typescript` (needs ../shared/corpus).
+ * Run: `npm run bench:typescript` (needs ../shared/corpus); BENCH_ONLY=plaid for the descriptions whose path has that text.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -35,7 +35,7 @@ const openapiTs = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.j
 console.log(`TypeScript SDK generation, best of ${RUNS} fresh processes; Node ${process.version}`);
 console.log('ours = description in, API model, SDK files on disk; +checks = after the whole analysis (schema check, rules); .tgz = SDK packed as the stored artifact');
 console.log('file'.padEnd(34), 'MB'.padStart(4), 'ours ms'.padStart(8), '+checks ms'.padStart(11), '.tgz ms'.padStart(8), 'hey-api ms'.padStart(11), 'ours/hey'.padStart(9), '+checks/hey'.padStart(12), 'oa-ts ms'.padStart(9), 'ours/oa-ts'.padStart(11), 'ours MB'.padStart(8), 'hey MB'.padStart(7));
-for (const relative of FILES) {
+for (const relative of FILES.filter((f) => f.includes(process.env.BENCH_ONLY ?? ''))) {
   const file = join(CORPUS, relative);
   if (!existsSync(file)) continue;
   const mine = best(Array.from({ length: RUNS }, () => ours(file)))!;
