@@ -158,7 +158,7 @@ describe('emitDocsSite', () => {
     expect(retrieve).toMatch(/<details><summary><span class="variant">part 2<\/span>/);
     expect(section('books-delete')).toContain('<span class="badge badge-deprecated">deprecated</span>');
     // Subresources get their own heading on the parent's page.
-    expect(books).toContain('<h2 class="subresource">books › reviews</h2>');
+    expect(books).toContain('<h2 class="subresource">books &rsaquo; reviews</h2>');
     expect(section('books-reviews-create')).toContain('client.books.reviews.create');
   });
 

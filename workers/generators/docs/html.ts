@@ -68,6 +68,19 @@ export function join(parts: readonly HtmlPart[], separator = ''): Html {
   return make(parts.map(partText).join(escapeHtml(separator)));
 }
 
+/**
+ * A finished page's text as one flat string. Markup is built by concatenation, which V8 keeps as a
+ * tree of the pieces until the text is read; encoding such a tree to UTF-8 (when the page is
+ * written or packed) walks it piece by piece, which costs about as much again as flattening it
+ * first and encoding the flat copy (plaid's 14 MB of pages: ~140 ms vs ~100 ms).
+ */
+export function flatText(markup: Html): string {
+  const text = markup.text;
+  // Reading a character flattens a concatenated string in place (V8 replaces the tree with a flat copy).
+  if (text.length > 0) text.charCodeAt(text.length >> 1);
+  return text;
+}
+
 /** Output of the sanitizing markdown renderer only (see `markdown.ts`). */
 export function trustedRendererOutput(text: string): Html {
   return make(text);

@@ -2,7 +2,7 @@
 // head, the stylesheet and the one script as files (no inline script or style anywhere), the top
 // bar with search and the theme toggle, and the navigation sidebar.
 
-import { html, type Html, localUrl } from './html.ts';
+import { flatText, html, type Html, localUrl } from './html.ts';
 import { relativeUrl, type SitePlan } from './site-plan.ts';
 
 export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
@@ -68,7 +68,7 @@ export function layout(input: LayoutInput): string {
   const root = relativeUrl(input.page, '');
   const asset = (name: string): string => localUrl(relativeUrl(input.page, `assets/${name}`));
   const title = input.title === input.siteTitle ? input.siteTitle : `${input.title} · ${input.siteTitle}`;
-  return html`<!doctype html>
+  return flatText(html`<!doctype html>
 <html lang="en" data-root="${root}">
 <head>
 <meta charset="utf-8">
@@ -101,5 +101,5 @@ ${input.body}
 </div>
 </body>
 </html>
-`.text;
+`);
 }

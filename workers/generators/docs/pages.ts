@@ -105,7 +105,7 @@ export function resourcePage(ctx: PageContext, resource: ResourcePage): Generate
 <h1>${resource.title}</h1>
 ${resourceMeta?.description !== undefined ? markdown(resourceMeta.description) : ''}
 ${resource.sections.map(
-    (section) => html`<div class="section" id="${section.anchor}">${section.path.length > 1 ? html`<h2 class="subresource">${section.path.join(' › ')}</h2>` : ''}
+    (section) => html`<div class="section" id="${section.anchor}">${section.path.length > 1 ? html`<h2 class="subresource">${section.path.map((name, i) => (i === 0 ? name : html` &rsaquo; ${name}`))}</h2>` : ''}
 ${section.operations.map((entry) => operationSection(entry, octx))}</div>`,
   )}
 </article>`;

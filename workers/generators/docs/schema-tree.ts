@@ -20,14 +20,17 @@ export interface TreeContext {
   budget: { left: number };
 }
 
-function constraintsText(c: PrimitiveConstraints): string[] {
-  const out: string[] = [];
+// Markup outside the description's own text stays within Latin-1 (`&ge;`, not `≥`): a page whose
+// text has only Latin-1 characters is held in one byte per character, half the memory to build
+// and encode (most pages of a description have no other character above U+00FF).
+function constraintsText(c: PrimitiveConstraints): (string | Html)[] {
+  const out: (string | Html)[] = [];
   if (c.minLength !== undefined) out.push(`min length ${c.minLength}`);
   if (c.maxLength !== undefined) out.push(`max length ${c.maxLength}`);
   if (c.pattern !== undefined) out.push(`pattern ${c.pattern}`);
-  if (c.minimum !== undefined) out.push(`≥ ${c.minimum}`);
+  if (c.minimum !== undefined) out.push(html`&ge; ${c.minimum}`);
   if (c.exclusiveMinimum !== undefined) out.push(`> ${c.exclusiveMinimum}`);
-  if (c.maximum !== undefined) out.push(`≤ ${c.maximum}`);
+  if (c.maximum !== undefined) out.push(html`&le; ${c.maximum}`);
   if (c.exclusiveMaximum !== undefined) out.push(`< ${c.exclusiveMaximum}`);
   if (c.multipleOf !== undefined) out.push(`multiple of ${c.multipleOf}`);
   return out;
@@ -44,7 +47,7 @@ const DEPRECATED = html` <span class="badge badge-deprecated">deprecated</span>`
 /** A short type label; named schemas are links to their pages. */
 export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0): Html {
   const nullable = node.nullable ? NULLABLE : EMPTY;
-  if (depth > 3) return html`<span class="type">…</span>`;
+  if (depth > 3) return html`<span class="type">&hellip;</span>`;
   switch (node.kind) {
     case 'ref': {
       const page = ctx.site.schemas.get(node.target);
@@ -80,7 +83,7 @@ function facts(node: SchemaNode): Html {
     if (node.maxItems !== undefined) parts.push(html`<span class="fact">max items ${node.maxItems}</span>`);
     if (node.uniqueItems) parts.push(html`<span class="fact">unique</span>`);
   }
-  if (node.kind === 'enum') parts.push(html`<span class="fact">values: ${join(node.members.slice(0, 50).map((m) => html`<code>${JSON.stringify(m.value)}</code>`), ', ')}${node.members.length > 50 ? ` … (${node.members.length} in all)` : ''}</span>`);
+  if (node.kind === 'enum') parts.push(html`<span class="fact">values: ${join(node.members.slice(0, 50).map((m) => html`<code>${JSON.stringify(m.value)}</code>`), ', ')}${node.members.length > 50 ? html` &hellip; (${node.members.length} in all)` : ''}</span>`);
   if (node.kind === 'literal') parts.push(html`<span class="fact">value <code>${JSON.stringify(node.value)}</code></span>`);
   if (node.default !== undefined) parts.push(html`<span class="fact">default <code>${JSON.stringify(node.default)}</code></span>`);
   if (node.deprecated) parts.push(html`<span class="badge badge-deprecated">deprecated</span>`);
