@@ -1,8 +1,8 @@
 // When a run has no config, one is derived from the paths and returned as the `starter_config`
 // artifact. Sending that YAML back unchanged as `configText` yields the same model.
 
-import { stringify } from 'yaml';
 import type { OperationEntry } from '../model/doc-index.ts';
+import { yamlPackage } from '../model/parse/yaml-package.ts';
 import type { SourceLocation } from '../model/types.ts';
 import { asArray, asRecord, asString, type JsonRecord } from '../model/json-guards.ts';
 import { clientNamingDefaults } from './client-naming-defaults.ts';
@@ -55,7 +55,7 @@ export function starterConfigYaml(config: GeneratorConfig): string {
     '# resources: <resource>: methods: <method name>: "<http method> <path>"; nest with subresources.',
     '',
   ].join('\n');
-  return header + stringify(out, { lineWidth: 0 });
+  return header + yamlPackage().stringify(out, { lineWidth: 0 });
 }
 
 function resourcesYaml(resources: ConfigResource[]): Record<string, unknown> {

@@ -2,7 +2,7 @@
 // text, markdown guide pages), YAML or JSON. It is parsed as data only (no tags, no anchors beyond a
 // small alias budget); every field is checked, colours must be hex before they reach CSS.
 
-import { parseDocument } from 'yaml';
+import { yamlPackage } from '../model/parse/yaml-package.ts';
 
 export interface DocsTheme {
   primary?: string;
@@ -51,7 +51,7 @@ export function parseDocsSource(text: string): { source: DocsSource; problems: s
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCS_SOURCE_BYTES) return { source, problems: [`larger than ${MAX_DOCS_SOURCE_BYTES} bytes`] };
   let data: unknown;
   try {
-    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, customTags: [], logLevel: 'silent' });
+    const doc = yamlPackage().parseDocument(text, { schema: 'core', uniqueKeys: true, customTags: [], logLevel: 'silent' });
     const first = doc.errors[0] ?? doc.warnings[0];
     if (first !== undefined) return { source, problems: [`not valid YAML/JSON: ${first.message.split('\n')[0]}`] };
     data = doc.toJS({ maxAliasCount: 50 });

@@ -6,13 +6,8 @@ import type { ApiModel, Diagnostic } from './types.ts';
 import { parseDocument } from './parse/parse-document.ts';
 import { resolveLimits, type ParseLimits } from './parse/limits.ts';
 import { detectVersion } from './validate/detect-version.ts';
-import { oasSchemaCheck } from './validate/oas-schemas.ts';
-import { schemaDiagnostics } from './validate/schema-diagnostics.ts';
-import { runRules } from './validate/run-rules.ts';
-import { ALL_RULES } from './rules/all-rules.ts';
 import { RefIndex } from './refs/ref-index.ts';
 import { listOperations } from './doc-index.ts';
-import { listSchemas } from './schema-walk.ts';
 import { buildModel } from './build-model.ts';
 import { isRecord } from './json-guards.ts';
 import { readConfig, type ConfigKind } from '../config/read-config.ts';
@@ -247,6 +242,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   // The description's checks, after the model: only the report waits for them (and for the
   // starter config's YAML, another artifact of validate's).
   await checkpoint(input.signal);
+  const { oasSchemaCheck, schemaDiagnostics, runRules, ALL_RULES, listSchemas } = await checkModules();
   if (configKind === 'none') starter = starterConfigYaml(config);
   if (version.schemaCheck) {
     const errors = oasSchemaCheck(version.version)(value);
@@ -258,6 +254,22 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   diagnostics.push(...runRules({ doc: value, version: version.version, locate: doc.locate, refs, operations, schemas }, ALL_RULES, input.signal));
   lap('rules');
   return finish({ model, starterConfigYaml: starter, configKind, format: doc.format });
+}
+
+/**
+ * The checks' modules (the official schemas' validators with ajv, the rules), loaded when a check
+ * first runs: a process that only builds models (a docs or SDK build, a bench child) never loads
+ * them. A worker loads them once, on its first analysis.
+ */
+async function checkModules() {
+  const [schemas, diagnostics, rules, all, walk] = await Promise.all([
+    import('./validate/oas-schemas.ts'),
+    import('./validate/schema-diagnostics.ts'),
+    import('./validate/run-rules.ts'),
+    import('./rules/all-rules.ts'),
+    import('./schema-walk.ts'),
+  ]);
+  return { oasSchemaCheck: schemas.oasSchemaCheck, schemaDiagnostics: diagnostics.schemaDiagnostics, runRules: rules.runRules, ALL_RULES: all.ALL_RULES, listSchemas: walk.listSchemas };
 }
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {

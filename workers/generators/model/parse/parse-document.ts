@@ -2,7 +2,7 @@
 // JSON pointer back to line:column in the original text. Never throws on bad input: every
 // problem becomes a diagnostic, and limits stop oversized, too-deep and alias-bomb inputs.
 
-import { isMap, isPair, isScalar, isSeq, parseDocument as parseYamlDocument, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Diagnostic, SourceLocation } from '../types.ts';
 import { jsonResolver, scanJson } from './json-positions.ts';
 import { resolveLimits, type ParseLimits } from './limits.ts';
@@ -12,6 +12,7 @@ import { measureDepth } from './value-depth.ts';
 import { parseYamlFast } from './yaml-fast.ts';
 import { mayHoldUnpairedSurrogates, replaceUnpairedSurrogates } from './unpaired-surrogates.ts';
 import { YamlLocator } from './yaml-locator.ts';
+import { yamlPackage } from './yaml-package.ts';
 
 export interface ParsedDocument {
   format: 'json' | 'yaml';
@@ -215,6 +216,7 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
   // checked here in one walk. When that walk suspects a duplicate, or the text has any error (so
   // duplicate errors interleave with the others), it is composed again with yaml's check, and what
   // follows sees exactly what yaml reports.
+  const { parseDocument: parseYamlDocument } = yamlPackage();
   let doc = parseYamlDocument(text, YAML_OPTIONS_FAST);
   let tree = doc.errors.length === 0 ? inspectTree(doc.contents, limits.maxDepth) : undefined;
   if (tree === undefined || tree.duplicateSuspect) {
@@ -332,6 +334,7 @@ function plainScalar(node: Scalar): unknown {
  * plain tree) the JS value, built as yaml's `toJS` builds it.
  */
 function inspectTree(root: unknown, limit: number): TreeFacts {
+  const { isMap, isPair, isScalar, isSeq } = yamlPackage();
   const facts: TreeFacts = { duplicateSuspect: false, plain: true, depth: 0, value: undefined };
   const notPlain = (): void => {
     facts.plain = false;

@@ -1,7 +1,16 @@
 // Finds where a JSON pointer lands in a parsed YAML document, using the AST's source ranges.
 // Each map's key lookup table is built once (on first visit), so a lookup costs O(depth).
 
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
+import { yamlPackage } from './yaml-package.ts';
+
+// yaml's node tests, through the lazily loaded package (a locator exists only once it is loaded).
+const isAlias = ((node: unknown) => yamlPackage().isAlias(node)) as typeof Yaml.isAlias;
+const isMap = ((node: unknown) => yamlPackage().isMap(node)) as typeof Yaml.isMap;
+const isPair = ((node: unknown) => yamlPackage().isPair(node)) as typeof Yaml.isPair;
+const isScalar = ((node: unknown) => yamlPackage().isScalar(node)) as typeof Yaml.isScalar;
+const isSeq = ((node: unknown) => yamlPackage().isSeq(node)) as typeof Yaml.isSeq;
 import { isIndexSegment, PointerResolver, type PathEntry } from './pointer-cache.ts';
 
 export interface YamlHit {
