@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { JobWithMetadata } from 'pg-boss';
 import { WorkerHeartbeat } from '../db/models/index.ts';
+import { loadCheckModules } from './generators/model/analyze.ts';
 import { newId } from '../shared/ids.ts';
 import { MAINTENANCE_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type ReportJobData } from '../shared/jobs.ts';
 import { handleDeadReportJob } from './jobs/dead-report-run.ts';
@@ -28,6 +29,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     }
   };
   await beat();
+  // The description checks' modules load on first use; a worker loads them before its first job.
+  await loadCheckModules();
   const timer = setInterval(beat, deps.config.worker.heartbeatSeconds * 1000);
   timer.unref();
 

@@ -242,7 +242,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   // The description's checks, after the model: only the report waits for them (and for the
   // starter config's YAML, another artifact of validate's).
   await checkpoint(input.signal);
-  const { oasSchemaCheck, schemaDiagnostics, runRules, ALL_RULES, listSchemas } = await checkModules();
+  const { oasSchemaCheck, schemaDiagnostics, runRules, ALL_RULES, listSchemas } = await loadCheckModules();
   if (configKind === 'none') starter = starterConfigYaml(config);
   if (version.schemaCheck) {
     const errors = oasSchemaCheck(version.version)(value);
@@ -259,18 +259,28 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
 /**
  * The checks' modules (the official schemas' validators with ajv, the rules), loaded when a check
  * first runs: a process that only builds models (a docs or SDK build, a bench child) never loads
- * them. A worker loads them once, on its first analysis.
+ * them. A worker loads them as it starts (workers/main.ts), so no run waits for them.
  */
-async function checkModules() {
-  const [schemas, diagnostics, rules, all, walk] = await Promise.all([
+export function loadCheckModules(): ReturnType<typeof importCheckModules> {
+  return (checkModules ??= importCheckModules());
+}
+
+function importCheckModules() {
+  return Promise.all([
     import('./validate/oas-schemas.ts'),
     import('./validate/schema-diagnostics.ts'),
     import('./validate/run-rules.ts'),
     import('./rules/all-rules.ts'),
     import('./schema-walk.ts'),
-  ]);
-  return { oasSchemaCheck: schemas.oasSchemaCheck, schemaDiagnostics: diagnostics.schemaDiagnostics, runRules: rules.runRules, ALL_RULES: all.ALL_RULES, listSchemas: walk.listSchemas };
+  ]).then(([schemas, diagnostics, rules, all, walk]) => ({
+    oasSchemaCheck: schemas.oasSchemaCheck,
+    schemaDiagnostics: diagnostics.schemaDiagnostics,
+    runRules: rules.runRules,
+    ALL_RULES: all.ALL_RULES,
+    listSchemas: walk.listSchemas,
+  }));
 }
+let checkModules: ReturnType<typeof importCheckModules> | undefined;
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
