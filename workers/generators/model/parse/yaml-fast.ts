@@ -72,12 +72,6 @@ interface Closed extends JsonPosNode {
 
 const node = (start: number, kids: JsonPosNode['kids'], kind: string | null, result: unknown, depth: number): Closed => ({ start, keyStart: start, kids, kind, result, depth });
 
-interface Frame {
-  open: number;
-  /** The closed children, once there is one (most nodes are scalars). */
-  kids: Closed[] | undefined;
-}
-
 /** The subset of js-yaml's loader state its listener sees. */
 interface ListenerState {
   position: number;
@@ -90,20 +84,29 @@ interface ListenerState {
 export function parseYamlFast(text: string, maxDepth: number): FastYaml | undefined {
   // A directive (`%YAML 1.1`) changes how scalars resolve: leave it to `yaml`.
   if (/^\s*%/.test(text)) return undefined;
-  const stack: Frame[] = [];
+  // The open nodes, as two parallel stacks (an object per open node was a tenth of the parse):
+  // where each starts, and its closed children once it has one (most nodes are scalars).
+  const opens: number[] = [];
+  const kidsOf: (Closed[] | undefined)[] = [];
+  let depth = 0;
   let root: Closed | undefined;
   const listener = (event: 'open' | 'close', state: ListenerState): void => {
     if (event === 'open') {
-      stack.push({ open: state.position, kids: undefined });
+      opens[depth] = state.position;
+      kidsOf[depth] = undefined;
+      depth++;
       return;
     }
-    const frame = stack.pop();
-    if (frame === undefined) throw NOT_PLAIN;
-    const closed = close(text, frame, state);
-    const parent = stack[stack.length - 1];
-    if (parent === undefined) root = closed;
-    else if (parent.kids === undefined) parent.kids = [closed];
-    else parent.kids.push(closed);
+    if (depth === 0) throw NOT_PLAIN;
+    depth--;
+    const closed = close(text, opens[depth] as number, kidsOf[depth], state);
+    kidsOf[depth] = undefined;
+    if (depth === 0) root = closed;
+    else {
+      const siblings = kidsOf[depth - 1];
+      if (siblings === undefined) kidsOf[depth - 1] = [closed];
+      else siblings.push(closed);
+    }
   };
   let value: unknown;
   try {
@@ -112,24 +115,23 @@ export function parseYamlFast(text: string, maxDepth: number): FastYaml | undefi
   } catch {
     return undefined; // syntax errors, duplicate keys, NOT_PLAIN, too deep: all answered by `yaml`
   }
-  if (root === undefined || stack.length !== 0) return undefined;
+  if (root === undefined || depth !== 0) return undefined;
   if (root.result !== value) return undefined;
   if (root.depth > maxDepth) return undefined;
   return { value, root, depth: root.depth };
 }
 
-function close(text: string, frame: Frame, state: ListenerState): Closed {
+function close(text: string, open: number, kids: Closed[] | undefined, state: ListenerState): Closed {
   if (state.anchor !== null) throw NOT_PLAIN;
   const { kind, result, tag } = state;
   if (tag !== null && tag !== '?' && !(kind === 'scalar' && IMPLICIT_TAGS.has(tag))) throw NOT_PLAIN;
-  const kids = frame.kids;
   if (kids === undefined) {
     if (kind === 'mapping' || kind === 'sequence') {
       // An empty collection.
       if (result === null || typeof result !== 'object' || (Array.isArray(result) ? result.length : Object.keys(result).length) !== 0) throw NOT_PLAIN;
-      return node(contentStart(text, frame.open), kind === 'mapping' ? new Map() : [], kind, result, 1);
+      return node(contentStart(text, open), kind === 'mapping' ? new Map() : [], kind, result, 1);
     }
-    return node(contentStart(text, frame.open), undefined, kind, result, 0);
+    return node(contentStart(text, open), undefined, kind, result, 0);
   }
   // js-yaml reads a value that could be a block mapping's first key (a plain scalar or flow
   // collection on its own line) as a nested node, then keeps it: the outer node is the inner one.
@@ -137,7 +139,7 @@ function close(text: string, frame: Frame, state: ListenerState): Closed {
     const only = kids[0] as Closed;
     if (only.result === result && only.kind === kind) return only;
   }
-  const start = contentStart(text, frame.open);
+  const start = contentStart(text, open);
   if (kind === 'mapping') {
     if (kids.length % 2 !== 0 || result === null || typeof result !== 'object') throw NOT_PLAIN;
     const map = new Map<string, JsonPosNode>();
