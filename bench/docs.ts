@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { settleDisk } from './peer.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
@@ -92,6 +93,7 @@ function timed(argv: string[], check: (stdout: string) => Job | undefined): Samp
 
 function ours(file: string): Sample {
   const out = mkdtempSync(join(tmpdir(), 'bench-docs-'));
+  settleDisk();
   try {
     return timed([process.execPath, join(ROOT, 'bench', 'launch.mjs'), import.meta.filename, '--child', file, out], (stdout) => JSON.parse(stdout.trim().split('\n').pop() as string) as Job);
   } finally {
@@ -101,6 +103,7 @@ function ours(file: string): Sample {
 
 function redocly(file: string): Sample & { bytes?: number } {
   const out = mkdtempSync(join(tmpdir(), 'bench-redocly-'));
+  settleDisk();
   try {
     const target = join(out, 'index.html');
     const sample = timed([process.execPath, REDOCLY, 'build-docs', file, '-o', target], () => undefined);

@@ -25,10 +25,21 @@ export function timeCommand(argv: string[], options: { allowFailure?: boolean; e
   return { ms: Math.round(seconds * 1000), maxRssMb: Math.round(kb / 1024) };
 }
 
+/**
+ * Flushes the file system before a sample, untimed, for ours and the peers alike: the previous
+ * sample's output was just deleted, and on this machine's ext4 (mounted with `discard`) creating
+ * files while that deletion is still being committed costs several times as much (a 300-file write
+ * took 0.1 s after a flush and up to 0.4 s without). Each sample then starts from a settled disk.
+ */
+export function settleDisk(): void {
+  spawnSync('sync', { stdio: 'ignore' });
+}
+
 /** A Node peer (`bin`, a script) writing into a fresh temp folder that is removed afterwards. */
 export function timeNodePeer(bin: string, args: (out: string) => string[]): Sample | undefined {
   if (!existsSync(bin)) return undefined;
   const out = mkdtempSync(join(tmpdir(), 'bench-peer-'));
+  settleDisk();
   try {
     return timeCommand([process.execPath, bin, ...args(out)]);
   } finally {

@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { best, timeNodePeer, type Sample } from './peer.ts';
+import { best, settleDisk, timeNodePeer, type Sample } from './peer.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
@@ -22,6 +22,7 @@ const FILES = ['real-world/openai/openapi.yaml', 'real-world/plaid/2020-09-14.ym
 
 /** Modes of bench/measure-child.ts (see there): model + files on disk; the same after the checks; model + .tar.gz. */
 function ours(file: string, mode: 'typescript-sdk' | 'typescript-sdk-checked' | 'typescript-artifact' = 'typescript-sdk'): Sample {
+  settleDisk();
   const out = execFileSync(process.execPath, [join(ROOT, 'bench', 'measure-child.ts'), mode, file], { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop()!) as Sample;
 }
