@@ -127,8 +127,9 @@ function close(text: string, open: number, kids: Closed[] | undefined, state: Li
   if (tag !== null && tag !== '?' && !(kind === 'scalar' && IMPLICIT_TAGS.has(tag))) throw NOT_PLAIN;
   if (kids === undefined) {
     if (kind === 'mapping' || kind === 'sequence') {
-      // An empty collection.
-      if (result === null || typeof result !== 'object' || (Array.isArray(result) ? result.length : Object.keys(result).length) !== 0) throw NOT_PLAIN;
+      // An empty collection (the same checks as below, with no children).
+      const empty = kind === 'sequence' ? Array.isArray(result) && result.length === 0 : result !== null && typeof result === 'object' && Object.keys(result).length === 0;
+      if (!empty) throw NOT_PLAIN;
       return node(contentStart(text, open), kind === 'mapping' ? new Map() : [], kind, result, 1);
     }
     return node(contentStart(text, open), undefined, kind, result, 0);
