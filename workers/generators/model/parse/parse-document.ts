@@ -185,7 +185,7 @@ function parseJson(
     });
   }
   const locate = locator(root === undefined ? undefined : jsonResolver(root), lines);
-  return { document: { format: 'json', value, locate}, diagnostics };
+  return { document: { format: 'json', value, locate }, diagnostics };
 }
 
 /** `locate` over a resolver of pointers to offsets: the nearest existing ancestor's line:column. */
@@ -209,7 +209,7 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
   // locations are those of the path below.
   const fast = fastPath ? parseYamlFast(text, limits.maxDepth) : undefined;
   if (fast !== undefined) {
-    return { document: { format: 'yaml', value: fast.value, locate: locator(jsonResolver(fast.root), lines)}, diagnostics };
+    return { document: { format: 'yaml', value: fast.value, locate: locator(jsonResolver(fast.root), lines) }, diagnostics };
   }
   // yaml's own duplicate-key check compares each key with every earlier key of its map (quadratic
   // in the size of `paths` or `components/schemas`), so the document is composed without it and
@@ -297,7 +297,7 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
     return { diagnostics };
   }
   const locate = locator((yamlLocator ?? new YamlLocator(doc)).resolver(), lines);
-  return { document: { format: 'yaml', value, locate}, diagnostics };
+  return { document: { format: 'yaml', value, locate }, diagnostics };
 }
 
 const YAML_OPTIONS_EXACT = { merge: true, uniqueKeys: true, prettyErrors: false, strict: false, stringKeys: false } as const;
