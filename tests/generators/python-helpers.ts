@@ -4,6 +4,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
@@ -121,4 +122,29 @@ export function shareRuntime(root: string, files: GeneratedFile[], moduleName: s
     if (file.path.startsWith(prefix) && bundleNames.has(name)) return { path: file.path, content: `from ${SHARED_RUNTIME}.${name.slice(0, -3)} import *\n` };
     return file;
   });
+}
+
+/** The pinned pyright CLI (npm dependency), run by this Node. */
+export const PYRIGHT = createRequire(import.meta.url).resolve('pyright/index.js');
+
+/**
+ * `pyright` in strict mode (Python 3.10) over several packages' `src` dirs in one run: a
+ * `pyrightconfig.json` written into `configDir` includes them all (`extraPaths` for shared code).
+ */
+export async function runPyright(configDir: string, srcDirs: string[], extraPaths: string[] = []): Promise<ToolResult> {
+  const config = join(configDir, 'pyrightconfig.json');
+  writeFileSync(config, JSON.stringify({ include: [...extraPaths, ...srcDirs], extraPaths, typeCheckingMode: 'strict', pythonVersion: '3.10' }));
+  return run(process.execPath, ['--stack-size=7000', PYRIGHT, '-p', config], { timeoutMs: 600_000 });
+}
+
+/** pyright error lines (`<file>:<line>:<col> - error: ...`) grouped by package `src` dir. */
+export function pyrightErrorsByPackage(output: string, srcDirs: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const raw of output.split('\n')) {
+    const line = raw.trim();
+    if (!/ - error: /.test(line)) continue;
+    const key = srcDirs.find((d) => line.startsWith(d + '/')) ?? '(unknown)';
+    out.set(key, [...(out.get(key) ?? []), line]);
+  }
+  return out;
 }

@@ -103,18 +103,28 @@ async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise
 }
 
 /**
- * Runs checking tools (tsc, python3 -m compileall, mypy) side by side on a generated tree written
- * to a temp folder, each with a time limit and the step's abort signal (they only read the tree,
- * and started together the longest one begins at once). Exit code 0 is a pass; the output's lines
- * are the problems otherwise. The first failing tool in the given order is the one reported.
+ * Runs checking tools (tsc, python3 -m compileall, mypy, pyright) side by side on a generated tree
+ * written to a temp folder, each with a time limit and the step's abort signal (they only read the
+ * tree, and started together the longest one begins at once). Exit code 0 is a pass; the output's
+ * lines are the problems otherwise. `failedTool` is the first failing tool in the given order (its
+ * problems are returned); `failedTools` names every failing one. `checkOnly` files (a checker's
+ * configuration) are written beside the tree but are not part of what was generated.
  */
-export async function checkWithTools(files: readonly GeneratedFile[], tools: readonly ToolRun[], signal: AbortSignal): Promise<ToolCheck & { failedTool?: string }> {
+export async function checkWithTools(
+  files: readonly GeneratedFile[],
+  tools: readonly ToolRun[],
+  signal: AbortSignal,
+  checkOnly: readonly GeneratedFile[] = [],
+): Promise<ToolCheck & { failedTool?: string; failedTools?: string[] }> {
   const started = Date.now();
-  const root = writeTreeNow(files, 'report-check-');
+  const root = writeTreeNow(checkOnly.length > 0 ? [...files, ...checkOnly] : files, 'report-check-');
   try {
     const results = await Promise.all(tools.map((tool) => runOne(root, tool, signal)));
     const failed = results.findIndex((problems) => problems !== undefined);
-    if (failed !== -1) return { ok: false, problems: results[failed]!, durationMs: Date.now() - started, failedTool: tools[failed]!.label };
+    if (failed !== -1) {
+      const failedTools = tools.filter((_, i) => results[i] !== undefined).map((tool) => tool.label);
+      return { ok: false, problems: results[failed]!, durationMs: Date.now() - started, failedTool: tools[failed]!.label, failedTools };
+    }
     return { ok: true, problems: [], durationMs: Date.now() - started };
   } finally {
     await rm(root, { recursive: true, force: true });

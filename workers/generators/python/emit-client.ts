@@ -4,7 +4,7 @@
 
 import type { ApiModel, AuthScheme, ClientAuthOption } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
-import { id, join, py, PyWriter, relModule, str } from './writer.ts';
+import { fromImport, id, join, py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
 
 export function emitClient(model: ApiModel, plan: SdkPlan): string {
   const { options } = plan;
@@ -12,16 +12,6 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   const server = model.servers[0];
   const variables = server?.variables ?? [];
   const environments = model.environments;
-  w.doc(`The ${options.clientClass} client.`);
-  w.blank();
-  w.line(py`from __future__ import annotations`);
-  w.blank();
-  w.line(py`import os`);
-  w.line(py`from typing import Dict, Literal, Mapping, Optional`);
-  w.blank();
-  w.line(py`from ._base_client import BaseClient, apply_server_variables, basic_auth`);
-  for (const resource of plan.resources) w.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}`);
-  w.blank(2);
   w.line(py`__all__ = [${str(options.clientClass)}, "ENVIRONMENTS"]`);
   w.blank(2);
   w.line(py`ENVIRONMENTS: Dict[str, str] = {${join(environments.map((e) => py`${str(e.name)}: ${str(e.url)}`))}}`);
@@ -126,7 +116,21 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     w.blank();
     w.block(py`def _user_agent(self) -> str:`, () => w.line(py`return ${str(`${options.packageName}/${options.version} (python)`)}`));
   });
-  return w.toString();
+  // The imports come last, once the body shows which names it uses (pyright strict reports unused ones).
+  const body = w.toString();
+  const used = pyNamesUsed(body);
+  const head = new PyWriter();
+  head.doc(`The ${options.clientClass} client.`);
+  head.blank();
+  head.line(py`from __future__ import annotations`);
+  head.blank();
+  if (used.has('os')) head.line(py`import os`);
+  fromImport(head, py`typing`, ['Dict', 'Literal', 'Mapping', 'Optional'], used);
+  head.blank();
+  fromImport(head, py`._base_client`, ['BaseClient', 'apply_server_variables', 'basic_auth'], used);
+  for (const resource of plan.resources) head.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}`);
+  head.blank(2);
+  return head.toString() + '\n\n' + body;
 }
 
 function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthScheme>): void {

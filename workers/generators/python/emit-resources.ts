@@ -7,7 +7,7 @@ import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
 import { type MethodPlan, PARAM_RESERVED, type ResourcePlan, type SdkPlan } from './plan.ts';
 import { MODELS_MODULE, type ObjectShape, type TypeEmitter, TypeModule } from './schema-types.ts';
-import { bool, fwd, id, join, py, Py, PyWriter, relModule, str } from './writer.ts';
+import { bool, fromImport, fwd, id, join, py, Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
 import type { GeneratedFile } from './types.ts';
 
 type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
@@ -327,38 +327,42 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
     }
   });
   const dots = dotsTo(resource);
+  const bodyText = body.toString();
+  const used = pyNamesUsed(bodyText);
   const w = new PyWriter();
   w.doc(`The ${resource.resource.path.join(' / ')} resource.`);
   w.blank();
   w.line(py`from __future__ import annotations`);
   w.blank();
-  w.line(py`from typing import IO, Any, Dict, List, Literal, Mapping, Optional, Union, cast`);
+  fromImport(w, py`typing`, ['IO', 'Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Union', 'cast'], used);
   w.blank();
   const up = (module: string): Py => relModule(dots, module);
-  w.line(py`from ${up('_base_client')} import BaseClient, encode_path`);
-  w.line(py`from ${up('_pagination')} import SyncPage`);
-  w.line(py`from ${up('_resource')} import SyncAPIResource`);
-  w.line(py`from ${up('_streaming')} import Stream`);
-  w.line(py`from ${up('_types')} import NOT_GIVEN, FileTypes, NotGiven`);
-  importNames(w, relModule(dots, 'types', MODELS_MODULE), typesModule.imports.get(MODELS_MODULE));
+  fromImport(w, up('_base_client'), ['BaseClient', 'encode_path'], used);
+  fromImport(w, up('_pagination'), ['SyncPage'], used);
+  fromImport(w, up('_resource'), ['SyncAPIResource'], used);
+  fromImport(w, up('_streaming'), ['Stream'], used);
+  fromImport(w, up('_types'), ['NOT_GIVEN', 'FileTypes', 'NotGiven'], used);
+  importNames(w, relModule(dots, 'types', MODELS_MODULE), typesModule.imports.get(MODELS_MODULE), used);
   for (const [module, names] of [...typesModule.imports].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (module !== MODELS_MODULE) importNames(w, relModule(dots, 'types', module), names);
+    if (module !== MODELS_MODULE) importNames(w, relModule(dots, 'types', module), names, used);
   }
-  if (typesModule.exports.length > 0) importNames(w, relModule(dots, 'types', typesModule.name), new Set(typesModule.exports));
+  if (typesModule.exports.length > 0) importNames(w, relModule(dots, 'types', typesModule.name), new Set(typesModule.exports), used);
   for (const child of resource.children) w.line(py`from .${id(child.modulePath[child.modulePath.length - 1] as string)} import ${id(child.className)}`);
   w.blank(2);
   w.line(py`__all__ = [${str(resource.className)}]`);
   w.blank(2);
-  const content = w.toString() + '\n\n' + body.toString();
+  const content = w.toString() + '\n\n' + bodyText;
   const file = 'resources/' + resource.modulePath.join('/') + (resource.isPackage ? '/__init__.py' : '.py');
   const files: GeneratedFile[] = [{ path: file, content }];
   if (typesModule.declared > 0) files.push({ path: `types/${resource.typesModule}.py`, content: typesModuleText(typesModule, `Request and response types of the ${resource.resource.path.join(' / ')} resource.`) });
   return { files, typesModule };
 }
 
-export function importNames(w: PyWriter, from: Py, names: Set<string> | undefined): void {
-  if (names === undefined || names.size === 0) return;
-  const sorted = [...names].sort();
+/** A parenthesised `from <from> import (...)` of the names (those `used` has, when given), sorted. */
+export function importNames(w: PyWriter, from: Py, names: Set<string> | undefined, used?: ReadonlySet<string>): void {
+  if (names === undefined) return;
+  const sorted = [...names].filter((name) => used === undefined || used.has(name)).sort();
+  if (sorted.length === 0) return;
   w.line(py`from ${from} import (`);
   w.indented(() => {
     for (const name of sorted) w.line(py`${id(name)},`);
@@ -372,12 +376,14 @@ export function typesModuleText(module: TypeModule, title: string): string {
   w.blank();
   w.line(py`from __future__ import annotations`);
   w.blank();
-  w.line(py`from typing import Any, Dict, List, Literal, Optional, TypeAlias, TypedDict, Union`);
+  const bodyText = module.writer.toString();
+  const used = pyNamesUsed(bodyText);
+  fromImport(w, py`typing`, ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypeAlias', 'TypedDict', 'Union'], used);
   if (module.name !== MODELS_MODULE) {
     w.blank();
-    importNames(w, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE));
+    importNames(w, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE), used);
     for (const [other, names] of [...module.imports].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      if (other !== MODELS_MODULE) importNames(w, relModule(1, other), names);
+      if (other !== MODELS_MODULE) importNames(w, relModule(1, other), names, used);
     }
   }
   w.blank(2);
@@ -386,5 +392,5 @@ export function typesModuleText(module: TypeModule, title: string): string {
     for (const name of [...module.exports].sort()) w.line(py`${str(name)},`);
   });
   w.line(py`]`);
-  return w.toString() + module.writer.toString();
+  return w.toString() + bodyText;
 }

@@ -139,3 +139,49 @@ export class PyWriter {
     return this.#lines.join('\n').replace(/\n{4,}/g, '\n\n\n').trimEnd() + '\n';
   }
 }
+
+/**
+ * The names a piece of generated Python uses: identifiers outside strings and comments, plus the
+ * contents of string literals that are a single identifier (quoted forward references such as
+ * `"Customer"` count as uses of `Customer`, as type checkers read them). Imports are then written
+ * for the names a module uses only, so pyright's `reportUnusedImport` has nothing to report.
+ * Over-approximates (an attribute `x.Any` counts as `Any`), never under-approximates.
+ */
+export function pyNamesUsed(code: string): Set<string> {
+  const used = new Set<string>();
+  const n = code.length;
+  let i = 0;
+  const isStart = (c: string): boolean => (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c === '_';
+  const isPart = (c: string): boolean => isStart(c) || (c >= '0' && c <= '9');
+  while (i < n) {
+    const c = code[i] as string;
+    if (c === '#') {
+      while (i < n && code[i] !== '\n') i++;
+    } else if (c === '"' || c === "'") {
+      const quote = code.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      i += quote.length;
+      const start = i;
+      while (i < n && !code.startsWith(quote, i)) {
+        if (code[i] === '\\') i++;
+        else if (quote.length === 1 && code[i] === '\n') break;
+        i++;
+      }
+      const content = code.slice(start, i);
+      if (IDENT.test(content)) used.add(content);
+      i += quote.length;
+    } else if (isStart(c)) {
+      const start = i;
+      while (i < n && isPart(code[i] as string)) i++;
+      used.add(code.slice(start, i));
+    } else if (c >= '0' && c <= '9') {
+      while (i < n && (isPart(code[i] as string) || code[i] === '.')) i++;
+    } else i++;
+  }
+  return used;
+}
+
+/** `from <from> import a, b` on one line, for the names of `names` that `used` has (nothing when none). */
+export function fromImport(w: PyWriter, from: Py, names: readonly string[], used: ReadonlySet<string>): void {
+  const kept = names.filter((name) => used.has(name));
+  if (kept.length > 0) w.line(py`from ${from} import ${join(kept.map((name) => id(name)))}`);
+}

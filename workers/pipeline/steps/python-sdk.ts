@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitPythonSdk } from '../../generators/python/index.ts';
@@ -7,11 +8,31 @@ import { defineStep, type StepOutcome } from '../step.ts';
 /** mypy's cache (typeshed's standard library) is shared by runs on this machine. */
 const MYPY_CACHE = join(tmpdir(), 'report-service-mypy-cache');
 
+/** Pyright (npm `pyright`, a runtime dependency): its CLI script, run by this Node. */
+const PYRIGHT = createRequire(import.meta.url).resolve('pyright/index.js');
+
 /**
- * The Python SDK: generated from the API model, then checked by `python3 -m compileall` and
- * `mypy --strict --python-version 3.10`. A package that fails either fails the step. Without
- * python3 or mypy on the worker the check cannot run: the step says so and records `skipped`
- * (with the package attached), never a pass.
+ * Node's default stack (~1 MB of V8 stack) is too small for pyright's recursive evaluation of a
+ * Stripe-sized graph of TypedDicts ("Maximum call stack size exceeded", measured on
+ * bench/synthetic-stripe-like.ts); 7,000 KB stays inside Linux's default 8 MB main-thread stack.
+ */
+export const PYRIGHT_NODE_ARGS = ['--stack-size=7000'];
+
+/**
+ * Pyright's configuration for the check: strict, Python 3.10, the package's `src/`. Written beside
+ * the checked tree only; the delivered package is unchanged.
+ */
+const PYRIGHT_CONFIG = {
+  path: 'pyrightconfig.json',
+  content: `${JSON.stringify({ include: ['src'], typeCheckingMode: 'strict', pythonVersion: '3.10' }, null, 2)}\n`,
+};
+
+/**
+ * The Python SDK: generated from the API model, then checked by `python3 -m compileall`,
+ * `mypy --strict --python-version 3.10` and `pyright` in strict mode, all three at once. A package
+ * that fails any of them fails the step, and the summary names every checker that failed. Without
+ * python3 or mypy on the worker the check cannot run: the step says so and records `skipped` (with
+ * the package attached), never a pass.
  */
 export const pythonSdkStep = defineStep({
   name: 'python_sdk',
@@ -29,11 +50,14 @@ export const pythonSdkStep = defineStep({
     const tools: ToolRun[] = [
       { label: 'python3 -m compileall', command: python, args: () => ['-m', 'compileall', '-q', 'src'], timeoutMs: 60_000 },
       { label: 'mypy --strict', command: mypy, args: () => ['--strict', '--python-version', '3.10', '--cache-dir', MYPY_CACHE, '--no-error-summary', 'src'], timeoutMs: 180_000, problemPattern: /error:/ },
+      { label: 'pyright (strict)', command: process.execPath, args: () => [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', PYRIGHT_CONFIG.path], timeoutMs: 180_000, problemPattern: / - error: / },
     ];
-    const check = await checkWithTools(files, tools, context.signal);
+    const check = await checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG]);
     return {
       status: check.ok ? 'passed' : 'failed',
-      summary: check.ok ? `${files.length} files; compileall and mypy --strict pass` : `${files.length} files; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
+      summary: check.ok
+        ? `${files.length} files; compileall, mypy --strict and pyright (strict) pass`
+        : `${files.length} files; failed: ${(check.failedTools ?? [check.failedTool]).join(', ')}; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
       counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
       artifacts,
     };

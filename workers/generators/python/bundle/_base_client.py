@@ -17,7 +17,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from http.client import HTTPResponse
-from typing import IO, Dict, List, Mapping, Optional, Tuple, Union
+from typing import IO, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from ._errors import APIConnectionError, APITimeoutError, status_error
 from ._types import NOT_GIVEN, NotGiven
@@ -78,18 +78,20 @@ def _encode_query(params: Mapping[str, object], styles: Mapping[str, Tuple[str, 
             continue
         style, explode = styles.get(key, ("form", True))
         if isinstance(value, (list, tuple)):
+            items = cast("Sequence[object]", value)
             if explode and style == "form":
-                pairs.extend((key, _scalar(item)) for item in value)
+                pairs.extend((key, _scalar(item)) for item in items)
             else:
                 sep = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
-                pairs.append((key, sep.join(_scalar(item) for item in value)))
+                pairs.append((key, sep.join(_scalar(item) for item in items)))
         elif isinstance(value, dict):
+            members = cast("Mapping[object, object]", value)
             if style == "deepObject":
-                pairs.extend((f"{key}[{sub}]", _scalar(item)) for sub, item in value.items())
+                pairs.extend((f"{key}[{sub}]", _scalar(item)) for sub, item in members.items())
             elif explode:
-                pairs.extend((str(sub), _scalar(item)) for sub, item in value.items())
+                pairs.extend((str(sub), _scalar(item)) for sub, item in members.items())
             else:
-                pairs.append((key, ",".join(f"{sub},{_scalar(item)}" for sub, item in value.items())))
+                pairs.append((key, ",".join(f"{sub},{_scalar(item)}" for sub, item in members.items())))
         else:
             pairs.append((key, _scalar(value)))
     return pairs
@@ -113,6 +115,7 @@ def _multipart(fields: Mapping[str, object]) -> Tuple[bytes, str]:
         out.write(b"\r\n")
 
     def add(name: str, value: object) -> None:
+        whole: object = value  # not narrowed by the checks below (a scalar is written whole)
         if isinstance(value, NotGiven) or value is None:
             return
         if isinstance(value, (bytes, bytearray)):
@@ -121,19 +124,20 @@ def _multipart(fields: Mapping[str, object]) -> Tuple[bytes, str]:
             data = _read_file(value)
             filename = getattr(value, "name", None)
             part(name, data, filename.rsplit("/", 1)[-1] if isinstance(filename, str) else name, "application/octet-stream")
-        elif isinstance(value, tuple) and len(value) in (2, 3):
-            filename = value[0] if isinstance(value[0], str) else None
-            content_type = value[2] if len(value) == 3 and isinstance(value[2], str) else "application/octet-stream"
-            content = value[1]
+        elif isinstance(value, tuple) and len(cast("Tuple[object, ...]", value)) in (2, 3):
+            file_tuple = cast("Tuple[object, ...]", value)
+            filename = file_tuple[0] if isinstance(file_tuple[0], str) else None
+            content_type = file_tuple[2] if len(file_tuple) == 3 and isinstance(file_tuple[2], str) else "application/octet-stream"
+            content = file_tuple[1]
             data = bytes(content) if isinstance(content, (bytes, bytearray)) else _read_file(content)
             part(name, data, filename if filename is not None else name, content_type)
         elif isinstance(value, list):
-            for item in value:
+            for item in cast("List[object]", value):
                 add(name, item)
         elif isinstance(value, dict):
             part(name, json.dumps(value).encode("utf-8"), None, "application/json")
         else:
-            part(name, _scalar(value).encode("utf-8"), None, None)
+            part(name, _scalar(whole).encode("utf-8"), None, None)
 
     for key, value in fields.items():
         add(key, value)
@@ -361,7 +365,9 @@ class BaseClient:
             timeout=timeout,
             max_retries=max_retries,
         )
-        url = response.geturl()
+        # The final URL (after redirects), which urllib sets on the response (`geturl()` is deprecated).
+        final_url: object = getattr(response, "url", None)
+        url = final_url if isinstance(final_url, str) else self.base_url + path
         try:
             raw = response.read()
         except (socket.timeout, TimeoutError) as error:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, Mapping, Optional
+from typing import Dict, Mapping, Optional, cast
 
 __all__ = [
     "APIError",
@@ -114,13 +114,15 @@ def status_error(*, method: str, url: str, status_code: int, body: object, heade
     if cls is None:
         cls = InternalServerError if status_code >= 500 else APIStatusError
     detail = ""
+    whole: object = body  # passed on as given (the checks below narrow `body` only)
     if isinstance(body, dict):
+        fields = cast("Dict[object, object]", body)
         for key in ("message", "error", "detail"):
-            value = body.get(key)
+            value = fields.get(key)
             if isinstance(value, str):
                 detail = value
                 break
     elif isinstance(body, str):
         detail = body[:200]
     message = f"{status_code} {detail}".strip()
-    return cls(message, method=method, url=url, status_code=status_code, body=body, headers=headers)
+    return cls(message, method=method, url=url, status_code=status_code, body=whole, headers=headers)

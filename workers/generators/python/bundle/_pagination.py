@@ -35,7 +35,7 @@ def _get(value: object, path: str) -> object:
     for segment in path.split("."):
         if not isinstance(value, dict):
             return None
-        value = value.get(segment)
+        value = cast("Dict[object, object]", value).get(segment)
     return value
 
 
@@ -98,7 +98,7 @@ class SyncPage(Generic[T]):
         while True:
             raw = self._fetch(path, query)
             found = _get(raw, scheme.get("items", ""))
-            items = [cast(T, item) for item in found] if isinstance(found, list) else []
+            items = [cast(T, item) for item in cast("List[object]", found)] if isinstance(found, list) else []
             yield PageResult(items=items, raw=raw)
             seen += len(items)
             if not items:
@@ -115,7 +115,7 @@ class SyncPage(Generic[T]):
                 kind = scheme.get("cursor_kind", "token")
                 if kind == "id":
                     last = items[-1]
-                    cursor: object = last.get("id") if isinstance(last, dict) else None
+                    cursor: object = cast("Dict[object, object]", last).get("id") if isinstance(last, dict) else None
                 else:
                     cursor = _get(raw, scheme.get("next_cursor", ""))
                 if cursor is None or cursor == "" or cursor == previous_cursor:
