@@ -127,7 +127,9 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   if (used.has('os')) head.line(py`import os`);
   fromImport(head, py`typing`, ['Dict', 'Literal', 'Mapping', 'Optional'], used);
   head.blank();
-  fromImport(head, py`._base_client`, ['BaseClient', 'apply_server_variables', 'basic_auth'], used);
+  // The runtime's helpers count as used when called (an auth parameter may share a helper's name).
+  const called = new Set(['apply_server_variables', 'basic_auth'].filter((name) => new RegExp(`(^|[^\\w.])${name}\\(`, 'm').test(body)));
+  fromImport(head, py`._base_client`, ['BaseClient', 'apply_server_variables', 'basic_auth'], new Set([...called, ...(used.has('BaseClient') ? ['BaseClient'] : [])]));
   for (const resource of plan.resources) head.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}`);
   head.blank(2);
   return head.toString() + '\n\n' + body;

@@ -256,7 +256,8 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
       if (body.kind === 'json') request.push(py`json_body=${value}`);
       else if (body.kind === 'multipart' || body.kind === 'form') {
         w.line(py`_fields: Dict[str, object] = {}`);
-        w.block(py`if isinstance(${value}, dict):`, () => w.line(py`_fields.update(${value})`));
+        // The cast: pyright narrows a non-dict type by `isinstance(x, dict)` to a subclass of both.
+        w.block(py`if isinstance(${value}, dict):`, () => w.line(py`_fields.update(cast(Dict[str, object], ${value}))`));
         request.push(body.kind === 'multipart' ? py`multipart=_fields` : py`form=_fields`);
       } else {
         const guard = body.arg.required ? value : py`None if isinstance(${value}, NotGiven) else ${value}`;
