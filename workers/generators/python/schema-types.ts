@@ -50,6 +50,9 @@ export interface ObjectShape {
 const SAFE_FIELD = /^[a-z_][a-z0-9_]*$/;
 const UNSAFE_FIELDS = new Set(['str', 'int', 'float', 'bool', 'bytes', 'object', 'print']);
 
+/** Methods of a dict; pyright loses an inherited TypedDict key with one of these names. */
+const DICT_METHODS = new Set(['clear', 'copy', 'fromkeys', 'get', 'items', 'keys', 'pop', 'popitem', 'setdefault', 'update', 'values']);
+
 export function isClassSafeKey(key: string): boolean {
   return SAFE_FIELD.test(key) && isPyIdentifier(key) && !UNSAFE_FIELDS.has(key);
 }
@@ -344,7 +347,16 @@ export class TypeEmitter {
           w.doc(fieldDoc(p));
         }
       };
-      if (required.length > 0 && optional.length > 0) {
+      if (required.length > 0 && optional.length > 0 && optional.some((p) => DICT_METHODS.has(p.name)) && !required.some((p) => DICT_METHODS.has(p.name))) {
+        // Pyright (1.1.414) drops an inherited key named like a dict method (`update`), so the
+        // side holding one is declared in the class itself: here the optional keys.
+        w.block(py`class ${id(`_${name}__required`)}(TypedDict):`, () => body(required));
+        w.blank(2);
+        w.block(py`class ${id(name)}(${id(`_${name}__required`)}, total=False):`, () => {
+          w.doc(description);
+          body(optional);
+        });
+      } else if (required.length > 0 && optional.length > 0) {
         w.block(py`class ${id(`_${name}__optional`)}(TypedDict, total=False):`, () => body(optional));
         w.blank(2);
         w.block(py`class ${id(name)}(${id(`_${name}__optional`)}):`, () => {
