@@ -52,7 +52,7 @@ if (file !== undefined) {
 } else {
   if (!existsSync(CORPUS)) console.warn(`corpus not found at ${CORPUS}; only the synthetic description is measured`);
   const synthetic = join(mkdtempSync(join(tmpdir(), 'bench-py-')), 'stripe-like.yaml');
-  writeFileSync(synthetic, stripeLikeDescription(Number(process.env.BENCH_STRIPE_RESOURCES ?? 270)));
+  writeFileSync(synthetic, stripeLikeDescription(Number(process.env.BENCH_STRIPE_RESOURCES ?? 330)));
   const targets = [...FILES.map((rel) => ({ label: rel, full: path.join(CORPUS, rel) })).filter((t) => existsSync(t.full)), { label: 'synthetic Stripe-like (bench/synthetic-stripe-like.ts)', full: synthetic }];
   const heyApi = path.resolve(import.meta.dirname, '../node_modules/@hey-api/openapi-ts/bin/run.js');
   const mypy = findExecutable('mypy');
