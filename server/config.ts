@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PARSE_LIMITS, type ModelLimits } from '../workers/generators/model/parse/limits.ts';
 
 const MB = 1024 * 1024;
 
@@ -46,6 +47,12 @@ const Env = z
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   PIPELINE_PARALLEL_STEPS: bool.default(true),
+  STEP_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  RUN_MEMORY_MB: z.coerce.number().int().min(64).default(3072),
+  MODEL_MAX_ENUM_MEMBERS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxEnumMembers),
+  MODEL_MAX_UNION_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxUnionArms),
+  MODEL_MAX_OBJECT_PROPERTIES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxObjectProperties),
+  MODEL_MAX_SCHEMAS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemas),
   QUEUE_RETRY_LIMIT: z.coerce.number().int().nonnegative().default(2),
   QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
   QUEUE_EXPIRE_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -107,13 +114,17 @@ export interface Config {
   publicBaseUrl: string | undefined;
   logLevel: string;
   production: boolean;
-  limits: { openapiBytes: number; configBytes: number; oldSdkBytes: number; docsSourceBytes: number };
+  limits: { openapiBytes: number; configBytes: number; oldSdkBytes: number; docsSourceBytes: number; model: ModelLimits };
   rateLimit: { starts: number; windowSeconds: number; authFailures: number; authFailureWindowSeconds: number };
   planRuns: { free: number; launch: number; scale: number };
   retention: { inputHours: number; artifactHours: number };
   worker: { heartbeatSeconds: number; concurrency: number };
-  /** Run the steps after `validate` side by side (recorded in order); false: one after another. */
-  pipeline: { parallelSteps: boolean };
+  /**
+   * `parallelSteps`: run the steps after `validate` side by side (recorded in order); false: one
+   * after another. A run's steps run in a process of their own with a V8 heap of `memoryMb`; a step
+   * running longer than `stepTimeoutMs` is stopped and recorded failed.
+   */
+  pipeline: { parallelSteps: boolean; stepTimeoutMs: number; memoryMb: number };
   queue: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; heartbeatSeconds: number };
   /** Docs domains: the CNAME target, and the DNS resolvers verification asks (undefined: the system's). */
   docs: { cnameTarget: string; dnsServers: string[] | undefined; dnsTimeoutMs: number; dnsTries: number };
@@ -185,6 +196,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       configBytes: e.MAX_CONFIG_BYTES,
       oldSdkBytes: e.MAX_OLD_SDK_BYTES,
       docsSourceBytes: e.MAX_DOCS_SOURCE_BYTES,
+      model: {
+        maxEnumMembers: e.MODEL_MAX_ENUM_MEMBERS,
+        maxUnionArms: e.MODEL_MAX_UNION_ARMS,
+        maxObjectProperties: e.MODEL_MAX_OBJECT_PROPERTIES,
+        maxSchemas: e.MODEL_MAX_SCHEMAS,
+      },
     },
     rateLimit: {
       starts: e.REPORT_RATE_LIMIT,
@@ -195,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planRuns: { free: e.PLAN_RUNS_FREE, launch: e.PLAN_RUNS_LAUNCH, scale: e.PLAN_RUNS_SCALE },
     retention: { inputHours: e.INPUT_RETENTION_HOURS, artifactHours: e.ARTIFACT_RETENTION_HOURS },
     worker: { heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS, concurrency: e.WORKER_CONCURRENCY },
-    pipeline: { parallelSteps: e.PIPELINE_PARALLEL_STEPS },
+    pipeline: { parallelSteps: e.PIPELINE_PARALLEL_STEPS, stepTimeoutMs: Math.round(e.STEP_TIMEOUT_SECONDS * 1000), memoryMb: e.RUN_MEMORY_MB },
     queue: {
       retryLimit: e.QUEUE_RETRY_LIMIT,
       retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS,

@@ -1,6 +1,6 @@
 import { bootstrapLocalDev } from './services/workspaces/bootstrap-local-dev.ts';
 import { loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../shared/logger.ts';
 import { startService } from './service.ts';
 
 /** Composition root, loaded by server/main.mjs (`npm start`). ROLE=all (default) | api | worker. */

@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
 import type { JobWithMetadata } from 'pg-boss';
 import { WorkerHeartbeat } from '../db/models/index.ts';
-import { loadCheckModules } from './generators/model/analyze.ts';
 import { newId } from '../shared/ids.ts';
 import { MAINTENANCE_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type ReportJobData } from '../shared/jobs.ts';
 import { handleDeadReportJob } from './jobs/dead-report-run.ts';
 import { purgeExpired } from './jobs/purge-expired.ts';
 import { handleReportJob } from './jobs/report-run.ts';
+import { stopSpareRunProcess } from './pipeline/isolated-run.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 export interface RunningWorker {
@@ -29,8 +29,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     }
   };
   await beat();
-  // The description checks' modules load on first use; a worker loads them before its first job.
-  await loadCheckModules();
   const timer = setInterval(beat, deps.config.worker.heartbeatSeconds * 1000);
   timer.unref();
 
@@ -64,6 +62,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     async stop() {
       clearInterval(timer);
       for (const { queue, id } of workers) await boss.offWork(queue, { id, wait: true }).catch(() => {});
+      stopSpareRunProcess();
       await WorkerHeartbeat.destroy({ where: { workerId } }).catch(() => {});
     },
   };

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../shared/logger.ts';
 import { mintToken } from '../../server/services/auth/tokens.ts';
 import { startService, type RunningService } from '../../server/service.ts';
 import { createWorkspace } from '../../server/services/workspaces/create-workspace.ts';

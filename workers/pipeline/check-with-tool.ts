@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { scratchDir } from './scratch-dir.ts';
 import type { GeneratedFile } from './step.ts';
 
 export interface ToolCheck {
@@ -14,7 +14,7 @@ export interface ToolCheck {
 
 /** Writes a generated file tree into a fresh temp folder (paths were made safe by the packer's rules). */
 export async function writeTree(files: readonly GeneratedFile[], prefix: string): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), prefix));
+  const root = await mkdtemp(join(scratchDir(), prefix));
   // Each folder once (a parent before its children), then the files WRITE_BATCH at a time: one
   // awaited write per file costs a thread-pool round trip each, which dominated large trees.
   try {
@@ -35,7 +35,7 @@ export async function writeTree(files: readonly GeneratedFile[], prefix: string)
  * emits (see LAUNCH_ORDER). A few MB of files; the worker's thread is busy emitting anyway.
  */
 export function writeTreeNow(files: readonly GeneratedFile[], prefix: string): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = mkdtempSync(join(scratchDir(), prefix));
   try {
     for (const dir of treeDirs(root, files)) mkdirSync(dir, { recursive: true });
     for (const file of files) writeFileSync(join(root, file.path), file.content);

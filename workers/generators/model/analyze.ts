@@ -24,6 +24,8 @@ export interface AnalyzeInput {
   mode: string;
   limits?: Partial<ParseLimits>;
   signal?: AbortSignal;
+  /** Run the description's checks after the model (default true); false: the model stage only. */
+  checks?: boolean;
 }
 
 export interface AnalyzeCounts {
@@ -245,6 +247,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   }
   lap('model');
   modelReady(modelStage(model, needsSetup, configKind, doc.format));
+  if (input.checks === false) return finish({ model, configKind, format: doc.format });
 
   // The description's checks, after the model: only the report waits for them (and for the
   // starter config's YAML, another artifact of validate's).

@@ -83,18 +83,37 @@ export class SchemaBuilder {
    * stays in the chain; a cycle of bare refs is left as it is (the ref-cycle rule reports it).
    */
   collapseAliasChains(): void {
+    // The end of each chain is found once and remembered for every link on the way (linear overall).
+    const endOf = new Map<string, string>();
+    const end = (id: string): string => {
+      const path: string[] = [];
+      const onPath = new Set<string>();
+      let at = id;
+      let found: string | undefined;
+      for (;;) {
+        const known = endOf.get(at);
+        if (known !== undefined) {
+          found = known;
+          break;
+        }
+        const node = this.schemas[at]?.schema;
+        // `at` ends the chain unless it is a bare, non-nullable ref (a nullable link stays); a cycle ends where it closes.
+        if (node?.kind !== 'ref' || node.nullable || onPath.has(at)) {
+          found = at;
+          break;
+        }
+        path.push(at);
+        onPath.add(at);
+        at = node.target;
+      }
+      for (const link of path) endOf.set(link, found);
+      return found;
+    };
     for (const named of Object.values(this.schemas)) {
       const node = named.schema;
       if (node.kind !== 'ref') continue;
-      const seen = new Set<string>([named.id]);
-      let target = node.target;
-      for (;;) {
-        const next = this.schemas[target]?.schema;
-        if (next?.kind !== 'ref' || next.nullable || seen.has(next.target)) break;
-        seen.add(target);
-        target = next.target;
-      }
-      if (target !== node.target) named.schema = { ...node, target };
+      const target = end(node.target);
+      if (target !== node.target && target !== named.id) named.schema = { ...node, target };
     }
   }
 
