@@ -5,8 +5,9 @@ import { createLogger } from '../../server/logger.ts';
 import { analyzeInputs } from '../../workers/pipeline/analysis.ts';
 import type { StepContext } from '../../workers/pipeline/step.ts';
 
-export function stepContext(openapiText: string, signal: AbortSignal = new AbortController().signal): StepContext {
-  const inputs = { openapiText, configText: null, oldSdkText: null, docsSourceText: null };
+export function stepContext(openapiText: string, options: { oldSdkText?: string; signal?: AbortSignal } = {}): StepContext {
+  const signal = options.signal ?? new AbortController().signal;
+  const inputs = { openapiText, configText: null, oldSdkText: options.oldSdkText ?? null, docsSourceText: null };
   const stages = analyzeInputs(inputs, 'flagship', signal, 64 * 1024 * 1024);
   return {
     runId: 'run_test',
