@@ -80,7 +80,7 @@ function classify(diff: SdkDiffReport): Classified {
   const out: Classified = { breaking: [], added: [], fixed: [] };
   for (const m of diff.methods) {
     const name = m.newId ?? m.oldId ?? '?';
-    if (m.status === 'removed') out.breaking.push({ text: `Removed \`${m.oldId}\`${m.reason ? ` (${m.reason})` : ''}.` });
+    if (m.status === 'removed') out.breaking.push({ text: `Removed \`${m.oldId}\`${m.reason ? ` (${m.reason.replace(/\.$/, '')})` : ''}.` });
     else if (m.status === 'renamed') out.breaking.push({ text: `Renamed \`${m.oldId}\` to \`${m.newId}\`.` });
     else if (m.status === 'added') out.added.push({ text: `Added \`${m.newId}\`${m.endpoint ? ` (${m.endpoint})` : ''}.` });
     else if (m.status === 'changed') {
