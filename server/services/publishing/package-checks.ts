@@ -102,6 +102,7 @@ export interface PackageTarget {
   version: string | undefined;
 }
 
+const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 const NPM_ID = 'package_installs';
 const NPM_LABEL = 'The packed package installs offline, imports (ESM and CommonJS) and type-checks';
 
@@ -124,7 +125,9 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
   } catch {
     return entry(NPM_ID, NPM_LABEL, [], 'The artifact\'s package.json is not JSON.');
   }
-  const packageName = target.packageName ?? (typeof pkg.name === 'string' ? pkg.name : '');
+  // A name npm would refuse fails the name check; the package is then checked under its own name.
+  const ownName = typeof pkg.name === 'string' ? pkg.name : '';
+  const packageName = target.packageName !== undefined && target.packageName.length <= 214 && NPM_NAME.test(target.packageName) ? target.packageName : ownName;
   files.set('package.json', Buffer.from(`${JSON.stringify({ ...pkg, name: packageName, ...(target.version !== undefined ? { version: target.version } : {}) }, null, 2)}\n`));
   return await limited(() =>
     withWorkdir('report-dry-run-npm-', async (work) => {
