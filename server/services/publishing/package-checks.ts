@@ -221,10 +221,14 @@ export async function pythonPackageCheck(artifact: Artifact, target: PackageTarg
       if (!checked.ok) return entry(PY_ID, PY_LABEL, stages, `twine check --strict refused the files: ${why(checked.output.replace(/\u001b\[[0-9;]*m/g, ''), work)}`);
       stages.push(`${wheel.slice(5)} and ${sdist.slice(5)} pass twine check --strict`);
       const venv = join(work, 'venv');
-      const made = await run(python, ['-m', 'venv', venv], work);
-      if (!made.ok) return entry(PY_ID, PY_LABEL, stages, `python3 -m venv failed (is python3-venv installed?): ${why(made.output, work)}`);
       const venvPython = join(venv, 'bin', 'python');
-      const installed = await run(venvPython, ['-m', 'pip', 'install', '--no-index', '--no-deps', join(work, wheel)], work);
+      // The venv gets no pip of its own when python3 has one that can install into it (pip --python):
+      // seeding pip into every venv takes most of the check's time.
+      const hostPip = (await run(python, ['-m', 'pip', '--version'], work)).ok;
+      const made = await run(python, ['-m', 'venv', ...(hostPip ? ['--without-pip'] : []), venv], work);
+      if (!made.ok) return entry(PY_ID, PY_LABEL, stages, `python3 -m venv failed (is python3-venv installed?): ${why(made.output, work)}`);
+      const pip = hostPip ? [python, ['-m', 'pip', '--python', venvPython]] as const : [venvPython, ['-m', 'pip']] as const;
+      const installed = await run(pip[0], [...pip[1], 'install', '--no-index', '--no-deps', join(work, wheel)], work);
       if (!installed.ok) return entry(PY_ID, PY_LABEL, stages, `pip install of the wheel into a fresh venv (offline) failed: ${why(installed.output, work)}`);
       stages.push('the wheel installs offline into a fresh venv');
       const imported = await run(venvPython, ['-I', '-c', `import ${moduleDir}\nprint(${moduleDir}.__version__)`], work);
