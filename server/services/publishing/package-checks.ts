@@ -32,6 +32,16 @@ const OFFLINE_ENV = {
   PYTHONDONTWRITEBYTECODE: '1',
 };
 
+/**
+ * The environment of every child process: PATH and locale only, HOME in the temp folder (no user
+ * .npmrc, pip config or caches), and the offline settings. The server's own variables (registry
+ * tokens, DATABASE_URL) never reach a process that runs the package's code.
+ */
+function childEnv(home: string): Record<string, string> {
+  const keep = ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'PYENV_ROOT', 'PYENV_VERSION'].flatMap((k) => (process.env[k] !== undefined ? [[k, process.env[k]!] as const] : []));
+  return { ...Object.fromEntries(keep), HOME: home, PIP_NO_CACHE_DIR: '1', ...OFFLINE_ENV };
+}
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -53,7 +63,7 @@ interface Ran {
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...OFFLINE_ENV, ...env } }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...childEnv(cwd), ...env } }, (error, stdout, stderr) => {
       const output = `${stdout}\n${stderr}`;
       if (!error) return resolve({ ok: true, output: stdout });
       resolve({ ok: false, output: error.killed ? `timed out after ${STEP_TIMEOUT_MS / 1000} s` : output.trim() || error.message });
