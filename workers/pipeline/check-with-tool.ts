@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, relative, sep } from 'node:path';
 import { scratchDir } from './scratch-dir.ts';
 import type { GeneratedFile } from './step.ts';
 
@@ -44,6 +44,14 @@ export function writeTreeNow(files: readonly GeneratedFile[], prefix: string): s
     throw error;
   }
   return root;
+}
+
+/** Every file under `root/sub`, as generated files with paths relative to `root`, sorted. */
+export async function readTree(root: string, sub: string): Promise<GeneratedFile[]> {
+  const entries = await readdir(join(root, sub), { recursive: true, withFileTypes: true });
+  const paths = entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+  paths.sort();
+  return await Promise.all(paths.map(async (path) => ({ path, content: await readFile(join(root, path)) })));
 }
 
 /** The folders a tree needs under `root`, parents first; refuses absolute and `..` paths. */
@@ -108,14 +116,21 @@ async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise
  * and started together the longest one begins at once). Exit code 0 is a pass; the output's lines
  * are the problems otherwise. The first failing tool in the given order is the one reported.
  */
-export async function checkWithTools(files: readonly GeneratedFile[], tools: readonly ToolRun[], signal: AbortSignal): Promise<ToolCheck & { failedTool?: string }> {
+export async function checkWithTools(
+  files: readonly GeneratedFile[],
+  tools: readonly ToolRun[],
+  signal: AbortSignal,
+  /** Called when every tool passed, before the folder is removed: reads what the tools built. */
+  collect?: (root: string) => Promise<GeneratedFile[]>,
+): Promise<ToolCheck & { failedTool?: string; collected?: GeneratedFile[] }> {
   const started = Date.now();
   const root = writeTreeNow(files, 'report-check-');
   try {
     const results = await Promise.all(tools.map((tool) => runOne(root, tool, signal)));
     const failed = results.findIndex((problems) => problems !== undefined);
     if (failed !== -1) return { ok: false, problems: results[failed]!, durationMs: Date.now() - started, failedTool: tools[failed]!.label };
-    return { ok: true, problems: [], durationMs: Date.now() - started };
+    const collected = collect ? await collect(root) : undefined;
+    return { ok: true, problems: [], durationMs: Date.now() - started, ...(collected ? { collected } : {}) };
   } finally {
     await rm(root, { recursive: true, force: true });
   }

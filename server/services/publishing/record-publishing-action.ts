@@ -7,7 +7,7 @@ import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
 import { toRun } from '../runs/serialize.ts';
 import { defaultPackageName, publishChecklist, REGISTRY_ARTIFACT, type Registry } from './checklist.ts';
-import { npmPackCheck, sdistCheck } from './package-checks.ts';
+import { npmPackageCheck, pythonPackageCheck } from './package-checks.ts';
 import { toPublishingAction } from './serialize.ts';
 
 export interface PublishingRequest {
@@ -18,12 +18,12 @@ export interface PublishingRequest {
   notes?: string;
 }
 
-/** Builds the package the registry would receive (npm pack / an sdist), when the artifact is there. */
-async function packageChecks(registry: Registry, runId: string) {
-  if (registry !== 'npm' && registry !== 'pypi') return [];
+/** Uses the package the registry would receive as its users will (package-checks.ts), when the artifact is there. */
+async function packageChecks(registry: Registry, runId: string, packageName: string, version: string | undefined) {
+  if (registry === 'docs') return [];
   const artifact = await Artifact.findOne({ where: { runId, kind: REGISTRY_ARTIFACT[registry] } });
   if (!artifact?.content || artifact.expiresAt.getTime() <= Date.now()) return [];
-  return [registry === 'npm' ? await npmPackCheck(artifact) : await sdistCheck(artifact)];
+  return [registry === 'pypi' ? await pythonPackageCheck(artifact, { packageName, version }) : await npmPackageCheck(artifact, { packageName: registry === 'npm' ? packageName : undefined, version })];
 }
 
 /**
@@ -44,7 +44,7 @@ export async function recordPublishingAction(
   const packageName = input.packageName ?? defaultPackageName(project, registry);
   const checklist = [
     ...publishChecklist({ registry, run, project, artifacts, packageName, version: input.version, registryConnected: deps.config.publishing.connected[registry] }),
-    ...(await packageChecks(registry, run.id)),
+    ...(await packageChecks(registry, run.id, packageName, input.version)),
     ...extraChecks,
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';

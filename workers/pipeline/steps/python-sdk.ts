@@ -2,6 +2,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitPythonSdk } from '../../generators/python/index.ts';
 import { checkWithTools, findExecutable, type ToolRun } from '../check-with-tool.ts';
+import { buildPythonDists } from '../python-dist.ts';
+import { distOutcome } from '../python-dist-outcome.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
 
 /** mypy's cache (typeshed's standard library) is shared by runs on this machine. */
@@ -30,12 +32,15 @@ export const pythonSdkStep = defineStep({
       { label: 'python3 -m compileall', command: python, args: () => ['-m', 'compileall', '-q', 'src'], timeoutMs: 60_000 },
       { label: 'mypy --strict', command: mypy, args: () => ['--strict', '--python-version', '3.10', '--cache-dir', MYPY_CACHE, '--no-error-summary', 'src'], timeoutMs: 180_000, problemPattern: /error:/ },
     ];
-    const check = await checkWithTools(files, tools, context.signal);
-    return {
-      status: check.ok ? 'passed' : 'failed',
-      summary: check.ok ? `${files.length} files; compileall and mypy --strict pass` : `${files.length} files; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
-      counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
-      artifacts,
-    };
+    const [check, dists] = await Promise.all([checkWithTools(files, tools, context.signal), buildPythonDists(files, context.signal)]);
+    return distOutcome(
+      {
+        status: check.ok ? 'passed' : 'failed',
+        summary: check.ok ? `${files.length} files; compileall and mypy --strict pass` : `${files.length} files; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
+        counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
+        artifacts,
+      },
+      dists,
+    );
   },
 });
