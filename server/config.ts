@@ -52,12 +52,12 @@ const Env = z
   QUEUE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
 
   AUTH_PROVIDER: z.enum(['local-dev', 'idp']).default('local-dev'),
-  PUBLISH_NPM_TOKEN: z.string().optional(),
+  PUBLISH_NPM_TOKEN: z.string().min(8, 'must be a registry token (8 characters or more)').optional(),
   PUBLISH_NPM_REGISTRY: httpUrl.default('https://registry.npmjs.org/'),
-  PUBLISH_PYPI_TOKEN: z.string().optional(),
+  PUBLISH_PYPI_TOKEN: z.string().min(8, 'must be a token or password of 8 characters or more').optional(),
   PUBLISH_PYPI_USERNAME: z.string().min(1).default('__token__'),
   PUBLISH_PYPI_REPOSITORY_URL: httpUrl.default('https://upload.pypi.org/legacy/'),
-  PUBLISH_GITHUB_TOKEN: z.string().optional(),
+  PUBLISH_GITHUB_TOKEN: z.string().min(8, 'must be a token (8 characters or more)').optional(),
   PUBLISH_GITHUB_REMOTE_BASE: z
     .string()
     .regex(/^(https?:\/\/|file:\/\/\/)[^\s]*\/$/, 'must be an http(s):// or file:/// URL ending in /')

@@ -79,6 +79,7 @@ export const RollbackInput = z.strictObject({
 });
 
 export const PublishingEnvelope = z.object({ run: Run, publishAction: PublishingAction });
+export const PublishingActionList = z.object({ run: Run, publishActions: z.array(PublishingAction) });
 
 export const DocsPreviewShare = z
   .object({

@@ -61,6 +61,10 @@ export class NpmSession {
     const summary = /"summary":\s*"((?:[^"\\]|\\.)*)"/.exec(output)?.[1] ?? output.split('\n').find((l) => /npm (error|ERR!) (?!code)/.test(l))?.replace(/^npm (error|ERR!)\s*/, '') ?? '';
     const status = code && /^E\d{3}$/.test(code) ? Number(code.slice(1)) : undefined;
     const response = { ...(status !== undefined ? { status } : {}), ...(code ? { code } : {}), ...(summary ? { message: shortLine(summary, 200) } : {}) };
+    // npm reads the registry's document of the package first and refuses a version it lists.
+    if (!code && /cannot publish over|previously published/i.test(summary)) {
+      return failure('version_exists', `${what}: the registry already has this version.`, target, { code: 'EPUBLISHCONFLICT', message: shortLine(summary, 200) });
+    }
     if (code === 'EPUBLISHCONFLICT' || status === 409 || (status === 403 && /previously published|cannot publish over|already (present|exists)/i.test(summary))) {
       return failure('version_exists', `${what}: the registry already has this version (${code}).`, target, response);
     }

@@ -21,11 +21,14 @@ export interface ToolOptions {
 
 const MAX_OUTPUT = 256 * 1024;
 
-/** Replaces every secret (and its URL-encoded form) with ***. */
+/**
+ * Replaces every secret (and its URL-encoded and base64 forms) with ***. Configured secrets are 8
+ * characters or more (server/config.ts), so this cannot mangle ordinary output.
+ */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
-    if (!secret) continue;
+    if (secret.length < 8) continue;
     for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])) out = out.split(form).join('***');
   }
   return out;

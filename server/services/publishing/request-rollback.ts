@@ -46,11 +46,12 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
     ? await PublishingAction.findOne({
         where: {
           orgId: caller.org.id,
-          projectId: run.projectId,
           registry,
           action: 'publish',
           state: 'published',
-          packageName: current.packageName,
+          // A package (npm, pypi) or repository (github) is the same one from any project of the
+          // workspace; docs belong to the project (its domains).
+          ...(registry === 'docs' ? { projectId: run.projectId } : { packageName: current.packageName }),
           id: { [Op.ne]: current.id },
           publishedAt: { [Op.lt]: current.publishedAt! },
         },
