@@ -22,8 +22,8 @@ export interface ActionBody {
 }
 
 /** Starts a report and waits (through the real worker) until its run is finished. */
-export async function finishedRun(api: Api, openapiText: string, projectName: string): Promise<{ runId: string; projectId: string }> {
-  const started = await api.post('/reports/start', { openapiText, projectName });
+export async function finishedRun(api: Api, openapiText: string, projectName: string, projectId?: string): Promise<{ runId: string; projectId: string }> {
+  const started = await api.post('/reports/start', { openapiText, ...(projectId ? { projectId } : { projectName }) });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const run = await waitForRun(started.body.run.id as string, 120_000);
   expect(['ready', 'complete']).toContain(run.status);

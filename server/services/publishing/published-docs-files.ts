@@ -15,9 +15,10 @@ const CACHE_ENTRIES = 16;
  * another workspace's project never serves this workspace's docs: the project comes from the row.
  */
 export async function publishedDocsFiles(hostname: string): Promise<PublishedDocs> {
-  const domain = await DocsDomain.findOne({ where: { domain: hostname.toLowerCase().replace(/\.$/, '') } });
-  if (!domain) return { kind: 'not_a_docs_domain' };
-  if (domain.status !== 'verified') return { kind: 'nothing', reason: 'This domain is not verified.' };
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  // A hostname may be pending in several workspaces but verified in at most one (the last proof).
+  const domain = await DocsDomain.findOne({ where: { domain: name, status: 'verified' } });
+  if (!domain) return (await DocsDomain.count({ where: { domain: name } })) ? { kind: 'nothing', reason: 'This domain is not verified.' } : { kind: 'not_a_docs_domain' };
   const latest = await PublishingAction.findOne({
     where: { orgId: domain.orgId, projectId: domain.projectId, registry: 'docs', action: ['publish', 'rollback'], state: 'published' },
     order: [['publishedAt', 'DESC']],
