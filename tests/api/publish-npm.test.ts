@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from 'pg-boss';
 import { Artifact, PublishingAction } from '../../db/models/index.ts';
+import { PUBLISH_QUEUE, type PublishJobData } from '../../shared/jobs.ts';
+import { handlePublishJob } from '../../workers/jobs/publish-action.ts';
 import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
 import { npmPublish } from '../../workers/publishing/npm-publish.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
@@ -72,14 +75,33 @@ describe('npm publishing to a real registry (Verdaccio on 127.0.0.1, htpasswd au
     await userNpm(['install', `${PACKAGE}@1.0.0`], client);
     const pkg = JSON.parse(await readFile(join(client, 'node_modules', '@acme', 'petstore-client', 'package.json'), 'utf8')) as { name: string; version: string };
     expect(pkg).toMatchObject({ name: PACKAGE, version: '1.0.0' });
-    const imported = await run(process.execPath, ['--input-type=module', '-e', `const m = await import('${PACKAGE}'); console.log(JSON.stringify(Object.keys(m).sort()))`], { cwd: client, timeout: 30_000 });
-    const names = JSON.parse(imported.stdout) as string[];
-    expect(names.length).toBeGreaterThan(0);
-    // The artifact's own client class is among the exports.
-    const files = await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!);
-    const index = files.get('src/index.ts')!.toString('utf8');
-    const exported = /export \{ (\w+) \} from '\.\/client\.js'/.exec(index)?.[1] ?? /export (?:class|const) (\w+)/.exec(index)?.[1];
-    if (exported) expect(names).toContain(exported);
+    const imported = await run(process.execPath, ['--input-type=module', '-e', `const m = await import('${PACKAGE}'); console.log(JSON.stringify({ names: Object.keys(m).sort(), client: typeof m.default, same: m.default === m.Petstore }))`], { cwd: client, timeout: 30_000 });
+    const loaded = JSON.parse(imported.stdout) as { names: string[]; client: string; same: boolean };
+    // The client class (also the default export) and the runtime core, as src/index.ts exports them.
+    expect(loaded).toMatchObject({ client: 'function', same: true });
+    expect(loaded.names).toEqual(expect.arrayContaining(['default', 'Petstore', 'BaseClient', 'Page', 'Stream', 'toFile']));
+  }, 120_000);
+
+  it('exactly once: concurrent requests make one action; a job retried after a crash mid-publish finds the tarball and does not publish again', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => api.post(`/runs/${runA}/publish/publish`, { registry: 'npm', packageName: PACKAGE, version: '1.0.1' })));
+    expect(new Set(answers.map((a) => a.body.publishAction.id)).size).toBe(1);
+    const id = answers[0]!.body.publishAction.id as string;
+    const done = await waitForAction(api, runA, id);
+    expect(done.providerResult?.state).toBe('published');
+    expect(await PublishingAction.count({ where: { runId: runA, action: 'publish', version: '1.0.1' } })).toBe(1);
+    const modifiedBefore = JSON.parse((await userNpm(['view', PACKAGE, 'time', '--json'], client)).stdout)['1.0.1'] as string;
+    // The window a crash leaves: the registry has the version, the row still says publishing.
+    await PublishingAction.update({ state: 'publishing' }, { where: { id } });
+    const job = { id: 'retried-job', name: PUBLISH_QUEUE, data: { actionId: id, orgId: (await PublishingAction.findByPk(id))!.orgId } } as Job<PublishJobData>;
+    await handlePublishJob(service.deps, job);
+    const resumed = (await PublishingAction.findByPk(id))!;
+    expect(resumed.state).toBe('published');
+    expect(resumed.attempts).toBe(2);
+    expect(String(resumed.providerResult?.summary)).toContain('already on the registry with the same tarball');
+    expect(JSON.parse((await userNpm(['view', PACKAGE, 'time', '--json'], client)).stdout)['1.0.1']).toBe(modifiedBefore);
+    // A finished action taken up again does nothing.
+    await handlePublishJob(service.deps, job);
+    expect((await PublishingAction.findByPk(id))!.attempts).toBe(2);
   }, 120_000);
 
   it('the same version from another run is refused by the registry and reported once (version_exists, not retried)', async () => {
@@ -100,10 +122,11 @@ describe('npm publishing to a real registry (Verdaccio on 127.0.0.1, htpasswd au
     expect(JSON.parse((await userNpm(['view', PACKAGE, 'dist-tags', '--json'], client)).stdout)).toMatchObject({ latest: '1.1.0' });
     const rollback = await api.post(`/runs/${runB}/publish/rollback`, { registry: 'npm' });
     expect(rollback.status, JSON.stringify(rollback.body)).toBe(202);
-    expect(rollback.body.publishAction, JSON.stringify(rollback.body.publishAction.checklist)).toMatchObject({ action: 'rollback', status: 'ready', version: '1.0.0' });
+    expect(rollback.body.publishAction, JSON.stringify(rollback.body.publishAction.checklist)).toMatchObject({ action: 'rollback', status: 'ready', version: '1.0.1' });
     const done = await waitForAction(api, runB, rollback.body.publishAction.id);
     expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
-    expect(JSON.parse((await userNpm(['view', PACKAGE, 'dist-tags', '--json'], client)).stdout)).toMatchObject({ latest: '1.0.0' });
+    // The publication before 1.1.0 is 1.0.1 (the exactly-once case above).
+    expect(JSON.parse((await userNpm(['view', PACKAGE, 'dist-tags', '--json'], client)).stdout)).toMatchObject({ latest: '1.0.1' });
     const actions = (await api.get(`/runs/${runB}/publish/actions`)).body.publishActions as ActionBody[];
     expect(actions.find((a) => a.id === second.body.publishAction.id)?.providerResult?.state).toBe('rolled_back');
     // Nothing left to roll back on this run: blocked, with the reason.
