@@ -55,7 +55,7 @@ export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome
       ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from(`x-access-token:${input.token}`).toString('base64')}` }
       : {}),
   });
-  const secrets = input.token ? [input.token] : [];
+  const secrets = input.token ? [input.token, Buffer.from(`x-access-token:${input.token}`).toString('base64')] : [];
   const run = (args: string[]) => runTool(git, args, { cwd: repo, env, timeoutMs: input.timeoutMs, secrets });
   try {
     const heads = await run(['ls-remote', remote, `refs/heads/${input.branch}`, `refs/tags/${tag}`, `refs/tags/${tag}^{}`]);
