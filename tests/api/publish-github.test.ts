@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Artifact } from '../../db/models/index.ts';
 import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
+import { gitPublish } from '../../workers/publishing/git-publish.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { finishedRun, waitForAction } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
@@ -129,4 +130,18 @@ describe('github: commit, tag and release on a real bare repository (file transp
     expect(diff).toEqual(['CHANGELOG.md', 'package.json']);
     expect(await readFile(join(work, 'CHANGELOG.md'), 'utf8')).toMatch(/## 1\.1\.1 [^\n]*\n\n- Rollback: restores 1\.0\.0/);
   }, 120_000);
+
+  it('a release the API refuses (bad token) is reported beside the pushed version, with its status', async () => {
+    const files = await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!);
+    const wrong = 'ghp_wrong_token_do_not_echo_0123456789';
+    const outcome = await gitPublish({
+      files, repository: REPO, version: '2.0.0', remoteBase: `file://${root}/`, branch: 'main', token: wrong,
+      apiUrl: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`, authorName: 'T', authorEmail: 't@example.com', timeoutMs: 30_000, changelog: '- Major.', resumed: false,
+    });
+    expect(outcome.ok).toBe(true);
+    expect(outcome.error).toMatchObject({ code: 'registry_unauthorized', status: 401 });
+    expect(JSON.stringify(outcome)).not.toContain(wrong);
+    const work = await clone();
+    expect((await git(['rev-parse', 'v2.0.0^{commit}'], work)).trim()).toBe(outcome.target.commit);
+  }, 60_000);
 });

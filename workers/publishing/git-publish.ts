@@ -103,8 +103,10 @@ export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome
     const pushed = await run(['push', '--atomic', '--porcelain', remote, `HEAD:refs/heads/${input.branch}`, `refs/tags/${tag}:refs/tags/${tag}`]);
     if (pushed.code !== 0) return gitFailure(pushed, `git push ${displayRemote(remote)}`, target);
     const release = await maybeRelease(input, tag, target);
+    // The push is the publication: a release that could not be created is reported beside it
+    // (providerResult.error), not as a failed publish that could never be redone (the tag exists).
     return {
-      ok: !target.releaseError,
+      ok: true,
       summary: `Pushed ${commit.slice(0, 12)} to ${input.branch} and tag ${tag} to ${displayRemote(remote)}.${release}`,
       target,
       registryResponse: { message: shortLine(pushed.stdout, 200) },
