@@ -89,7 +89,8 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
       status: deps.config.publishing.connected[registry] ? 'pass' : 'fail',
       detail: deps.config.publishing.connected[registry] ? `A ${registry} connection is configured.` : `No ${registry} connection is configured (README: Publishing).`,
     },
-    ...(await publicationChecks(deps.config, registry, caller.org.id, run.projectId)).filter((c) => c.id !== 'docs_domain' || !current),
+    // A docs rollback only changes which published run the domains serve: no domain check.
+    ...(await publicationChecks(deps.config, registry, caller.org.id, run.projectId)).filter((c) => c.id !== 'docs_domain'),
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';
   const packageName = current?.packageName ?? input.packageName ?? null;
