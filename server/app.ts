@@ -5,6 +5,7 @@ import { AppError } from '../shared/errors.ts';
 import { maxBodyBytes } from './config.ts';
 import { artifactDownload } from './artifact-download.ts';
 import { billingWebhook } from './billing-webhook.ts';
+import { docsDomainRoute } from './docs-domain-route.ts';
 import { docsPreview } from './docs-preview-route.ts';
 import { restFacade } from './rest-facade.ts';
 import type { Deps } from './services/deps.ts';
@@ -32,6 +33,9 @@ export function createApp(deps: Deps): express.Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+
+  // Before everything else: a request for a docs domain is answered from its published docs.
+  app.use(docsDomainRoute({ indexable: deps.config.publishing.docsIndexable, ownHost: deps.config.publicBaseUrl ? new URL(deps.config.publicBaseUrl).hostname : undefined }));
 
   const createContext = (req: Request, res: Response): Context => ({ req, res, deps, requestId: requestIdOf(req, res) });
 

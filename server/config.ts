@@ -59,10 +59,23 @@ const Env = z
   QUEUE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
 
   AUTH_PROVIDER: z.enum(['local-dev', 'idp']).default('local-dev'),
-  PUBLISH_NPM_TOKEN: z.string().optional(),
-  PUBLISH_PYPI_TOKEN: z.string().optional(),
-  PUBLISH_GITHUB_TOKEN: z.string().optional(),
+  PUBLISH_NPM_TOKEN: z.string().min(8, 'must be a registry token (8 characters or more)').optional(),
+  PUBLISH_NPM_REGISTRY: httpUrl.default('https://registry.npmjs.org/'),
+  PUBLISH_PYPI_TOKEN: z.string().min(8, 'must be a token or password of 8 characters or more').optional(),
+  PUBLISH_PYPI_USERNAME: z.string().min(1).default('__token__'),
+  PUBLISH_PYPI_REPOSITORY_URL: httpUrl.default('https://upload.pypi.org/legacy/'),
+  PUBLISH_GITHUB_TOKEN: z.string().min(8, 'must be a token (8 characters or more)').optional(),
+  PUBLISH_GITHUB_REMOTE_BASE: z
+    .string()
+    .regex(/^(https?:\/\/|file:\/\/\/)[^\s]*\/$/, 'must be an http(s):// or file:/// URL ending in /')
+    .default('https://github.com/'),
+  PUBLISH_GITHUB_BRANCH: z.string().regex(/^[A-Za-z0-9._/-]{1,100}$/, 'must be a branch name').default('main'),
+  PUBLISH_GITHUB_API_URL: httpUrl.optional(),
+  PUBLISH_GIT_AUTHOR_NAME: z.string().min(1).max(100).default('Report Service'),
+  PUBLISH_GIT_AUTHOR_EMAIL: z.string().email().default('publish@report-service.invalid'),
   PUBLISH_APPROVED: bool.default(false),
+  PUBLISH_DOCS_INDEXABLE: bool.default(false),
+  PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   DOCS_CNAME_TARGET: z.string().default('docs.report-service.dev'),
   DNS_SERVERS: z
     .string()
@@ -128,8 +141,29 @@ export interface Config {
   queue: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; heartbeatSeconds: number };
   /** Docs domains: the CNAME target, and the DNS resolvers verification asks (undefined: the system's). */
   docs: { cnameTarget: string; dnsServers: string[] | undefined; dnsTimeoutMs: number; dnsTries: number };
-  /** Which registries have a connection (a token), and whether publishing is approved. Tokens stay here. */
-  publishing: { connected: Record<'npm' | 'pypi' | 'docs' | 'github', boolean>; approved: boolean };
+  /**
+   * Registry connections (one per service, from the environment), whether publishing is approved,
+   * and whether published docs may be indexed. Tokens stay here: never logged nor answered.
+   */
+  publishing: {
+    connected: Record<'npm' | 'pypi' | 'docs' | 'github', boolean>;
+    approved: boolean;
+    docsIndexable: boolean;
+    /** Time limit of each external tool run (npm, git, twine, python3 -m build) and HTTP call. */
+    timeoutMs: number;
+    npm: { registry: string; token: string | undefined };
+    pypi: { repositoryUrl: string; username: string; token: string | undefined };
+    github: {
+      /** `<base><owner>/<repo>.git` is the remote (https://github.com/ or file:///srv/git/). */
+      remoteBase: string;
+      branch: string;
+      token: string | undefined;
+      /** GitHub's REST API; a release is created only when set (default api.github.com for github.com remotes). */
+      apiUrl: string | undefined;
+      authorName: string;
+      authorEmail: string;
+    };
+  };
   auth: { provider: 'local-dev' | 'idp'; bootstrap: boolean; bootstrapWorkspaceName: string; bootstrapOwnerEmail: string };
   /** The payment provider (Stripe). Secrets stay here; nothing of it is ever answered. */
   billing: {
@@ -221,8 +255,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     docs: { cnameTarget: e.DOCS_CNAME_TARGET, dnsServers: e.DNS_SERVERS, dnsTimeoutMs: e.DNS_TIMEOUT_MS, dnsTries: e.DNS_TRIES },
     publishing: {
-      connected: { npm: !!e.PUBLISH_NPM_TOKEN, pypi: !!e.PUBLISH_PYPI_TOKEN, github: !!e.PUBLISH_GITHUB_TOKEN, docs: true },
+      connected: {
+        npm: !!e.PUBLISH_NPM_TOKEN,
+        pypi: !!e.PUBLISH_PYPI_TOKEN,
+        // A file:/// remote (a bare repository on the worker's disk or a mounted share) needs no token.
+        github: !!e.PUBLISH_GITHUB_TOKEN || e.PUBLISH_GITHUB_REMOTE_BASE.startsWith('file:'),
+        docs: true,
+      },
       approved: e.PUBLISH_APPROVED,
+      docsIndexable: e.PUBLISH_DOCS_INDEXABLE,
+      timeoutMs: e.PUBLISH_TIMEOUT_MS,
+      npm: { registry: e.PUBLISH_NPM_REGISTRY.endsWith('/') ? e.PUBLISH_NPM_REGISTRY : `${e.PUBLISH_NPM_REGISTRY}/`, token: e.PUBLISH_NPM_TOKEN || undefined },
+      pypi: { repositoryUrl: e.PUBLISH_PYPI_REPOSITORY_URL, username: e.PUBLISH_PYPI_USERNAME, token: e.PUBLISH_PYPI_TOKEN || undefined },
+      github: {
+        remoteBase: e.PUBLISH_GITHUB_REMOTE_BASE,
+        branch: e.PUBLISH_GITHUB_BRANCH,
+        token: e.PUBLISH_GITHUB_TOKEN || undefined,
+        apiUrl: (e.PUBLISH_GITHUB_API_URL ?? (e.PUBLISH_GITHUB_REMOTE_BASE === 'https://github.com/' ? 'https://api.github.com' : undefined))?.replace(/\/$/, ''),
+        authorName: e.PUBLISH_GIT_AUTHOR_NAME,
+        authorEmail: e.PUBLISH_GIT_AUTHOR_EMAIL,
+      },
     },
     auth: {
       provider: e.AUTH_PROVIDER,

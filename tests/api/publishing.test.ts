@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Run } from '../../db/models/index.ts';
+import { Op } from 'sequelize';
+import { Artifact, PublishingAction, Run } from '../../db/models/index.ts';
+import { newId } from '../../shared/ids.ts';
+import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { emitPythonSdk } from '../../workers/generators/python/index.ts';
+import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
+import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { PETSTORE, rest, trpc, trpcError } from '../setup/http.ts';
 import { storeStepArtifacts } from '../setup/sdk-artifacts.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
@@ -81,13 +87,15 @@ describe('POST /api/runs/{runId}/publish/dry-run', () => {
 });
 
 describe('POST /api/runs/{runId}/publish/publish', () => {
-  it('202: recorded and blocked until approval and a publisher exist', async () => {
+  it('202: recorded and blocked until publishing is approved (nothing queued)', async () => {
     const runId = await finishedRunWithSdk();
     const res = await owner.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore', version: '1.0.0', notes: 'first release' });
     expect(res.status).toBe(202);
     expect(res.body.publishAction).toMatchObject({ action: 'publish', status: 'blocked', registry: 'npm' });
     const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
-    expect(byId).toMatchObject({ explicit_approval: 'fail', publisher_available: 'fail', registry_connection: 'pass' });
+    expect(byId).toMatchObject({ explicit_approval: 'fail', registry_connection: 'pass' });
+    expect(res.body.publishAction.providerResult.state).toBeUndefined();
+    expect(await PublishingAction.count({ where: { runId, jobId: { [Op.ne]: null } } })).toBe(0);
   });
 
   it('editors may dry-run but not request a publish (403)', async () => {

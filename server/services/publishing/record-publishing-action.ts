@@ -1,3 +1,4 @@
+import type { CreationAttributes } from 'sequelize';
 import { Artifact, PublishingAction } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -36,6 +37,8 @@ export async function recordPublishingAction(
   input: PublishingRequest,
   action: 'dry_run' | 'publish',
   extraChecks: ChecklistEntry[],
+  /** How the row is saved (a publish that passed its checks is saved with its job, once). */
+  persist: (attributes: CreationAttributes<PublishingAction>) => Promise<PublishingAction> = (attributes) => PublishingAction.create(attributes),
 ) {
   const run = await findRun(caller.org.id, input.runId);
   const project = await findProject(caller.org.id, run.projectId);
@@ -49,7 +52,7 @@ export async function recordPublishingAction(
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';
   const failed = checklist.filter((c) => c.status === 'fail').map((c) => c.id);
-  const row = await PublishingAction.create({
+  const row = await persist({
     id: newId('pub'),
     orgId: caller.org.id,
     projectId: project.id,
