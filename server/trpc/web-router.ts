@@ -1,6 +1,7 @@
 import { downloadArtifactContent } from '../routers/artifacts/download-artifact-content.ts';
 import { listArtifactFiles } from '../routers/artifacts/list-artifact-files.ts';
 import { readArtifactFile } from '../routers/artifacts/read-artifact-file.ts';
+import { listPublishingActions } from '../routers/publishing/list-publishing-actions.ts';
 import { readDescriptionExcerpt } from '../routers/runs/read-description-excerpt.ts';
 import { getLimits } from '../routers/sessions/get-limits.ts';
 import { signInWithApiKey } from '../routers/sessions/sign-in-with-api-key.ts';
@@ -20,7 +21,7 @@ export const webRouter = t.mergeRouters(
   appRouter,
   router({
     session: router({ signInWithLink, signInWithApiKey, signInWithIdp, signOut, limits: getLimits }),
-    browse: router({ files: listArtifactFiles, file: readArtifactFile, content: downloadArtifactContent, source: readDescriptionExcerpt }),
+    browse: router({ files: listArtifactFiles, file: readArtifactFile, content: downloadArtifactContent, source: readDescriptionExcerpt, publishing: listPublishingActions }),
   }),
 );
 
