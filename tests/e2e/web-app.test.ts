@@ -73,6 +73,22 @@ components:
 `;
 
 type Page = any;
+interface AxeResult {
+  violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }[];
+}
+
+/**
+ * The little of the DOM the functions below use inside the page. They are real functions, not
+ * strings: the app's CSP forbids eval, so a string predicate would be refused (as it should).
+ */
+declare const document: {
+  querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+  querySelector(selector: string): { value?: string } | null;
+};
+const ALL_STEPS_FINISHED = () => {
+  const steps = Array.from(document.querySelectorAll('li.step'));
+  return steps.length >= 6 && steps.every((s) => !['pending', 'running'].includes(s.getAttribute('data-status') ?? ''));
+};
 interface Browser {
   newContext: (o?: object) => Promise<{ newPage: () => Promise<Page>; close: () => Promise<void>; cookies: () => Promise<{ name: string; httpOnly: boolean; sameSite: string }[]> }>;
   close: () => Promise<void>;
@@ -89,7 +105,7 @@ describe.skipIf(!available)('web app in headless Chromium', () => {
   let runId = '';
   const errors: string[] = [];
   const dialogs: string[] = [];
-  let AxeBuilder: new (o: { page: Page }) => { withTags: (t: string[]) => any; analyze: () => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> };
+  let AxeBuilder: new (o: { page: Page }) => { withTags: (t: string[]) => { analyze: () => Promise<AxeResult> } };
 
   async function watch(page: Page, who: string): Promise<Page> {
     page.on('console', (m: { type: () => string; text: () => string }) => {
@@ -176,11 +192,9 @@ describe.skipIf(!available)('web app in headless Chromium', () => {
     expect(await Run.count({ where: { orgId: (await Run.findByPk(runId))!.orgId } })).toBe(1);
     // Live: the steps appear and finish without a reload.
     await owner.locator('li.step').first().waitFor({ timeout: 60_000 });
-    await owner.waitForFunction(() => {
-      const steps = [...document.querySelectorAll('li.step')];
-      return steps.length >= 6 && steps.every((s) => !['pending', 'running'].includes(s.getAttribute('data-status') ?? ''));
-    }, undefined, { timeout: 180_000, polling: 500 });
-    const statuses = await owner.locator('li.step').evaluateAll((els: Element[]) => els.map((e) => `${e.getAttribute('data-step')}=${e.getAttribute('data-status')}`));
+    await owner.waitForFunction(ALL_STEPS_FINISHED, undefined, { timeout: 180_000, polling: 500 });
+    const statuses: string[] = [];
+    for (const step of await owner.locator('li.step').all()) statuses.push(`${await step.getAttribute('data-step')}=${await step.getAttribute('data-status')}`);
     expect(statuses).toContain('typescript_sdk=passed');
     expect(statuses).toContain('python_sdk=passed');
     await owner.getByText(/Needs review: everything was built/).waitFor({ timeout: 10_000 });
@@ -264,7 +278,7 @@ describe.skipIf(!available)('web app in headless Chromium', () => {
     const select = owner.getByLabel('Role of new.teammate@example.com');
     await select.waitFor();
     await select.selectOption('viewer');
-    await owner.waitForFunction(() => (document.querySelector('select[aria-label="Role of new.teammate@example.com"]') as HTMLSelectElement | null)?.value === 'viewer');
+    await owner.waitForFunction(() => document.querySelector('select[aria-label="Role of new.teammate@example.com"]')?.value === 'viewer');
     await expect.poll(async () => (await Member.findOne({ where: { email: 'new.teammate@example.com' } }))?.role).toBe('viewer');
     // Inviting the same person again: the server's message, as it said it.
     await owner.getByLabel('Email').fill('new.teammate@example.com');
@@ -330,10 +344,7 @@ describe.skipIf(!available)('web app in headless Chromium', () => {
     await owner.getByRole('button', { name: 'Start report' }).click();
     await owner.waitForURL(/\/runs\/run_[a-z0-9]+$/, { timeout: 20_000 });
     const hostileRun = /\/runs\/(run_[a-z0-9]+)/.exec(owner.url())![1]!;
-    await owner.waitForFunction(() => {
-      const steps = [...document.querySelectorAll('li.step')];
-      return steps.length >= 6 && steps.every((s) => !['pending', 'running'].includes(s.getAttribute('data-status') ?? ''));
-    }, undefined, { timeout: 180_000, polling: 500 });
+    await owner.waitForFunction(ALL_STEPS_FINISHED, undefined, { timeout: 180_000, polling: 500 });
     for (const path of ['', '/diagnostics', '/artifacts', '/compat', '/publishing']) {
       await owner.goto(`${origin}/runs/${hostileRun}${path}`);
       await owner.locator('.tabs').waitFor();
