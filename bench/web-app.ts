@@ -80,6 +80,7 @@ async function renderTimes(): Promise<void> {
       status = run.run.status;
       if (Date.now() - t0 > 15 * 60_000) throw new Error('the report did not finish in 15 minutes');
     }
+    if (!service.url) throw new Error("the benchmark needs the API (ROLE=all)");
     const link = await createSignInLink(service.deps, service.url, { orgId: ws.organization.id, userId: ws.user.id });
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     await page.goto(link.url);

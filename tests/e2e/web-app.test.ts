@@ -84,6 +84,7 @@ interface AxeResult {
 declare const document: {
   querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
   querySelector(selector: string): { value?: string } | null;
+  activeElement: { textContent: string | null } | null;
 };
 const ALL_STEPS_FINISHED = () => {
   const steps = Array.from(document.querySelectorAll('li.step'));
@@ -200,6 +201,22 @@ describe.skipIf(!available)('web app in headless Chromium', () => {
     await owner.getByText(/Needs review: everything was built/).waitFor({ timeout: 10_000 });
     await axe(owner, 'run');
     await shot(owner, 'run');
+    // Dark theme: same page, same checks.
+    await owner.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await owner.locator('html').getAttribute('data-theme')).toBe('dark');
+    await axe(owner, 'run (dark)');
+    await shot(owner, 'run-dark');
+    await owner.getByRole('button', { name: 'Switch to light theme' }).click();
+    // Keyboard alone: Tab reaches the Diagnostics tab, Enter opens it.
+    let reached = false;
+    for (let i = 0; i < 40 && !reached; i += 1) {
+      await owner.keyboard.press('Tab');
+      reached = await owner.evaluate(() => /^Diagnostics/.test(document.activeElement?.textContent ?? ''));
+    }
+    expect(reached).toBe(true);
+    await owner.keyboard.press('Enter');
+    await owner.waitForURL(/\/diagnostics$/);
+    await owner.getByRole('link', { name: 'Steps' }).click();
   }, 240_000);
 
   it("opens a diagnostic's source, highlighted at its line, with its JSON pointer", async () => {
