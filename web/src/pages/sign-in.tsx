@@ -5,15 +5,21 @@ import { ErrorNote, Field, Loading } from '../components/ui.tsx';
 import { useTRPC } from '../trpc.ts';
 
 /** The one-time token of a printed sign-in link, read once and removed from the address bar. */
-let linkToken: string | undefined | null = null;
+/**
+ * `#token=` is a printed local-dev link; `#session_token=` is an identity provider's session token
+ * (the provider's sign-in redirects back with it). Both are taken from the fragment once, and the
+ * fragment is removed from the address bar before anything else happens.
+ */
+let fromFragment: { kind: 'link' | 'idp'; token: string } | undefined | null = null;
 let linkSent = false;
-function takeLinkToken(): string | undefined {
-  if (linkToken === null) {
-    const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(location.hash);
-    linkToken = match?.[1];
-    if (linkToken) history.replaceState(history.state, '', location.pathname + location.search);
+function takeFragmentToken(): { kind: 'link' | 'idp'; token: string } | undefined {
+  if (fromFragment === null) {
+    const link = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(location.hash);
+    const idp = /(?:^#|&)session_token=([A-Za-z0-9_.-]+)/.exec(location.hash);
+    fromFragment = link?.[1] ? { kind: 'link', token: link[1] } : idp?.[1] ? { kind: 'idp', token: idp[1] } : undefined;
+    if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
   }
-  return linkToken;
+  return fromFragment;
 }
 
 function safeNext(next: string | null): string {
@@ -25,21 +31,24 @@ export function SignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const [token] = useState(takeLinkToken);
+  const [fragment] = useState(takeFragmentToken);
   const [apiKey, setApiKey] = useState('');
   const authConfig = useQuery(trpc.identity.authConfig.queryOptions({}));
   const done = { onSuccess: () => navigate(next, { replace: true }) };
   const withLink = useMutation(trpc.session.signInWithLink.mutationOptions(done));
   const withKey = useMutation(trpc.session.signInWithApiKey.mutationOptions(done));
+  const withIdp = useMutation(trpc.session.signInWithIdp.mutationOptions(done));
+  const withToken = fragment?.kind === 'idp' ? withIdp : withLink;
 
   useEffect(() => {
     document.title = 'Sign in · Report Service';
     // Once per page load, even when React runs effects twice in development: a link works once.
-    if (token && !linkSent) {
+    if (fragment && !linkSent) {
       linkSent = true;
-      withLink.mutate({ token });
+      if (fragment.kind === 'idp') withIdp.mutate({ token: fragment.token });
+      else withLink.mutate({ token: fragment.token });
     }
-  }, [token, withLink]);
+  }, [fragment, withLink, withIdp]);
 
   return (
     <main className="signin" id="main">
@@ -51,11 +60,11 @@ export function SignIn() {
         <h1>Sign in</h1>
         <p className="muted">Reports, SDKs and docs for your OpenAPI descriptions.</p>
 
-        {token ? (
-          withLink.isPending || withLink.isSuccess ? (
-            <Loading label="Signing you in with the link…" />
+        {fragment ? (
+          withToken.isPending || withToken.isSuccess ? (
+            <Loading label="Signing you in…" />
           ) : (
-            <ErrorNote error={withLink.error} title="The sign-in link did not work" />
+            <ErrorNote error={withToken.error} title={fragment.kind === 'idp' ? 'The identity provider sign-in did not work' : 'The sign-in link did not work'} />
           )
         ) : null}
 
