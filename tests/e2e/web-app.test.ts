@@ -274,6 +274,21 @@ describe.skipIf(!available)('web app in headless Chromium', () => {
     await axe(owner, 'publishing');
   });
 
+  it('a second report, pasted, on the same project shows the description diff on the compatibility page', async () => {
+    const projectId = (await Run.findByPk(runId))!.projectId;
+    await owner.goto(`${origin}/new?projectId=${projectId}`);
+    await owner.getByText('Paste text').click();
+    // The second version drops the required `title`: a breaking change for clients that send it.
+    await owner.getByLabel('Paste the description').fill(TICKETS.replace('version: 1.0.0', 'version: 2.0.0').replace('required: [id, title]', 'required: [id]').replace('        title: { type: string }\n', ''));
+    await owner.getByRole('button', { name: 'Start report' }).click();
+    await owner.waitForURL(/\/runs\/run_[a-z0-9]+$/, { timeout: 20_000 });
+    await owner.waitForFunction(ALL_STEPS_FINISHED, undefined, { timeout: 180_000, polling: 500 });
+    await owner.getByRole('link', { name: 'Compatibility' }).click();
+    await owner.getByRole('heading', { name: /Description changes: \d+ breaking/ }).waitFor();
+    await axe(owner, 'compat (diff)');
+    await shot(owner, 'compat');
+  }, 240_000);
+
   it('creates an API key (token shown once) and revokes it', async () => {
     await owner.getByRole('link', { name: 'API keys' }).click();
     await owner.getByLabel('Name').fill('e2e key');

@@ -11,14 +11,18 @@ export function useArtifactDocument<T>(runId: string, kind: 'validation_report' 
   const trpc = useTRPC();
   const artifacts = useArtifacts(runId);
   const artifact = artifacts.data?.artifacts.find((a) => a.kind === kind);
+  // A report is either a JSON document or a .tar.gz holding one (compat-diff.json beside its Markdown).
+  const packed = artifact?.mediaType === 'application/gzip';
+  const files = useQuery({ ...trpc.browse.files.queryOptions({ runId, artifactId: artifact?.id ?? '' }), enabled: packed, staleTime: Infinity });
+  const jsonPath = files.data?.files.find((f) => f.path.endsWith('.json'))?.path;
   const file = useQuery({
-    ...trpc.browse.file.queryOptions({ runId, artifactId: artifact?.id ?? '' }),
-    enabled: !!artifact,
+    ...trpc.browse.file.queryOptions({ runId, artifactId: artifact?.id ?? '', ...(packed && jsonPath ? { path: jsonPath } : {}) }),
+    enabled: !!artifact && (!packed || !!jsonPath),
     staleTime: Infinity,
   });
   let document: T | undefined;
   if (file.data?.text) document = JSON.parse(file.data.text) as T;
-  return { artifacts, artifact, file, document, pending: artifacts.isPending || (!!artifact && file.isPending), error: artifacts.error ?? file.error };
+  return { artifacts, artifact, file, document, pending: artifacts.isPending || (packed && files.isPending) || (!!artifact && (!packed || !!jsonPath) && file.isPending), error: artifacts.error ?? files.error ?? file.error };
 }
 
 /** Saves an artifact through the session (the REST download takes bearer tokens only). */
