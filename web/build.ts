@@ -3,13 +3,16 @@
 // Stale means: the digest of the app's sources and the lockfile differs from the one recorded
 // at the last build (web/dist/.build-stamp).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const WEB = import.meta.dirname;
 const ROOT = join(WEB, '..');
 const DIST = join(WEB, 'dist');
 const STAMP = join(DIST, '.build-stamp');
+/** Held while one process builds: service processes started together (tests, ROLE=api ×N) build once. */
+const LOCK = join(WEB, '.build-lock');
+const STALE_LOCK_MS = 5 * 60_000;
 
 function files(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -42,9 +45,33 @@ export function webBuildIsFresh(): boolean {
   return existsSync(join(DIST, 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === webSourceDigest();
 }
 
+function takeLock(): boolean {
+  try {
+    closeSync(openSync(LOCK, 'wx'));
+    return true;
+  } catch {
+    // Another process builds; a lock left by a crashed build is taken over after a while.
+    if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { force: true });
+    return false;
+  }
+}
+
 /** Builds with Vite unless the last build is still fresh. Returns true when it built. */
 export async function ensureWebBuilt(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<boolean> {
   if (webBuildIsFresh()) return false;
+  while (!takeLock()) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (webBuildIsFresh()) return false;
+  }
+  try {
+    if (webBuildIsFresh()) return false;
+    return await build(log);
+  } finally {
+    rmSync(LOCK, { force: true });
+  }
+}
+
+async function build(log: (line: string) => void): Promise<boolean> {
   let vite: typeof import('vite');
   try {
     vite = await import('vite');
@@ -56,6 +83,7 @@ export async function ensureWebBuilt(log: (line: string) => void = (line) => pro
   const started = Date.now();
   log('building the web app (web/ → web/dist)…');
   await vite.build({ configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
+  mkdirSync(DIST, { recursive: true });
   writeFileSync(STAMP, `${digest}\n`);
   log(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
