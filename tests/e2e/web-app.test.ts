@@ -8,11 +8,12 @@
 // any page, and no page logs a console error.
 
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/connection.ts';
-import { Member, Run } from '../../db/models/index.ts';
+import { ApiKey, Member, Run } from '../../db/models/index.ts';
 import { createWorkspace } from '../../server/services/workspaces/create-workspace.ts';
 import { ensureWebBuilt } from '../../web/build.ts';
 import { createTestDatabase } from '../setup/database.ts';
@@ -356,6 +357,35 @@ describe.skipIf(!available)('web app in headless Chromium', () => {
     expect(forced.body.error.message).toContain('runs:write');
     await context.close();
     errors.splice(0, errors.length, ...errors.filter((e) => !(e.startsWith('viewer') && e.includes('403'))));
+  });
+
+  it('from another origin on the same site (the cookie is sent), a form post and a fetch both fail and change nothing', async () => {
+    const target = `${origin}/trpc/apiKeys.create`;
+    const evilHtml = `<!doctype html><title>evil</title>
+<form id="f" method="POST" action="${target}" enctype="text/plain"><input name='{"name":"pwned","x":"' value='"}'></form>
+<script>
+  fetch(${JSON.stringify(target)}, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'pwned-fetch' }) })
+    .then((r) => { document.title = 'fetch:' + r.status; }, (e) => { document.title = 'fetch:blocked'; })
+    .finally(() => document.getElementById('f').submit());
+</script>`;
+    const evil = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(evilHtml));
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', () => resolve()));
+    const port = (evil.address() as { port: number }).port;
+    const orgId = (await Run.findByPk(runId))!.orgId;
+    const before = await ApiKey.count({ where: { orgId } });
+    const page = await (await ownerContext.newPage());
+    const posted = page.waitForResponse((r: { url: () => string }) => r.url() === target, { timeout: 20_000 });
+    // localhost:<another port>: another origin, the same site, so SameSite=Strict still sends the cookie.
+    await page.goto(`http://localhost:${port}/`);
+    const response = await posted;
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain('another origin');
+    // The browser did send the session cookie: the Origin check, not SameSite, is what refused it.
+    expect((await response.request().allHeaders()).cookie ?? '').toContain('rs_session=');
+    expect(response.request().method()).toBe('POST');
+    expect(await ApiKey.count({ where: { orgId } })).toBe(before);
+    await page.close();
+    await new Promise<void>((resolve) => evil.close(() => resolve()));
   });
 
   it("another workspace's run URL shows not found", async () => {
