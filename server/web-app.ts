@@ -45,7 +45,6 @@ export function webApp(deps: Deps): express.RequestHandler[] {
     immutable: true,
     maxAge: '365d',
     index: false,
-    fallthrough: false,
     setHeaders: (res) => securityHeaders(res as unknown as Response),
   });
   const index = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -75,7 +74,10 @@ export function webApp(deps: Deps): express.RequestHandler[] {
     res.type(type).send(await readFile(file));
   };
   const router = express.Router();
-  router.use('/assets', assets);
+  router.use('/assets', assets, (_req: Request, res: Response) => {
+    // A missing hashed asset (an old tab after a deploy) is a plain 404, never index.html.
+    res.status(404).type('text/plain').send('No such asset.');
+  });
   router.get('/favicon.svg', staticFile('favicon.svg', 'image/svg+xml'));
   router.use(index);
   return [router];
