@@ -85,6 +85,9 @@ const Env = z
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   DNS_TRIES: z.coerce.number().int().min(1).max(5).default(2),
   BOOTSTRAP: bool.default(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(12 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(7 * 24),
+  SIGN_IN_LINK_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
 
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)').optional(),
@@ -165,6 +168,8 @@ export interface Config {
     };
   };
   auth: { provider: 'local-dev' | 'idp'; bootstrap: boolean; bootstrapWorkspaceName: string; bootstrapOwnerEmail: string };
+  /** Web app sessions: idle and absolute lifetimes, and how long a printed sign-in link works. */
+  sessions: { idleMs: number; absoluteMs: number; signInLinkMs: number };
   /** The payment provider (Stripe). Secrets stay here; nothing of it is ever answered. */
   billing: {
     secretKey: string | undefined;
@@ -281,6 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bootstrap: e.BOOTSTRAP,
       bootstrapWorkspaceName: e.BOOTSTRAP_WORKSPACE_NAME,
       bootstrapOwnerEmail: e.BOOTSTRAP_OWNER_EMAIL,
+    },
+    sessions: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      signInLinkMs: e.SIGN_IN_LINK_MINUTES * 60_000,
     },
     billing: {
       secretKey: e.STRIPE_SECRET_KEY,
