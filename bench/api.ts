@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
 import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
+import { createLogger } from '../shared/logger.ts';
 import { startService } from '../server/service.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
 

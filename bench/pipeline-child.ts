@@ -6,7 +6,7 @@
  * Used by bench/scaling.ts.
  */
 import { readFileSync } from 'node:fs';
-import { createLogger } from '../server/logger.ts';
+import { createLogger } from '../shared/logger.ts';
 import { analyzeInputs } from '../workers/pipeline/analysis.ts';
 import { packArtifact } from '../workers/pipeline/pack-artifact.ts';
 import type { StepContext } from '../workers/pipeline/step.ts';
@@ -17,7 +17,7 @@ if (!file) throw new Error('usage: pipeline-child.ts <description> [previous-des
 const inputs = { openapiText: readFileSync(file, 'utf8'), configText: null, oldSdkText: null, docsSourceText: null };
 const signal = new AbortController().signal;
 let stages: ReturnType<typeof analyzeInputs> | undefined;
-const analyze = (): NonNullable<typeof stages> => (stages ??= analyzeInputs(inputs, 'flagship', signal, 25 * 1024 * 1024));
+const analyze = (): NonNullable<typeof stages> => (stages ??= analyzeInputs(inputs, 'flagship', signal, { maxBytes: 25 * 1024 * 1024 }));
 const context: StepContext = {
   runId: 'bench',
   mode: 'flagship',

@@ -14,7 +14,7 @@ import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
+import { createLogger } from '../shared/logger.ts';
 import { startService } from '../server/service.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
 import { timeNodePeer } from './peer.ts';

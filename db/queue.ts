@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Transaction } from 'sequelize';
-import { MAINTENANCE_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type ReportJobData } from '../shared/jobs.ts';
+import { MAINTENANCE_QUEUE, PUBLISH_DEAD_LETTER_QUEUE, PUBLISH_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type PublishJobData, type ReportJobData } from '../shared/jobs.ts';
 
 export interface QueuePolicy {
   /** Attempts after the first for transient faults. */
@@ -36,6 +36,8 @@ export interface Queue {
   policy: QueuePolicy;
   /** Enqueues a report job inside `transaction`; returns the job id. */
   enqueueReport(data: ReportJobData, transaction: Transaction): Promise<string>;
+  /** Enqueues a publish or rollback job inside `transaction` (the action row's commit); returns the job id. */
+  enqueuePublish(data: PublishJobData, transaction: Transaction): Promise<string>;
   /** Cancels a queued or active job inside `transaction` (no effect when already finished). */
   cancelReport(jobId: string, transaction: Transaction): Promise<void>;
   stop(): Promise<void>;
@@ -76,6 +78,11 @@ export async function openQueue(options: QueueOptions): Promise<Queue> {
       if (!id) throw new Error(`pg-boss refused the job for run ${data.runId}`);
       return id;
     },
+    async enqueuePublish(data, transaction) {
+      const id = await boss.send(PUBLISH_QUEUE, data, { db: transactionExecutor(transaction) });
+      if (!id) throw new Error(`pg-boss refused the publish job for action ${data.actionId}`);
+      return id;
+    },
     async cancelReport(jobId, transaction) {
       await boss.cancel(REPORT_QUEUE, jobId, { db: transactionExecutor(transaction) });
     },
@@ -107,6 +114,15 @@ export async function ensureQueues(boss: PgBoss, policy: QueuePolicy): Promise<v
   else {
     const { policy: _policy, deadLetter: _dead, heartbeatSeconds: _hb, ...updatable } = reportOptions;
     await boss.updateQueue(REPORT_QUEUE, updatable);
+  }
+  // Publishing: a registry refusal is recorded and not retried (the handler returns); only a fault
+  // of ours (a crash, a killed worker) is retried, and the handler checks the registry before it
+  // writes again. After the last retry the dead-letter handler marks the action failed.
+  if (!existing.has(PUBLISH_DEAD_LETTER_QUEUE)) {
+    await boss.createQueue(PUBLISH_DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
+  }
+  if (!existing.has(PUBLISH_QUEUE)) {
+    await boss.createQueue(PUBLISH_QUEUE, { ...reportOptions, deadLetter: PUBLISH_DEAD_LETTER_QUEUE, retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
   }
   if (!existing.has(MAINTENANCE_QUEUE)) await boss.createQueue(MAINTENANCE_QUEUE, { policy: 'singleton', retryLimit: 1 });
 }

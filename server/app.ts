@@ -5,13 +5,16 @@ import { AppError } from '../shared/errors.ts';
 import { maxBodyBytes } from './config.ts';
 import { artifactDownload } from './artifact-download.ts';
 import { billingWebhook } from './billing-webhook.ts';
+import { docsDomainRoute } from './docs-domain-route.ts';
 import { docsPreview } from './docs-preview-route.ts';
 import { restFacade } from './rest-facade.ts';
 import type { Deps } from './services/deps.ts';
 import type { Context } from './trpc/context.ts';
 import { toAppError } from './trpc/errors.ts';
 import { openApiDocument } from './trpc/openapi-document.ts';
-import { appRouter } from './trpc/root.ts';
+import { sessionCookie } from './services/sessions/session-cookie.ts';
+import { webRouter } from './trpc/web-router.ts';
+import { webApp } from './web-app.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -33,17 +36,33 @@ export function createApp(deps: Deps): express.Express {
     next();
   });
 
-  const createContext = (req: Request, res: Response): Context => ({ req, res, deps, requestId: requestIdOf(req, res) });
+  // Before everything else: a request for a docs domain is answered from its published docs.
+  app.use(docsDomainRoute({ indexable: deps.config.publishing.docsIndexable, ownHost: deps.config.publicBaseUrl ? new URL(deps.config.publicBaseUrl).hostname : undefined }));
+
+  const createContext = (req: Request, res: Response, transport: Context['transport'] = 'rest'): Context => ({ req, res, deps, requestId: requestIdOf(req, res), transport });
 
   app.get('/api/openapi.json', (req, res) => {
     res.json(openApiDocument(deps.config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`));
   });
 
+  // CSRF, before tRPC reads the body: a POST with no bearer token that carries the session cookie
+  // or asks for one must come from our own origin as JSON (sessionCookie.assertSameOrigin).
+  app.post('/trpc/{*path}', (req, res, next) => {
+    if (req.headers.authorization || (sessionCookie.read(req) === undefined && !req.path.startsWith('/trpc/session.'))) return next();
+    try {
+      sessionCookie.assertSameOrigin(deps, req);
+      next();
+    } catch (error) {
+      const app = toAppError(error);
+      res.status(app.status).json({ error: { message: app.message, code: -32003, data: { code: app.code, httpStatus: app.status, message: app.message } } });
+    }
+  });
+
   app.use(
     '/trpc',
     createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(req, res),
+      router: webRouter,
+      createContext: ({ req, res }) => createContext(req, res, 'trpc'),
       maxBodySize: maxBodyBytes(deps.config),
       responseMeta: ({ errors }) => {
         const [error] = errors;
@@ -76,6 +95,9 @@ export function createApp(deps: Deps): express.Express {
       ].join('\n'),
     );
   });
+
+  // The web app: hashed assets, and index.html for its client-side routes.
+  app.use(...webApp(deps));
 
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found', message: 'No such endpoint.' });

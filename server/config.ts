@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PARSE_LIMITS, type ModelLimits } from '../workers/generators/model/parse/limits.ts';
 
 const MB = 1024 * 1024;
 
@@ -46,16 +47,35 @@ const Env = z
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   PIPELINE_PARALLEL_STEPS: bool.default(true),
+  STEP_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  RUN_MEMORY_MB: z.coerce.number().int().min(64).default(3072),
+  MODEL_MAX_ENUM_MEMBERS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxEnumMembers),
+  MODEL_MAX_UNION_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxUnionArms),
+  MODEL_MAX_OBJECT_PROPERTIES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxObjectProperties),
+  MODEL_MAX_SCHEMAS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemas),
   QUEUE_RETRY_LIMIT: z.coerce.number().int().nonnegative().default(2),
   QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
   QUEUE_EXPIRE_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   QUEUE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
 
   AUTH_PROVIDER: z.enum(['local-dev', 'idp']).default('local-dev'),
-  PUBLISH_NPM_TOKEN: z.string().optional(),
-  PUBLISH_PYPI_TOKEN: z.string().optional(),
-  PUBLISH_GITHUB_TOKEN: z.string().optional(),
+  PUBLISH_NPM_TOKEN: z.string().min(8, 'must be a registry token (8 characters or more)').optional(),
+  PUBLISH_NPM_REGISTRY: httpUrl.default('https://registry.npmjs.org/'),
+  PUBLISH_PYPI_TOKEN: z.string().min(8, 'must be a token or password of 8 characters or more').optional(),
+  PUBLISH_PYPI_USERNAME: z.string().min(1).default('__token__'),
+  PUBLISH_PYPI_REPOSITORY_URL: httpUrl.default('https://upload.pypi.org/legacy/'),
+  PUBLISH_GITHUB_TOKEN: z.string().min(8, 'must be a token (8 characters or more)').optional(),
+  PUBLISH_GITHUB_REMOTE_BASE: z
+    .string()
+    .regex(/^(https?:\/\/|file:\/\/\/)[^\s]*\/$/, 'must be an http(s):// or file:/// URL ending in /')
+    .default('https://github.com/'),
+  PUBLISH_GITHUB_BRANCH: z.string().regex(/^[A-Za-z0-9._/-]{1,100}$/, 'must be a branch name').default('main'),
+  PUBLISH_GITHUB_API_URL: httpUrl.optional(),
+  PUBLISH_GIT_AUTHOR_NAME: z.string().min(1).max(100).default('Report Service'),
+  PUBLISH_GIT_AUTHOR_EMAIL: z.string().email().default('publish@report-service.invalid'),
   PUBLISH_APPROVED: bool.default(false),
+  PUBLISH_DOCS_INDEXABLE: bool.default(false),
+  PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   DOCS_CNAME_TARGET: z.string().default('docs.report-service.dev'),
   DNS_SERVERS: z
     .string()
@@ -65,6 +85,9 @@ const Env = z
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   DNS_TRIES: z.coerce.number().int().min(1).max(5).default(2),
   BOOTSTRAP: bool.default(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(12 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(7 * 24),
+  SIGN_IN_LINK_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
 
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)').optional(),
@@ -107,19 +130,46 @@ export interface Config {
   publicBaseUrl: string | undefined;
   logLevel: string;
   production: boolean;
-  limits: { openapiBytes: number; configBytes: number; oldSdkBytes: number; docsSourceBytes: number };
+  limits: { openapiBytes: number; configBytes: number; oldSdkBytes: number; docsSourceBytes: number; model: ModelLimits };
   rateLimit: { starts: number; windowSeconds: number; authFailures: number; authFailureWindowSeconds: number };
   planRuns: { free: number; launch: number; scale: number };
   retention: { inputHours: number; artifactHours: number };
   worker: { heartbeatSeconds: number; concurrency: number };
-  /** Run the steps after `validate` side by side (recorded in order); false: one after another. */
-  pipeline: { parallelSteps: boolean };
+  /**
+   * `parallelSteps`: run the steps after `validate` side by side (recorded in order); false: one
+   * after another. A run's steps run in a process of their own with a V8 heap of `memoryMb`; a step
+   * running longer than `stepTimeoutMs` is stopped and recorded failed.
+   */
+  pipeline: { parallelSteps: boolean; stepTimeoutMs: number; memoryMb: number };
   queue: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; heartbeatSeconds: number };
   /** Docs domains: the CNAME target, and the DNS resolvers verification asks (undefined: the system's). */
   docs: { cnameTarget: string; dnsServers: string[] | undefined; dnsTimeoutMs: number; dnsTries: number };
-  /** Which registries have a connection (a token), and whether publishing is approved. Tokens stay here. */
-  publishing: { connected: Record<'npm' | 'pypi' | 'docs' | 'github', boolean>; approved: boolean };
+  /**
+   * Registry connections (one per service, from the environment), whether publishing is approved,
+   * and whether published docs may be indexed. Tokens stay here: never logged nor answered.
+   */
+  publishing: {
+    connected: Record<'npm' | 'pypi' | 'docs' | 'github', boolean>;
+    approved: boolean;
+    docsIndexable: boolean;
+    /** Time limit of each external tool run (npm, git, twine, python3 -m build) and HTTP call. */
+    timeoutMs: number;
+    npm: { registry: string; token: string | undefined };
+    pypi: { repositoryUrl: string; username: string; token: string | undefined };
+    github: {
+      /** `<base><owner>/<repo>.git` is the remote (https://github.com/ or file:///srv/git/). */
+      remoteBase: string;
+      branch: string;
+      token: string | undefined;
+      /** GitHub's REST API; a release is created only when set (default api.github.com for github.com remotes). */
+      apiUrl: string | undefined;
+      authorName: string;
+      authorEmail: string;
+    };
+  };
   auth: { provider: 'local-dev' | 'idp'; bootstrap: boolean; bootstrapWorkspaceName: string; bootstrapOwnerEmail: string };
+  /** Web app sessions: idle and absolute lifetimes, and how long a printed sign-in link works. */
+  sessions: { idleMs: number; absoluteMs: number; signInLinkMs: number };
   /** The payment provider (Stripe). Secrets stay here; nothing of it is ever answered. */
   billing: {
     secretKey: string | undefined;
@@ -185,6 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       configBytes: e.MAX_CONFIG_BYTES,
       oldSdkBytes: e.MAX_OLD_SDK_BYTES,
       docsSourceBytes: e.MAX_DOCS_SOURCE_BYTES,
+      model: {
+        maxEnumMembers: e.MODEL_MAX_ENUM_MEMBERS,
+        maxUnionArms: e.MODEL_MAX_UNION_ARMS,
+        maxObjectProperties: e.MODEL_MAX_OBJECT_PROPERTIES,
+        maxSchemas: e.MODEL_MAX_SCHEMAS,
+      },
     },
     rateLimit: {
       starts: e.REPORT_RATE_LIMIT,
@@ -195,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planRuns: { free: e.PLAN_RUNS_FREE, launch: e.PLAN_RUNS_LAUNCH, scale: e.PLAN_RUNS_SCALE },
     retention: { inputHours: e.INPUT_RETENTION_HOURS, artifactHours: e.ARTIFACT_RETENTION_HOURS },
     worker: { heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS, concurrency: e.WORKER_CONCURRENCY },
-    pipeline: { parallelSteps: e.PIPELINE_PARALLEL_STEPS },
+    pipeline: { parallelSteps: e.PIPELINE_PARALLEL_STEPS, stepTimeoutMs: Math.round(e.STEP_TIMEOUT_SECONDS * 1000), memoryMb: e.RUN_MEMORY_MB },
     queue: {
       retryLimit: e.QUEUE_RETRY_LIMIT,
       retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS,
@@ -204,14 +260,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     docs: { cnameTarget: e.DOCS_CNAME_TARGET, dnsServers: e.DNS_SERVERS, dnsTimeoutMs: e.DNS_TIMEOUT_MS, dnsTries: e.DNS_TRIES },
     publishing: {
-      connected: { npm: !!e.PUBLISH_NPM_TOKEN, pypi: !!e.PUBLISH_PYPI_TOKEN, github: !!e.PUBLISH_GITHUB_TOKEN, docs: true },
+      connected: {
+        npm: !!e.PUBLISH_NPM_TOKEN,
+        pypi: !!e.PUBLISH_PYPI_TOKEN,
+        // A file:/// remote (a bare repository on the worker's disk or a mounted share) needs no token.
+        github: !!e.PUBLISH_GITHUB_TOKEN || e.PUBLISH_GITHUB_REMOTE_BASE.startsWith('file:'),
+        docs: true,
+      },
       approved: e.PUBLISH_APPROVED,
+      docsIndexable: e.PUBLISH_DOCS_INDEXABLE,
+      timeoutMs: e.PUBLISH_TIMEOUT_MS,
+      npm: { registry: e.PUBLISH_NPM_REGISTRY.endsWith('/') ? e.PUBLISH_NPM_REGISTRY : `${e.PUBLISH_NPM_REGISTRY}/`, token: e.PUBLISH_NPM_TOKEN || undefined },
+      pypi: { repositoryUrl: e.PUBLISH_PYPI_REPOSITORY_URL, username: e.PUBLISH_PYPI_USERNAME, token: e.PUBLISH_PYPI_TOKEN || undefined },
+      github: {
+        remoteBase: e.PUBLISH_GITHUB_REMOTE_BASE,
+        branch: e.PUBLISH_GITHUB_BRANCH,
+        token: e.PUBLISH_GITHUB_TOKEN || undefined,
+        apiUrl: (e.PUBLISH_GITHUB_API_URL ?? (e.PUBLISH_GITHUB_REMOTE_BASE === 'https://github.com/' ? 'https://api.github.com' : undefined))?.replace(/\/$/, ''),
+        authorName: e.PUBLISH_GIT_AUTHOR_NAME,
+        authorEmail: e.PUBLISH_GIT_AUTHOR_EMAIL,
+      },
     },
     auth: {
       provider: e.AUTH_PROVIDER,
       bootstrap: e.BOOTSTRAP,
       bootstrapWorkspaceName: e.BOOTSTRAP_WORKSPACE_NAME,
       bootstrapOwnerEmail: e.BOOTSTRAP_OWNER_EMAIL,
+    },
+    sessions: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      signInLinkMs: e.SIGN_IN_LINK_MINUTES * 60_000,
     },
     billing: {
       secretKey: e.STRIPE_SECRET_KEY,

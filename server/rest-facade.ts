@@ -39,7 +39,7 @@ function rewriteErrorBodies(res: Response): void {
  * parsed here (so malformed bodies and oversize bodies get our codes); a bodiless POST counts
  * as `{}` (e.g. cancel without a reason).
  */
-export function restFacade(deps: Deps, createContext: (req: Request, res: Response) => Context, bodyLimit: number): RequestHandler[] {
+export function restFacade(deps: Deps, createContext: (req: Request, res: Response, transport: 'rest') => Context, bodyLimit: number): RequestHandler[] {
   const parseJson = (req: Request, res: Response, next: NextFunction): void => {
     if (req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD') return next();
     const type = req.headers['content-type'];
@@ -91,7 +91,7 @@ export function restFacade(deps: Deps, createContext: (req: Request, res: Respon
   };
   const handler = createOpenApiExpressMiddleware({
     router: appRouter,
-    createContext: ({ req, res }) => createContext(req as Request, res as Response),
+    createContext: ({ req, res }) => createContext(req as Request, res as Response, 'rest'),
     responseMeta: restResponseMeta,
     onError: ({ error, path }) => {
       const status = restResponseMeta({ errors: [error] }).status;

@@ -1,12 +1,15 @@
+import { localDevSignInLink } from './services/sessions/local-dev-sign-in-link.ts';
 import { bootstrapLocalDev } from './services/workspaces/bootstrap-local-dev.ts';
+import { ensureWebBuilt } from '../web/build.ts';
 import { loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../shared/logger.ts';
 import { startService } from './service.ts';
 
 /** Composition root, loaded by server/main.mjs (`npm start`). ROLE=all (default) | api | worker. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (config.role !== 'worker') await ensureWebBuilt((line) => logger.info(line));
   const service = await startService(config, logger);
 
   if (config.auth.provider === 'local-dev' && config.auth.bootstrap && config.role !== 'worker') {
@@ -15,8 +18,8 @@ async function main(): Promise<void> {
       name: config.auth.bootstrapWorkspaceName,
       email: config.auth.bootstrapOwnerEmail,
     });
+    const base = config.publicBaseUrl ?? service.url?.replace('127.0.0.1', 'localhost') ?? `http://localhost:${config.port}`;
     if (workspace) {
-      const base = service.url?.replace('127.0.0.1', 'localhost') ?? `http://localhost:${config.port}`;
       process.stdout.write(
         [
           '',
@@ -28,6 +31,11 @@ async function main(): Promise<void> {
           '',
         ].join('\n') + '\n',
       );
+    }
+    const link = await localDevSignInLink(service.deps, base);
+    if (link) {
+      const minutes = Math.round(config.sessions.signInLinkMs / 60_000);
+      process.stdout.write(`\nOpen the web app (one-time sign-in link for the owner, valid ${minutes} min):\n  ${link.url}\n\n`);
     }
   }
   logger.info({ url: service.url, role: config.role, database: service.deps.db.kind }, 'service started');

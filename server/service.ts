@@ -6,7 +6,7 @@ import { openQueue, type Queue } from '../db/queue.ts';
 import { startWorker, type RunningWorker } from '../workers/main.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../shared/logger.ts';
 import type { Deps } from './services/deps.ts';
 
 export interface RunningService {

@@ -61,4 +61,6 @@ export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 export const REGISTRIES = ['npm', 'pypi', 'docs', 'github'] as const;
 export const PUBLISH_ACTIONS = ['dry_run', 'publish', 'rollback', 'share_preview'] as const;
 export const PUBLISH_STATUSES = ['ready', 'blocked'] as const;
+/** Where a publish or rollback that passed its checks stands (providerResult.state). */
+export const PUBLICATION_STATES = ['queued', 'publishing', 'published', 'failed', 'rolled_back'] as const;
 export const DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;

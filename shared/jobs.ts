@@ -7,3 +7,12 @@ export interface ReportJobData {
   runId: string;
   orgId: string;
 }
+
+/** Publish and rollback jobs: one per action that passed its checks (see db/queue.ts). */
+export const PUBLISH_QUEUE = 'publishing.publish';
+export const PUBLISH_DEAD_LETTER_QUEUE = 'publishing.publish.dead';
+
+export interface PublishJobData {
+  actionId: string;
+  orgId: string;
+}

@@ -1,12 +1,14 @@
 import { hostname } from 'node:os';
 import type { JobWithMetadata } from 'pg-boss';
 import { WorkerHeartbeat } from '../db/models/index.ts';
-import { loadCheckModules } from './generators/model/analyze.ts';
 import { newId } from '../shared/ids.ts';
-import { MAINTENANCE_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type ReportJobData } from '../shared/jobs.ts';
+import { MAINTENANCE_QUEUE, PUBLISH_DEAD_LETTER_QUEUE, PUBLISH_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type PublishJobData, type ReportJobData } from '../shared/jobs.ts';
+import { handleDeadPublishJob } from './jobs/dead-publish-action.ts';
+import { handlePublishJob } from './jobs/publish-action.ts';
 import { handleDeadReportJob } from './jobs/dead-report-run.ts';
 import { purgeExpired } from './jobs/purge-expired.ts';
 import { handleReportJob } from './jobs/report-run.ts';
+import { stopSpareRunProcess } from './pipeline/isolated-run.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 export interface RunningWorker {
@@ -29,8 +31,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     }
   };
   await beat();
-  // The description checks' modules load on first use; a worker loads them before its first job.
-  await loadCheckModules();
   const timer = setInterval(beat, deps.config.worker.heartbeatSeconds * 1000);
   timer.unref();
 
@@ -50,6 +50,19 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       for (const job of jobs) await handleDeadReportJob(deps, job);
     }),
   });
+  // Publishing: one job at a time per worker (npm, git, twine run as child processes).
+  workers.push({
+    queue: PUBLISH_QUEUE,
+    id: await boss.work<PublishJobData>(PUBLISH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      for (const job of jobs) await handlePublishJob(deps, job);
+    }),
+  });
+  workers.push({
+    queue: PUBLISH_DEAD_LETTER_QUEUE,
+    id: await boss.work<PublishJobData>(PUBLISH_DEAD_LETTER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await handleDeadPublishJob(deps, job);
+    }),
+  });
   // Retention: every 15 minutes one worker purges expired inputs and artifacts.
   await boss.schedule(MAINTENANCE_QUEUE, '*/15 * * * *');
   workers.push({
@@ -64,6 +77,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     async stop() {
       clearInterval(timer);
       for (const { queue, id } of workers) await boss.offWork(queue, { id, wait: true }).catch(() => {});
+      stopSpareRunProcess();
       await WorkerHeartbeat.destroy({ where: { workerId } }).catch(() => {});
     },
   };

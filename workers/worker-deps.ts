@@ -1,7 +1,7 @@
 import type { Database } from '../db/connection.ts';
 import type { Queue } from '../db/queue.ts';
 import type { Config } from '../server/config.ts';
-import type { Logger } from '../server/logger.ts';
+import type { Logger } from '../shared/logger.ts';
 
 export interface WorkerDeps {
   config: Config;

@@ -7,6 +7,8 @@ export interface ChecklistEntry {
   detail?: string;
 }
 
+export type PublicationState = 'queued' | 'publishing' | 'published' | 'failed' | 'rolled_back';
+
 /** A recorded dry-run, publish request or docs-preview share of a run. */
 export class PublishingAction extends Model<InferAttributes<PublishingAction>, InferCreationAttributes<PublishingAction>> {
   declare id: string;
@@ -22,6 +24,14 @@ export class PublishingAction extends Model<InferAttributes<PublishingAction>, I
   declare notes: string | null;
   declare checklist: ChecklistEntry[];
   declare providerResult: Record<string, unknown> | null;
+  /** Publish and rollback actions that passed their checks: where the registry write stands. */
+  declare state: CreationOptional<PublicationState | null>;
+  declare jobId: CreationOptional<string | null>;
+  declare attempts: CreationOptional<number>;
+  declare publishedAt: CreationOptional<Date | null>;
+  /** A rollback: the publication it undoes, and the earlier one it restores. */
+  declare rollbackOf: CreationOptional<string | null>;
+  declare restores: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -41,6 +51,12 @@ export class PublishingAction extends Model<InferAttributes<PublishingAction>, I
         notes: { type: DataTypes.TEXT },
         checklist: { type: DataTypes.JSONB, allowNull: false },
         providerResult: { type: DataTypes.JSONB },
+        state: { type: DataTypes.TEXT },
+        jobId: { type: DataTypes.TEXT },
+        attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        publishedAt: { type: DataTypes.DATE(3) },
+        rollbackOf: { type: DataTypes.TEXT },
+        restores: { type: DataTypes.TEXT },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

@@ -6,4 +6,9 @@ export interface Context {
   res: Response;
   deps: Deps;
   requestId: string;
+  /**
+   * Which door the request came through: `trpc` (/trpc, where the web app's session cookie is
+   * honoured) or `rest` (/api, bearer tokens only: a cookie never authorizes it).
+   */
+  transport: 'trpc' | 'rest';
 }

@@ -16,6 +16,8 @@ import { updateMember } from '../routers/members/update-member.ts';
 import { publishDocsPreview } from '../routers/docs-preview/publish-docs-preview.ts';
 import { publishDryRun } from '../routers/publishing/publish-dry-run.ts';
 import { requestPublish } from '../routers/publishing/request-publish.ts';
+import { requestRollback } from '../routers/publishing/request-rollback.ts';
+import { listPublishingActions } from '../routers/publishing/list-publishing-actions.ts';
 import { archiveProject } from '../routers/projects/archive-project.ts';
 import { getProject } from '../routers/projects/get-project.ts';
 import { listProjectRuns } from '../routers/projects/list-project-runs.ts';
@@ -35,7 +37,7 @@ export const appRouter = router({
   domains: router({ add: addDomain, list: listDomains, remove: removeDomain, verify: verifyDomain }),
   members: router({ list: listMembers, invite: inviteMember, update: updateMember }),
   apiKeys: router({ create: createApiKey, list: listApiKeys, revoke: revokeApiKey }),
-  publishing: router({ dryRun: publishDryRun, publish: requestPublish, docsPreview: publishDocsPreview }),
+  publishing: router({ dryRun: publishDryRun, publish: requestPublish, rollback: requestRollback, actions: listPublishingActions, docsPreview: publishDocsPreview }),
   billing: router({ checkout: createCheckout }),
   identity: router({ me: getMe, health: getHealth, authConfig: getAuthConfig }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLISH_ACTIONS, PUBLISH_STATUSES, REGISTRIES } from '../enums.ts';
+import { PUBLICATION_STATES, PUBLISH_ACTIONS, PUBLISH_STATUSES, REGISTRIES } from '../enums.ts';
 import { Id, Timestamp } from './common.ts';
 import { Project } from './projects.ts';
 import { Run } from './runs.ts';
@@ -24,6 +24,23 @@ export const PublishingProviderResult = z
     summary: z.string().optional(),
     checks: z.array(ChecklistItem).optional(),
     target: z.record(z.string(), z.unknown()).optional(),
+    state: z
+      .enum(PUBLICATION_STATES)
+      .optional()
+      .meta({ description: 'Publish and rollback actions that passed their checks: queued, publishing, published, failed, or rolled_back (a publication a later rollback undid)' }),
+    publishedAt: Timestamp.optional(),
+    attempts: z.number().int().optional().meta({ description: 'How many times a worker took up the job' }),
+    registryResponse: z
+      .object({ status: z.number().int().optional(), code: z.string().optional(), message: z.string().optional() })
+      .optional()
+      .meta({ description: "The registry's answer: HTTP status, its error code, a short message (never a secret)" }),
+    error: z
+      .object({
+        code: z.string().meta({ description: 'registry_unauthorized, registry_forbidden, version_exists, registry_unreachable, registry_timeout, registry_error, artifact_unavailable, tool_missing, nothing_to_roll_back' }),
+        message: z.string(),
+        status: z.number().int().optional(),
+      })
+      .optional(),
   })
   .meta({ id: 'PublishingProviderResult' });
 
@@ -53,7 +70,16 @@ export const PublishingActionInput = z.strictObject({
   notes: z.string().max(2000).optional(),
 });
 
+export const RollbackInput = z.strictObject({
+  runId: Id('runId'),
+  registry: z.enum(REGISTRIES).optional(),
+  packageName: z.string().max(214).optional(),
+  version: z.string().max(64).optional().meta({ description: 'github and pypi: the new version that carries the restored tree (a rollback there is a new release)' }),
+  notes: z.string().max(2000).optional(),
+});
+
 export const PublishingEnvelope = z.object({ run: Run, publishAction: PublishingAction });
+export const PublishingActionList = z.object({ run: Run, publishActions: z.array(PublishingAction) });
 
 export const DocsPreviewShare = z
   .object({

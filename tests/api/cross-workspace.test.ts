@@ -89,6 +89,8 @@ function attempts(): Attempt[] {
     { route: 'GET /runs/{runId}/artifacts/{artifactId}', run: () => api.get(`/runs/${aRun.id}/artifacts/${aArtifactId}`) },
     { route: 'POST /runs/{runId}/publish/dry-run', run: () => api.post(`/runs/${aRun.id}/publish/dry-run`, { registry: 'npm' }) },
     { route: 'POST /runs/{runId}/publish/publish', run: () => api.post(`/runs/${aRun.id}/publish/publish`, { registry: 'npm' }) },
+    { route: 'POST /runs/{runId}/publish/rollback', run: () => api.post(`/runs/${aRun.id}/publish/rollback`, { registry: 'npm' }) },
+    { route: 'GET /runs/{runId}/publish/actions', run: () => api.get(`/runs/${aRun.id}/publish/actions`) },
     { route: 'POST /runs/{runId}/docs-preview/publish', run: () => api.post(`/runs/${aRun.id}/docs-preview/publish`, {}) },
     // A's artifact through B's own run.
     { route: 'GET /runs/{runId}/artifacts/{artifactId}', run: () => api.get(`/runs/${bRunId}/artifacts/${aArtifactId}`) },

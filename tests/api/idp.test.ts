@@ -97,6 +97,25 @@ describe('GET /api/auth/config under idp', () => {
   });
 });
 
+describe('the web app: a provider session token exchanged for a browser session', () => {
+  it('signs in with the same checks as bearer calls; a bad token gets no cookie', async () => {
+    const founder = person(newOrgId(), 'org:admin', 'web-co');
+    const origin = new URL(service.url).origin;
+    const post = (token: string) =>
+      fetch(`${service.url}/trpc/session.signInWithIdp`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ token }) });
+    const ok = await post(await sessionToken(founder));
+    expect(ok.status).toBe(200);
+    const cookie = ok.headers.getSetCookie()[0]!.split(';')[0]!;
+    const me = await fetch(`${service.url}/trpc/identity.me?input=${encodeURIComponent('{}')}`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { result: { data: { user: { email: string } } } }).result.data.user.email).toBe(founder.email);
+    // A token for another app (azp) is refused as it is for bearer calls; no session is made.
+    const wrongParty = await post(await sessionToken(person(newOrgId()), { azp: 'https://evil.example' }));
+    expect(wrongParty.status).toBe(401);
+    expect(wrongParty.headers.getSetCookie()).toHaveLength(0);
+  });
+});
+
 describe('session tokens as bearer tokens', () => {
   it('first sight creates the workspace, user and owner membership; later tokens link to the same records', async () => {
     const orgId = newOrgId();

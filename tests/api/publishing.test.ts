@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Artifact, Run } from '../../db/models/index.ts';
+import { Op } from 'sequelize';
+import { Artifact, PublishingAction, Run } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
 import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { PETSTORE, rest, trpc, trpcError } from '../setup/http.ts';
+import { storeStepArtifacts } from '../setup/sdk-artifacts.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
 
@@ -23,31 +25,12 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.stop());
 
-/** A finished run with the SDK packages the pipeline would have stored (generated for real). */
+/** A finished run with the SDK packages the pipeline would have stored (made by the real steps). */
 async function finishedRunWithSdk(): Promise<string> {
   const started = await owner.post('/reports/start', { openapiText: PETSTORE, projectName: 'Pet Store' });
   const runId = started.body.run.id as string;
   await Run.update({ status: 'ready', verdict: 'ready', completedAt: new Date() }, { where: { id: runId } });
-  const model = (await analyzeSpec({ openapiText: PETSTORE, mode: 'flagship' })).model!;
-  for (const [kind, files] of [
-    ['typescript_sdk', emitTypeScriptSdk(model)],
-    ['python_sdk', emitPythonSdk(model)],
-  ] as const) {
-    const packed = await packArtifact({ kind, name: kind, files });
-    await Artifact.create({
-      id: newId('art'),
-      orgId,
-      runId,
-      kind,
-      name: packed.fileName,
-      mediaType: packed.mediaType,
-      sizeBytes: packed.sizeBytes,
-      sha256: packed.sha256,
-      fileCount: packed.fileCount,
-      content: packed.content,
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
-  }
+  await storeStepArtifacts(orgId, runId, PETSTORE, ['typescript_sdk', 'python_sdk']);
   return runId;
 }
 
@@ -69,19 +52,17 @@ describe('POST /api/runs/{runId}/publish/dry-run', () => {
     expect(res.status).toBe(200);
     expect(res.body.publishAction.status).toBe('ready');
     expect(res.body.publishAction.checklist.every((c: { status: string }) => c.status === 'pass')).toBe(true);
-    const pack = res.body.publishAction.checklist.find((c: { id: string }) => c.id === 'npm_pack');
-    expect(pack.detail).toMatch(/files, \d+ bytes packed/);
-    expect(pack.detail).toContain('package.json');
+    const pack = res.body.publishAction.checklist.find((c: { id: string }) => c.id === 'package_installs');
+    expect(pack.detail).toMatch(/packed acme-petstore-1\.2\.3\.tgz \(\d+ files, \d+ bytes\)/);
     const viaTrpc = await trpc(service.url, ownerToken).publishing.dryRun.mutate({ runId });
     expect(viaTrpc.publishAction.packageName).toBe('pet-store-sdk');
   });
 
-  it('pypi: the sdist is built with the standard library and listed', async () => {
+  it('pypi: the wheel and sdist the step built pass twine check and install (publishing-dry-run.test.ts has the details)', async () => {
     const runId = await finishedRunWithSdk();
     const res = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'pypi', packageName: 'pet-store-sdk', version: '1.0.0' });
-    const sdist = res.body.publishAction.checklist.find((c: { id: string }) => c.id === 'sdist');
-    expect(sdist).toMatchObject({ status: 'pass', detail: expect.stringMatching(/\.tar\.gz: \d+ files/) });
-    expect(sdist.detail).toContain('pyproject.toml');
+    const installs = res.body.publishAction.checklist.find((c: { id: string }) => c.id === 'package_installs');
+    expect(installs).toMatchObject({ status: 'pass', detail: expect.stringMatching(/petstore-1\.0\.0\.tar\.gz pass twine check --strict/) });
     // No PyPI connection is configured in this test service: blocked on that check only.
     expect(res.body.publishAction.checklist.filter((c: { status: string }) => c.status === 'fail').map((c: { id: string }) => c.id)).toEqual(['registry_connection']);
   });
@@ -106,13 +87,15 @@ describe('POST /api/runs/{runId}/publish/dry-run', () => {
 });
 
 describe('POST /api/runs/{runId}/publish/publish', () => {
-  it('202: recorded and blocked until approval and a publisher exist', async () => {
+  it('202: recorded and blocked until publishing is approved (nothing queued)', async () => {
     const runId = await finishedRunWithSdk();
     const res = await owner.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore', version: '1.0.0', notes: 'first release' });
     expect(res.status).toBe(202);
     expect(res.body.publishAction).toMatchObject({ action: 'publish', status: 'blocked', registry: 'npm' });
     const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
-    expect(byId).toMatchObject({ explicit_approval: 'fail', publisher_available: 'fail', registry_connection: 'pass' });
+    expect(byId).toMatchObject({ explicit_approval: 'fail', registry_connection: 'pass' });
+    expect(res.body.publishAction.providerResult.state).toBeUndefined();
+    expect(await PublishingAction.count({ where: { runId, jobId: { [Op.ne]: null } } })).toBe(0);
   });
 
   it('editors may dry-run but not request a publish (403)', async () => {

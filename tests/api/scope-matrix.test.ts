@@ -68,6 +68,8 @@ const MATRIX: Record<string, Endpoint> = {
   'apiKeys.revoke': { method: 'DELETE', path: '/api-keys/{keyId}', scope: 'api_keys:write', passStatus: 404 },
   'publishing.dryRun': { method: 'POST', path: '/runs/{runId}/publish/dry-run', scope: 'publishing:dry_run', body: () => ({ registry: 'npm' }), passStatus: 404 },
   'publishing.publish': { method: 'POST', path: '/runs/{runId}/publish/publish', scope: 'publishing:write', body: () => ({ registry: 'npm' }), passStatus: 404 },
+  'publishing.rollback': { method: 'POST', path: '/runs/{runId}/publish/rollback', scope: 'publishing:write', body: () => ({ registry: 'npm' }), passStatus: 404 },
+  'publishing.actions': { method: 'GET', path: '/runs/{runId}/publish/actions', scope: 'workspace:read', passStatus: 404 },
   'publishing.docsPreview': { method: 'POST', path: '/runs/{runId}/docs-preview/publish', scope: 'artifacts:write', body: () => ({}), passStatus: 404 },
   'billing.checkout': { method: 'POST', path: '/billing/checkout', scope: 'billing:write', body: () => ({ plan: 'launch' }), passStatus: 501 },
   'identity.me': { method: 'GET', path: '/me', scope: 'workspace:read', passStatus: 200 },

@@ -68,10 +68,10 @@ describe('emitCli', () => {
     for (const name of bundle) expect(files.find((f) => f.path === `src/cli/${name}`)?.content).toBe(readFileSync(join(CLI_BUNDLE_DIR, name), 'utf8'));
   });
 
-  it('writes a package.json with a bin, engines node>=18 and zero runtime dependencies', async () => {
+  it('writes a package.json with a bin, engines ^20.19.0 || >=22.12.0 (require(esm)) and zero runtime dependencies', async () => {
     const files = emitCli(await cliFixtureModel('pets'), { version: '3.4.5' });
     const pkg = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as Record<string, unknown>;
-    expect(pkg).toMatchObject({ name: 'shelter-cli', version: '3.4.5', type: 'module', bin: { shelter: './dist/main.js' }, engines: { node: '>=18' }, dependencies: {} });
+    expect(pkg).toMatchObject({ name: 'shelter-cli', version: '3.4.5', type: 'module', bin: { shelter: './dist/main.js' }, engines: { node: '^20.19.0 || >=22.12.0' }, dependencies: {} });
     const tsconfig = JSON.parse(files.find((f) => f.path === 'tsconfig.json')?.content ?? '{}') as { compilerOptions: Record<string, unknown> };
     expect(tsconfig.compilerOptions).toMatchObject({ strict: true, rootDir: 'src', outDir: 'dist', types: ['node'] });
     expect(files.find((f) => f.path === 'src/main.ts')?.content.startsWith('#!/usr/bin/env node\n')).toBe(true);

@@ -79,7 +79,8 @@ describe('hostile references', () => {
     schemas.Deep = deep;
     const started = performance.now();
     const result = await analyzeJson(baseSpec({ components: { schemas } }));
-    expect(result.model?.schemas.S0?.schema).toMatchObject({ kind: 'ref', target: 'S1' });
+    // The chain of bare refs is collapsed: every link names its end (one alias deep for the compilers).
+    expect(result.model?.schemas.S0?.schema).toMatchObject({ kind: 'ref', target: 'S2000' });
     expect(result.model?.schemas.Deep?.schema.kind).toBe('object');
     expect(result.diagnostics.some((d) => d.ruleId.startsWith('internal/'))).toBe(false);
     expect(performance.now() - started).toBeLessThan(10_000);

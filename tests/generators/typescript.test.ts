@@ -57,7 +57,7 @@ describe('emitTypeScriptSdk', () => {
   it('writes a publishable package.json with zero runtime dependencies', async () => {
     const files = emitTypeScriptSdk(await fixtureModel('live'), { version: '3.4.5' });
     const pkg = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as Record<string, unknown>;
-    expect(pkg).toMatchObject({ name: '@fixtures/live-pets', version: '3.4.5', type: 'module', types: './dist/index.d.ts', engines: { node: '>=18' }, dependencies: {} });
+    expect(pkg).toMatchObject({ name: '@fixtures/live-pets', version: '3.4.5', type: 'module', types: './dist/index.d.ts', engines: { node: '^20.19.0 || >=22.12.0' }, dependencies: {} });
     expect((pkg.exports as Record<string, unknown>)['.']).toMatchObject({ types: './dist/index.d.ts', import: './dist/index.js' });
   });
 
@@ -112,5 +112,15 @@ describe('emitTypeScriptSdk', () => {
     expect(encodeCookieValue(' ",;\\%\u00e9\u0001')).toBe('%20%22%2C%3B%5C%25%C3%A9%01');
     expect(cookiePairs({ a: 'x y', b: undefined, c: null, d: [1, 'p,q'], e: { k: 'v' }, 'n m': true })).toBe('a=x%20y; d=1,p%2Cq; e=k,v; n%20m=true');
     expect(cookiePairs({ a: undefined })).toBeUndefined();
+  });
+});
+
+describe('npmPackageName', () => {
+  it('never names a package like a Node built-in (import would load the built-in): events -> events-sdk', async () => {
+    const { npmPackageName } = await import('../../workers/generators/typescript/options.ts');
+    expect(npmPackageName('events', 'Events')).toBe('events-sdk');
+    expect(npmPackageName('http', 'Http')).toBe('http-sdk');
+    expect(npmPackageName('events-api', 'Events')).toBe('events-api');
+    expect(npmPackageName('@acme/events', 'Events')).toBe('@acme/events');
   });
 });

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../shared/logger.ts';
 import { startService, type RunningService } from '../../server/service.ts';
 import { createTestDatabase } from './database.ts';
 

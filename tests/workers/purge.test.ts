@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Artifact, Run, RunInput } from '../../db/models/index.ts';
+import { Artifact, PublishingAction, Run, RunInput } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
 import { purgeExpired } from '../../workers/jobs/purge-expired.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
@@ -55,5 +55,21 @@ describe('retention purge', () => {
     expect(download.status).toBe(410);
     // Idempotent: nothing more to do.
     expect(await purgeExpired({ ...service.deps })).toEqual({ inputsPurged: 0, artifactsPurged: 0, runsExpired: 0 });
+  });
+
+  it('keeps the bytes of docs a domain serves (a published docs action) past their lifetime; unpublished docs are purged', async () => {
+    const ws = await newWorkspace(service);
+    const api = rest(service.url, ws.token);
+    const served = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run as { id: string; projectId: string };
+    const unserved = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
+    const past = new Date(Date.now() - 1000);
+    for (const runId of [served.id, unserved]) {
+      await Run.update({ status: 'complete', verdict: 'needs_review' }, { where: { id: runId } });
+      await Artifact.create({ id: newId('art'), orgId: ws.organization.id, runId, kind: 'docs', name: 'docs.tar.gz', mediaType: 'application/gzip', sizeBytes: 1, sha256: 'c'.repeat(64), fileCount: 1, content: Buffer.from('x'), expiresAt: past });
+    }
+    await PublishingAction.create({ id: newId('pub'), orgId: ws.organization.id, projectId: served.projectId, runId: served.id, registry: 'docs', action: 'publish', status: 'ready', packageName: 'docs', version: null, notes: null, checklist: [], providerResult: null, state: 'published', publishedAt: new Date() });
+    await purgeExpired({ ...service.deps });
+    expect((await Artifact.findOne({ where: { runId: served.id } }))?.content).not.toBeNull();
+    expect((await Artifact.findOne({ where: { runId: unserved } }))?.content).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ describe('pipeline runner', () => {
     // As if an earlier attempt finished `validate` and died during `typescript_sdk`.
     const row = await Run.findByPk(runId);
     const steps = row!.steps.map((s, i) =>
-      i === 0 ? { ...s, status: 'passed' as const, summary: 'from the earlier attempt', startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:01.000Z', durationMs: 1000 } : i === 1 ? { ...s, status: 'running' as const } : s,
+      i === 0 ? { ...s, status: 'passed' as const, summary: 'from the earlier attempt', startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:01.000Z', durationMs: 1000, counts: { errors: 0, warnings: 1, infos: 0 } } : i === 1 ? { ...s, status: 'running' as const } : s,
     );
     await Run.update({ status: 'running', steps, currentStep: 'typescript_sdk' }, { where: { id: runId } });
     expect(await runPipeline(service.deps, runId, new AbortController().signal)).toBe('finished');
@@ -35,7 +35,9 @@ describe('pipeline runner', () => {
     expect(done!.steps[3]!.status).toBe('passed');
     expect(done!.steps[4]!.status).toBe('passed');
     expect(done!.steps[5]!.status).toBe('skipped');
+    // The verdict reads the recorded validate step's counts (one warning): the description's checks are not run again.
     expect(done!.status).toBe('complete');
+    expect(done!.verdict).toBe('needs_review');
   });
 
   it('an older attempt stops writing once a newer attempt has claimed the run (a retried job whose first worker is still alive)', async () => {
@@ -65,7 +67,7 @@ describe('pipeline runner', () => {
   it('starts the steps after validate together once the model is built and records them in order; PIPELINE_PARALLEL_STEPS=false runs them one by one', async () => {
     const times = async (parallelSteps: boolean) => {
       const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
-      const deps = { ...service.deps, config: { ...service.deps.config, pipeline: { parallelSteps } } };
+      const deps = { ...service.deps, config: { ...service.deps.config, pipeline: { ...service.deps.config.pipeline, parallelSteps } } };
       expect(await runPipeline(deps, runId, new AbortController().signal)).toBe('finished');
       const run = (await Run.findByPk(runId))!;
       expect(run.status).toBe('complete');

@@ -19,7 +19,12 @@ export async function purgeExpired(deps: WorkerDeps, now = new Date()): Promise<
       transaction,
     });
     const artifacts = await deps.db.sequelize.query<{ id: string }>(
-      'UPDATE artifacts SET content = NULL WHERE expires_at <= $1 AND content IS NOT NULL RETURNING id',
+      // The docs a domain serves (a published docs action) are kept while they are published.
+      `UPDATE artifacts SET content = NULL WHERE expires_at <= $1 AND content IS NOT NULL
+         AND NOT (kind = 'docs' AND EXISTS (SELECT 1 FROM publishing_actions p
+           WHERE p.registry = 'docs' AND p.state = 'published' AND (p.run_id = artifacts.run_id
+             OR p.restores IN (SELECT q.id FROM publishing_actions q WHERE q.run_id = artifacts.run_id))))
+         RETURNING id`,
       { bind: [now], type: QueryTypes.SELECT, transaction },
     );
     const runs = await deps.db.sequelize.query<{ id: string }>(

@@ -1,6 +1,7 @@
 import type { RunMode } from '../../shared/enums.ts';
 import { startAnalysis, type ModelStage } from '../generators/model/analyze.ts';
 import type { ApiModel, Diagnostic } from '../generators/model/types.ts';
+import type { ParseLimits } from '../generators/model/parse/limits.ts';
 import type { RunInputs } from './step.ts';
 
 /** What the pipeline knows about a description after parse → validate → model (once per job). */
@@ -17,14 +18,24 @@ export interface Analysis {
 /** What the generating steps wait for: the model, before the description's checks are in. */
 export type ModelReady = Pick<ModelStage, 'model' | 'needsSetup'>;
 
-/** The analysis of a run's inputs, in its two stages (see `startAnalysis`). */
-export function analyzeInputs(inputs: RunInputs, mode: RunMode, signal: AbortSignal, maxBytes: number): { model: Promise<ModelReady>; analysis: Promise<Analysis> } {
+/**
+ * The analysis of a run's inputs, in its two stages (see `startAnalysis`). Without `checks` the
+ * description's checks are not run (a resumed run whose validate step is done only needs the model).
+ */
+export function analyzeInputs(
+  inputs: RunInputs,
+  mode: RunMode,
+  signal: AbortSignal,
+  limits: Partial<ParseLimits>,
+  options: { checks?: boolean } = {},
+): { model: Promise<ModelReady>; analysis: Promise<Analysis> } {
   const stages = startAnalysis({
     openapiText: inputs.openapiText,
     configText: inputs.configText ?? undefined,
     mode,
-    limits: { maxBytes },
+    limits,
     signal,
+    checks: options.checks ?? true,
   });
   const analysis = stages.result.then((result) => ({
     diagnostics: result.diagnostics,

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, relative, sep } from 'node:path';
+import { scratchDir } from './scratch-dir.ts';
 import type { GeneratedFile } from './step.ts';
 
 export interface ToolCheck {
@@ -14,7 +14,7 @@ export interface ToolCheck {
 
 /** Writes a generated file tree into a fresh temp folder (paths were made safe by the packer's rules). */
 export async function writeTree(files: readonly GeneratedFile[], prefix: string): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), prefix));
+  const root = await mkdtemp(join(scratchDir(), prefix));
   // Each folder once (a parent before its children), then the files WRITE_BATCH at a time: one
   // awaited write per file costs a thread-pool round trip each, which dominated large trees.
   try {
@@ -35,7 +35,7 @@ export async function writeTree(files: readonly GeneratedFile[], prefix: string)
  * emits (see LAUNCH_ORDER). A few MB of files; the worker's thread is busy emitting anyway.
  */
 export function writeTreeNow(files: readonly GeneratedFile[], prefix: string): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = mkdtempSync(join(scratchDir(), prefix));
   try {
     for (const dir of treeDirs(root, files)) mkdirSync(dir, { recursive: true });
     for (const file of files) writeFileSync(join(root, file.path), file.content);
@@ -44,6 +44,14 @@ export function writeTreeNow(files: readonly GeneratedFile[], prefix: string): s
     throw error;
   }
   return root;
+}
+
+/** Every file under `root/sub`, as generated files with paths relative to `root`, sorted. */
+export async function readTree(root: string, sub: string): Promise<GeneratedFile[]> {
+  const entries = await readdir(join(root, sub), { recursive: true, withFileTypes: true });
+  const paths = entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+  paths.sort();
+  return await Promise.all(paths.map(async (path) => ({ path, content: await readFile(join(root, path)) })));
 }
 
 /** The folders a tree needs under `root`, parents first; refuses absolute and `..` paths. */
@@ -114,8 +122,11 @@ export async function checkWithTools(
   files: readonly GeneratedFile[],
   tools: readonly ToolRun[],
   signal: AbortSignal,
+  /** Files written beside the tree for the tools only (a checker's config), not part of the package. */
   checkOnly: readonly GeneratedFile[] = [],
-): Promise<ToolCheck & { failedTool?: string; failedTools?: string[] }> {
+  /** Called when every tool passed, before the folder is removed: reads what the tools built. */
+  collect?: (root: string) => Promise<GeneratedFile[]>,
+): Promise<ToolCheck & { failedTool?: string; failedTools?: string[]; collected?: GeneratedFile[] }> {
   const started = Date.now();
   const root = writeTreeNow(checkOnly.length > 0 ? [...files, ...checkOnly] : files, 'report-check-');
   try {
@@ -125,7 +136,8 @@ export async function checkWithTools(
       const failedTools = tools.filter((_, i) => results[i] !== undefined).map((tool) => tool.label);
       return { ok: false, problems: results[failed]!, durationMs: Date.now() - started, failedTool: tools[failed]!.label, failedTools };
     }
-    return { ok: true, problems: [], durationMs: Date.now() - started };
+    const collected = collect ? await collect(root) : undefined;
+    return { ok: true, problems: [], durationMs: Date.now() - started, ...(collected ? { collected } : {}) };
   } finally {
     await rm(root, { recursive: true, force: true });
   }

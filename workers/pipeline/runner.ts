@@ -2,25 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
 import { Run, RunInput } from '../../db/models/index.ts';
 import type { ArtifactManifestShape, StepRecord } from '../../db/models/run-shapes.ts';
+import type { PipelineStep } from '../../shared/enums.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
-import { analyzeInputs, type Analysis } from './analysis.ts';
+import { IsolatedRun } from './isolated-run.ts';
+import type { PackedDraft } from './run-protocol.ts';
 import { saveArtifacts } from './save-artifacts.ts';
-import type { StepContext, StepOutcome } from './step.ts';
-import { LAUNCH_ORDER, STEPS } from './step-list.ts';
-import { decideOutcome } from './verdict.ts';
+import { STEPS } from './step-list.ts';
+import { decideOutcome, type ReportSummary } from './verdict.ts';
 
 const FINISHED = new Set(['passed', 'failed', 'skipped']);
 const CANCEL_POLL_MS = 500;
 
 export type RunnerResult = 'finished' | 'canceled' | 'gone';
-
-interface Launched {
-  startedAt: Date;
-  /** Never rejects: a step's fault is carried to the loop, which throws it when it reaches the step. */
-  result: Promise<Settled>;
-}
-
-type Settled = { ok: true; outcome: StepOutcome; completedAt: Date } | { ok: false; error: unknown };
 
 /** Thrown when the run stopped being ours (canceled, finished by another worker, or claimed by a newer attempt). */
 class RunReleased extends Error {}
@@ -31,6 +24,11 @@ class RunReleased extends Error {}
  * flips back, a job that another worker already finished does nothing, and an older attempt still
  * alive after its job was retried elsewhere (its heartbeat lapsed) stops instead of racing. Each step's result and artifacts are saved when
  * the step ends, so a retried job starts at the first unfinished step.
+ *
+ * The steps themselves run in a process of their own (isolated-run.ts): this event loop only
+ * records what that process reports. A step that overruns its time or the process's memory limit
+ * is recorded `failed` with the reason, and the steps it took down with it run again in a new
+ * process (one at a time when it is not known which of several steps was to blame).
  */
 export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: AbortSignal): Promise<RunnerResult> {
   const claim = randomUUID();
@@ -46,9 +44,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
 
   // Cancel: a poller aborts the signal as soon as the row leaves `running`.
   const cancel = new AbortController();
-  // Aborted when this attempt ends, so steps started ahead and no longer awaited stop too.
-  const ended = new AbortController();
-  const signal = AbortSignal.any([cancel.signal, jobSignal, ended.signal]);
+  const signal = AbortSignal.any([cancel.signal, jobSignal]);
   const poller = setInterval(() => {
     Run.findByPk(runId, { attributes: ['status', 'claimToken'] })
       .then((row) => {
@@ -59,18 +55,6 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   }, CANCEL_POLL_MS);
   poller.unref();
 
-  let stages: ReturnType<typeof analyzeInputs> | undefined;
-  const analyze = (): NonNullable<typeof stages> => (stages ??= analyzeInputs(input, run.mode, signal, deps.config.limits.openapiBytes));
-  const context: StepContext = {
-    runId,
-    mode: run.mode,
-    inputs: { openapiText: input.openapiText, configText: input.configText, oldSdkText: input.oldSdkText, docsSourceText: input.docsSourceText },
-    signal,
-    logger: deps.logger.child({ runId }),
-    analysis: () => analyze().analysis,
-    model: () => analyze().model,
-    previousDescription: () => previousDescription(run),
-  };
   const steps: StepRecord[] = STEPS.map((def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' });
   const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
   let manifest: ArtifactManifestShape = run.artifactManifest ?? {
@@ -82,94 +66,117 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     expiresAt: artifactExpiry.toISOString(),
     updatedAt: new Date().toISOString(),
   };
+  const { pipeline } = deps.config;
+  let needsSetup: string[] = [];
 
-  // The steps after `validate` do not depend on each other, nor on validate's checks. Once the
-  // API model is built (while validate's checks still run) they start together, one per turn of
-  // the event loop in LAUNCH_ORDER: between two steps' emitting, the earlier one's checker process
-  // (mypy, tsc) gets started and runs on another core. They are recorded, saved and resumed in their
-  // fixed order as before.
-  const launched = new Map<number, Launched>();
-  const launch = (index: number): Launched => {
-    let entry = launched.get(index);
-    if (entry === undefined) {
-      const startedAt = new Date();
-      const result = STEPS[index]!.run(context).then(
-        (outcome): Settled => ({ ok: true, outcome, completedAt: new Date() }),
-        (error: unknown): Settled => ({ ok: false, error }),
-      );
-      launched.set(index, (entry = { startedAt, result }));
-    }
-    return entry;
+  /** Records one step's end; its artifacts are stored in the same transaction as the step. */
+  const record = async (index: number, record: StepRecord, artifacts: readonly PackedDraft[] = []): Promise<void> => {
+    steps[index] = record;
+    await deps.db.sequelize.transaction(async (transaction) => {
+      const entries = artifacts.length ? await saveArtifacts(run, artifacts, artifactExpiry, transaction) : [];
+      const kinds = new Set(entries.map((e) => e.kind));
+      manifest = { ...manifest, artifacts: [...manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: new Date().toISOString() };
+      await save(runId, claim, { steps, currentStep: steps.find((s) => s.status === 'running')?.name ?? null, artifactManifest: manifest }, transaction);
+    });
   };
-  const launchLater = async (from: number): Promise<void> => {
-    if ((await context.model()).needsSetup.length > 0) return;
-    for (const name of LAUNCH_ORDER) {
-      const later = STEPS.findIndex((s) => s.name === name);
-      if (later < from || FINISHED.has(steps[later]!.status) || launched.has(later)) continue;
-      if (signal.aborted) return;
-      launch(later);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  };
-  let laterLaunched: Promise<void> | undefined;
-  const runningAfter = (index: number): string | null => steps.slice(index + 1).find((s) => s.status === 'running')?.name ?? null;
+  const ended = (name: PipelineStep, status: StepRecord['status'], startedAt: Date, completedAt: Date, summary: string, counts?: Record<string, number>): StepRecord => ({
+    name,
+    status,
+    startedAt: startedAt.toISOString(),
+    completedAt: completedAt.toISOString(),
+    durationMs: completedAt.getTime() - startedAt.getTime(),
+    summary,
+    ...(counts ? { counts } : {}),
+  });
 
-  try {
-    for (const [index, definition] of STEPS.entries()) {
-      if (FINISHED.has(steps[index]!.status)) continue;
+  /** Records the steps of one run process in pipeline order; 'again' when some were interrupted and must run in a new process. */
+  const recordProcess = async (proc: IsolatedRun, pending: readonly PipelineStep[]): Promise<'done' | 'again'> => {
+    for (const name of pending) {
+      const index = STEPS.findIndex((s) => s.name === name);
       if (signal.aborted) throw signal.reason;
-      // A failure here (an abort) is met by the awaits below.
-      if (deps.config.pipeline.parallelSteps) laterLaunched ??= launchLater(Math.max(index, 1)).catch(() => {});
-      const blocked = index > 0 ? (await context.model()).needsSetup : [];
-      if (index > 0) await laterLaunched;
-      const started = blocked.length === 0 ? launch(index) : undefined;
-      const startedAt = started?.startedAt ?? new Date();
-      for (const [at, entry] of launched) {
-        if (steps[at]!.status !== 'running' && !FINISHED.has(steps[at]!.status)) steps[at] = { name: STEPS[at]!.name, status: 'running', startedAt: entry.startedAt.toISOString() };
-      }
-      steps[index] = { name: definition.name, status: 'running', startedAt: startedAt.toISOString() };
-      await save(runId, claim, { steps, currentStep: definition.name });
-
-      let outcome: StepOutcome;
-      let completedAt: Date;
-      if (started === undefined) {
-        outcome = { status: 'skipped', summary: `needs setup: ${blocked.join('; ')}` };
-        completedAt = new Date();
-      } else {
-        const settled = await started.result;
+      if (index > 0) {
+        const model = await proc.model;
         if (signal.aborted) throw signal.reason;
-        if (!settled.ok) throw settled.error;
-        outcome = settled.outcome;
-        completedAt = settled.completedAt;
+        const now = new Date();
+        if (!model.built) {
+          await record(index, ended(name, 'skipped', now, now, `no API model: ${model.reason}`));
+          continue;
+        }
+        needsSetup = model.needsSetup;
+        if (needsSetup.length > 0) {
+          await record(index, ended(name, 'skipped', now, now, `needs setup: ${needsSetup.join('; ')}`));
+          continue;
+        }
+        await proc.launched;
       }
+      for (const [at, step] of steps.entries()) {
+        const startedAt = proc.startedAt(step.name);
+        if (startedAt && !FINISHED.has(step.status) && (step.status !== 'running' || at === index)) steps[at] = { name: step.name, status: 'running', startedAt: startedAt.toISOString() };
+      }
+      steps[index] = { name, status: 'running', startedAt: (proc.startedAt(name) ?? new Date()).toISOString() };
+      await save(runId, claim, { steps, currentStep: name });
+
+      const end = await proc.step(name);
       if (signal.aborted) throw signal.reason;
-      steps[index] = {
-        name: definition.name,
-        status: outcome.status,
-        startedAt: startedAt.toISOString(),
-        completedAt: completedAt.toISOString(),
-        durationMs: completedAt.getTime() - startedAt.getTime(),
-        summary: outcome.summary,
-        ...(outcome.counts ? { counts: outcome.counts } : {}),
-      };
-      await deps.db.sequelize.transaction(async (transaction) => {
-        const entries = outcome.artifacts?.length ? await saveArtifacts(run, outcome.artifacts, artifactExpiry, transaction) : [];
-        const kinds = new Set(entries.map((e) => e.kind));
-        manifest = { ...manifest, artifacts: [...manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: completedAt.toISOString() };
-        await save(runId, claim, { steps, currentStep: runningAfter(index), artifactManifest: manifest }, transaction);
-      });
+      if (end.kind === 'fault') throw end.error;
+      if (end.kind === 'settled') {
+        const { result } = end;
+        await record(index, ended(name, result.status, end.startedAt, end.completedAt, result.summary, result.counts), result.artifacts);
+      } else if (end.kind === 'stopped') {
+        await record(index, ended(name, 'failed', end.startedAt, end.completedAt, end.reason));
+      } else if (index === 0) {
+        // Validate was taken down before its report: the description's analysis is what was stopped.
+        const startedAt = proc.startedAt(name) ?? new Date();
+        await record(index, ended(name, 'failed', startedAt, new Date(), end.reason));
+      } else {
+        return 'again';
+      }
     }
-    const final = await context.analysis();
-    const outcome = decideOutcome(final, steps);
-    manifest = { ...manifest, quality: qualityOf(final, steps), updatedAt: new Date().toISOString() };
+    const model = await proc.model;
+    if (model.built) needsSetup = model.needsSetup;
+    return 'done';
+  };
+
+  let parallel = pipeline.parallelSteps;
+  let proc: IsolatedRun | undefined;
+  const stopProcess = (): void => proc?.stop();
+  signal.addEventListener('abort', stopProcess);
+  try {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const pending = STEPS.filter((_, i) => !FINISHED.has(steps[i]!.status)).map((s) => s.name);
+      proc = new IsolatedRun(
+        {
+          runId,
+          mode: run.mode,
+          inputs: { openapiText: input.openapiText, configText: input.configText, oldSdkText: input.oldSdkText, docsSourceText: input.docsSourceText },
+          limits: { maxBytes: deps.config.limits.openapiBytes, ...deps.config.limits.model },
+          steps: pending,
+          parallel,
+          logLevel: deps.config.logLevel,
+        },
+        { stepTimeoutMs: pipeline.stepTimeoutMs, memoryMb: pipeline.memoryMb },
+        () => previousDescription(run),
+      );
+      const next = await recordProcess(proc, pending);
+      proc.stop();
+      if (next === 'done') break;
+      // Several steps were running when the process ended: run the rest one at a time, so the
+      // next end names its step.
+      parallel = false;
+    }
+    const summary = summarize(steps, needsSetup);
+    const outcome = decideOutcome(summary, steps);
+    manifest = { ...manifest, quality: qualityOf(summary, steps), updatedAt: new Date().toISOString() };
     await finish(runId, claim, steps, outcome, undefined, manifest);
     return 'finished';
   } catch (error) {
     if (error instanceof RunReleased || (signal.aborted && cancel.signal.aborted)) return 'canceled';
     throw error;
   } finally {
+    signal.removeEventListener('abort', stopProcess);
+    proc?.stop();
     clearInterval(poller);
-    ended.abort(new RunReleased('attempt ended'));
   }
 }
 
@@ -185,16 +192,27 @@ async function previousDescription(run: Run): Promise<string | undefined> {
   return input?.openapiText;
 }
 
-function qualityOf(analysis: Analysis, steps: readonly StepRecord[]): Record<string, unknown> {
-  const count = (severity: string) => analysis.diagnostics.filter((d) => d.severity === severity).length;
+/** What the verdict reads: validate's counts (a validate stopped before its report counts as an error) and partner setup. */
+function summarize(steps: readonly StepRecord[], needsSetup: string[]): ReportSummary {
+  const validate = steps[0];
+  const counts = validate?.counts ?? {};
   return {
-    errors: count('error'),
-    warnings: count('warning'),
-    infos: count('info'),
+    needsSetup,
+    errors: counts.errors ?? (validate?.status === 'failed' ? 1 : 0),
+    warnings: counts.warnings ?? 0,
+    infos: counts.infos ?? 0,
+  };
+}
+
+function qualityOf(summary: ReportSummary, steps: readonly StepRecord[]): Record<string, unknown> {
+  return {
+    errors: summary.errors,
+    warnings: summary.warnings,
+    infos: summary.infos,
     stepsPassed: steps.filter((s) => s.status === 'passed').length,
     stepsSkipped: steps.filter((s) => s.status === 'skipped').length,
     stepsFailed: steps.filter((s) => s.status === 'failed').length,
-    ...(analysis.needsSetup.length ? { needsSetup: analysis.needsSetup } : {}),
+    ...(summary.needsSetup.length ? { needsSetup: summary.needsSetup } : {}),
   };
 }
 

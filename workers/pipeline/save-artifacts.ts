@@ -2,22 +2,21 @@ import type { Transaction } from 'sequelize';
 import { Artifact } from '../../db/models/index.ts';
 import type { ArtifactEntry } from '../../db/models/run-shapes.ts';
 import { newId } from '../../shared/ids.ts';
-import { packArtifact } from './pack-artifact.ts';
-import type { ArtifactDraft } from './step.ts';
+import type { PackedDraft } from './run-protocol.ts';
 
 /**
- * Stores a step's artifacts for a run, replacing an earlier attempt's artifact of the same kind
- * (a resumed job regenerates it). Returns the manifest entries.
+ * Stores a step's artifacts (packed in the run's process) for a run, replacing an earlier attempt's
+ * artifact of the same kind (a resumed job regenerates it). Returns the manifest entries.
  */
 export async function saveArtifacts(
   run: { id: string; orgId: string },
-  drafts: readonly ArtifactDraft[],
+  drafts: readonly PackedDraft[],
   expiresAt: Date,
   transaction: Transaction,
 ): Promise<ArtifactEntry[]> {
   const entries: ArtifactEntry[] = [];
-  for (const draft of drafts) {
-    const packed = await packArtifact(draft);
+  for (const { kind, packed } of drafts) {
+    const draft = { kind };
     await Artifact.destroy({ where: { runId: run.id, kind: draft.kind }, transaction });
     const row = await Artifact.create(
       {

@@ -1,5 +1,5 @@
 import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts';
-import type { Logger } from '../../server/logger.ts';
+import type { Logger } from '../../shared/logger.ts';
 import type { Analysis, ModelReady } from './analysis.ts';
 
 /** One file of a generated tree (an SDK, a CLI, a docs site). */

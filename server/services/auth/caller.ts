@@ -6,8 +6,11 @@ export interface Caller {
   org: Organization;
   user: User;
   member: Member;
-  /** How the caller authenticated: a workspace API key, or an identity-provider session token. */
-  via: 'api_key' | 'idp_session';
+  /**
+   * How the caller authenticated: a workspace API key, an identity-provider session token, or
+   * (on /trpc only) the web app's session cookie.
+   */
+  via: 'api_key' | 'idp_session' | 'browser_session';
   /** The key used (its creator is `user`); null for a session token, which has no key row. */
   apiKey: ApiKey | null;
   role: Role;

@@ -77,7 +77,7 @@ export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
       id: 'version',
       label: registry === 'pypi' ? 'A PEP 440 version' : 'A semantic version',
       status: input.version === undefined ? 'warn' : pattern.test(input.version) ? 'pass' : 'fail',
-      detail: input.version === undefined ? 'No version given; 0.1.0 will be used.' : pattern.test(input.version) ? input.version : `"${input.version}" is not a valid version.`,
+      detail: input.version === undefined ? 'No version given, and none could be proposed (no artifact to read it from): the package\'s own version would be used.' : pattern.test(input.version) ? input.version : `"${input.version}" is not a valid version.`,
     });
   }
   checks.push({

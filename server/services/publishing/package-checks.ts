@@ -1,32 +1,95 @@
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Artifact } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import { findExecutable, writeTree } from '../../../workers/pipeline/check-with-tool.ts';
 import { unpackArtifact } from '../../../workers/pipeline/unpack-artifact.ts';
 
-const TIMEOUT_MS = 60_000;
+// The dry-run's package check: the package a registry would receive, used the way its users will
+// use it, with no network. Every step is a child process (async spawn with a time limit), so the
+// API's event loop keeps serving while it runs; at most MAX_CONCURRENT checks run at once per
+// process, the others wait their turn.
 
-function run(command: string, args: string[], cwd: string): Promise<{ ok: boolean; stdout: string; stderr: string }> {
+const STEP_TIMEOUT_MS = 120_000;
+const MAX_CONCURRENT = 2;
+/** mypy's cache (typeshed's standard library), shared with the pipeline's python_sdk check on this machine. */
+const MYPY_CACHE = join(tmpdir(), 'report-service-mypy-cache');
+const NODE_MODULES = join(import.meta.dirname, '..', '..', '..', 'node_modules');
+/** The usage file is type-checked by the native compiler (the one the pipeline's gate uses). */
+const TSC = join(NODE_MODULES, 'typescript-native', 'bin', 'tsc');
+/** Nothing may be fetched: an unreachable registry, no pip index, no update checks. */
+const OFFLINE_ENV = {
+  npm_config_registry: 'http://127.0.0.1:9/',
+  npm_config_offline: 'true',
+  npm_config_ignore_scripts: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  PIP_NO_INDEX: '1',
+  PIP_DISABLE_PIP_VERSION_CHECK: '1',
+  PYTHONDONTWRITEBYTECODE: '1',
+};
+
+/**
+ * The environment of every child process: PATH and locale only, HOME in the temp folder (no user
+ * .npmrc, pip config or caches), and the offline settings. The server's own variables (registry
+ * tokens, DATABASE_URL) never reach a process that runs the package's code.
+ */
+function childEnv(home: string): Record<string, string> {
+  const keep = ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'PYENV_ROOT', 'PYENV_VERSION'].flatMap((k) => (process.env[k] !== undefined ? [[k, process.env[k]!] as const] : []));
+  return { ...Object.fromEntries(keep), HOME: home, PIP_NO_CACHE_DIR: '1', ...OFFLINE_ENV };
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(body: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await body();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+interface Ran {
+  ok: boolean;
+  output: string;
+}
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, npm_config_ignore_scripts: 'true', npm_config_audit: 'false', npm_config_fund: 'false' } }, (error, stdout, stderr) =>
-      resolve({ ok: !error, stdout, stderr }),
-    );
+    execFile(command, args, { cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...childEnv(cwd), ...env } }, (error, stdout, stderr) => {
+      const output = `${stdout}\n${stderr}`;
+      if (!error) return resolve({ ok: true, output: stdout });
+      resolve({ ok: false, output: error.killed ? `timed out after ${STEP_TIMEOUT_MS / 1000} s` : output.trim() || error.message });
+    });
   });
 }
 
-async function withPackage(artifact: Artifact, id: string, label: string, body: (dir: string) => Promise<ChecklistEntry>): Promise<ChecklistEntry> {
-  let files: Map<string, Buffer>;
-  try {
-    files = await unpackArtifact(artifact.content!);
-  } catch {
-    return { id, label, status: 'fail', detail: `The ${artifact.kind} artifact could not be unpacked.` };
-  }
-  const dir = await writeTree(
-    [...files].map(([path, content]) => ({ path, content })),
-    'report-publish-',
-  );
+/** The last lines of a tool's output that say what went wrong, the temp folder removed. */
+function why(output: string, root: string): string {
+  const lines = output
+    .split('\n')
+    .map((l) => l.replaceAll(root, '.').trim())
+    .filter((l) => l && !/^npm (warn|notice)|^\s*at |^Node\.js v/.test(l));
+  const errors = lines.filter((l) => /error|cannot|not found|failed|ERR_/i.test(l));
+  return (errors.length ? errors : lines).slice(-4).join(' | ').slice(0, 800);
+}
+
+/** What the package check found: one checklist entry, pass with what was done or fail with the first stage that broke. */
+function entry(id: string, label: string, stages: string[], failure?: string): ChecklistEntry {
+  return failure === undefined
+    ? { id, label, status: 'pass', detail: stages.join('; ') + '.' }
+    : { id, label, status: 'fail', detail: `${failure}${stages.length ? ` (before that: ${stages.join('; ')})` : ''}` };
+}
+
+async function withWorkdir<T>(prefix: string, body: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
   try {
     return await body(dir);
   } finally {
@@ -34,68 +97,166 @@ async function withPackage(artifact: Artifact, id: string, label: string, body: 
   }
 }
 
-/** `npm pack --dry-run` of the generated TypeScript package (lifecycle scripts off): files and size. */
-export async function npmPackCheck(artifact: Artifact): Promise<ChecklistEntry> {
+async function unpack(artifact: Artifact): Promise<Map<string, Buffer> | undefined> {
+  try {
+    return await unpackArtifact(artifact.content!);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PackageTarget {
+  /** The name it would be published under; the artifact's own when absent (a GitHub repository is not an npm name). */
+  packageName: string | undefined;
+  /** The version it would be published under; the artifact's own when absent. */
+  version: string | undefined;
+}
+
+const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+const NPM_ID = 'package_installs';
+const NPM_LABEL = 'The packed package installs offline, imports (ESM and CommonJS) and type-checks';
+
+/**
+ * The npm package as its users get it: the artifact with the name and version it would be
+ * published under, `npm pack`ed (lifecycle scripts off, so only what the artifact holds ships),
+ * the packed file installed into a clean temp project offline, imported with `import` and with
+ * `require`, and a usage file type-checked against its declarations with tsc (ESM and CommonJS).
+ */
+export async function npmPackageCheck(artifact: Artifact, target: PackageTarget): Promise<ChecklistEntry> {
   const npm = findExecutable('npm');
-  if (!npm) return { id: 'npm_pack', label: 'npm pack --dry-run', status: 'fail', detail: 'npm is not installed on this server.' };
-  return await withPackage(artifact, 'npm_pack', 'npm pack --dry-run', async (dir) => {
-    const result = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], dir);
-    if (!result.ok) return { id: 'npm_pack', label: 'npm pack --dry-run', status: 'fail', detail: result.stderr.split('\n').filter(Boolean).slice(-3).join(' ') || 'npm pack failed' };
-    try {
-      const [pack] = JSON.parse(result.stdout) as Array<{ name: string; version: string; size: number; unpackedSize: number; entryCount: number; files: Array<{ path: string }> }>;
-      if (!pack) throw new Error('empty answer');
-      const listed = pack.files.map((f) => f.path).sort();
-      return {
-        id: 'npm_pack',
-        label: 'npm pack --dry-run',
-        status: 'pass',
-        detail: `${pack.name}@${pack.version}: ${pack.entryCount} files, ${pack.size} bytes packed (${pack.unpackedSize} unpacked): ${listed.slice(0, 20).join(', ')}${listed.length > 20 ? ', …' : ''}`,
-      };
-    } catch (error) {
-      return { id: 'npm_pack', label: 'npm pack --dry-run', status: 'fail', detail: `npm pack answered something unreadable (${(error as Error).message}).` };
-    }
-  });
+  if (!npm) return entry(NPM_ID, NPM_LABEL, [], 'npm is not installed on this server, so the package could not be checked.');
+  const files = await unpack(artifact);
+  if (!files) return entry(NPM_ID, NPM_LABEL, [], `The ${artifact.kind} artifact could not be unpacked.`);
+  const manifest = files.get('package.json');
+  if (!manifest) return entry(NPM_ID, NPM_LABEL, [], 'The artifact has no package.json.');
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(manifest.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return entry(NPM_ID, NPM_LABEL, [], 'The artifact\'s package.json is not JSON.');
+  }
+  // A name npm would refuse fails the name check; the package is then checked under its own name.
+  const ownName = typeof pkg.name === 'string' ? pkg.name : '';
+  const packageName = target.packageName !== undefined && target.packageName.length <= 214 && NPM_NAME.test(target.packageName) ? target.packageName : ownName;
+  files.set('package.json', Buffer.from(`${JSON.stringify({ ...pkg, name: packageName, ...(target.version !== undefined ? { version: target.version } : {}) }, null, 2)}\n`));
+  return await limited(() =>
+    withWorkdir('report-dry-run-npm-', async (work) => {
+      const stages: string[] = [];
+      const source = await writeTree([...files].map(([path, content]) => ({ path: `package/${path}`, content })), 'report-dry-run-src-');
+      try {
+        const packed = await run(npm, ['pack', '--json', '--pack-destination', work], join(source, 'package'));
+        if (!packed.ok) return entry(NPM_ID, NPM_LABEL, stages, `npm pack failed: ${why(packed.output, source)}`);
+        const [info] = JSON.parse(packed.output) as Array<{ filename: string; entryCount: number; size: number; files: { path: string }[] }>;
+        if (!info) return entry(NPM_ID, NPM_LABEL, stages, 'npm pack wrote nothing.');
+        stages.push(`packed ${info.filename} (${info.entryCount} files, ${info.size} bytes)`);
+        const shipped = new Set(info.files.map((f) => f.path));
+        const missing = packageTargets(pkg).filter((p) => !shipped.has(p));
+        if (missing.length) return entry(NPM_ID, NPM_LABEL, stages, `The packed package lacks ${missing.slice(0, 5).join(', ')}, which its package.json points at: users would get ERR_MODULE_NOT_FOUND (the artifact has no built dist/).`);
+      } finally {
+        await rm(source, { recursive: true, force: true });
+      }
+      const project = join(work, 'project');
+      await mkdir(project);
+      await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'dry-run-consumer', version: '1.0.0', private: true }));
+      const tarball = (await readdir(work)).find((n) => n.endsWith('.tgz'))!;
+      const installed = await run(npm, ['install', '--cache', join(work, 'cache'), join(work, tarball)], project);
+      if (!installed.ok) return entry(NPM_ID, NPM_LABEL, stages, `npm install of the packed file into a clean project (offline) failed: ${why(installed.output, work)}`);
+      stages.push('installed offline into a clean project');
+      const name = JSON.stringify(packageName);
+      const esm = await run(process.execPath, ['--input-type=module', '-e', `import Client from ${name};\nif (typeof Client !== 'function') throw new Error('the default export is ' + typeof Client + ', not the client class');`], project);
+      if (!esm.ok) return entry(NPM_ID, NPM_LABEL, stages, `import ${packageName} (ESM, Node ${process.version}) failed: ${why(esm.output, work)}`);
+      const cjs = await run(process.execPath, ['-e', `const m = require(${name});\nif (typeof m.default !== 'function') throw new Error('require() gives no client class');`], project);
+      if (!cjs.ok) return entry(NPM_ID, NPM_LABEL, stages, `require(${name}) (CommonJS, Node ${process.version}) failed: ${why(cjs.output, work)}`);
+      stages.push(`import and require work on Node ${process.version}`);
+      await writeFile(join(project, 'usage.mts'), `import Client from ${name};\nexport const client: Client = new Client({ baseURL: 'http://127.0.0.1:9' });\n`);
+      await writeFile(join(project, 'usage.cts'), `import sdk = require(${name});\nexport const client: InstanceType<typeof sdk.default> = new sdk.default({ baseURL: 'http://127.0.0.1:9' });\n`);
+      await writeFile(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], noEmit: true, skipLibCheck: false }, files: ['usage.mts', 'usage.cts'] }),
+      );
+      const typed = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], project);
+      if (!typed.ok) return entry(NPM_ID, NPM_LABEL, stages, `A usage file does not type-check against the installed package: ${why(typed.output, work)}`);
+      stages.push('a usage file type-checks against its declarations (tsc --strict, ESM and CommonJS)');
+      return entry(NPM_ID, NPM_LABEL, stages);
+    }),
+  );
 }
 
-/** Builds an sdist of the generated Python package with the standard library only (tarfile, tomllib) and lists it. */
-const SDIST_SCRIPT = String.raw`
-import json, os, sys, tarfile, tomllib
-root = sys.argv[1]
-with open(os.path.join(root, "pyproject.toml"), "rb") as f:
-    project = tomllib.load(f)["project"]
-name, version = project["name"], project["version"]
-base = f"{name.replace('-', '_')}-{version}"
-os.makedirs(os.path.join(root, "dist"), exist_ok=True)
-target = os.path.join(root, "dist", base + ".tar.gz")
-members = []
-with tarfile.open(target, "w:gz") as tar:
-    info = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()
-    import io
-    entry = tarfile.TarInfo(base + "/PKG-INFO"); entry.size = len(info); tar.addfile(entry, io.BytesIO(info))
-    members.append("PKG-INFO")
-    for folder, _, names in os.walk(root):
-        for n in sorted(names):
-            path = os.path.join(folder, n)
-            rel = os.path.relpath(path, root)
-            if rel.startswith("dist"):
-                continue
-            tar.add(path, arcname=base + "/" + rel)
-            members.append(rel)
-print(json.dumps({"file": os.path.basename(target), "size": os.path.getsize(target), "members": sorted(members)}))
-`;
+/** The files a package.json points users at (main, types, bin, exports), as npm lists them (no `./`). */
+function packageTargets(pkg: Record<string, unknown>): string[] {
+  const out = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (!value.includes('*')) out.add(value.replace(/^\.\//, ''));
+    } else if (value && typeof value === 'object') for (const v of Object.values(value)) add(v);
+  };
+  add(pkg.main);
+  add(pkg.types);
+  add(pkg.bin);
+  add(pkg.exports);
+  return [...out].sort();
+}
 
-export async function sdistCheck(artifact: Artifact): Promise<ChecklistEntry> {
+const PY_ID = 'package_installs';
+const PY_LABEL = 'The wheel installs offline into a fresh venv, imports and type-checks';
+
+/**
+ * The Python package as its users get it: the wheel and sdist the pipeline built (python -m build)
+ * must be in the artifact and pass `twine check --strict`; the wheel is installed into a fresh
+ * virtual environment with `pip --no-index`, imported, and a usage file is type-checked with mypy
+ * against the installed package.
+ */
+export async function pythonPackageCheck(artifact: Artifact, target: PackageTarget): Promise<ChecklistEntry> {
   const python = findExecutable('python3');
-  if (!python) return { id: 'sdist', label: 'sdist (standard library)', status: 'fail', detail: 'python3 is not installed on this server.' };
-  return await withPackage(artifact, 'sdist', 'sdist (standard library)', async (dir) => {
-    const result = await run(python, ['-I', '-c', SDIST_SCRIPT, dir], join(dir));
-    if (!result.ok) return { id: 'sdist', label: 'sdist (standard library)', status: 'fail', detail: result.stderr.split('\n').filter(Boolean).slice(-2).join(' ') || 'the sdist build failed' };
-    const built = JSON.parse(result.stdout.trim().split('\n').pop()!) as { file: string; size: number; members: string[] };
-    return {
-      id: 'sdist',
-      label: 'sdist (standard library)',
-      status: 'pass',
-      detail: `${built.file}: ${built.members.length} files, ${built.size} bytes: ${built.members.slice(0, 20).join(', ')}${built.members.length > 20 ? ', …' : ''}`,
-    };
-  });
+  const twine = findExecutable('twine');
+  const mypy = findExecutable('mypy');
+  const missing = [python ? '' : 'python3', twine ? '' : 'twine', mypy ? '' : 'mypy'].filter(Boolean);
+  if (!python || !twine || !mypy) return entry(PY_ID, PY_LABEL, [], `${missing.join(', ')} not installed on this server, so the package could not be checked.`);
+  const files = await unpack(artifact);
+  if (!files) return entry(PY_ID, PY_LABEL, [], `The ${artifact.kind} artifact could not be unpacked.`);
+  const wheel = [...files.keys()].find((p) => /^dist\/[^/]+-py3-none-any\.whl$/.test(p));
+  const sdist = [...files.keys()].find((p) => /^dist\/[^/]+\.tar\.gz$/.test(p));
+  if (!wheel || !sdist) return entry(PY_ID, PY_LABEL, [], `The artifact has no ${wheel ? '' : 'wheel'}${!wheel && !sdist ? ' and no ' : ''}${sdist ? '' : 'sdist'} in dist/ (the python_sdk step builds them with python -m build; see its summary): there is nothing to upload.`);
+  const moduleDir = [...files.keys()].map((p) => /^src\/([A-Za-z_][A-Za-z0-9_]*)\/__init__\.py$/.exec(p)?.[1]).find((m) => m !== undefined);
+  const init = moduleDir ? files.get(`src/${moduleDir}/__init__.py`)?.toString('utf8') : undefined;
+  const clientClass = init ? /^from \._client import ENVIRONMENTS, ([A-Za-z_][A-Za-z0-9_]*)$/m.exec(init)?.[1] : undefined;
+  if (!moduleDir || !clientClass) return entry(PY_ID, PY_LABEL, [], 'The artifact has no src/<module>/__init__.py exporting a client class.');
+  return await limited(() =>
+    withWorkdir('report-dry-run-py-', async (work) => {
+      const stages: string[] = [];
+      await mkdir(join(work, 'dist'));
+      for (const path of [wheel, sdist]) await writeFile(join(work, path), files.get(path)!);
+      const wheelVersion = /^dist\/[^-]+-([^-]+)-/.exec(wheel)?.[1];
+      const checked = await run(twine, ['check', '--strict', wheel, sdist], work, { NO_COLOR: '1' });
+      if (!checked.ok) return entry(PY_ID, PY_LABEL, stages, `twine check --strict refused the files: ${why(checked.output.replace(/\u001b\[[0-9;]*m/g, ''), work)}`);
+      stages.push(`${wheel.slice(5)} and ${sdist.slice(5)} pass twine check --strict`);
+      const venv = join(work, 'venv');
+      const venvPython = join(venv, 'bin', 'python');
+      // The venv gets no pip of its own when python3 has one that can install into it (pip --python):
+      // seeding pip into every venv takes most of the check's time.
+      const hostPip = (await run(python, ['-m', 'pip', '--version'], work)).ok;
+      const made = await run(python, ['-m', 'venv', ...(hostPip ? ['--without-pip'] : []), venv], work);
+      if (!made.ok) return entry(PY_ID, PY_LABEL, stages, `python3 -m venv failed (is python3-venv installed?): ${why(made.output, work)}`);
+      const pip = hostPip ? [python, ['-m', 'pip', '--python', venvPython]] as const : [venvPython, ['-m', 'pip']] as const;
+      const installed = await run(pip[0], [...pip[1], 'install', '--no-index', '--no-deps', join(work, wheel)], work);
+      if (!installed.ok) return entry(PY_ID, PY_LABEL, stages, `pip install of the wheel into a fresh venv (offline) failed: ${why(installed.output, work)}`);
+      stages.push('the wheel installs offline into a fresh venv');
+      const imported = await run(venvPython, ['-I', '-c', `import ${moduleDir}\nprint(${moduleDir}.__version__)`], work);
+      if (!imported.ok) return entry(PY_ID, PY_LABEL, stages, `import ${moduleDir} failed: ${why(imported.output, work)}`);
+      stages.push(`import ${moduleDir} works (version ${imported.output.trim()})`);
+      await writeFile(join(work, 'usage.py'), `from ${moduleDir} import ${clientClass}\n\n\ndef make_client() -> ${clientClass}:\n    return ${clientClass}(base_url="http://127.0.0.1:9")\n`);
+      const typed = await run(mypy, ['--strict', '--cache-dir', MYPY_CACHE, '--follow-imports=silent', '--python-executable', venvPython, 'usage.py'], work);
+      if (!typed.ok) return entry(PY_ID, PY_LABEL, stages, `A usage file does not type-check against the installed package (mypy --strict): ${why(typed.output, work)}`);
+      stages.push('a usage file type-checks against it (mypy --strict)');
+      if (target.version !== undefined && wheelVersion !== undefined && wheelVersion !== target.version) stages.push(`note: the files carry version ${wheelVersion}, not ${target.version}`);
+      return entry(PY_ID, PY_LABEL, stages);
+    }),
+  );
 }
+
+/** The text of a file in a stored artifact (for the dry-run's version proposal), if present. */
+export async function artifactFileText(artifact: Artifact, path: string): Promise<string | undefined> {
+  const files = await unpack(artifact);
+  return files?.get(path)?.toString('utf8');
+}
+

@@ -1,3 +1,4 @@
+import type { CreationAttributes } from 'sequelize';
 import { Artifact, PublishingAction } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -7,7 +8,7 @@ import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
 import { toRun } from '../runs/serialize.ts';
 import { defaultPackageName, publishChecklist, REGISTRY_ARTIFACT, type Registry } from './checklist.ts';
-import { npmPackCheck, sdistCheck } from './package-checks.ts';
+import { npmPackageCheck, pythonPackageCheck } from './package-checks.ts';
 import { toPublishingAction } from './serialize.ts';
 
 export interface PublishingRequest {
@@ -18,12 +19,12 @@ export interface PublishingRequest {
   notes?: string;
 }
 
-/** Builds the package the registry would receive (npm pack / an sdist), when the artifact is there. */
-async function packageChecks(registry: Registry, runId: string) {
-  if (registry !== 'npm' && registry !== 'pypi') return [];
+/** Uses the package the registry would receive as its users will (package-checks.ts), when the artifact is there. */
+async function packageChecks(registry: Registry, runId: string, packageName: string, version: string | undefined) {
+  if (registry === 'docs') return [];
   const artifact = await Artifact.findOne({ where: { runId, kind: REGISTRY_ARTIFACT[registry] } });
   if (!artifact?.content || artifact.expiresAt.getTime() <= Date.now()) return [];
-  return [registry === 'npm' ? await npmPackCheck(artifact) : await sdistCheck(artifact)];
+  return [registry === 'pypi' ? await pythonPackageCheck(artifact, { packageName, version }) : await npmPackageCheck(artifact, { packageName: registry === 'npm' ? packageName : undefined, version })];
 }
 
 /**
@@ -36,6 +37,8 @@ export async function recordPublishingAction(
   input: PublishingRequest,
   action: 'dry_run' | 'publish',
   extraChecks: ChecklistEntry[],
+  /** How the row is saved (a publish that passed its checks is saved with its job, once). */
+  persist: (attributes: CreationAttributes<PublishingAction>) => Promise<PublishingAction> = (attributes) => PublishingAction.create(attributes),
 ) {
   const run = await findRun(caller.org.id, input.runId);
   const project = await findProject(caller.org.id, run.projectId);
@@ -44,12 +47,12 @@ export async function recordPublishingAction(
   const packageName = input.packageName ?? defaultPackageName(project, registry);
   const checklist = [
     ...publishChecklist({ registry, run, project, artifacts, packageName, version: input.version, registryConnected: deps.config.publishing.connected[registry] }),
-    ...(await packageChecks(registry, run.id)),
+    ...(await packageChecks(registry, run.id, packageName, input.version)),
     ...extraChecks,
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';
   const failed = checklist.filter((c) => c.status === 'fail').map((c) => c.id);
-  const row = await PublishingAction.create({
+  const row = await persist({
     id: newId('pub'),
     orgId: caller.org.id,
     projectId: project.id,

@@ -1,24 +1,31 @@
+import { PublishingAction } from '../../../db/models/index.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
+import { findRun } from '../runs/find-run.ts';
+import { toRun } from '../runs/serialize.ts';
+import { publicationChecks } from './publication-checks.ts';
 import { recordPublishingAction, type PublishingRequest } from './record-publishing-action.ts';
+import { saveQueuedAction } from './save-queued-action.ts';
+import { toPublishingAction } from './serialize.ts';
+
+/** The version a publish without one uses (the checklist says so). */
+const DEFAULT_VERSION = '0.1.0';
 
 /**
- * A publish request is recorded and stays `blocked` until registry connections and explicit
- * approval are configured. This build has no registry publisher, and says so in the checklist.
+ * A publish request. Blocked (recorded, nothing sent) until the checks pass: the dry-run's, plus
+ * the operator's approval and, for docs, a verified domain. Then it is queued as a pg-boss job in
+ * the same transaction, at most once per run, registry and version: a repeated request answers the
+ * live action (queued, publishing or published) instead of publishing again.
  */
 export async function requestPublish(deps: Deps, caller: Caller, input: PublishingRequest) {
-  return await recordPublishingAction(deps, caller, input, 'publish', [
-    {
-      id: 'explicit_approval',
-      label: 'Publishing approved for this workspace',
-      status: deps.config.publishing.approved ? 'pass' : 'fail',
-      detail: deps.config.publishing.approved ? 'Approved (PUBLISH_APPROVED).' : 'Publishing needs explicit approval (PUBLISH_APPROVED=true) by the operator.',
-    },
-    {
-      id: 'publisher_available',
-      label: 'A registry publisher',
-      status: 'fail',
-      detail: 'Registry publishing is not part of this service version; the request is recorded for when it is.',
-    },
-  ]);
+  const run = await findRun(caller.org.id, input.runId);
+  const registry = input.registry ?? 'npm';
+  const version = registry === 'docs' ? null : (input.version ?? DEFAULT_VERSION);
+  const findLive = () =>
+    PublishingAction.findOne({ where: { orgId: caller.org.id, runId: run.id, registry, action: 'publish', state: ['queued', 'publishing', 'published'], version } });
+  const live = await findLive();
+  if (live) return { run: toRun(run), publishAction: toPublishingAction(live) };
+  const extra = await publicationChecks(deps.config, registry, caller.org.id, run.projectId);
+  const { version: _given, ...rest } = input;
+  return await recordPublishingAction(deps, caller, { ...rest, registry, ...(version ? { version } : {}) }, 'publish', extra, (attributes) => saveQueuedAction(deps, attributes, findLive));
 }

@@ -2,7 +2,7 @@
 // built from objects (escaped by JSON.stringify); the entry point holds no text from the spec.
 
 import type { ApiModel } from '../model/types.ts';
-import { GENERATED_TSCONFIG } from '../typescript/emit-package.ts';
+import { GENERATED_TSCONFIG, NODE_ENGINES } from '../typescript/emit-package.ts';
 import type { GeneratedFile } from '../typescript/index.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
@@ -19,10 +19,10 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedCliOptions): 
     type: 'module',
     bin: { [options.binaryName]: './dist/main.js' },
     files: ['dist', 'src', 'README.md'],
-    engines: { node: '>=18' },
+    engines: { node: NODE_ENGINES },
     scripts: { build: 'tsc -p tsconfig.json', prepublishOnly: 'tsc -p tsconfig.json' },
     dependencies: {},
-    devDependencies: { '@types/node': '^18.19.0', typescript: '^5.9.0' },
+    devDependencies: { '@types/node': '^20.19.0', typescript: '^5.9.0' },
   };
   if (model.info.license?.identifier) pkg.license = model.info.license.identifier;
   const entry = [

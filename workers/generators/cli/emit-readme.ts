@@ -51,7 +51,7 @@ export function emitReadme(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], op
   const title = model.info.title.trim() === '' ? sdk.options.clientClass : model.info.title;
   const lines: string[] = [`# ${mdText(options.packageName)}`, '', `The command-line tool for ${mdText(title)}, built on its TypeScript SDK (included in \`src/sdk/\`).`];
   if (model.info.description) lines.push('', mdText(model.info.description.slice(0, 1000)));
-  lines.push('', '## Install', '', 'Requires Node.js 18 or later; the package has no runtime dependencies.', '', '```sh', `npm install -g ${options.packageName}`, `${bin} --help`, '```');
+  lines.push('', '## Install', '', 'Requires Node.js 20.19 or later (22.12 or later on Node 22); the package has no runtime dependencies. The package holds the built `dist/`: from an unpacked artifact, `node dist/main.js --help` runs it, and `npm pack` then `npm install -g` of the packed file installs the command.', '', '```sh', `npm install -g ${options.packageName}`, `${bin} --help`, '```');
   lines.push('', 'From a checkout of this package:', '', '```sh', 'npm install && npm run build && npm link', '```');
 
   lines.push('', '## Authentication', '');

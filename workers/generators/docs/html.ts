@@ -96,3 +96,12 @@ export function localUrl(url: string): string {
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'null';
 }
+
+/**
+ * A block of code that may scroll sideways: reachable and scrollable with the keyboard
+ * (`tabindex="0"`) and named for a screen reader (a labelled group), as axe-core's
+ * scrollable-region-focusable rule asks.
+ */
+export function codeBlock(label: string, code: Html, codeClass?: string): Html {
+  return html`<pre tabindex="0" role="group" aria-label="${label}"><code${codeClass !== undefined ? html` class="${codeClass}"` : ''}>${code}</code></pre>`;
+}

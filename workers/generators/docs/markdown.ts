@@ -30,6 +30,13 @@ function createRenderer(): MarkdownIt {
       if (align !== undefined) token.attrSet('class', `align-${align}`);
     }
   });
+  // Code blocks scroll sideways: keyboard-reachable and labelled (axe-core scrollable-region-focusable).
+  for (const rule of ['fence', 'code_block'] as const) {
+    const original = md.renderer.rules[rule];
+    if (original === undefined) continue;
+    md.renderer.rules[rule] = (tokens, idx, options, env, self) =>
+      original(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0" role="group" aria-label="Code">');
+  }
   const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
@@ -228,4 +235,15 @@ export function markdown(text: string | undefined): Html {
 /** One line of inline markdown (summaries, property descriptions). */
 export function markdownInline(text: string | undefined): Html {
   return cached(inlineCache, text, renderInline);
+}
+
+/**
+ * `markdownInline` for text inside a control (a `<summary>`): links become plain spans, since a
+ * link inside a control is one control inside another. Undefined when the text has no link, so
+ * the caller can show the linked form elsewhere only when there was one.
+ */
+export function markdownInlineUnlinked(text: string | undefined): Html | undefined {
+  const rendered = markdownInline(text);
+  if (!rendered.text.includes('<a ')) return undefined;
+  return trustedRendererOutput(rendered.text.replace(/<a\s[^>]*>/g, '<span class="link-text">').replace(/<\/a>/g, '</span>'));
 }

@@ -4,8 +4,8 @@
 
 import type { ApiModel, AuthScheme, MediaTypeContent, Parameter, Response } from '../model/types.ts';
 import { exampleHtml } from './examples.ts';
-import { contentText, html, type Html, localUrl } from './html.ts';
-import { markdown, markdownInline } from './markdown.ts';
+import { codeBlock, contentText, html, type Html, localUrl } from './html.ts';
+import { markdown, markdownInline, markdownInlineUnlinked } from './markdown.ts';
 import { SAMPLE_LANGUAGES, type SampleBuilder } from './samples.ts';
 import { schemaTree, type TreeContext, typeLabel } from './schema-tree.ts';
 import type { OperationEntry, SitePlan } from './site-plan.ts';
@@ -36,13 +36,17 @@ function parameterTable(title: string, params: Parameter[], ctx: OperationContex
 function bodyBlock(content: MediaTypeContent, ctx: OperationContext, mode: 'request' | 'response', shownBeside?: MediaTypeContent): Html {
   const showExample = content !== shownBeside && (content.kind === 'json' || content.kind === 'event-stream' || content.kind === 'form' || content.kind === 'multipart');
   return html`<div class="media"><p class="media-type"><code>${content.mediaType}</code></p>${schemaTree(content.schema, tree(ctx))}${
-    showExample ? html`<details class="example"><summary>Example</summary><pre><code>${exampleHtml(ctx.model, content.examples, content.schema, mode)}</code></pre></details>` : ''
+    showExample ? html`<details class="example"><summary>Example</summary>${codeBlock(`Example ${mode} body (${content.mediaType})`, exampleHtml(ctx.model, content.examples, content.schema, mode))}</details>` : ''
   }</div>`;
 }
 
 function responseBlock(response: Response, ctx: OperationContext, shownBeside?: MediaTypeContent): Html {
   const cls = response.isError ? 'response response-error' : 'response';
-  return html`<details class="${cls}"${response.isError ? '' : html` open`}><summary><span class="status status-${response.statusClass}">${response.status}</span> ${response.description !== undefined ? markdownInline(response.description.split('\n')[0] ?? '') : ''}</summary>${
+  const line = response.description !== undefined ? (response.description.split('\n')[0] ?? '') : undefined;
+  // A link inside the summary would be a control inside a control: the summary shows the line's
+  // text, and a line with links is repeated, linked, as the first line of what opens.
+  const unlinked = markdownInlineUnlinked(line);
+  return html`<details class="${cls}"${response.isError ? '' : html` open`}><summary><span class="status status-${response.statusClass}">${response.status}</span> ${unlinked ?? markdownInline(line)}</summary>${unlinked !== undefined ? html`<p class="desc">${markdownInline(line)}</p>` : ''}${
     response.headers.length > 0
       ? html`<h4>Headers</h4><ul class="params">${response.headers.map((h) => html`<li class="param"><div class="row"><code class="prop-name">${h.name}</code> ${typeLabel(h.schema, tree(ctx))}</div>${h.description !== undefined ? html`<div class="desc">${markdown(h.description)}</div>` : ''}</li>`)}</ul>`
       : ''
@@ -75,7 +79,7 @@ function sampleTabs(entry: OperationEntry, ctx: OperationContext): Html {
     ({ lang, label }, i) => html`<button type="button" role="tab" id="${tabId(lang)}" aria-controls="${panelId(lang)}" aria-selected="${i === 0 ? 'true' : 'false'}" tabindex="${i === 0 ? '0' : '-1'}" data-lang="${lang}">${label}</button>`,
   )}</div>
 ${available.map(
-    ({ lang }, i) => html`<div class="tabpanel" role="tabpanel" id="${panelId(lang)}" aria-labelledby="${tabId(lang)}" data-lang="${lang}"${i === 0 ? '' : html` hidden`}><pre><code class="lang-${lang}">${contentText(samples[lang] ?? '')}</code></pre></div>`,
+    ({ lang, label }, i) => html`<div class="tabpanel" role="tabpanel" id="${panelId(lang)}" aria-labelledby="${tabId(lang)}" data-lang="${lang}"${i === 0 ? '' : html` hidden`}>${codeBlock(`${label} sample`, contentText(samples[lang] ?? ''), `lang-${lang}`)}</div>`,
   )}
 ${available.length < SAMPLE_LANGUAGES.length ? html`<p class="muted">This operation is not mapped to a resource method, so the SDKs and CLI have no call for it.</p>` : ''}
 </div>`;
@@ -106,7 +110,7 @@ ${op.errorResponses.length > 0 ? html`<h3>Errors</h3>${op.errorResponses.map((r)
 </div>
 <div class="op-samples">
 ${sampleTabs(entry, ctx)}
-${responseExample !== undefined ? html`<div class="response-example"><p class="label">Response <span class="status status-success">${success?.status ?? ''}</span></p><pre><code>${responseExample}</code></pre></div>` : ''}
+${responseExample !== undefined ? html`<div class="response-example"><p class="label">Response <span class="status status-success">${success?.status ?? ''}</span></p>${codeBlock(`Example response ${success?.status ?? ''}`.trim(), responseExample)}</div>` : ''}
 </div>
 </div>
 </section>`;

@@ -4,7 +4,7 @@
 
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import { exampleHtml } from './examples.ts';
-import { html, type Html, localUrl } from './html.ts';
+import { codeBlock, html, type Html, localUrl } from './html.ts';
 import { layout } from './layout.ts';
 import { isSafeLink, markdown } from './markdown.ts';
 import { authAnchor, operationSection, type OperationContext } from './operation.ts';
@@ -128,7 +128,7 @@ function schemaGroupPage(ctx: PageContext, group: SchemaGroup): GeneratedFile {
 ${named.schema.title !== undefined && named.schema.title !== entry.name ? html`<p class="lead">${named.schema.title}</p>` : ''}
 ${schemaTree(named.schema, { model: ctx.model, site: ctx.site, page: group.path, refDepth: 1, budget: { left: 500 } })}
 <h3>Example</h3>
-<pre><code>${exampleHtml(ctx.model, undefined, named.schema, 'response')}</code></pre>
+${codeBlock(`Example ${entry.name}`, exampleHtml(ctx.model, undefined, named.schema, 'response'))}
 </section>`;
   });
   const body = html`<article class="schema-page">

@@ -44,22 +44,26 @@ const READ_ONLY = html` <span class="badge">read-only</span>`;
 const WRITE_ONLY = html` <span class="badge">write-only</span>`;
 const DEPRECATED = html` <span class="badge badge-deprecated">deprecated</span>`;
 
-/** A short type label; named schemas are links to their pages. */
-export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0): Html {
+/**
+ * A short type label; named schemas are links to their pages (`linked`), or plain names where the
+ * label sits inside a `<summary>` (a link inside a control is one control inside another).
+ */
+export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0, linked = true): Html {
   const nullable = node.nullable ? NULLABLE : EMPTY;
   if (depth > 3) return html`<span class="type">&hellip;</span>`;
   switch (node.kind) {
     case 'ref': {
       const page = ctx.site.schemas.get(node.target);
       const name = ctx.model.schemas[node.target]?.name ?? node.target;
+      if (page && !linked) return html`<span class="type type-ref">${name}</span>${nullable}`;
       return page ? html`<a class="type type-ref" href="${relativeUrl(ctx.page, schemaUrl(page))}">${name}</a>${nullable}` : html`<span class="type">${name}</span>${nullable}`;
     }
     case 'primitive':
       return html`<span class="type">${node.type}${node.format !== undefined ? ` (${node.format})` : ''}</span>${nullable}`;
     case 'array':
-      return html`<span class="type">array of</span> ${typeLabel(node.items, ctx, depth + 1)}${nullable}`;
+      return html`<span class="type">array of</span> ${typeLabel(node.items, ctx, depth + 1, linked)}${nullable}`;
     case 'map':
-      return html`<span class="type">map of</span> ${typeLabel(node.values, ctx, depth + 1)}${nullable}`;
+      return html`<span class="type">map of</span> ${typeLabel(node.values, ctx, depth + 1, linked)}${nullable}`;
     case 'enum':
       return html`<span class="type">enum (${node.valueType})</span>${nullable}`;
     case 'literal':
@@ -156,12 +160,16 @@ interface RowFlags {
 function row(label: Html, node: SchemaNode, ctx: TreeContext, refLevel: number, seen: ReadonlySet<string>, flags: RowFlags): Html {
   ctx.budget.left--;
   const badges = html`${flags.required ? REQUIRED : ''}${flags.readOnly || node.readOnly ? READ_ONLY : ''}${flags.writeOnly || node.writeOnly ? WRITE_ONLY : ''}${flags.deprecated ? DEPRECATED : ''}`;
-  const head = html`${label} ${typeLabel(node, ctx)}${badges}`;
   const description = flags.description ?? node.description;
   const body = html`${description !== undefined ? html`<div class="desc">${markdown(description)}</div>` : ''}${facts(node)}`;
   const nested = children(node, ctx, refLevel, seen);
-  if (nested === undefined) return html`<li class="leaf"><div class="row">${head}</div>${body}</li>`;
-  return html`<li><details><summary>${head}</summary>${body}${nested}</details></li>`;
+  if (nested === undefined) return html`<li class="leaf"><div class="row">${label} ${typeLabel(node, ctx)}${badges}</div>${body}</li>`;
+  // The summary is the control that opens the row: its type is plain text, and the link to a
+  // named schema's page is the first line of what opens.
+  const plain = typeLabel(node, ctx, 0, false);
+  const linkedLabel = typeLabel(node, ctx);
+  const link = linkedLabel.text === plain.text ? EMPTY : html`<p class="type-link">Schema: ${linkedLabel}</p>`;
+  return html`<li><details><summary>${label} ${plain}${badges}</summary>${link}${body}${nested}</details></li>`;
 }
 
 // A tree is a pure function of its node, the page's depth (links are relative), the reference

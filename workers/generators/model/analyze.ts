@@ -9,6 +9,7 @@ import { detectVersion } from './validate/detect-version.ts';
 import { RefIndex } from './refs/ref-index.ts';
 import { listOperations } from './doc-index.ts';
 import { buildModel } from './build-model.ts';
+import { SchemaCountLimitError } from './build/schema-builder.ts';
 import { isRecord } from './json-guards.ts';
 import { readConfig, type ConfigKind } from '../config/read-config.ts';
 import { deriveStarterConfig, starterConfigYaml } from '../config/derive-starter-config.ts';
@@ -23,6 +24,8 @@ export interface AnalyzeInput {
   mode: string;
   limits?: Partial<ParseLimits>;
   signal?: AbortSignal;
+  /** Run the description's checks after the model (default true); false: the model stage only. */
+  checks?: boolean;
 }
 
 export interface AnalyzeCounts {
@@ -223,21 +226,28 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
       operations,
       config,
       strictResources: config.kind === 'stainless',
+      limits,
     });
     model = built.model;
     for (const d of built.diagnostics) (d.document === 'config' ? configDiagnostics : diagnostics).push(d);
   } catch (error) {
-    diagnostics.push({
-      ruleId: 'internal/model-failed',
-      severity: 'error',
-      message: `The API model could not be built (${error instanceof Error ? error.message : String(error)}).`,
-      pointer: '',
-      line: 0,
-      column: 0,
-    });
+    if (error instanceof SchemaCountLimitError) {
+      const at = doc.locate(error.pointer);
+      diagnostics.push({ ruleId: error.ruleId, severity: 'error', message: error.message, pointer: at.pointer, line: at.line, column: at.column });
+    } else {
+      diagnostics.push({
+        ruleId: 'internal/model-failed',
+        severity: 'error',
+        message: `The API model could not be built (${error instanceof Error ? error.message : String(error)}).`,
+        pointer: '',
+        line: 0,
+        column: 0,
+      });
+    }
   }
   lap('model');
   modelReady(modelStage(model, needsSetup, configKind, doc.format));
+  if (input.checks === false) return finish({ model, configKind, format: doc.format });
 
   // The description's checks, after the model: only the report waits for them (and for the
   // starter config's YAML, another artifact of validate's).

@@ -37,6 +37,7 @@ import { asArray, asRecord, asString, entries, isRecord, type JsonRecord } from 
 import { joinPointer, refToPointer } from './parse/pointer.ts';
 import type { RefIndex } from './refs/ref-index.ts';
 import { SchemaBuilder, toJson } from './build/schema-builder.ts';
+import { DEFAULT_PARSE_LIMITS, type ModelLimits } from './parse/limits.ts';
 import { screamingSnakeCase, snakeCase } from '../names/case.ts';
 import { clientNamingDefaults } from '../config/client-naming-defaults.ts';
 
@@ -50,6 +51,8 @@ export interface BuildModelInput {
   config: GeneratorConfig;
   /** Partner configs list exactly what the SDK contains; unmapped endpoints stay out of the tree. */
   strictResources: boolean;
+  /** What the generators are handed at most (DEFAULT_PARSE_LIMITS when absent). */
+  limits?: ModelLimits;
 }
 
 export interface BuildModelResult {
@@ -66,7 +69,11 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   const configDiag = (ruleId: string, severity: Diagnostic['severity'], message: string, source: SourceLocation): void => {
     diagnostics.push({ ruleId, severity, message, pointer: source.pointer, line: source.line, column: source.column, document: 'config' });
   };
-  const schemas = new SchemaBuilder(doc, input.version, locate);
+  const limitWarning = (ruleId: string, pointer: string, message: string): void => {
+    const source = locate(pointer);
+    diagnostics.push({ ruleId, severity: 'warning', message, pointer: source.pointer, line: source.line, column: source.column });
+  };
+  const schemas = new SchemaBuilder(doc, input.version, locate, input.limits ?? DEFAULT_PARSE_LIMITS, limitWarning);
   schemas.buildComponents();
 
   const info = asRecord(doc.info) ?? {};
@@ -171,6 +178,7 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   }
 
   schemas.drain();
+  schemas.collapseAliasChains();
   const client = clientNaming(config, asString(info.title) ?? 'API');
   const model: ApiModel = {
     openapiVersion: input.openapiVersion,

@@ -13,17 +13,26 @@ const PEP440 = /^(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*(?:(?:a|b|rc)[0-9]+)?(?:\.post[0
 /** Top-level modules an installed package must not shadow (generated code and users import them). */
 const STDLIB_SHADOWS = new Set(['abc', 'base64', 'builtins', 'collections', 'dataclasses', 'email', 'enum', 'http', 'io', 'json', 'os', 'random', 're', 'socket', 'sys', 'time', 'types', 'typing', 'urllib', 'uuid']);
 
+/**
+ * Name and version are capped (100 and 64 characters) because they name files: the wheel
+ * `<name>-<version>-py3-none-any.whl`, the sdist and its folder, the `.egg-info` folder the build
+ * writes; past a file name's 255 bytes the standard build cannot write them.
+ */
+const MAX_DIST_NAME = 100;
+const MAX_VERSION = 64;
+
 export function distributionName(candidate: string | undefined, fallback: string): string {
-  if (candidate !== undefined && candidate.length <= 200 && DIST_NAME.test(candidate)) return candidate;
+  if (candidate !== undefined && candidate.length <= MAX_DIST_NAME && DIST_NAME.test(candidate)) return candidate;
   const derived = kebabCase(candidate ?? '') || kebabCase(fallback) || 'api';
-  return candidate !== undefined && kebabCase(candidate) !== '' ? derived.slice(0, 200) : `${derived}-sdk`.slice(0, 200);
+  const name = candidate !== undefined && kebabCase(candidate) !== '' ? derived.slice(0, MAX_DIST_NAME) : `${derived}-sdk`.slice(0, MAX_DIST_NAME);
+  return name.replace(/[._-]+$/, '') || 'api';
 }
 
 export function resolveOptions(model: ApiModel, options: PythonSdkOptions = {}): ResolvedPythonSdkOptions {
   const rawClient = options.clientName ?? model.client.name;
   const clientClass = pyIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, { kind: 'type' });
   const infoVersion = model.info.version;
-  const version = options.version ?? (PEP440.test(infoVersion) ? infoVersion : '0.1.0');
+  const version = options.version ?? (PEP440.test(infoVersion) && infoVersion.length <= MAX_VERSION ? infoVersion : '0.1.0');
   if (!PEP440.test(version)) throw new Error(`Python SDK version must be a PEP 440 version, got ${JSON.stringify(version)}.`);
   const prefix = screamingSnakeCase(options.envPrefix ?? model.client.envPrefix) || screamingSnakeCase(clientClass) || 'API';
   const packageName = distributionName(options.packageName ?? (model.client.packages.python || undefined), rawClient || model.info.title);

@@ -26,6 +26,14 @@ export const GENERATED_TSCONFIG = {
   include: ['src'],
 };
 
+/**
+ * The Node versions a generated package declares. One ES-module build serves `import` and
+ * `require`: Node loads ES modules through `require()` without a flag from 20.19 and 22.12 on
+ * (and the packages have no top-level await in the SDK), so a CommonJS user needs no second
+ * build. Node 18 has no `require(esm)`; it is past end of life and not declared.
+ */
+export const NODE_ENGINES = '^20.19.0 || >=22.12.0';
+
 export function emitPackageFiles(model: ApiModel, options: ResolvedTypeScriptSdkOptions): GeneratedFile[] {
   const pkg: Record<string, unknown> = {
     name: options.packageName,
@@ -34,10 +42,10 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedTypeScriptSdk
     type: 'module',
     main: './dist/index.js',
     types: './dist/index.d.ts',
-    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' }, './package.json': './package.json' },
+    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', require: './dist/index.js', default: './dist/index.js' }, './package.json': './package.json' },
     files: ['dist', 'src', 'README.md'],
     sideEffects: false,
-    engines: { node: '>=18' },
+    engines: { node: NODE_ENGINES },
     scripts: { build: 'tsc -p tsconfig.json', prepublishOnly: 'tsc -p tsconfig.json' },
     dependencies: {},
     devDependencies: { typescript: '^5.9.0' },

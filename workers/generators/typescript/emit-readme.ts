@@ -197,7 +197,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   const clientInit = `const client = new ${id(clientClass)}(${firstAuth && authIdent ? objectInline([`${id(authIdent)}: ${str('My credential')}`]) : ''});`;
   const out: string[] = [];
   out.push(`# ${mdText(title)} TypeScript SDK`, '');
-  out.push(`The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 18+, Deno, Bun and browsers.`, '');
+  out.push(`The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 20.19+ and 22.12+ (from \`import\` and from \`require\`), Deno, Bun and browsers.`, '');
   out.push('## Installation', '', fence(`npm install ${JSON.stringify(packageName)}`, 'sh'), '');
   out.push('## Authentication', '');
   if (model.authOptions.length > 0) {

@@ -1,5 +1,6 @@
 // Defaults for the generator options, derived from the model when absent.
 
+import { builtinModules } from 'node:module';
 import type { ApiModel } from '../model/types.ts';
 import { kebabCase, screamingSnakeCase } from '../names/case.ts';
 import { tsIdent } from '../names/typescript.ts';
@@ -8,8 +9,13 @@ import type { ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types
 const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
+const NODE_BUILTINS: ReadonlySet<string> = new Set(builtinModules);
+
 /** A valid npm package name: the given one when valid, else one derived from it (or the client name). */
 export function npmPackageName(candidate: string | undefined, fallback: string): string {
+  // A package named like a Node built-in (`events`, `http`) installs, but `import 'events'` loads
+  // the built-in, never the package: such a name gets the `-sdk` suffix like a derived one.
+  if (candidate !== undefined && NODE_BUILTINS.has(candidate)) return `${candidate}-sdk`;
   if (candidate !== undefined && candidate.length <= 214 && NPM_NAME.test(candidate)) return candidate;
   const scoped = candidate?.match(/^@([^/]+)\/(.+)$/);
   if (scoped) {

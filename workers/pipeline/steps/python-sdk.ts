@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitPythonSdk } from '../../generators/python/index.ts';
 import { checkWithTools, findExecutable, type ToolRun } from '../check-with-tool.ts';
+import { buildPythonDists } from '../python-dist.ts';
+import { distOutcome } from '../python-dist-outcome.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
 
 /** mypy's cache (typeshed's standard library) is shared by runs on this machine. */
@@ -52,14 +54,17 @@ export const pythonSdkStep = defineStep({
       { label: 'mypy --strict', command: mypy, args: () => ['--strict', '--python-version', '3.10', '--cache-dir', MYPY_CACHE, '--no-error-summary', 'src'], timeoutMs: 180_000, problemPattern: /error:/ },
       { label: 'pyright (strict)', command: process.execPath, args: () => [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', PYRIGHT_CONFIG.path], timeoutMs: 180_000, problemPattern: / - error: / },
     ];
-    const check = await checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG]);
-    return {
-      status: check.ok ? 'passed' : 'failed',
-      summary: check.ok
-        ? `${files.length} files; compileall, mypy --strict and pyright (strict) pass`
-        : `${files.length} files; failed: ${(check.failedTools ?? [check.failedTool]).join(', ')}; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
-      counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
-      artifacts,
-    };
+    const [check, dists] = await Promise.all([checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG]), buildPythonDists(files, context.signal)]);
+    return distOutcome(
+      {
+        status: check.ok ? 'passed' : 'failed',
+        summary: check.ok
+          ? `${files.length} files; compileall, mypy --strict and pyright (strict) pass`
+          : `${files.length} files; failed: ${(check.failedTools ?? [check.failedTool]).join(', ')}; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
+        counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
+        artifacts,
+      },
+      dists,
+    );
   },
 });

@@ -18,6 +18,20 @@ import type {
 import { asArray, asBoolean, asNumber, asRecord, asString, entries, isRecord, type JsonRecord } from '../json-guards.ts';
 import { getAtPointerThroughRefs as getAtPointer, joinPointer, refToPointer, splitPointer } from '../parse/pointer.ts';
 import { pascalCase } from '../../names/case.ts';
+import type { ModelLimits } from '../parse/limits.ts';
+
+/** Thrown when a description names more schemas than `maxSchemas`: it gets no model at all. */
+export class SchemaCountLimitError extends Error {
+  readonly ruleId = 'limits/schemas';
+  readonly pointer: string;
+  constructor(limit: number, pointer: string) {
+    super(`The description has more than ${limit} schemas, the most the generators are given (MODEL_MAX_SCHEMAS); no SDK, CLI or docs are generated from it.`);
+    this.pointer = pointer;
+  }
+}
+
+/** Where the builder reports a limit it applied (a `limits/...` warning at `pointer`). */
+export type LimitReporter = (ruleId: string, pointer: string, message: string) => void;
 
 const PRIMITIVES = new Set<string>(['string', 'number', 'integer', 'boolean', 'null']);
 
@@ -25,29 +39,81 @@ export class SchemaBuilder {
   readonly schemas: Record<string, NamedSchema> = {};
   readonly #idByPointer = new Map<string, string>();
   readonly #queue: string[] = [];
+  #queueHead = 0;
+  #schemaCount = 0;
+  /** The next numeric suffix to try per derived id (`Foo2`, `Foo3`, …), so n clashes cost O(n), not O(n²). */
+  readonly #nextSuffix = new Map<string, number>();
   readonly #doc: JsonRecord;
   readonly #version: '3.0' | '3.1';
   readonly #locate: (pointer: string) => SourceLocation;
+  readonly #limits: ModelLimits;
+  readonly #reportLimit: LimitReporter;
 
-  constructor(doc: JsonRecord, version: '3.0' | '3.1', locate: (pointer: string) => SourceLocation) {
+  constructor(doc: JsonRecord, version: '3.0' | '3.1', locate: (pointer: string) => SourceLocation, limits: ModelLimits, reportLimit: LimitReporter) {
     this.#doc = doc;
     this.#version = version;
     this.#locate = locate;
+    this.#limits = limits;
+    this.#reportLimit = reportLimit;
   }
 
   /** Registers every component schema (so unused ones are in the model too), then builds all. */
   buildComponents(): void {
-    for (const [name] of entries(asRecord(this.#doc.components)?.schemas)) this.#idFor(joinPointer('/components/schemas', name));
+    const components = entries(asRecord(this.#doc.components)?.schemas);
+    if (components.length > this.#limits.maxSchemas) throw new SchemaCountLimitError(this.#limits.maxSchemas, '/components/schemas');
+    for (const [name] of components) this.#idFor(joinPointer('/components/schemas', name));
     this.drain();
   }
 
   /** Builds queued named schemas until none are left. */
   drain(): void {
-    while (this.#queue.length > 0) {
-      const pointer = this.#queue.shift() as string;
+    while (this.#queueHead < this.#queue.length) {
+      const pointer = this.#queue[this.#queueHead++] as string;
       const id = this.#idByPointer.get(pointer) as string;
       const named = this.schemas[id] as NamedSchema;
       named.schema = this.build(getAtPointer(this.#doc, pointer), pointer, 0);
+    }
+  }
+
+  /**
+   * A named schema that is only a `$ref` to another one that is itself only a `$ref` (S0 → S1 → …
+   * → S999 → string) points straight at the end of the chain: generated code then has one alias
+   * per name (`S0 = S999`), not a chain a thousand aliases deep, which compilers resolve
+   * recursively (TypeScript 5.9 runs out of stack on such chains). A link that adds nullability
+   * stays in the chain; a cycle of bare refs is left as it is (the ref-cycle rule reports it).
+   */
+  collapseAliasChains(): void {
+    // The end of each chain is found once and remembered for every link on the way (linear overall).
+    const endOf = new Map<string, string>();
+    const end = (id: string): string => {
+      const path: string[] = [];
+      const onPath = new Set<string>();
+      let at = id;
+      let found: string | undefined;
+      for (;;) {
+        const known = endOf.get(at);
+        if (known !== undefined) {
+          found = known;
+          break;
+        }
+        const node = this.schemas[at]?.schema;
+        // `at` ends the chain unless it is a bare, non-nullable ref (a nullable link stays); a cycle ends where it closes.
+        if (node?.kind !== 'ref' || node.nullable || onPath.has(at)) {
+          found = at;
+          break;
+        }
+        path.push(at);
+        onPath.add(at);
+        at = node.target;
+      }
+      for (const link of path) endOf.set(link, found);
+      return found;
+    };
+    for (const named of Object.values(this.schemas)) {
+      const node = named.schema;
+      if (node.kind !== 'ref') continue;
+      const target = end(node.target);
+      if (target !== node.target && target !== named.id) named.schema = { ...node, target };
     }
   }
 
@@ -83,6 +149,15 @@ export class SchemaBuilder {
 
     if ('const' in schema) return { kind: 'literal', value: toJson(schema.const), ...common };
 
+    if (Array.isArray(schema.enum) && schema.enum.length > this.#limits.maxEnumMembers) {
+      const valueType = enumValueType(declaredPrimitive(types), schema.enum);
+      this.#reportLimit(
+        'limits/enum-members',
+        joinPointer(pointer, 'enum'),
+        `This enum lists ${schema.enum.length} values, more than the ${this.#limits.maxEnumMembers} the generators are given (MODEL_MAX_ENUM_MEMBERS): the SDKs type it as ${valueType === 'mixed' ? 'any value' : `a plain ${valueType}`} instead of a union of its values.`,
+      );
+      return valueType === 'mixed' ? { kind: 'unknown', reason: 'any', ...common } : this.#primitive(schema, valueType, common);
+    }
     if (Array.isArray(schema.enum)) {
       const members = schema.enum.filter((v): v is string | number | boolean => v !== null && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'));
       if (members.length > 0 || schema.enum.length === 0) return this.#enum(schema, members, common);
@@ -126,7 +201,15 @@ export class SchemaBuilder {
     const discriminator = this.#discriminator(schema, pointer);
 
     let union: SchemaNode | undefined;
-    if (unionKey !== undefined) {
+    const arms = unionKey === undefined ? 0 : asArray(schema[unionKey]).length;
+    if (unionKey !== undefined && arms > this.#limits.maxUnionArms) {
+      this.#reportLimit(
+        'limits/union-arms',
+        joinPointer(pointer, unionKey),
+        `This ${unionKey} has ${arms} alternatives, more than the ${this.#limits.maxUnionArms} the generators are given (MODEL_MAX_UNION_ARMS): the SDKs accept any value here.`,
+      );
+      union = { kind: 'unknown', reason: 'any', ...common, nullable };
+    } else if (unionKey !== undefined) {
       const variants: SchemaNode[] = [];
       asArray(schema[unionKey]).forEach((v, i) => {
         const variant = asRecord(v);
@@ -165,6 +248,15 @@ export class SchemaBuilder {
   }
 
   #object(schema: JsonRecord, pointer: string, depth: number, common: SchemaBase): SchemaNode {
+    const declaredCount = entries(schema.properties).length;
+    if (declaredCount > this.#limits.maxObjectProperties) {
+      this.#reportLimit(
+        'limits/object-properties',
+        joinPointer(pointer, 'properties'),
+        `This object declares ${declaredCount} properties, more than the ${this.#limits.maxObjectProperties} the generators are given (MODEL_MAX_OBJECT_PROPERTIES): the SDKs type it as a map of any values.`,
+      );
+      return { kind: 'map', values: { kind: 'unknown', reason: 'any', nullable: false, source: common.source }, ...common };
+    }
     const required = new Set(asArray(schema.required).filter((r): r is string => typeof r === 'string'));
     const properties: PropertyNode[] = [];
     for (const [name, raw] of entries(schema.properties)) {
@@ -212,16 +304,13 @@ export class SchemaBuilder {
   #enum(schema: JsonRecord, values: (string | number | boolean)[], common: SchemaBase): EnumSchema {
     const names = asArray(schema['x-enum-varnames'] ?? schema['x-enumNames']);
     const descriptions = asArray(schema['x-enum-descriptions'] ?? schema['x-enumDescriptions']);
-    const declared = this.#types(schema).filter((t) => t !== 'null');
-    let valueType: EnumSchema['valueType'];
-    if (declared.length === 1 && ['string', 'number', 'integer', 'boolean'].includes(declared[0] as string)) {
-      valueType = declared[0] as EnumSchema['valueType'];
-    } else {
-      const kinds = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)));
-      if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
-      valueType = kinds.size === 1 ? ([...kinds][0] as EnumSchema['valueType']) : kinds.size === 0 ? 'string' : 'mixed';
-    }
-    const indexOf = (v: unknown): number => asArray(schema.enum).indexOf(v);
+    const valueType = enumValueType(declaredPrimitive(this.#types(schema)), values);
+    // The first place of each value in `enum`, where its x-enum name and description are (one pass, not a search per member).
+    const firstIndex = new Map<unknown, number>();
+    asArray(schema.enum).forEach((v, i) => {
+      if (!firstIndex.has(v)) firstIndex.set(v, i);
+    });
+    const indexOf = (v: unknown): number => firstIndex.get(v) ?? -1;
     return {
       kind: 'enum',
       valueType,
@@ -299,10 +388,13 @@ export class SchemaBuilder {
     if (existing !== undefined) return existing;
     const segments = splitPointer(pointer) ?? [];
     const component = segments.length === 3 && segments[0] === 'components' && segments[1] === 'schemas';
+    if (++this.#schemaCount > this.#limits.maxSchemas) throw new SchemaCountLimitError(this.#limits.maxSchemas, pointer);
     let id = component ? (segments[2] as string) : derivedName(segments);
-    if (!component || this.schemas[id] !== undefined) {
+    if (this.schemas[id] !== undefined) {
       const baseId = id;
-      for (let n = 2; this.schemas[id] !== undefined; n++) id = `${baseId}${n}`;
+      let n = this.#nextSuffix.get(baseId) ?? 2;
+      while (this.schemas[(id = `${baseId}${n}`)] !== undefined) n++;
+      this.#nextSuffix.set(baseId, n + 1);
     }
     this.#idByPointer.set(pointer, id);
     const rawName = asString(asRecord(getAtPointer(this.#doc, pointer))?.['x-stainless-model']);
@@ -396,4 +488,22 @@ export function toJson(value: unknown): JsonValue {
     return out;
   }
   return null;
+}
+
+/** The one primitive type a schema declares (besides `null`), if it declares exactly one. */
+function declaredPrimitive(types: readonly string[]): EnumSchema['valueType'] | undefined {
+  const declared = types.filter((t) => t !== 'null');
+  return declared.length === 1 && ['string', 'number', 'integer', 'boolean'].includes(declared[0] as string) ? (declared[0] as EnumSchema['valueType']) : undefined;
+}
+
+/** An enum's value type: the declared one, else what its values have in common (`mixed` when nothing). */
+function enumValueType(declared: EnumSchema['valueType'] | undefined, values: readonly unknown[]): EnumSchema['valueType'] {
+  if (declared !== undefined) return declared;
+  const kinds = new Set<string>();
+  for (const v of values) {
+    if (v === null) continue;
+    kinds.add(typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
+  }
+  if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
+  return kinds.size === 1 ? ([...kinds][0] as EnumSchema['valueType']) : kinds.size === 0 ? 'string' : 'mixed';
 }

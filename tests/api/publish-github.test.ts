@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Artifact } from '../../db/models/index.ts';
+import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
+import { gitPublish } from '../../workers/publishing/git-publish.ts';
+import { PETSTORE, rest } from '../setup/http.ts';
+import { finishedRun, waitForAction } from '../setup/publishing.ts';
+import { startTestService, type TestService } from '../setup/service.ts';
+import { newWorkspace } from '../setup/workspace.ts';
+
+const exec = promisify(execFile);
+const TOKEN = 'ghp_release_token_do_not_log_0123456789';
+const REPO = 'acme/petstore-node';
+
+let root: string;
+let service: TestService;
+let api: ReturnType<typeof rest>;
+let runA: string;
+let runB: string;
+let releases: Server;
+const received: Array<{ url: string; authorization: string | undefined; body: Record<string, unknown> }> = [];
+
+async function git(args: string[], cwd: string): Promise<string> {
+  return (await exec('git', args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' }, timeout: 30_000 })).stdout;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'report-git-remote-'));
+  await mkdir(join(root, 'acme'));
+  await git(['init', '-q', '--bare', join(root, 'acme', 'petstore-node.git')], root);
+  // GitHub's "create a release" endpoint, as the REST API speaks it.
+  let nextId = 1;
+  releases = createServer(async (req, res) => {
+    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+    received.push({ url: `${req.method} ${req.url}`, authorization: req.headers.authorization, body });
+    const match = /^\/repos\/([^/]+)\/([^/]+)\/releases$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !match) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Bad credentials"}');
+    const id = nextId++;
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id, tag_name: body.tag_name, html_url: `https://github.example/${match[1]}/${match[2]}/releases/tag/${String(body.tag_name)}` }));
+  });
+  await new Promise<void>((resolve) => releases.listen(0, '127.0.0.1', resolve));
+  service = await startTestService({
+    ROLE: 'all',
+    REPORT_RATE_LIMIT: '1000',
+    PUBLISH_APPROVED: 'true',
+    PUBLISH_GITHUB_REMOTE_BASE: `file://${root}/`,
+    PUBLISH_GITHUB_BRANCH: 'main',
+    PUBLISH_GITHUB_TOKEN: TOKEN,
+    PUBLISH_GITHUB_API_URL: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`,
+  });
+  api = rest(service.url, (await newWorkspace(service)).token);
+  [{ runId: runA }, { runId: runB }] = await Promise.all([finishedRun(api, PETSTORE, 'Pet Store'), finishedRun(api, PETSTORE.replace('title: Petstore', 'title: Petstore Two'), 'Pet Store')]);
+}, 240_000);
+afterAll(async () => {
+  await service?.stop();
+  releases?.closeAllConnections();
+  await new Promise((resolve) => releases?.close(resolve));
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+async function clone(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'report-git-clone-'));
+  await git(['clone', '-q', '--branch', 'main', `file://${root}/${REPO}.git`, 'work'], dir);
+  return join(dir, 'work');
+}
+
+describe('github: commit, tag and release on a real bare repository (file transport) and a local releases endpoint', () => {
+  it('pushes the SDK tree to main, tags v1.0.0, writes the CHANGELOG and creates the release', async () => {
+    const requested = await api.post(`/runs/${runA}/publish/publish`, { registry: 'github', packageName: REPO, version: '1.0.0', notes: 'First public SDK.' });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(202);
+    expect(requested.body.publishAction.status, JSON.stringify(requested.body.publishAction.checklist)).toBe('ready');
+    const done = await waitForAction(api, runA, requested.body.publishAction.id);
+    expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
+    const work = await clone();
+    const files = await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!);
+    for (const [path, content] of files) {
+      if (path === 'package.json') continue;
+      expect((await readFile(join(work, path))).equals(content), path).toBe(true);
+    }
+    expect(JSON.parse(await readFile(join(work, 'package.json'), 'utf8')).version).toBe('1.0.0');
+    const changelog = await readFile(join(work, 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toMatch(/^# Changelog\n\n## 1\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- First public SDK\./);
+    const tagged = (await git(['rev-parse', 'v1.0.0^{commit}'], work)).trim();
+    expect(done.providerResult?.target).toMatchObject({ repository: REPO, branch: 'main', tag: 'v1.0.0', version: '1.0.0', commit: tagged });
+    expect((await git(['cat-file', '-t', 'v1.0.0'], work)).trim()).toBe('tag'); // annotated
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ url: `POST /repos/${REPO}/releases`, authorization: `Bearer ${TOKEN}`, body: { tag_name: 'v1.0.0', target_commitish: 'main', name: 'v1.0.0' } });
+    expect(done.providerResult?.target?.releaseUrl).toBe(`https://github.example/acme/petstore-node/releases/tag/v1.0.0`);
+    expect(JSON.stringify(done)).not.toContain(TOKEN);
+  }, 120_000);
+
+  it('a tag that exists is version_exists; the next version is a commit on top with both CHANGELOG entries', async () => {
+    const dup = await api.post(`/runs/${runB}/publish/publish`, { registry: 'github', packageName: REPO, version: '1.0.0' });
+    const refused = await waitForAction(api, runB, dup.body.publishAction.id);
+    expect(refused.providerResult?.error?.code, JSON.stringify(refused.providerResult)).toBe('version_exists');
+    const next = await api.post(`/runs/${runB}/publish/publish`, { registry: 'github', packageName: REPO, version: '1.1.0' });
+    expect((await waitForAction(api, runB, next.body.publishAction.id)).providerResult?.state).toBe('published');
+    const work = await clone();
+    expect((await git(['log', '--format=%s', 'main'], work)).trim().split('\n')).toEqual(['Release v1.1.0', 'Release v1.0.0']);
+    expect(await readFile(join(work, 'README.md'), 'utf8')).toContain('Petstore Two');
+    const changelog = await readFile(join(work, 'CHANGELOG.md'), 'utf8');
+    expect(changelog.indexOf('## 1.1.0')).toBeLessThan(changelog.indexOf('## 1.0.0'));
+  }, 120_000);
+
+  it('rollback is a new version (the next patch) that restores the previous tree', async () => {
+    const rollback = await api.post(`/runs/${runB}/publish/rollback`, { registry: 'github' });
+    expect(rollback.status).toBe(202);
+    expect(rollback.body.publishAction, JSON.stringify(rollback.body.publishAction.checklist)).toMatchObject({ action: 'rollback', status: 'ready', version: '1.1.1' });
+    const done = await waitForAction(api, runB, rollback.body.publishAction.id);
+    expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
+    const work = await clone();
+    expect((await git(['log', '--format=%s', '-1'], work)).trim()).toBe('Release v1.1.1');
+    const readmeA = (await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!)).get('README.md')!;
+    expect((await readFile(join(work, 'README.md'))).equals(readmeA)).toBe(true);
+    // The restored tree is v1.0.0's, apart from the version and the CHANGELOG.
+    const diff = (await git(['diff', '--name-only', 'v1.0.0', 'v1.1.1'], work)).trim().split('\n').sort();
+    expect(diff).toEqual(['CHANGELOG.md', 'package.json']);
+    expect(await readFile(join(work, 'CHANGELOG.md'), 'utf8')).toMatch(/## 1\.1\.1 [^\n]*\n\n- Rollback: restores 1\.0\.0/);
+  }, 120_000);
+
+  it('a release the API refuses (bad token) is reported beside the pushed version, with its status', async () => {
+    const files = await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!);
+    const wrong = 'ghp_wrong_token_do_not_echo_0123456789';
+    const outcome = await gitPublish({
+      files, repository: REPO, version: '2.0.0', remoteBase: `file://${root}/`, branch: 'main', token: wrong,
+      apiUrl: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`, authorName: 'T', authorEmail: 't@example.com', timeoutMs: 30_000, changelog: '- Major.', resumed: false,
+    });
+    expect(outcome.ok).toBe(true);
+    expect(outcome.error).toMatchObject({ code: 'registry_unauthorized', status: 401 });
+    expect(JSON.stringify(outcome)).not.toContain(wrong);
+    const work = await clone();
+    expect((await git(['rev-parse', 'v2.0.0^{commit}'], work)).trim()).toBe(outcome.target.commit);
+  }, 60_000);
+});

@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Artifact } from '../../db/models/index.ts';
+import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
+import { pypiUpload } from '../../workers/publishing/pypi-upload.ts';
+import { PETSTORE, rest } from '../setup/http.ts';
+import { finishedRun, waitForAction } from '../setup/publishing.ts';
+import { startTestService, type TestService } from '../setup/service.ts';
+import { newWorkspace } from '../setup/workspace.ts';
+
+const exec = promisify(execFile);
+const TOKEN = 'pypi-AgEIcHlwaS5vcmc-do-not-log-0123456789';
+
+interface Upload {
+  fields: Record<string, string>;
+  filename: string;
+  content: Buffer;
+}
+
+let service: TestService;
+let api: ReturnType<typeof rest>;
+let runId: string;
+let index: Server;
+let repositoryUrl: string;
+const uploads: Upload[] = [];
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A package index speaking the legacy upload API (what twine and PyPI's upload.pypi.org/legacy/
+ * speak): multipart POST with `:action=file_upload`, the file in `content`, its `sha256_digest`,
+ * Basic auth; 403 for bad credentials, 400 "File already exists" for a file it has.
+ */
+async function startIndex(): Promise<void> {
+  index = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const expected = `Basic ${Buffer.from(`__token__:${TOKEN}`).toString('base64')}`;
+    if (req.headers.authorization !== expected) return void res.writeHead(403, 'Invalid or non-existent authentication information.').end();
+    const form = await new Request('http://index/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body }).formData();
+    const fields: Record<string, string> = {};
+    let file: File | undefined;
+    for (const [key, value] of form) {
+      if (typeof value === 'string') fields[key] = value;
+      else if (key === 'content') file = value;
+    }
+    if (fields[':action'] !== 'file_upload' || !file) return void res.writeHead(400, 'Bad upload').end();
+    if (uploads.some((u) => u.filename === file.name)) return void res.writeHead(400, 'File already exists.').end();
+    const content = Buffer.from(await file.arrayBuffer());
+    if (createHash('sha256').update(content).digest('hex') !== fields.sha256_digest) return void res.writeHead(400, 'Digest mismatch').end();
+    uploads.push({ fields, filename: file.name, content });
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
+  });
+  await new Promise<void>((resolve) => index.listen(0, '127.0.0.1', resolve));
+  repositoryUrl = `http://127.0.0.1:${(index.address() as AddressInfo).port}/legacy/`;
+}
+
+beforeAll(async () => {
+  await startIndex();
+  service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000', PUBLISH_APPROVED: 'true', PUBLISH_PYPI_REPOSITORY_URL: repositoryUrl, PUBLISH_PYPI_TOKEN: TOKEN });
+  api = rest(service.url, (await newWorkspace(service)).token);
+  ({ runId } = await finishedRun(api, PETSTORE, 'Pet Store'));
+}, 240_000);
+afterAll(async () => {
+  await service?.stop();
+  index?.closeAllConnections();
+  await new Promise((resolve) => index?.close(resolve));
+});
+
+/** The members of a wheel (a zip), read by Python's zipfile. */
+async function wheelMembers(wheel: Buffer): Promise<Map<string, Buffer>> {
+  const dir = await mkdtemp(join(tmpdir(), 'report-wheel-'));
+  try {
+    await writeFile(join(dir, 'x.whl'), wheel);
+    const { stdout } = await exec('python3', ['-I', '-c', 'import base64, json, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nprint(json.dumps({n: base64.b64encode(z.read(n)).decode() for n in z.namelist()}))', join(dir, 'x.whl')], { timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+    return new Map(Object.entries(JSON.parse(stdout) as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64')]));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 127.0.0.1', () => {
+  it('uploads both files; the index receives them intact, with the package sources byte for byte', async () => {
+    const requested = await api.post(`/runs/${runId}/publish/publish`, { registry: 'pypi', packageName: 'acme-petstore', version: '1.2.0' });
+    expect(requested.status).toBe(202);
+    expect(requested.body.publishAction.status, JSON.stringify(requested.body.publishAction.checklist)).toBe('ready');
+    const done = await waitForAction(api, runId, requested.body.publishAction.id);
+    expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
+    expect(uploads.map((u) => u.fields.filetype).sort()).toEqual(['bdist_wheel', 'sdist']);
+    for (const upload of uploads) expect(upload.fields).toMatchObject({ name: 'acme-petstore', version: '1.2.0', protocol_version: '1' });
+    // What the publisher built is what arrived (sha256 of each file, as reported in the action).
+    const reported = done.providerResult?.target?.files as Array<{ file: string; sha256: string }>;
+    expect(reported.map((f) => f.file).sort()).toEqual(uploads.map((u) => u.filename).sort());
+    for (const upload of uploads) expect(createHash('sha256').update(upload.content).digest('hex')).toBe(reported.find((f) => f.file === upload.filename)!.sha256);
+    // Every Python source of the artifact is in the wheel and in the sdist, byte for byte.
+    const artifact = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.content!);
+    const sources = [...artifact].filter(([path]) => path.endsWith('.py'));
+    expect(sources.length).toBeGreaterThan(3);
+    const wheel = await wheelMembers(uploads.find((u) => u.fields.filetype === 'bdist_wheel')!.content);
+    const sdist = await unpackArtifact(uploads.find((u) => u.fields.filetype === 'sdist')!.content);
+    for (const [path, content] of sources) {
+      const inWheel = [...wheel].find(([name]) => path.endsWith(name) && name.includes('/'));
+      expect(inWheel?.[1].equals(content), `${path} in the wheel`).toBe(true);
+      const inSdist = [...sdist].find(([name]) => name.endsWith(`/${path}`));
+      expect(inSdist?.[1].equals(content), `${path} in the sdist`).toBe(true);
+    }
+    expect(JSON.stringify(done)).not.toContain(TOKEN);
+  }, 180_000);
+
+  it('a repeated request answers the same action; the same version again is version_exists', async () => {
+    const again = await api.post(`/runs/${runId}/publish/publish`, { registry: 'pypi', packageName: 'acme-petstore', version: '1.2.0' });
+    expect(again.body.publishAction.providerResult.state).toBe('published');
+    expect(uploads).toHaveLength(2);
+    const files = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.content!);
+    const outcome = await pypiUpload({ files, packageName: 'acme-petstore', version: '1.2.0', repositoryUrl, username: '__token__', token: TOKEN, timeoutMs: 120_000, resumed: false });
+    expect(outcome.error?.code, JSON.stringify(outcome)).toBe('version_exists');
+    expect(outcome.registryResponse?.status).toBe(400);
+  }, 180_000);
+
+  it('bad credentials: registry_forbidden with the status, the password nowhere', async () => {
+    const files = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.content!);
+    const wrong = 'pypi-wrong-password-do-not-echo-987654321';
+    const outcome = await pypiUpload({ files, packageName: 'acme-petstore', version: '9.9.9', repositoryUrl, username: '__token__', token: wrong, timeoutMs: 120_000, resumed: false });
+    expect(outcome.error?.code, JSON.stringify(outcome)).toBe('registry_forbidden');
+    expect(outcome.error?.status).toBe(403);
+    expect(JSON.stringify(outcome)).not.toContain(wrong);
+  }, 180_000);
+});

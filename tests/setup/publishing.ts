@@ -1,0 +1,45 @@
+import { expect } from 'vitest';
+import type { rest } from './http.ts';
+import { waitForRun } from './runs.ts';
+
+type Api = ReturnType<typeof rest>;
+
+export interface ActionBody {
+  id: string;
+  status: string;
+  action: string;
+  registry: string;
+  version?: string;
+  checklist: Array<{ id: string; status: string; detail?: string }>;
+  providerResult?: {
+    state?: string;
+    summary?: string;
+    target?: Record<string, unknown>;
+    registryResponse?: { status?: number; code?: string; message?: string };
+    error?: { code: string; message: string; status?: number };
+    attempts?: number;
+  };
+}
+
+/** Starts a report and waits (through the real worker) until its run is finished. */
+export async function finishedRun(api: Api, openapiText: string, projectName: string, projectId?: string): Promise<{ runId: string; projectId: string }> {
+  const started = await api.post('/reports/start', { openapiText, ...(projectId ? { projectId } : { projectName }) });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const run = await waitForRun(started.body.run.id as string, 120_000);
+  expect(['ready', 'complete']).toContain(run.status);
+  return { runId: run.id, projectId: run.projectId };
+}
+
+/** Polls GET /runs/{runId}/publish/actions (real HTTP) until the action is published, failed or rolled back. */
+export async function waitForAction(api: Api, runId: string, actionId: string, timeoutMs = 120_000): Promise<ActionBody> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api.get(`/runs/${runId}/publish/actions`);
+    expect(res.status).toBe(200);
+    const action = (res.body.publishActions as ActionBody[]).find((a) => a.id === actionId);
+    const state = action?.providerResult?.state;
+    if (action && state && state !== 'queued' && state !== 'publishing') return action;
+    if (Date.now() > deadline) throw new Error(`action ${actionId} is still ${state} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}

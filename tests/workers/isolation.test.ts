@@ -1,0 +1,167 @@
+// One customer's description must never stall the service: a run's steps run in a process of
+// their own, with a memory limit and a time limit per step, while the API and the worker's own
+// event loop (this process: the test service runs in it) keep answering.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Artifact } from '../../db/models/index.ts';
+import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
+import { IsolatedRun } from '../../workers/pipeline/isolated-run.ts';
+import { PETSTORE, rest } from '../setup/http.ts';
+import { waitForRun } from '../setup/runs.ts';
+import { startTestService, type TestService } from '../setup/service.ts';
+import { newWorkspace } from '../setup/workspace.ts';
+
+/** A valid description whose one schema has an integer enum of `members` values (1,000,000: 6.9 MB of JSON). */
+function hugeEnum(members: number, first = 0): string {
+  return JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'Huge enum', version: '1.0.0' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths: {
+      '/things': {
+        get: { operationId: 'listThings', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } },
+      },
+    },
+    components: {
+      schemas: {
+        Thing: { type: 'object', properties: { code: { $ref: '#/components/schemas/Code' } } },
+        Code: { type: 'integer', enum: Array.from({ length: members }, (_, i) => first + i) },
+      },
+    },
+  });
+}
+const MILLION = hugeEnum(1_000_000);
+
+describe('a run with a 1,000,000-member enum in npm start (API and worker in one process)', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => service?.stop());
+
+  it('ends within its limits with the size diagnostic, while health answers in under 1 s, the event loop stays under 100 ms at p99, and another workspace\'s small run completes', async () => {
+    const big = rest(service.url, (await newWorkspace(service, 'Big')).token);
+    const small = rest(service.url, (await newWorkspace(service, 'Small')).token);
+    const [bigStart, smallStart] = await Promise.all([big.post('/reports/start', { openapiText: MILLION }), small.post('/reports/start', { openapiText: PETSTORE })]);
+    expect(bigStart.status).toBe(202);
+    expect(smallStart.status).toBe(202);
+
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const healthMs: number[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        const started = performance.now();
+        const response = await fetch(`${service.url}/api/health`);
+        expect(response.status).toBe(200);
+        await response.text();
+        healthMs.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const [bigRun, smallRun] = await Promise.all([waitForRun(bigStart.body.run.id, 240_000), waitForRun(smallStart.body.run.id, 240_000)]);
+    polling = false;
+    await poll;
+    delay.disable();
+
+    expect(bigRun.status).toBe('complete');
+    expect(bigRun.verdict).toBe('needs_review');
+    expect(bigRun.steps.every((s) => s.status === 'passed' || s.status === 'skipped')).toBe(true);
+    const report = await Artifact.findOne({ where: { runId: bigRun.id, kind: 'validation_report' } });
+    const diagnostics = JSON.parse(report!.content!.toString('utf8')).diagnostics as { ruleId: string; pointer: string }[];
+    expect(diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'limits/enum-members', pointer: '/components/schemas/Code/enum' }));
+    expect(['ready', 'complete']).toContain(smallRun.status);
+    expect(smallRun.steps[0]!.status).toBe('passed');
+
+    expect(healthMs.length).toBeGreaterThan(5);
+    expect(Math.max(...healthMs)).toBeLessThan(1000);
+    expect(delay.percentile(99) / 1e6).toBeLessThan(100);
+  }, 300_000);
+});
+
+describe('limits of a run\'s process', () => {
+  it('a run past its memory limit has its step recorded failed with the reason, and the worker goes on with the next run', async () => {
+    const service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000', RUN_MEMORY_MB: '64' });
+    try {
+      const api = rest(service.url, (await newWorkspace(service)).token);
+      const big = await api.post('/reports/start', { openapiText: MILLION });
+      const bigRun = await waitForRun(big.body.run.id, 240_000);
+      expect(bigRun.status).toBe('complete');
+      expect(bigRun.verdict).toBe('not_ready');
+      expect(bigRun.steps[0]).toMatchObject({ name: 'validate', status: 'failed', summary: 'the run used more than its memory limit of 64 MB and was stopped' });
+      for (const step of bigRun.steps.slice(1)) expect(step).toMatchObject({ status: 'skipped', summary: 'no API model: the run used more than its memory limit of 64 MB and was stopped' });
+
+      const next = await api.post('/reports/start', { openapiText: PETSTORE });
+      const nextRun = await waitForRun(next.body.run.id, 120_000);
+      expect(nextRun.steps[0]!.status).toBe('passed');
+      expect(nextRun.steps.every((s) => ['passed', 'skipped', 'failed'].includes(s.status))).toBe(true);
+    } finally {
+      await service.stop();
+    }
+  }, 300_000);
+
+  it('a run past its time limit is stopped with the reason, and the worker goes on with the next run', async () => {
+    const service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000', STEP_TIMEOUT_SECONDS: '0.5' });
+    try {
+      const api = rest(service.url, (await newWorkspace(service)).token);
+      const big = await api.post('/reports/start', { openapiText: MILLION });
+      const bigRun = await waitForRun(big.body.run.id, 240_000);
+      expect(bigRun.status).toBe('complete');
+      expect(bigRun.steps[0]).toMatchObject({ name: 'validate', status: 'failed', summary: 'building the API model took longer than its limit of 0.5 s' });
+      for (const step of bigRun.steps.slice(1)) expect(step.status).toBe('skipped');
+
+      const next = await api.post('/reports/start', { openapiText: PETSTORE });
+      const nextRun = await waitForRun(next.body.run.id, 120_000);
+      expect(nextRun.steps[0]!.status).toBe('passed');
+    } finally {
+      await service.stop();
+    }
+  }, 300_000);
+
+  it.skipIf(!findExecutable('mypy'))('a step past its time limit is the one recorded as stopped, and its checker processes are killed with it', async () => {
+    // 400,000 members past a raised limit: the model is quick, mypy on the Literal is not (values
+    // new to this test run, so mypy's shared cache does not already hold the module).
+    const run = new IsolatedRun(
+      {
+        runId: 'run_isolation_test',
+        mode: 'flagship',
+        inputs: { openapiText: hugeEnum(400_000, Date.now()), configText: null, oldSdkText: null, docsSourceText: null },
+        limits: { maxEnumMembers: 1_000_000 },
+        steps: ['python_sdk'],
+        parallel: true,
+        logLevel: 'silent',
+      },
+      { stepTimeoutMs: 5000, memoryMb: 1024 },
+      async () => undefined,
+    );
+    expect(await run.model).toEqual({ built: true, needsSetup: [] });
+    const end = await run.step('python_sdk');
+    expect(end.kind === 'settled' ? `settled: ${end.result.summary}` : end.kind).toBe('stopped');
+    expect(end).toMatchObject({ kind: 'stopped', reason: 'the python_sdk step took longer than its limit of 5 s and was stopped' });
+    await run.exited();
+    // Nothing of the run's process group is left running (mypy and compileall were in it); a killed
+    // process may stay a zombie for a moment until it is reaped.
+    const group = run.pid;
+    const alive = (): string[] =>
+      readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+            return Number(pgrp) === group && state !== 'Z';
+          } catch {
+            return false;
+          }
+        });
+    let left = alive();
+    for (let i = 0; i < 50 && left.length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = alive();
+    }
+    expect(left).toEqual([]);
+  }, 120_000);
+});

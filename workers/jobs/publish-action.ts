@@ -1,0 +1,133 @@
+import type { Job } from 'pg-boss';
+import { QueryTypes } from 'sequelize';
+import { Artifact, DocsDomain, PublishingAction } from '../../db/models/index.ts';
+import type { ArtifactKind } from '../../shared/enums.ts';
+import type { PublishJobData } from '../../shared/jobs.ts';
+import { unpackArtifact } from '../pipeline/unpack-artifact.ts';
+import { gitPublish } from '../publishing/git-publish.ts';
+import { npmDistTag } from '../publishing/npm-dist-tag.ts';
+import { npmPublish } from '../publishing/npm-publish.ts';
+import { failure, type PublishOutcome } from '../publishing/outcome.ts';
+import { pypiUpload } from '../publishing/pypi-upload.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
+
+const ARTIFACT_OF: Record<PublishingAction['registry'], ArtifactKind> = { npm: 'typescript_sdk', github: 'typescript_sdk', pypi: 'python_sdk', docs: 'docs' };
+
+/**
+ * Carries out one queued publish or rollback. The row is claimed (`queued`/`publishing` →
+ * `publishing`, attempts + 1) so a finished action is never written twice; a retried attempt
+ * (attempts > 1: the previous worker died mid-write) first asks the registry whether the write
+ * already happened. A registry refusal (401, 403, version exists, unreachable, timeout) ends the
+ * action `failed` with the registry's status and code and is not retried; only a fault of ours
+ * throws, for pg-boss to retry.
+ */
+export async function handlePublishJob(deps: WorkerDeps, job: Job<PublishJobData>): Promise<void> {
+  const [claimed] = await deps.db.sequelize.query<{ attempts: number }>(
+    `UPDATE publishing_actions SET state = 'publishing', attempts = attempts + 1, updated_at = now()
+      WHERE id = $1 AND org_id = $2 AND state IN ('queued', 'publishing') RETURNING attempts`,
+    { bind: [job.data.actionId, job.data.orgId], type: QueryTypes.SELECT },
+  );
+  if (!claimed) return; // published, failed or rolled back already: nothing to do
+  const action = await PublishingAction.findByPk(job.data.actionId);
+  if (!action) return;
+  const resumed = claimed.attempts > 1;
+  deps.logger.info({ actionId: action.id, registry: action.registry, action: action.action, attempt: claimed.attempts }, 'publishing action started');
+  const outcome = action.action === 'rollback' ? await rollback(deps, action, resumed) : await publish(deps, action, action.runId, action.version ?? '', resumed, changelogOf(action));
+  await finish(deps, action, outcome);
+  deps.logger.info({ actionId: action.id, ok: outcome.ok, code: outcome.error?.code }, 'publishing action finished');
+}
+
+function changelogOf(action: PublishingAction): string {
+  return [`- Generated from run ${action.runId}.`, ...(action.notes ? [`- ${action.notes.replace(/\s+/g, ' ').trim()}`] : [])].join('\n');
+}
+
+async function artifactFiles(runId: string, kind: ArtifactKind): Promise<Map<string, Buffer> | string> {
+  const artifact = await Artifact.findOne({ where: { runId, kind } });
+  if (!artifact?.content) return `The run ${runId} has no ${kind} artifact any more (expired or never made).`;
+  try {
+    return await unpackArtifact(artifact.content);
+  } catch {
+    return `The ${kind} artifact of run ${runId} could not be unpacked.`;
+  }
+}
+
+/** Publishes the `kind` artifact of `runId` at `version` to the action's registry. */
+async function publish(deps: WorkerDeps, action: PublishingAction, runId: string, version: string, resumed: boolean, changelog: string): Promise<PublishOutcome> {
+  const config = deps.config.publishing;
+  const packageName = action.packageName ?? '';
+  if (action.registry === 'docs') return await publishDocs(action, runId);
+  const files = await artifactFiles(runId, ARTIFACT_OF[action.registry]);
+  if (typeof files === 'string') return failure('artifact_unavailable', files, { packageName, version });
+  switch (action.registry) {
+    case 'npm':
+      if (!config.npm.token) return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', { packageName, version });
+      return await npmPublish({ files, packageName, version, registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs, resumed });
+    case 'pypi':
+      if (!config.pypi.token) return failure('registry_unauthorized', 'No PyPI token is configured (PUBLISH_PYPI_TOKEN).', { packageName, version });
+      return await pypiUpload({ files, packageName, version, repositoryUrl: config.pypi.repositoryUrl, username: config.pypi.username, token: config.pypi.token, timeoutMs: config.timeoutMs, resumed });
+    case 'github':
+      return await gitPublish({ files, repository: packageName, version, ...config.github, timeoutMs: config.timeoutMs, changelog, resumed });
+  }
+}
+
+/** Docs are served by the service itself: publishing checks the site is there and names its URLs. */
+async function publishDocs(action: PublishingAction, runId: string): Promise<PublishOutcome> {
+  const artifact = await Artifact.findOne({ where: { runId, kind: 'docs' }, attributes: ['id', 'fileCount', 'sha256', 'content'] });
+  const domains = await DocsDomain.findAll({ where: { orgId: action.orgId, projectId: action.projectId, status: 'verified' }, order: [['domain', 'ASC']] });
+  const urls = domains.map((d) => `https://${d.domain}/`);
+  if (!artifact?.content) return failure('artifact_unavailable', `The run ${runId} has no docs artifact any more.`, { runId, urls });
+  return {
+    ok: true,
+    summary: `The docs of run ${runId} are served at ${urls.join(', ') || 'the project’s verified domains'}.`,
+    target: { runId, urls, ...(urls[0] ? { url: urls[0] } : {}), files: artifact.fileCount, sha256: artifact.sha256 },
+    registryResponse: { message: 'served by this service' },
+  };
+}
+
+async function rollback(deps: WorkerDeps, action: PublishingAction, resumed: boolean): Promise<PublishOutcome> {
+  const current = action.rollbackOf ? await PublishingAction.findByPk(action.rollbackOf) : null;
+  const previous = action.restores ? await PublishingAction.findByPk(action.restores) : null;
+  if (!current || !previous) return failure('nothing_to_roll_back', 'The publication to roll back or the one to restore is gone.', {});
+  const config = deps.config.publishing;
+  switch (action.registry) {
+    case 'npm':
+      if (!config.npm.token) return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', {});
+      return await npmDistTag({ packageName: previous.packageName ?? '', version: previous.version ?? '', from: current.version ?? '', registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs });
+    case 'docs': {
+      const outcome = await publishDocs(action, previous.runId);
+      return outcome.ok ? { ...outcome, summary: `Rolled back: the domain serves the docs of run ${previous.runId} again instead of run ${current.runId}.`, target: { ...outcome.target, rolledBack: current.runId } } : outcome;
+    }
+    case 'github':
+    case 'pypi': {
+      // A published version cannot be taken back here: a new version carries the earlier tree.
+      const note = `- Rollback: restores ${previous.version} (run ${previous.runId}), replacing ${current.version} (run ${current.runId}).`;
+      const outcome = await publish(deps, action, previous.runId, action.version ?? '', resumed, note);
+      return outcome.ok ? { ...outcome, target: { ...outcome.target, restores: previous.version, rolledBack: current.version } } : outcome;
+    }
+  }
+}
+
+/** Records the outcome (only while the action is still `publishing`); a rollback marks the publication it undid. */
+async function finish(deps: WorkerDeps, action: PublishingAction, outcome: PublishOutcome): Promise<void> {
+  const now = new Date();
+  const providerResult = {
+    ...(action.providerResult ?? {}),
+    status: outcome.ok ? 'ready' : 'blocked',
+    state: outcome.ok ? 'published' : 'failed',
+    checkedAt: now.toISOString(),
+    summary: outcome.summary,
+    target: { ...((action.providerResult?.target as Record<string, unknown> | undefined) ?? {}), ...outcome.target },
+    ...(outcome.registryResponse ? { registryResponse: outcome.registryResponse } : {}),
+    ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.ok ? { publishedAt: now.toISOString() } : {}),
+  };
+  await deps.db.sequelize.transaction(async (transaction) => {
+    const [count] = await PublishingAction.update(
+      { state: outcome.ok ? 'published' : 'failed', status: outcome.ok ? 'ready' : 'blocked', providerResult, publishedAt: outcome.ok ? now : null },
+      { where: { id: action.id, state: 'publishing' }, transaction },
+    );
+    if (count && outcome.ok && action.action === 'rollback' && action.rollbackOf) {
+      await PublishingAction.update({ state: 'rolled_back' }, { where: { id: action.rollbackOf, state: 'published' }, transaction });
+    }
+  });
+}
