@@ -70,10 +70,10 @@ async function publish(deps: WorkerDeps, action: PublishingAction, runId: string
   switch (action.registry) {
     case 'npm':
       if (!config.npm.token) return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', { packageName, version });
-      return await npmPublish({ files, packageName, version, registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs, resumed, changelog });
+      return await npmPublish({ files, packageName, version, registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs, resumed, changelog: { entry: changelog, date: action.createdAt } });
     case 'pypi':
       if (!config.pypi.token) return failure('registry_unauthorized', 'No PyPI token is configured (PUBLISH_PYPI_TOKEN).', { packageName, version });
-      return await pypiUpload({ files, packageName, version, repositoryUrl: config.pypi.repositoryUrl, username: config.pypi.username, token: config.pypi.token, timeoutMs: config.timeoutMs, resumed, changelog });
+      return await pypiUpload({ files, packageName, version, repositoryUrl: config.pypi.repositoryUrl, username: config.pypi.username, token: config.pypi.token, timeoutMs: config.timeoutMs, resumed, changelog: { entry: changelog, date: action.createdAt } });
     case 'github':
       return await gitPublish({ files, repository: packageName, version, ...config.github, timeoutMs: config.timeoutMs, changelog, resumed });
   }

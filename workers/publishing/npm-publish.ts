@@ -15,8 +15,8 @@ export interface NpmPublishInput {
   timeoutMs: number;
   /** A retried attempt: first ask the registry whether the same tarball is already there. */
   resumed: boolean;
-  /** This version's CHANGELOG entry (Markdown, without its heading), shipped as CHANGELOG.md. */
-  changelog?: string;
+  /** This version's CHANGELOG entry (Markdown, without its heading), shipped as CHANGELOG.md, and its date (fixed per action: a retried pack must give the same tarball). */
+  changelog?: { entry: string; date: Date };
 }
 
 /**

@@ -11,7 +11,7 @@ const TSC = join(import.meta.dirname, '..', '..', 'node_modules', 'typescript-na
  * the registry must receive what `main`/`exports` point at. With `changelog`, this version's entry
  * goes into the package's CHANGELOG.md. Returns a problem, or undefined.
  */
-export async function prepareTypeScriptPackage(dir: string, packageName: string, version: string, timeoutMs: number, changelog?: string): Promise<string | undefined> {
+export async function prepareTypeScriptPackage(dir: string, packageName: string, version: string, timeoutMs: number, changelog?: { entry: string; date: Date }): Promise<string | undefined> {
   const pkgPath = join(dir, 'package.json');
   let pkg: Record<string, unknown>;
   try {
@@ -24,7 +24,7 @@ export async function prepareTypeScriptPackage(dir: string, packageName: string,
   if (changelog) {
     // The entry written from the compatibility diff ships in the package (npm packs only `files`).
     const earlier = await readFile(join(dir, 'CHANGELOG.md'), 'utf8').catch(() => undefined);
-    await writeFile(join(dir, 'CHANGELOG.md'), changelogFile(version, changelog, earlier));
+    await writeFile(join(dir, 'CHANGELOG.md'), changelogFile(version, changelog.entry, earlier, changelog.date));
     if (Array.isArray(pkg.files) && !pkg.files.includes('CHANGELOG.md')) pkg.files = [...(pkg.files as unknown[]), 'CHANGELOG.md'];
   }
   await writeFile(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);

@@ -18,8 +18,8 @@ export interface PypiUploadInput {
   timeoutMs: number;
   /** A retried attempt: files the repository already has are skipped (`twine --skip-existing`). */
   resumed: boolean;
-  /** This version's CHANGELOG entry (Markdown, without its heading), shipped as CHANGELOG.md in the sdist. */
-  changelog?: string;
+  /** This version's CHANGELOG entry (Markdown, without its heading) and its date, shipped as CHANGELOG.md in the sdist. */
+  changelog?: { entry: string; date: Date };
 }
 
 /**
@@ -42,7 +42,7 @@ export async function pypiUpload(input: PypiUploadInput): Promise<PublishOutcome
     if (input.changelog) {
       // The sdist carries the CHANGELOG (setuptools takes what MANIFEST.in includes).
       const earlier = await readFile(join(dir, 'CHANGELOG.md'), 'utf8').catch(() => undefined);
-      await writeFile(join(dir, 'CHANGELOG.md'), changelogFile(input.version, input.changelog, earlier));
+      await writeFile(join(dir, 'CHANGELOG.md'), changelogFile(input.version, input.changelog.entry, earlier, input.changelog.date));
       const manifest = await readFile(join(dir, 'MANIFEST.in'), 'utf8').catch(() => '');
       if (!/^include CHANGELOG\.md$/m.test(manifest)) await writeFile(join(dir, 'MANIFEST.in'), `${manifest}${manifest && !manifest.endsWith('\n') ? '\n' : ''}include CHANGELOG.md\n`);
     }
