@@ -7,7 +7,7 @@
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from '../typescript/plan.ts';
 import { arrayInline, arrayLines, id, importDecl, num, objectInline, objectLines, objKey, printModule, str } from '../typescript/ts-source.ts';
-import type { GeneratedFile } from '../typescript/index.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import { clip, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
 

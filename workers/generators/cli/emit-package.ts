@@ -3,7 +3,7 @@
 
 import type { ApiModel } from '../model/types.ts';
 import { GENERATED_TSCONFIG, NODE_ENGINES } from '../typescript/emit-package.ts';
-import type { GeneratedFile } from '../typescript/index.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
 export const CLI_TSCONFIG = {

@@ -5,7 +5,7 @@
 import type { ApiModel } from '../model/types.ts';
 import { mdText as escapeMarkdown } from '../typescript/emit-readme.ts';
 import type { SdkPlan } from '../typescript/plan.ts';
-import type { GeneratedFile } from '../typescript/index.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import type { CliFlag, CliGroup, CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
 

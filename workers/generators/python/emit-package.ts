@@ -2,8 +2,10 @@
 // `types/__init__.py` and `py.typed`.
 
 import type { ApiModel } from '../model/types.ts';
-import { flattenResources, type SdkPlan } from './plan.ts';
-import type { GeneratedFile, ResolvedPythonSdkOptions } from './types.ts';
+import { flattenResources } from '../core/resources.ts';
+import type { SdkPlan } from './plan.ts';
+import type { GeneratedFile } from '../core/files.ts';
+import type { ResolvedPythonSdkOptions } from './types.ts';
 import { id, py, PyWriter, relModule, str } from './writer.ts';
 
 /** A TOML basic string. */

@@ -3,7 +3,8 @@
 // is markdown-escaped on one line.
 
 import type { ApiModel } from '../model/types.ts';
-import { flattenResources, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
+import { flattenResources } from '../core/resources.ts';
+import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { methodShape } from './emit-resources.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
 import { id, join, py, Py, PyWriter, str } from './writer.ts';

@@ -8,7 +8,7 @@ import { pyIdent } from '../names/python.ts';
 import { type MethodPlan, PARAM_RESERVED, type ResourcePlan, type SdkPlan } from './plan.ts';
 import { MODELS_MODULE, type ObjectShape, type TypeEmitter, TypeModule } from './schema-types.ts';
 import { bool, fromImport, fwd, id, join, py, Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 
 type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
 type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';

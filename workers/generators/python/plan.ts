@@ -117,6 +117,3 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   return { options, scope, resources, operations, authIdents, serverVarIdents };
 }
 
-export function flattenResources(plans: ResourcePlan[]): ResourcePlan[] {
-  return plans.flatMap((plan) => [plan, ...flattenResources(plan.children)]);
-}

@@ -5,7 +5,7 @@
 import type { ApiModel, AuthScheme, ClientAuthOption } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import { access, block, id, importDecl, indent, kw, literalType, objectLines, objKey, printModule, str, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 
 const thisMember = (name: string): string => `this.${id(name)}`;

@@ -7,7 +7,7 @@ import type { ResourcePlan, SdkPlan } from './plan.ts';
 import { methodShape } from './emit-resources.ts';
 import type { TypeEmitter } from './schema-types.ts';
 import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 
 /** Markdown text with every character that could start markup escaped (and no raw HTML). */
 export function mdText(text: string): string {

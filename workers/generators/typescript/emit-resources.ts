@@ -7,7 +7,7 @@ import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
 import { methodLocals, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
 import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
 import { block, id, importDecl, intersection, kw, objectInline, objectLines, objKey, printModule, propName, str, typeLiteral, typeRef, unionOf, withDoc, type TypeCode } from './ts-source.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 
 type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
 type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';

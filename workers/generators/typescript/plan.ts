@@ -135,6 +135,3 @@ export function methodLocals(op: Operation): { scope: NameScope; pathArgs: { par
   return { scope, pathArgs };
 }
 
-export function flattenResources(plans: ResourcePlan[]): ResourcePlan[] {
-  return plans.flatMap((plan) => [plan, ...flattenResources(plan.children)]);
-}
