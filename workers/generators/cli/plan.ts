@@ -179,7 +179,7 @@ function bodyFlag(types: TypeEmitter, names: FlagNames, property: PropertyNode, 
 }
 
 function planMethod(model: ApiModel, types: TypeEmitter, method: MethodPlan, word: string, access: string[], group: CliGroup): CliMethod {
-  const shape = methodShape(model, types, method);
+  const shape = methodShape(model, method);
   const names = new FlagNames();
   const flags: CliFlag[] = [];
   for (const { param } of shape.pathArgs) flags.push(paramFlag(types, names, param, param.name, 'path'));

@@ -247,7 +247,7 @@ export class SampleBuilder {
   typescript({ trail, method }: TsTarget): string {
     const model = this.#model;
     const { clientClass, packageName } = this.#ts.options;
-    const shape = tsMethodShape(model, this.#tsTypes, method);
+    const shape = tsMethodShape(model, method);
     const args: string[] = shape.pathArgs.map(({ param }) => tsValue(parameterExample(model, param), 0));
     if (shape.hasParams && shape.paramsRequired) {
       const props: TsProperty[] = shape.fields.filter((x) => x.param.required).map((x) => [objKey(x.key), parameterExample(model, x.param)]);

@@ -2,16 +2,15 @@
 // class with one method per operation (snake_case keyword arguments, typed), and the request /
 // response types it needs in `types/<resource>.py`.
 
-import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
+import { isStructuredBody, methodPagination, requestContent, responseContent, type BodyKind, type ResponseKind } from '../core/method.ts';
+import { objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
+import type { ApiModel, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
 import { type MethodPlan, PARAM_RESERVED, type ResourcePlan, type SdkPlan } from './plan.ts';
-import { MODELS_MODULE, type ObjectShape, type TypeEmitter, TypeModule } from './schema-types.ts';
+import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
 import { bool, fromImport, fwd, id, join, py, Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
 import type { GeneratedFile } from '../core/files.ts';
-
-type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
-type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';
 
 interface Arg {
   ident: string;
@@ -34,29 +33,8 @@ export interface MethodShape {
   pagination?: { scheme: PaginationScheme; item: Py };
 }
 
-const BODY_ORDER: BodyKind[] = ['json', 'multipart', 'form', 'text', 'binary'];
-
-function pickRequestContent(content: MediaTypeContent[]): { content: MediaTypeContent; kind: BodyKind } | undefined {
-  for (const wanted of BODY_ORDER) {
-    const found = content.find((c) => c.kind === wanted);
-    if (found) return { content: found, kind: wanted };
-  }
-  const first = content[0];
-  return first ? { content: first, kind: 'binary' } : undefined;
-}
-
 export function dotsTo(plan: ResourcePlan): number {
   return (plan.modulePath.length + 1 + (plan.isPackage ? 1 : 0));
-}
-
-function pageItemSchema(types: TypeEmitter, schema: SchemaNode | undefined, itemsPath: string): SchemaNode | undefined {
-  let node = schema ? types.resolve(schema) : undefined;
-  for (const segment of itemsPath === '' ? [] : itemsPath.split('.')) {
-    const shape = node ? types.objectShape(node) : undefined;
-    const property = shape?.properties.find((p) => p.name === segment);
-    node = property ? types.resolve(property.schema) : undefined;
-  }
-  return node?.kind === 'array' ? node.items : undefined;
 }
 
 /** Builtins a method body uses in annotations and calls; a parameter with one of these names gets a `_` suffix. */
@@ -86,26 +64,26 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
     cookies: op.parameters.cookie.map(argOf),
     response: { kind: 'json', type: py`object` },
   };
-  const picked = op.requestBody ? pickRequestContent(op.requestBody.content) : undefined;
+  const picked = requestContent(op);
   if (op.requestBody && picked) {
     const schema = picked.content.schema;
-    const resolved = types.resolve(schema);
-    const objectShape: ObjectShape | undefined = resolved && !resolved.nullable && !schema.nullable ? types.objectShape(schema) : undefined;
-    if (objectShape && objectShape.properties.length > 0 && (picked.kind === 'json' || picked.kind === 'multipart' || picked.kind === 'form')) {
+    const resolved = resolveSchema(model, schema);
+    const shapeOfBody: ObjectShape | undefined = resolved && !resolved.nullable && !schema.nullable ? objectShape(model, schema) : undefined;
+    if (shapeOfBody && shapeOfBody.properties.length > 0 && isStructuredBody(picked.kind)) {
       let typedDict: string | undefined;
       let hintBase = method.paramsType;
       if (picked.kind === 'json') {
         if (schema.kind === 'ref') {
           typedDict = types.nameOf(schema.target);
           module.use(MODELS_MODULE, typedDict);
-        } else typedDict = types.inlineTypedDict({ module, hint: method.paramsType }, schema.source.pointer, objectShape, schema.description);
+        } else typedDict = types.inlineTypedDict({ module, hint: method.paramsType }, schema.source.pointer, shapeOfBody, schema.description);
         hintBase = typedDict;
       }
-      const fields = objectShape.properties.map((p) => ({
+      const fields = shapeOfBody.properties.map((p) => ({
         ident: locals.claim(`body:${p.name}`, paramIdent(p.name)),
         key: p.name,
         type: types.expr(p.schema, { module, hint: `${hintBase} ${p.name}`, ...(picked.kind === 'multipart' ? { files: true } : {}) }),
-        required: objectShape.required.has(p.name),
+        required: shapeOfBody.required.has(p.name),
         ...((p.description ?? p.schema.description) !== undefined ? { doc: (p.description ?? p.schema.description) as string } : {}),
       }));
       shape.body = { mode: 'fields', kind: picked.kind, ...(typedDict !== undefined ? { typedDict } : {}), fields };
@@ -121,28 +99,27 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
       shape.body = { mode: 'whole', kind: picked.kind, arg, mediaType: picked.content.mediaType };
     }
   }
-  const success = op.successResponse;
-  const json = success?.content.find((c) => c.kind === 'json');
-  const sse = success?.content.find((c) => c.kind === 'event-stream');
-  if (success === undefined) shape.response = { kind: 'json', type: py`object` };
-  else if (json) shape.response = { kind: 'json', type: responseType(types, module, method, json.schema) };
-  else if (sse) {
-    const resolved = types.resolve(sse.schema);
-    if (resolved?.kind === 'primitive' && resolved.type === 'string') shape.response = { kind: 'event-stream-text', type: py`str` };
-    else shape.response = { kind: 'event-stream', type: responseType(types, module, method, sse.schema) };
-  } else if (success.content.some((c) => c.kind === 'text')) shape.response = { kind: 'text', type: py`str` };
-  else if (success.content.length > 0) shape.response = { kind: 'binary', type: py`bytes` };
-  else shape.response = { kind: 'none', type: py`None` };
-  if (op.pagination !== undefined && shape.response.kind === 'json') {
-    const scheme = model.pagination.find((p) => p.name === op.pagination);
-    const itemSchema = scheme ? pageItemSchema(types, json?.schema, scheme.response.items) : undefined;
-    if (scheme && itemSchema) shape.pagination = { scheme, item: types.expr(itemSchema, { module, hint: `${method.responseType} item` }) };
-  }
+  const response = responseContent(model, op);
+  shape.response = { kind: response.kind, type: responseType(types, module, method, response) };
+  const pagination = methodPagination(model, op, response);
+  if (pagination?.item) shape.pagination = { scheme: pagination.scheme, item: types.expr(pagination.item, { module, hint: `${method.responseType} item` }) };
   return shape;
 }
 
-function responseType(types: TypeEmitter, module: TypeModule, method: MethodPlan, schema: SchemaNode): Py {
-  return types.expr(schema, { module, hint: method.responseType });
+/** The Python type a response kind reads as (a schema's type for JSON and JSON events). */
+function responseType(types: TypeEmitter, module: TypeModule, method: MethodPlan, response: { kind: ResponseKind; schema?: SchemaNode }): Py {
+  switch (response.kind) {
+    case 'json':
+    case 'event-stream':
+      return response.schema ? types.expr(response.schema, { module, hint: method.responseType }) : py`object`;
+    case 'event-stream-text':
+    case 'text':
+      return py`str`;
+    case 'binary':
+      return py`bytes`;
+    case 'none':
+      return py`None`;
+  }
 }
 
 function schemeLiteral(scheme: PaginationScheme): Py {

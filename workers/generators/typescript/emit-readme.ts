@@ -154,7 +154,7 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
   const resource = path[path.length - 1] as ResourcePlan;
   const method = resource.methods[0];
   if (method === undefined) return undefined;
-  const shape = methodShape(model, types, method);
+  const shape = methodShape(model, method);
   // No example rather than one that does not compile (see `example`).
   const values: (string | undefined)[] = shape.pathArgs.map(({ param }) => {
     const value = example(types, param.schema);

@@ -1,6 +1,8 @@
 // One module per resource: the resource class (methods in config order, subresources as
 // properties) and the params / response types of its methods.
 
+import { isStructuredBody, methodPagination, requestContent, responseContent, type BodyKind, type ResponseKind } from '../core/method.ts';
+import { resolveSchema } from '../core/schema.ts';
 import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
@@ -8,9 +10,6 @@ import { methodLocals, type MethodPlan, type ResourcePlan, type SdkPlan } from '
 import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
 import { block, id, importDecl, intersection, kw, objectInline, objectLines, objKey, printModule, propName, str, typeLiteral, typeRef, unionOf, withDoc, type TypeCode } from './ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
-
-type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
-type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';
 
 interface Field {
   /** Key in the params object (a raw string; quoted by `propName` when needed). */
@@ -27,35 +26,13 @@ export interface MethodShape {
   hasParams: boolean;
   response: { kind: ResponseKind; schema?: SchemaNode };
   pagination?: PaginationScheme;
+  /** The item schema of a paginated response (undefined: the items are `unknown`). */
+  pageItem?: SchemaNode;
   locals: NameScope;
   pathArgs: { param: Parameter; ident: string }[];
 }
 
-const BODY_KINDS: Record<string, BodyKind> = { json: 'json', multipart: 'multipart', form: 'form', text: 'text', binary: 'binary' };
-
-function pickRequestContent(content: MediaTypeContent[]): { content: MediaTypeContent; kind: BodyKind } | undefined {
-  for (const wanted of ['json', 'multipart', 'form', 'text', 'binary']) {
-    const found = content.find((c) => c.kind === wanted);
-    if (found) return { content: found, kind: BODY_KINDS[wanted] as BodyKind };
-  }
-  const first = content[0];
-  return first ? { content: first, kind: 'binary' } : undefined;
-}
-
-function pickResponse(op: Operation): MethodShape['response'] {
-  const success = op.successResponse;
-  if (success === undefined) return { kind: 'json' };
-  const json = success.content.find((c) => c.kind === 'json');
-  if (json) return { kind: 'json', schema: json.schema };
-  const sse = success.content.find((c) => c.kind === 'event-stream');
-  if (sse) return { kind: 'event-stream', schema: sse.schema };
-  const text = success.content.find((c) => c.kind === 'text');
-  if (text) return { kind: 'text' };
-  if (success.content.length > 0) return { kind: 'binary' };
-  return { kind: 'none' };
-}
-
-export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodPlan): MethodShape {
+export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
   const op = method.op;
   const { scope: locals, pathArgs } = methodLocals(op);
   const keys = new NameScope();
@@ -65,10 +42,10 @@ export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodP
     fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
   }
   let body: MethodShape['body'];
-  const picked = op.requestBody ? pickRequestContent(op.requestBody.content) : undefined;
+  const picked = requestContent(op);
   if (op.requestBody && picked) {
-    const resolved = types.resolve(picked.content.schema);
-    const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && ['json', 'multipart', 'form'].includes(picked.kind);
+    const resolved = resolveSchema(model, picked.content.schema);
+    const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && isStructuredBody(picked.kind);
     // readOnly properties are not part of a request (the params type leaves them out).
     const writable = objectLike ? resolved.properties.filter((p) => !p.readOnly) : [];
     const collides = writable.some((p) => fields.some((field) => field.key === p.name));
@@ -78,12 +55,8 @@ export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodP
       : op.requestBody.required;
     body = { content: picked.content, kind: picked.kind, flatten, key: flatten ? '' : keys.claim('\u0000body', 'body'), required };
   }
-  const response = pickResponse(op);
-  if (response.kind === 'event-stream' && response.schema) {
-    const resolved = types.resolve(response.schema);
-    if (resolved?.kind === 'primitive' && resolved.type === 'string') response.kind = 'event-stream-text';
-  }
-  const scheme = op.pagination !== undefined && response.kind === 'json' ? model.pagination.find((p) => p.name === op.pagination) : undefined;
+  const response = responseContent(model, op);
+  const pagination = methodPagination(model, op, response);
   const paramsRequired = fields.some((field) => field.param.required) || (body?.required ?? false);
   return {
     fields,
@@ -91,21 +64,11 @@ export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodP
     paramsRequired,
     hasParams: fields.length > 0 || body !== undefined,
     response,
-    ...(scheme ? { pagination: scheme } : {}),
+    ...(pagination ? { pagination: pagination.scheme } : {}),
+    ...(pagination?.item ? { pageItem: pagination.item } : {}),
     locals,
     pathArgs,
   };
-}
-
-/** The item type of a paginated response: follow `items` (dot path) through objects to an array. */
-function pageItemSchema(types: TypeEmitter, schema: SchemaNode | undefined, itemsPath: string): SchemaNode | undefined {
-  let node = schema ? types.resolve(schema) : undefined;
-  for (const segment of itemsPath === '' ? [] : itemsPath.split('.')) {
-    if (node?.kind !== 'object') return undefined;
-    const property = node.properties.find((p) => p.name === segment);
-    node = property ? types.resolve(property.schema) : undefined;
-  }
-  return node?.kind === 'array' ? node.items : undefined;
 }
 
 function paramDoc(param: Parameter, note: string | undefined): string[] {
@@ -156,7 +119,7 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
   }
 
   for (const method of resource.methods) {
-    const shape = methodShape(model, types, method);
+    const shape = methodShape(model, method);
     const op = method.op;
 
     // Params type.
@@ -199,9 +162,8 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
     };
     let returnType: TypeCode;
     if (shape.pagination) {
-      const item = pageItemSchema(types, responseSchema, shape.pagination.response.items);
       if (responseSchema) named(responseSchema);
-      resultType = item ? types.type(item) : kw('unknown');
+      resultType = shape.pageItem ? types.type(shape.pageItem) : kw('unknown');
       useCore('pagination', 'PagePromise', false);
       returnType = typeRef('PagePromise', [resultType]);
     } else {
