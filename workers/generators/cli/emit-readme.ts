@@ -4,7 +4,7 @@
 
 import type { ApiModel } from '../model/types.ts';
 import { mdText } from '../core/markdown.ts';
-import type { SdkPlan } from '../typescript/plan.ts';
+import type { SdkPlan } from '../typescript/naming.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import type { CliFlag, CliGroup, CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';

@@ -5,9 +5,8 @@
 
 import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
-import { emitTypeScriptSdk, resolveOptions } from '../typescript/index.ts';
-import { planSdk } from '../typescript/plan.ts';
-import { TypeEmitter } from '../typescript/schema-types.ts';
+import { emitTypeScriptSdk } from '../typescript/index.ts';
+import { planSdk, resolveOptions } from '../typescript/naming.ts';
 import { cliBundleFiles } from './bundle-files.ts';
 import { emitCommands } from './emit-commands.ts';
 import { emitPackageFiles } from './emit-package.ts';
@@ -28,8 +27,7 @@ export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFil
   const sdkOptions = resolveOptions(model, options.sdk);
   const resolved = resolveCliOptions(model, sdkOptions, options);
   const sdkPlan = planSdk(model, sdkOptions);
-  const types = new TypeEmitter(model, sdkPlan.typeNames, sdkPlan.inputTypeNames);
-  const groups = planCommands(model, sdkPlan, types);
+  const groups = planCommands(model, sdkPlan);
   const files: GeneratedFile[] = [];
   for (const file of emitTypeScriptSdk(model, options.sdk)) {
     if (SDK_PACKAGE_FILES.has(file.path)) continue;

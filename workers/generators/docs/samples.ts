@@ -1,22 +1,39 @@
 // Code samples for one operation in curl, the generated TypeScript SDK, the generated Python SDK
-// and the generated CLI. The SDK samples are planned by the SDK generators themselves (`planSdk`,
-// `methodShape`, their name scopes) and written with their own escapers (the TypeScript SDK's
-// `ts-source` literals and identifiers, the Python writer), so a sample names exactly the client
-// class, resource chain, method and arguments the generated package has. Samples are plain text
-// here; the page escapes them like any other text.
+// and the generated CLI. The SDK samples are planned by the SDK generators themselves, through
+// their public naming entries (`typescript/naming.ts`, `python/naming.ts`: plan, method shape,
+// spellers), so a sample names exactly the client class, resource chain, method and arguments the
+// generated package has. Samples are plain text here; the page escapes them like any other text.
 
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
-import { methodShape as tsMethodShape } from '../typescript/emit-resources.ts';
-import { resolveOptions as tsResolveOptions } from '../typescript/options.ts';
-import { planSdk as tsPlanSdk, type MethodPlan as TsMethodPlan, type ResourcePlan as TsResourcePlan, type SdkPlan as TsSdkPlan } from '../typescript/plan.ts';
-import { TypeEmitter as TsTypeEmitter } from '../typescript/schema-types.ts';
-import { id as tsId, num as tsNum, objKey, str as tsStr } from '../typescript/ts-source.ts';
-import { methodShape as pyMethodShape } from '../python/emit-resources.ts';
-import { resolveOptions as pyResolveOptions } from '../python/options.ts';
-import { planSdk as pyPlanSdk, type MethodPlan as PyMethodPlan, type ResourcePlan as PyResourcePlan, type SdkPlan as PySdkPlan } from '../python/plan.ts';
-import { TypeEmitter as PyTypeEmitter, TypeModule } from '../python/schema-types.ts';
-import { id as pyId, join as pyJoin, num as pyNum, py, type Py, PyWriter, str as pyStr } from '../python/writer.ts';
+import { methodTargets } from '../core/resources.ts';
+import {
+  id as tsId,
+  methodShape as tsMethodShape,
+  num as tsNum,
+  objKey,
+  planSdk as tsPlanSdk,
+  resolveOptions as tsResolveOptions,
+  str as tsStr,
+  type MethodPlan as TsMethodPlan,
+  type ResourcePlan as TsResourcePlan,
+  type SdkPlan as TsSdkPlan,
+} from '../typescript/naming.ts';
+import {
+  id as pyId,
+  join as pyJoin,
+  MethodShapes as PyMethodShapes,
+  num as pyNum,
+  planSdk as pyPlanSdk,
+  py,
+  PyWriter,
+  resolveOptions as pyResolveOptions,
+  str as pyStr,
+  type MethodPlan as PyMethodPlan,
+  type Py,
+  type ResourcePlan as PyResourcePlan,
+  type SdkPlan as PySdkPlan,
+} from '../python/naming.ts';
 import { exampleOf, fromJson, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 
@@ -121,12 +138,10 @@ interface PyTarget { trail: PyResourcePlan[]; method: PyMethodPlan }
 export class SampleBuilder {
   readonly #model: ApiModel;
   readonly #ts: TsSdkPlan;
-  readonly #tsTypes: TsTypeEmitter;
   readonly #py: PySdkPlan;
-  readonly #pyTypes: PyTypeEmitter;
-  readonly #pyScratch = new TypeModule('\u0000docs');
-  readonly #tsTargets = new Map<string, TsTarget>();
-  readonly #pyTargets = new Map<string, PyTarget>();
+  readonly #pyShapes: PyMethodShapes;
+  readonly #tsTargets: Map<string, TsTarget>;
+  readonly #pyTargets: Map<string, PyTarget>;
   readonly #schemes: Map<string, AuthScheme>;
   readonly #baseUrl: string;
   #tsPrelude: string | undefined;
@@ -135,23 +150,10 @@ export class SampleBuilder {
   constructor(model: ApiModel) {
     this.#model = model;
     this.#ts = tsPlanSdk(model, tsResolveOptions(model));
-    this.#tsTypes = new TsTypeEmitter(model, this.#ts.typeNames);
     this.#py = pyPlanSdk(model, pyResolveOptions(model));
-    this.#pyTypes = new PyTypeEmitter(model, this.#py.scope);
-    const walkTs = (plans: TsResourcePlan[], trail: TsResourcePlan[]): void => {
-      for (const plan of plans) {
-        for (const method of plan.methods) if (!this.#tsTargets.has(method.op.key)) this.#tsTargets.set(method.op.key, { trail: [...trail, plan], method });
-        walkTs(plan.children, [...trail, plan]);
-      }
-    };
-    walkTs(this.#ts.resources, []);
-    const walkPy = (plans: PyResourcePlan[], trail: PyResourcePlan[]): void => {
-      for (const plan of plans) {
-        for (const method of plan.methods) if (!this.#pyTargets.has(method.op.key)) this.#pyTargets.set(method.op.key, { trail: [...trail, plan], method });
-        walkPy(plan.children, [...trail, plan]);
-      }
-    };
-    walkPy(this.#py.resources, []);
+    this.#pyShapes = new PyMethodShapes(model, this.#py);
+    this.#tsTargets = methodTargets(this.#ts.resources);
+    this.#pyTargets = methodTargets(this.#py.resources);
     this.#schemes = new Map(model.authSchemes.map((s) => [s.key, s]));
     this.#baseUrl = baseUrlOf(model);
     const envVars = model.authOptions.map((o) => o.envVar).filter((v): v is string => v !== undefined && SAFE_ENV.test(v));
@@ -304,7 +306,7 @@ export class SampleBuilder {
   python({ trail, method }: PyTarget): string {
     const model = this.#model;
     const { clientClass, moduleName } = this.#py.options;
-    const shape = pyMethodShape(model, this.#pyTypes, this.#pyScratch, method);
+    const shape = this.#pyShapes.of(method);
     const args: Py[] = shape.pathArgs.map((a) => this.#pyValue(parameterExample(model, a.param)));
     const content = method.op.requestBody?.content;
     const pickedBody = shape.body ? (content?.find((c) => c.kind === shape.body?.kind) ?? content?.[0]) : undefined;

@@ -6,7 +6,7 @@ import type { ApiModel } from '../model/types.ts';
 import { mdCode, mdText } from '../core/markdown.ts';
 import { flattenResources } from '../core/resources.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
-import { methodShape } from './emit-resources.ts';
+import { methodShape } from './method-shape.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
 import { id, join, py, Py, PyWriter, str } from './writer.ts';
 

@@ -4,7 +4,7 @@
 
 import type { ApiModel, JsonValue, ObjectSchema, PropertyNode, SchemaNode } from '../model/types.ts';
 import type { ResourcePlan, SdkPlan } from './plan.ts';
-import { methodShape } from './emit-resources.ts';
+import { methodShape } from './method-shape.ts';
 import type { TypeEmitter } from './schema-types.ts';
 import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';

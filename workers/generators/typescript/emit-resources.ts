@@ -1,75 +1,13 @@
 // One module per resource: the resource class (methods in config order, subresources as
 // properties) and the params / response types of its methods.
 
-import { isStructuredBody, methodPagination, requestContent, responseContent, type BodyKind, type ResponseKind } from '../core/method.ts';
-import { resolveSchema } from '../core/schema.ts';
-import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
-import { NameScope } from '../names/scope.ts';
-import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
-import { methodLocals, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
+import type { ApiModel, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
+import { tsTemplateChunk } from '../names/typescript.ts';
+import { methodShape, type Field, type MethodShape } from './method-shape.ts';
+import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
 import { block, id, importDecl, intersection, kw, objectInline, objectLines, objKey, printModule, propName, str, typeLiteral, typeRef, unionOf, withDoc, type TypeCode } from './ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
-
-interface Field {
-  /** Key in the params object (a raw string; quoted by `propName` when needed). */
-  key: string;
-  /** Local binding when destructured. */
-  local: string;
-  param: Parameter;
-}
-
-export interface MethodShape {
-  fields: Field[];
-  body?: { content: MediaTypeContent; kind: BodyKind; flatten: boolean; key: string; required: boolean };
-  paramsRequired: boolean;
-  hasParams: boolean;
-  response: { kind: ResponseKind; schema?: SchemaNode };
-  pagination?: PaginationScheme;
-  /** The item schema of a paginated response (undefined: the items are `unknown`). */
-  pageItem?: SchemaNode;
-  locals: NameScope;
-  pathArgs: { param: Parameter; ident: string }[];
-}
-
-export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
-  const op = method.op;
-  const { scope: locals, pathArgs } = methodLocals(op);
-  const keys = new NameScope();
-  const fields: Field[] = [];
-  for (const param of [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
-    const key = keys.claim(`${param.in}:${param.name}`, param.name);
-    fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
-  }
-  let body: MethodShape['body'];
-  const picked = requestContent(op);
-  if (op.requestBody && picked) {
-    const resolved = resolveSchema(model, picked.content.schema);
-    const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && isStructuredBody(picked.kind);
-    // readOnly properties are not part of a request (the params type leaves them out).
-    const writable = objectLike ? resolved.properties.filter((p) => !p.readOnly) : [];
-    const collides = writable.some((p) => fields.some((field) => field.key === p.name));
-    const flatten = objectLike && !collides;
-    const required = flatten
-      ? writable.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
-      : op.requestBody.required;
-    body = { content: picked.content, kind: picked.kind, flatten, key: flatten ? '' : keys.claim('\u0000body', 'body'), required };
-  }
-  const response = responseContent(model, op);
-  const pagination = methodPagination(model, op, response);
-  const paramsRequired = fields.some((field) => field.param.required) || (body?.required ?? false);
-  return {
-    fields,
-    ...(body ? { body } : {}),
-    paramsRequired,
-    hasParams: fields.length > 0 || body !== undefined,
-    response,
-    ...(pagination ? { pagination: pagination.scheme } : {}),
-    ...(pagination?.item ? { pageItem: pagination.item } : {}),
-    locals,
-    pathArgs,
-  };
-}
 
 function paramDoc(param: Parameter, note: string | undefined): string[] {
   const lines: string[] = [];

@@ -19,6 +19,7 @@ import type { TypeScriptSdkOptions } from './types.ts';
 export type { GeneratedFile } from '../core/files.ts';
 export type { ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types.ts';
 export { resolveOptions } from './options.ts';
+export { GENERATED_TSCONFIG, NODE_ENGINES } from './emit-package.ts';
 
 export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions = {}): GeneratedFile[] {
   const resolved = resolveOptions(model, options);
