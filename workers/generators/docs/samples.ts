@@ -6,6 +6,7 @@
 
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
+import { requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
 import {
   id as tsId,
@@ -221,7 +222,7 @@ export class SampleBuilder {
     for (const param of op.parameters.header.filter((p) => p.required)) headers.push(shellQuote(`${param.name}: ${exampleText(parameterExample(model, param))}`));
     const cookies = op.parameters.cookie.filter((p) => p.required).map((p) => `${p.name}=${exampleText(parameterExample(model, p))}`);
     if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
-    const content = op.requestBody?.content.find((c) => c.kind === 'json') ?? op.requestBody?.content[0];
+    const content = requestContent(op)?.content;
     if (content) {
       const body = exampleOf(model, content.schema, 'request');
       if (content.kind === 'multipart' && body.t === 'obj') {
@@ -308,8 +309,7 @@ export class SampleBuilder {
     const { clientClass, moduleName } = this.#py.options;
     const shape = this.#pyShapes.of(method);
     const args: Py[] = shape.pathArgs.map((a) => this.#pyValue(parameterExample(model, a.param)));
-    const content = method.op.requestBody?.content;
-    const pickedBody = shape.body ? (content?.find((c) => c.kind === shape.body?.kind) ?? content?.[0]) : undefined;
+    const pickedBody = shape.body ? requestContent(method.op)?.content : undefined;
     const bodyExample = pickedBody ? exampleOf(model, pickedBody.schema, 'request') : undefined;
     const params = method.op.parameters;
     const keyword: { a: { ident: string; key: string; required: boolean }; list: Parameter[] }[] = [
@@ -357,7 +357,7 @@ export class SampleBuilder {
       argv.push(`--${kebabCase(name) || 'value'}`, example.t === 'file' ? '@file.bin' : exampleText(example));
     };
     for (const param of [...op.parameters.path, ...op.parameters.query.filter((p) => p.required), ...op.parameters.header.filter((p) => p.required)]) flag(param.name, parameterExample(model, param));
-    const content = op.requestBody?.content.find((c) => c.kind === 'json') ?? op.requestBody?.content[0];
+    const content = requestContent(op)?.content;
     if (content) {
       const body = exampleOf(model, content.schema, 'request');
       if (body.t === 'obj' && ['json', 'multipart', 'form'].includes(content.kind)) for (const [k, v] of body.entries) flag(k, v);

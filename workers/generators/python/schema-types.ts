@@ -5,7 +5,7 @@
 // Aliases that would refer to themselves through unions only (invalid for mypy) are cut with `Any`.
 
 import { isCycle, stronglyConnected } from '../core/graph.ts';
-import { objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
+import { isUploadFile, objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
 import type { ApiModel, EnumSchema, JsonValue, PropertyNode, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
@@ -221,7 +221,7 @@ export class TypeEmitter {
       case 'primitive':
         switch (node.type) {
           case 'string':
-            return ctx.files && (node.format === 'binary' || node.contentMediaType !== undefined) ? py`FileTypes` : py`str`;
+            return ctx.files && isUploadFile(node) ? py`FileTypes` : py`str`;
           case 'integer':
             return py`int`;
           case 'number':
