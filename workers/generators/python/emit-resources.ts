@@ -178,6 +178,16 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
 
 export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { files: GeneratedFile[]; typesModule: TypeModule } {
   const typesModule = new TypeModule(resource.typesModule);
+  const bodyText = resourceClass(model, types, typesModule, resource);
+  const content = resourceModuleHead(resource, typesModule, pyNamesUsed(bodyText)) + '\n\n' + bodyText;
+  const file = 'resources/' + resource.modulePath.join('/') + (resource.isPackage ? '/__init__.py' : '.py');
+  const files: GeneratedFile[] = [{ path: file, content }];
+  if (typesModule.declared > 0) files.push({ path: `types/${resource.typesModule}.py`, content: typesModuleText(typesModule, `Request and response types of the ${resource.resource.path.join(' / ')} resource.`) });
+  return { files, typesModule };
+}
+
+/** The resource class: subresource attributes, their constructor, a method per operation (its types go to `typesModule`). */
+function resourceClass(model: ApiModel, types: TypeEmitter, typesModule: TypeModule, resource: ResourcePlan): string {
   const body = new PyWriter();
   body.block(py`class ${id(resource.className)}(SyncAPIResource):`, () => {
     const description = resource.resource.path.join(' / ');
@@ -195,9 +205,12 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
       emitMethod(body, method, methodShape(model, types, typesModule, method));
     }
   });
+  return body.toString();
+}
+
+/** The module's docstring, imports (only the names the class body uses) and `__all__`. */
+function resourceModuleHead(resource: ResourcePlan, typesModule: TypeModule, used: ReadonlySet<string>): string {
   const dots = dotsTo(resource);
-  const bodyText = body.toString();
-  const used = pyNamesUsed(bodyText);
   const w = new PyWriter();
   w.doc(`The ${resource.resource.path.join(' / ')} resource.`);
   w.blank();
@@ -220,11 +233,7 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
   w.blank(2);
   w.line(py`__all__ = [${str(resource.className)}]`);
   w.blank(2);
-  const content = w.toString() + '\n\n' + bodyText;
-  const file = 'resources/' + resource.modulePath.join('/') + (resource.isPackage ? '/__init__.py' : '.py');
-  const files: GeneratedFile[] = [{ path: file, content }];
-  if (typesModule.declared > 0) files.push({ path: `types/${resource.typesModule}.py`, content: typesModuleText(typesModule, `Request and response types of the ${resource.resource.path.join(' / ')} resource.`) });
-  return { files, typesModule };
+  return w.toString();
 }
 
 /** A parenthesised `from <from> import (...)` of the names (those `used` has, when given), sorted. */
