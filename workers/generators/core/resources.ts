@@ -1,4 +1,20 @@
-// Walking an emitter's resource plan tree (every emitter plans resources with `children`).
+// The resource plan every SDK makes (resources with `children`, methods bound to operations) and
+// walks over it.
+
+import type { Operation } from '../model/types.ts';
+
+/** A method of a resource as an SDK plans it: the names are the SDK's spelling. */
+export interface MethodPlan {
+  /** Member identifier on the resource class. */
+  name: string;
+  /** The method name from the configuration (or derived), before spelling. */
+  rawName: string;
+  op: Operation;
+  deprecated?: string | boolean;
+  /** Exported type names claimed for the method's params (or inline request body) and its inline response. */
+  paramsType: string;
+  responseType: string;
+}
 
 /** Every resource of the tree, depth first, parents before their children. */
 export function flattenResources<R extends { children: R[] }>(plans: R[]): R[] {
