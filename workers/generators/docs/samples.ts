@@ -6,7 +6,7 @@
 
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
-import { requestContent } from '../core/method.ts';
+import { isEventStream, requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
 import {
   id as tsId,
@@ -268,7 +268,7 @@ export class SampleBuilder {
     const forAwait = (name: string, iterable: string): string => `for await (const ${name} of ${iterable}) {\n    console.log(${name});\n}`;
     let statements: string;
     if (shape.pagination) statements = forAwait('item', call);
-    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') statements = forAwait('event', `await ${call}`);
+    else if (isEventStream(shape.response.kind)) statements = forAwait('event', `await ${call}`);
     else if (shape.response.kind === 'none') statements = `await ${call};`;
     else statements = `const result = await ${call};\nconsole.log(result);`;
     this.#tsPrelude ??= this.#tsPreludeLines(clientClass, packageName);
@@ -338,7 +338,7 @@ export class SampleBuilder {
     w.line(needsCredential >= 0 ? py`client = ${pyId(clientClass)}(${pyId(this.#py.authIdents[needsCredential] as string)}=${pyStr('My credential')})` : py`client = ${pyId(clientClass)}()`);
     w.blank();
     if (shape.pagination) w.block(py`for item in ${call}:`, () => w.line(py`print(item)`));
-    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') w.block(py`with ${call} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`)));
+    else if (isEventStream(shape.response.kind)) w.block(py`with ${call} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`)));
     else if (shape.response.kind === 'none') w.line(call);
     else {
       w.line(py`result = ${call}`);

@@ -2,12 +2,13 @@
 // class with one method per operation (snake_case keyword arguments, typed), and the request /
 // response types it needs in `types/<resource>.py`.
 
+import { compareCodeUnits, type GeneratedFile } from '../core/files.ts';
+import { isEventStream } from '../core/method.ts';
 import type { ApiModel, Operation, PaginationScheme } from '../model/types.ts';
 import { methodShape, type Arg, type MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
 import { bool, fromImport, fwd, id, join, py, Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
-import type { GeneratedFile } from '../core/files.ts';
 
 export function dotsTo(plan: ResourcePlan): number {
   return (plan.modulePath.length + 1 + (plan.isPackage ? 1 : 0));
@@ -79,12 +80,22 @@ function mapping(args: Arg[]): Py {
 }
 
 function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
-  const op = method.op;
   const returnType = shape.pagination
     ? py`SyncPage[${shape.pagination.item}]`
-    : shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text'
+    : isEventStream(shape.response.kind)
       ? py`Stream[${shape.response.type}]`
       : shape.response.type;
+  writeSignature(w, method, shape);
+  w.block(py`) -> ${returnType}:`, () => {
+    w.doc(methodDoc(method, shape));
+    w.line(py`_path = ${pathExpr(method.op, shape.pathArgs)}`);
+    const request = requestArguments(w, shape);
+    writeCall(w, method.op, shape, request, returnType);
+  });
+}
+
+/** `def name(self, <path args>, *, <keyword args: required first>, extra_headers=…, extra_query=…, timeout=…` (the caller closes it). */
+function writeSignature(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
   const kwargs: Arg[] = [...shape.query, ...shape.headers, ...shape.cookies];
   if (shape.body?.mode === 'fields') kwargs.push(...shape.body.fields);
   else if (shape.body) kwargs.push(shape.body.arg);
@@ -92,7 +103,7 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
   const ordered = [...kwargs.filter((a) => a.required), ...kwargs.filter((a) => !a.required)];
   w.line(py`def ${id(method.name)}(`);
   w.indented(() => {
-        w.line(py`self,`);
+    w.line(py`self,`);
     for (const a of shape.pathArgs) w.line(py`${id(a.ident)}: ${a.type},`);
     w.line(py`*,`);
     for (const a of ordered) w.line(py`${signatureArg(a)},`);
@@ -100,80 +111,85 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
     w.line(py`extra_query: Optional[Mapping[str, object]] = None,`);
     w.line(py`timeout: Optional[float] = None,`);
   });
-  w.block(py`) -> ${returnType}:`, () => {
-    w.doc(methodDoc(method, shape));
-    w.line(py`_path = ${pathExpr(op, shape.pathArgs)}`);
-    const request: Py[] = [];
-    if (shape.query.length > 0) request.push(py`query=${mapping(shape.query)}`);
-    const styled = shape.query.filter((a) => a.param.style !== 'form' || !a.param.explode);
-    if (styled.length > 0) request.push(py`query_styles={${join(styled.map((a) => py`${str(a.key)}: (${str(a.param.style)}, ${bool(a.param.explode)})`))}}`);
-    if (shape.headers.length > 0) request.push(py`headers=${mapping(shape.headers)}`);
-    if (shape.cookies.length > 0) request.push(py`cookies=${mapping(shape.cookies)}`);
-    const body = shape.body;
-    if (body?.mode === 'fields') {
-      const required = body.fields.filter((f) => f.required);
-      const optional = body.fields.filter((f) => !f.required);
-      const bodyType = body.typedDict !== undefined ? fwd(body.typedDict) : py`Dict[str, object]`;
-      w.line(py`_body: ${bodyType} = ${mapping(required)}`);
-      for (const f of optional) {
-        w.block(py`if not isinstance(${id(f.ident)}, NotGiven):`, () => w.line(py`_body[${str(f.key)}] = ${id(f.ident)}`));
-      }
-      request.push(body.kind === 'json' ? py`json_body=_body` : body.kind === 'multipart' ? py`multipart=_body` : py`form=_body`);
-    } else if (body) {
-      const value = id(body.arg.ident);
-      if (body.kind === 'json') request.push(py`json_body=${value}`);
-      else if (body.kind === 'multipart' || body.kind === 'form') {
-        w.line(py`_fields: Dict[str, object] = {}`);
-        // The cast: pyright narrows a non-dict type by `isinstance(x, dict)` to a subclass of both.
-        w.block(py`if isinstance(${value}, dict):`, () => w.line(py`_fields.update(cast(Dict[str, object], ${value}))`));
-        request.push(body.kind === 'multipart' ? py`multipart=_fields` : py`form=_fields`);
-      } else {
-        const guard = body.arg.required ? value : py`None if isinstance(${value}, NotGiven) else ${value}`;
-        request.push(py`content=${guard}`, py`content_type=${str(body.mediaType)}`);
-      }
+}
+
+/** The keyword arguments of the client call (query, styles, headers, cookies, body, extras); writes the statements that build the body. */
+function requestArguments(w: PyWriter, shape: MethodShape): Py[] {
+  const request: Py[] = [];
+  if (shape.query.length > 0) request.push(py`query=${mapping(shape.query)}`);
+  const styled = shape.query.filter((a) => a.param.style !== 'form' || !a.param.explode);
+  if (styled.length > 0) request.push(py`query_styles={${join(styled.map((a) => py`${str(a.key)}: (${str(a.param.style)}, ${bool(a.param.explode)})`))}}`);
+  if (shape.headers.length > 0) request.push(py`headers=${mapping(shape.headers)}`);
+  if (shape.cookies.length > 0) request.push(py`cookies=${mapping(shape.cookies)}`);
+  const body = shape.body;
+  if (body?.mode === 'fields') {
+    const required = body.fields.filter((f) => f.required);
+    const optional = body.fields.filter((f) => !f.required);
+    const bodyType = body.typedDict !== undefined ? fwd(body.typedDict) : py`Dict[str, object]`;
+    w.line(py`_body: ${bodyType} = ${mapping(required)}`);
+    for (const f of optional) {
+      w.block(py`if not isinstance(${id(f.ident)}, NotGiven):`, () => w.line(py`_body[${str(f.key)}] = ${id(f.ident)}`));
     }
-    request.push(py`extra_headers=extra_headers`, py`extra_query=extra_query`, py`timeout=timeout`);
-    const method_ = str(op.method.toUpperCase());
-    if (shape.pagination) {
-      const pageArgs = request.filter((r) => /^(query|query_styles|headers|extra_headers|extra_query|timeout)=/.test(r.text));
-      w.line(py`return SyncPage(`);
-      w.indented(() => {
-        w.line(py`self._client,`);
-        w.line(py`${method_},`);
-        w.line(py`_path,`);
-        w.line(py`scheme=${schemeLiteral(shape.pagination?.scheme as PaginationScheme)},`);
-        for (const r of pageArgs) w.line(py`${r},`);
-      });
-      w.line(py`)`);
-      return;
+    request.push(body.kind === 'json' ? py`json_body=_body` : body.kind === 'multipart' ? py`multipart=_body` : py`form=_body`);
+  } else if (body) {
+    const value = id(body.arg.ident);
+    if (body.kind === 'json') request.push(py`json_body=${value}`);
+    else if (body.kind === 'multipart' || body.kind === 'form') {
+      w.line(py`_fields: Dict[str, object] = {}`);
+      // The cast: pyright narrows a non-dict type by `isinstance(x, dict)` to a subclass of both.
+      w.block(py`if isinstance(${value}, dict):`, () => w.line(py`_fields.update(cast(Dict[str, object], ${value}))`));
+      request.push(body.kind === 'multipart' ? py`multipart=_fields` : py`form=_fields`);
+    } else {
+      const guard = body.arg.required ? value : py`None if isinstance(${value}, NotGiven) else ${value}`;
+      request.push(py`content=${guard}`, py`content_type=${str(body.mediaType)}`);
     }
-    if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') {
-      w.line(py`_response = self._client.send(`);
-      w.indented(() => {
-        w.line(py`${method_},`);
-        w.line(py`_path,`);
-        w.line(py`accept="text/event-stream",`);
-        for (const r of request) w.line(py`${r},`);
-      });
-      w.line(py`)`);
-      w.line(py`return Stream(_response, decode_json=${bool(shape.response.kind === 'event-stream')})`);
-      return;
-    }
-    const kind = shape.response.kind === 'none' ? 'none' : shape.response.kind;
-    const call = (prefix: Py, suffix: Py): void => {
-      w.line(py`${prefix}self._client.request(`);
-      w.indented(() => {
-        w.line(py`${method_},`);
-        w.line(py`_path,`);
-        if (kind !== 'json') w.line(py`response_kind=${str(kind)},`);
-        for (const r of request) w.line(py`${r},`);
-      });
-      w.line(py`)${suffix}`);
-    };
-    if (kind === 'none') call(py``, py``);
-    else if (returnType.text === 'object') call(py`return `, py``);
-    else call(py`return cast(${returnType}, `, py`)`);
-  });
+  }
+  request.push(py`extra_headers=extra_headers`, py`extra_query=extra_query`, py`timeout=timeout`);
+  return request;
+}
+
+/** The call and its return: a page, a stream of events, or one response (cast to the return type). */
+function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[], returnType: Py): void {
+  const method_ = str(op.method.toUpperCase());
+  if (shape.pagination) {
+    const pageArgs = request.filter((r) => /^(query|query_styles|headers|extra_headers|extra_query|timeout)=/.test(r.text));
+    w.line(py`return SyncPage(`);
+    w.indented(() => {
+      w.line(py`self._client,`);
+      w.line(py`${method_},`);
+      w.line(py`_path,`);
+      w.line(py`scheme=${schemeLiteral(shape.pagination?.scheme as PaginationScheme)},`);
+      for (const r of pageArgs) w.line(py`${r},`);
+    });
+    w.line(py`)`);
+    return;
+  }
+  if (isEventStream(shape.response.kind)) {
+    w.line(py`_response = self._client.send(`);
+    w.indented(() => {
+      w.line(py`${method_},`);
+      w.line(py`_path,`);
+      w.line(py`accept="text/event-stream",`);
+      for (const r of request) w.line(py`${r},`);
+    });
+    w.line(py`)`);
+    w.line(py`return Stream(_response, decode_json=${bool(shape.response.kind === 'event-stream')})`);
+    return;
+  }
+  const kind = shape.response.kind === 'none' ? 'none' : shape.response.kind;
+  const call = (prefix: Py, suffix: Py): void => {
+    w.line(py`${prefix}self._client.request(`);
+    w.indented(() => {
+      w.line(py`${method_},`);
+      w.line(py`_path,`);
+      if (kind !== 'json') w.line(py`response_kind=${str(kind)},`);
+      for (const r of request) w.line(py`${r},`);
+    });
+    w.line(py`)${suffix}`);
+  };
+  if (kind === 'none') call(py``, py``);
+  else if (returnType.text === 'object') call(py`return `, py``);
+  else call(py`return cast(${returnType}, `, py`)`);
 }
 
 export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { files: GeneratedFile[]; typesModule: TypeModule } {
@@ -225,7 +241,7 @@ function resourceModuleHead(resource: ResourcePlan, typesModule: TypeModule, use
   fromImport(w, up('_streaming'), ['Stream'], used);
   fromImport(w, up('_types'), ['NOT_GIVEN', 'FileTypes', 'NotGiven'], used);
   importNames(w, relModule(dots, 'types', MODELS_MODULE), typesModule.imports.get(MODELS_MODULE), used);
-  for (const [module, names] of [...typesModule.imports].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [module, names] of [...typesModule.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (module !== MODELS_MODULE) importNames(w, relModule(dots, 'types', module), names, used);
   }
   if (typesModule.exports.length > 0) importNames(w, relModule(dots, 'types', typesModule.name), new Set(typesModule.exports), used);
@@ -260,7 +276,7 @@ export function typesModuleText(module: TypeModule, title: string): string {
   if (module.name !== MODELS_MODULE) {
     w.blank();
     importNames(w, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE), used);
-    for (const [other, names] of [...module.imports].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [other, names] of [...module.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
       if (other !== MODELS_MODULE) importNames(w, relModule(1, other), names, used);
     }
   }

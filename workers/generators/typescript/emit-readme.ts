@@ -8,6 +8,7 @@ import { methodShape } from './method-shape.ts';
 import type { TypeEmitter } from './schema-types.ts';
 import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
+import { isEventStream } from '../core/method.ts';
 import { mdCode, mdFence, mdText } from '../core/markdown.ts';
 
 /** An example value: source text, or an object literal kept as entries so a tag can be set and a body's properties spread. */
@@ -170,7 +171,7 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
   const log = (name: string): string => `console.log(${name});`;
   const forAwait = (name: string, iterable: string): string => block(`for await (const ${name} of ${iterable}) `, [log(name)]);
   if (shape.pagination) return forAwait('item', callExpr);
-  if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') return forAwait('event', `await ${callExpr}`);
+  if (isEventStream(shape.response.kind)) return forAwait('event', `await ${callExpr}`);
   if (shape.response.kind === 'none') return `await ${callExpr};`;
   return [`const result = await ${callExpr};`, log('result')].join('\n');
 }
