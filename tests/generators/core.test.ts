@@ -15,6 +15,8 @@ import type { ApiModel, Operation, SchemaNode } from '../../workers/generators/m
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { emitCli } from '../../workers/generators/cli/index.ts';
+import { SampleBuilder } from '../../workers/generators/docs/index.ts';
 
 /** A paginated list whose response is an allOf of a page envelope and the `data` array. */
 const ALLOF_PAGE = {
@@ -178,5 +180,35 @@ describe('files and resources', () => {
     const root: R = { name: 'projects', children: [leaf], methods: [{ op: { key: 'get /projects' } }] };
     expect(flattenResources([root]).map((r) => r.name)).toEqual(['projects', 'runs']);
     expect(methodTargets([root]).get('get /runs')?.trail.map((r) => r.name)).toEqual(['projects', 'runs']);
+  });
+});
+
+describe('docs CLI samples use the command plan of the CLI generator', () => {
+  it('spells a flag that collides with a global flag, and the executable, as the generated CLI does', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'A very long title that goes on and on well past the sixty four characters a binary may have', version: '1.0.0' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: {
+        '/reports': {
+          get: {
+            operationId: 'getReport',
+            tags: ['reports'],
+            parameters: [{ name: 'format', in: 'query', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+          },
+        },
+      },
+    };
+    const result = await analyzeSpec({ openapiText: JSON.stringify(spec), mode: 'flagship' });
+    const model = result.model as ApiModel;
+    const samples = new SampleBuilder(model).samples(model.operations[0] as Operation);
+    const cli = emitCli(model);
+    const bin = Object.keys(JSON.parse(cli.find((f) => f.path === 'package.json')?.content ?? '{}').bin as object)[0] as string;
+    expect(bin.length).toBeLessThanOrEqual(64);
+    expect(samples.cliCommand?.[0]).toBe(bin);
+    expect(samples.cliCommand).toContain('--query-format');
+    expect(samples.cliCommand).not.toContain('--format');
+    expect(cli.find((f) => f.path === 'src/commands.ts')?.content).toContain('query-format');
   });
 });

@@ -5,9 +5,9 @@
 // generated package has. Samples are plain text here; the page escapes them like any other text.
 
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
-import { kebabCase } from '../names/case.ts';
 import { isEventStream, requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
+import { cliBinaryName, planCommands, type CliFlag, type CliGroup, type CliMethod } from '../cli/naming.ts';
 import {
   id as tsId,
   methodShape as tsMethodShape,
@@ -135,6 +135,21 @@ function tsObject(props: TsProperty[], level: number): string {
 
 interface TsTarget { trail: TsResourcePlan[]; method: TsMethodPlan }
 interface PyTarget { trail: PyResourcePlan[]; method: PyMethodPlan }
+interface CliTarget { words: string[]; method: CliMethod }
+
+/** The first command of each operation, with the group words leading to it. */
+function cliTargets(groups: CliGroup[]): Map<string, CliTarget> {
+  const out = new Map<string, CliTarget>();
+  const walk = (level: CliGroup[], words: string[]): void => {
+    for (const group of level) {
+      const path = [...words, group.word];
+      for (const method of group.methods) if (!out.has(method.sdk.op.key)) out.set(method.sdk.op.key, { words: path, method });
+      walk(group.groups, path);
+    }
+  };
+  walk(groups, []);
+  return out;
+}
 
 export class SampleBuilder {
   readonly #model: ApiModel;
@@ -143,6 +158,7 @@ export class SampleBuilder {
   readonly #pyShapes: PyMethodShapes;
   readonly #tsTargets: Map<string, TsTarget>;
   readonly #pyTargets: Map<string, PyTarget>;
+  readonly #cliTargets: Map<string, CliTarget>;
   readonly #schemes: Map<string, AuthScheme>;
   readonly #baseUrl: string;
   #tsPrelude: string | undefined;
@@ -155,13 +171,14 @@ export class SampleBuilder {
     this.#pyShapes = new PyMethodShapes(model, this.#py);
     this.#tsTargets = methodTargets(this.#ts.resources);
     this.#pyTargets = methodTargets(this.#py.resources);
+    this.#cliTargets = cliTargets(planCommands(model, this.#ts));
     this.#schemes = new Map(model.authSchemes.map((s) => [s.key, s]));
     this.#baseUrl = baseUrlOf(model);
     const envVars = model.authOptions.map((o) => o.envVar).filter((v): v is string => v !== undefined && SAFE_ENV.test(v));
     this.names = {
       typescript: { packageName: this.#ts.options.packageName, clientClass: this.#ts.options.clientClass, envVars },
       python: { packageName: this.#py.options.packageName, moduleName: this.#py.options.moduleName, clientClass: this.#py.options.clientClass, envVars },
-      cli: { bin: cliBin(model) },
+      cli: { bin: cliBinaryName(model) },
     };
   }
 
@@ -182,8 +199,9 @@ export class SampleBuilder {
       out.python = this.python(pyTarget);
       out.pythonChain = ['client', ...pyTarget.trail.map((r) => r.attr), pyTarget.method.name];
     }
-    if (op.resourcePath.length > 0 && tsTarget) {
-      const command = this.cliCommand(op);
+    const cliTarget = this.#cliTargets.get(op.key);
+    if (cliTarget) {
+      const command = this.cliCommand(cliTarget);
       out.cli = command.map(shellQuote).join(' ');
       out.cliCommand = command;
     }
@@ -349,29 +367,35 @@ export class SampleBuilder {
 
   // ---- CLI ------------------------------------------------------------------------------------
 
-  /** argv of the CLI call: `<bin> <resource> [<sub>…] <method> --kebab-flags value`. */
-  cliCommand(op: Operation): string[] {
+  /** argv of the CLI call, in the generated CLI's words and flag names: `<bin> <group> [<sub>…] <command> --flag value`. */
+  cliCommand({ words, method }: CliTarget): string[] {
     const model = this.#model;
-    const argv = [this.names.cli.bin, ...op.resourcePath.map((r) => kebabCase(r) || 'resource'), kebabCase(op.methodName) || 'call'];
+    const argv = [this.names.cli.bin, ...words, method.word];
     const flag = (name: string, example: Example): void => {
-      argv.push(`--${kebabCase(name) || 'value'}`, example.t === 'file' ? '@file.bin' : exampleText(example));
+      argv.push(`--${name}`, example.t === 'file' ? '@file.bin' : exampleText(example));
     };
-    for (const param of [...op.parameters.path, ...op.parameters.query.filter((p) => p.required), ...op.parameters.header.filter((p) => p.required)]) flag(param.name, parameterExample(model, param));
-    const content = requestContent(op)?.content;
-    if (content) {
-      const body = exampleOf(model, content.schema, 'request');
-      if (body.t === 'obj' && ['json', 'multipart', 'form'].includes(content.kind)) for (const [k, v] of body.entries) flag(k, v);
-      else if (op.requestBody?.required) flag('body', body);
+    const named = (location: CliFlag['in'], key: string): CliFlag | undefined => method.flags.find((f) => f.in === location && f.key === key);
+    for (const { param } of method.shape.pathArgs) {
+      const found = named('path', param.name);
+      if (found) flag(found.name, parameterExample(model, param));
+    }
+    for (const field of method.shape.fields) {
+      if (!field.param.required || (field.param.in !== 'query' && field.param.in !== 'header')) continue;
+      const found = named(field.param.in, field.key);
+      if (found) flag(found.name, parameterExample(model, field.param));
+    }
+    const body = method.shape.body;
+    if (body) {
+      const example = exampleOf(model, body.content.schema, 'request');
+      if (body.flatten && example.t === 'obj') {
+        for (const [key, value] of example.entries) {
+          const found = named('body', key);
+          if (found) flag(found.name, value);
+        }
+      } else if (!body.flatten && body.required) flag('data', example);
     }
     return argv;
   }
-}
-
-/** The CLI executable name: the model's CLI package name when it is a plain command word. */
-export function cliBin(model: ApiModel): string {
-  const raw = model.client.packages.cli;
-  if (/^[a-z0-9][a-z0-9._-]*$/.test(raw)) return raw;
-  return kebabCase(raw) || kebabCase(model.client.name) || 'api';
 }
 
 /** The default base URL: the first environment, else the first server with variable defaults. */
