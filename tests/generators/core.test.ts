@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleCopier, byPath, compareCodeUnits } from '../../workers/generators/core/files.ts';
 import { isCycle, stronglyConnected } from '../../workers/generators/core/graph.ts';
 import { mdCode, mdFence, mdText } from '../../workers/generators/core/markdown.ts';
-import { methodPagination, requestContent, responseContent } from '../../workers/generators/core/method.ts';
+import { methodPagination, pathTemplateParts, requestContent, responseContent } from '../../workers/generators/core/method.ts';
 import { flattenResources, methodTargets } from '../../workers/generators/core/resources.ts';
 import { objectShape, pageItemSchema, resolveSchema } from '../../workers/generators/core/schema.ts';
 import type { ApiModel, Operation, SchemaNode } from '../../workers/generators/model/types.ts';
@@ -210,5 +210,20 @@ describe('docs CLI samples use the command plan of the CLI generator', () => {
     expect(samples.cliCommand).toContain('--query-format');
     expect(samples.cliCommand).not.toContain('--format');
     expect(cli.find((f) => f.path === 'src/commands.ts')?.content).toContain('query-format');
+  });
+});
+
+describe('path templates', () => {
+  it('splits declared placeholders from literal text the same way for every emitter', () => {
+    const declared = (name: string): boolean => ['id', 'x'].includes(name);
+    expect(pathTemplateParts('/a/{id}/b{x}{other}/{}', declared)).toEqual([
+      { kind: 'literal', text: '/a/' },
+      { kind: 'param', name: 'id' },
+      { kind: 'literal', text: '/b' },
+      { kind: 'param', name: 'x' },
+      { kind: 'literal', text: '{other}/{}' },
+    ]);
+    expect(pathTemplateParts('/{{x}}', declared)).toEqual([{ kind: 'literal', text: '/{' }, { kind: 'param', name: 'x' }, { kind: 'literal', text: '}' }]);
+    expect(pathTemplateParts('', declared)).toEqual([]);
   });
 });

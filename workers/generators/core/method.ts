@@ -59,3 +59,30 @@ export function methodPagination(model: ApiModel, op: Operation, response: { kin
   const scheme = model.pagination.find((p) => p.name === op.pagination);
   return scheme ? { scheme, item: pageItemSchema(model, response.schema, scheme.response.items) } : undefined;
 }
+
+export type PathPart = { kind: 'literal'; text: string } | { kind: 'param'; name: string };
+
+/**
+ * A path template as literal text and placeholders: `{name}` (a name without braces) where
+ * `declared(name)`; any other braces stay literal text. Adjacent literal text is one part.
+ */
+export function pathTemplateParts(template: string, declared: (name: string) => boolean): PathPart[] {
+  const parts: PathPart[] = [];
+  let literal = '';
+  let last = 0;
+  for (const match of template.matchAll(/\{([^{}]+)\}/g)) {
+    literal += template.slice(last, match.index);
+    last = match.index + match[0].length;
+    const name = match[1] as string;
+    if (!declared(name)) {
+      literal += match[0];
+      continue;
+    }
+    if (literal !== '') parts.push({ kind: 'literal', text: literal });
+    literal = '';
+    parts.push({ kind: 'param', name });
+  }
+  literal += template.slice(last);
+  if (literal !== '') parts.push({ kind: 'literal', text: literal });
+  return parts;
+}

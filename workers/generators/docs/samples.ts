@@ -5,7 +5,7 @@
 // generated package has. Samples are plain text here; the page escapes them like any other text.
 
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
-import { isEventStream, requestContent } from '../core/method.ts';
+import { isEventStream, pathTemplateParts, requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
 import { cliBinaryName, planCommands, type CliFlag, type CliGroup, type CliMethod } from '../cli/naming.ts';
 import {
@@ -212,10 +212,10 @@ export class SampleBuilder {
 
   curl(op: Operation): string {
     const model = this.#model;
-    let path = op.path.replace(/\{([^}]*)\}/g, (whole, name: string) => {
-      const param = op.parameters.path.find((p) => p.name === name);
-      return param ? encodeUriComponentSafe(exampleText(parameterExample(model, param))) : whole;
-    });
+    const pathParam = (name: string): Parameter | undefined => op.parameters.path.find((p) => p.name === name);
+    let path = pathTemplateParts(op.path, (name) => pathParam(name) !== undefined)
+      .map((part) => (part.kind === 'literal' ? part.text : encodeUriComponentSafe(exampleText(parameterExample(model, pathParam(part.name) as Parameter)))))
+      .join('');
     const query = new URLSearchParams();
     for (const param of op.parameters.query.filter((p) => p.required)) query.append(param.name, exampleText(parameterExample(model, param)));
     const lines: string[] = [];

@@ -3,7 +3,7 @@
 // response types it needs in `types/<resource>.py`.
 
 import { compareCodeUnits, type GeneratedFile } from '../core/files.ts';
-import { isEventStream } from '../core/method.ts';
+import { isEventStream, pathTemplateParts } from '../core/method.ts';
 import type { ApiModel, Operation, PaginationScheme } from '../model/types.ts';
 import { methodShape, type Arg, type MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
@@ -32,25 +32,11 @@ function schemeLiteral(scheme: PaginationScheme): Py {
 }
 
 function pathExpr(op: Operation, args: { ident: string; key: string }[]): Py {
-  const parts: Py[] = [];
-  let last = 0;
-  const re = /\{([^}]*)\}/g;
-  let literal = '';
-  for (let m = re.exec(op.path); m !== null; m = re.exec(op.path)) {
-    const arg = args.find((a) => a.key === m?.[1]);
-    literal += op.path.slice(last, m.index);
-    last = m.index + m[0].length;
-    if (arg === undefined) {
-      literal += m[0];
-      continue;
-    }
-    if (literal !== '') parts.push(str(literal));
-    literal = '';
-    parts.push(py`encode_path(${id(arg.ident)})`);
-  }
-  literal += op.path.slice(last);
-  if (literal !== '' || parts.length === 0) parts.push(str(literal));
-  return join(parts, ' + ');
+  const byName = new Map(args.map((a) => [a.key, a.ident]));
+  const parts = pathTemplateParts(op.path, (name) => byName.has(name)).map((part) =>
+    part.kind === 'literal' ? str(part.text) : py`encode_path(${id(byName.get(part.name) as string)})`,
+  );
+  return join(parts.length > 0 ? parts : [str('')], ' + ');
 }
 
 function methodDoc(method: MethodPlan, shape: MethodShape): string {

@@ -1,6 +1,7 @@
 // One module per resource: the resource class (methods in config order, subresources as
 // properties) and the params / response types of its methods.
 
+import { pathTemplateParts } from '../core/method.ts';
 import type { ApiModel, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
 import { tsTemplateChunk } from '../names/typescript.ts';
 import { methodShape, type Field, type MethodShape } from './method-shape.ts';
@@ -243,18 +244,14 @@ export function pathTemplate(template: string, args: { param: Parameter; ident: 
   const byName = new Map(args.map((a) => [a.param.name, a.ident]));
   let out = 'path `';
   let current = '';
-  let last = 0;
-  for (const match of template.matchAll(/\{([^{}]+)\}/g)) {
-    current += template.slice(last, match.index);
-    last = match.index + match[0].length;
-    const ident = byName.get(match[1] as string);
-    if (ident === undefined) current += match[0]; // an undeclared placeholder stays literal text
+  for (const part of pathTemplateParts(template, (name) => byName.has(name))) {
+    if (part.kind === 'literal') current += part.text;
     else {
-      out += `${tsTemplateChunk(current)}\${${id(ident)}}`;
+      out += `${tsTemplateChunk(current)}\${${id(byName.get(part.name) as string)}}`;
       current = '';
     }
   }
-  return `${out}${tsTemplateChunk(current + template.slice(last))}\``;
+  return `${out}${tsTemplateChunk(current)}\``;
 }
 
 function paginationConfig(scheme: PaginationScheme): string {
