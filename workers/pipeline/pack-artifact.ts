@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
+import { byPath } from '../generators/core/files.ts';
 import type { ArtifactDraft, GeneratedFile } from './step.ts';
 
 export interface PackedArtifact {
@@ -24,7 +25,7 @@ async function tarGz(files: GeneratedFile[]): Promise<Buffer> {
     archive.on('end', resolve);
     archive.on('error', reject);
   });
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const file of [...files].sort(byPath)) {
     if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`refusing to pack unsafe path ${file.path}`);
     const body = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : Buffer.from(file.content);
     await new Promise<void>((resolve, reject) => archive.entry({ name: file.path, size: body.length, mode: 0o644, mtime: EPOCH }, body, (error) => (error ? reject(error) : resolve())));

@@ -1,12 +1,10 @@
 import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { Analysis, ModelReady } from './analysis.ts';
+import type { GeneratedFile as CoreGeneratedFile } from '../generators/core/files.ts';
 
-/** One file of a generated tree (an SDK, a CLI, a docs site). */
-export interface GeneratedFile {
-  path: string;
-  content: string | Uint8Array;
-}
+/** One file of a generated tree (an SDK, a CLI, a docs site), as text or bytes. */
+export type GeneratedFile = CoreGeneratedFile<string | Uint8Array>;
 
 /** What a step hands the runner to store: a file tree (a .tar.gz), a JSON report, or one text file. */
 export type ArtifactDraft =

@@ -5,9 +5,9 @@
 // `id`, and every call goes to a real SDK method, checked by the compiler in the tests.
 
 import type { ApiModel, AuthScheme } from '../model/types.ts';
-import type { SdkPlan } from '../typescript/plan.ts';
+import type { SdkPlan } from '../typescript/naming.ts';
 import { arrayInline, arrayLines, id, importDecl, num, objectInline, objectLines, objKey, printModule, str } from '../typescript/ts-source.ts';
-import type { GeneratedFile } from '../typescript/index.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import { clip, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
 

@@ -2,8 +2,8 @@
 // built from objects (escaped by JSON.stringify); the entry point holds no text from the spec.
 
 import type { ApiModel } from '../model/types.ts';
-import { GENERATED_TSCONFIG, NODE_ENGINES } from '../typescript/emit-package.ts';
-import type { GeneratedFile } from '../typescript/index.ts';
+import { GENERATED_TSCONFIG, NODE_ENGINES } from '../typescript/index.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
 export const CLI_TSCONFIG = {

@@ -3,16 +3,11 @@
 // commands in code blocks are made only of generated kebab-case words and fixed placeholders.
 
 import type { ApiModel } from '../model/types.ts';
-import { mdText as escapeMarkdown } from '../typescript/emit-readme.ts';
-import type { SdkPlan } from '../typescript/plan.ts';
-import type { GeneratedFile } from '../typescript/index.ts';
+import { mdText } from '../core/markdown.ts';
+import type { SdkPlan } from '../typescript/naming.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import type { CliFlag, CliGroup, CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
-
-/** Markdown-escaped prose with control characters and bidi overrides removed. */
-function mdText(text: string): string {
-  return escapeMarkdown(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ''));
-}
 
 function placeholder(flag: CliFlag): string {
   switch (flag.type) {

@@ -3,19 +3,20 @@
 // `bundle/` (`src/cli/`), the per-API command table (`src/commands.ts`), the `bin` entry point,
 // package.json, tsconfig.json and README.md.
 
+import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
-import { emitTypeScriptSdk, resolveOptions } from '../typescript/index.ts';
-import { planSdk } from '../typescript/plan.ts';
-import { TypeEmitter } from '../typescript/schema-types.ts';
+import { emitTypeScriptSdk } from '../typescript/index.ts';
+import { planSdk, resolveOptions } from '../typescript/naming.ts';
 import { cliBundleFiles } from './bundle-files.ts';
 import { emitCommands } from './emit-commands.ts';
 import { emitPackageFiles } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
 import { resolveCliOptions } from './options.ts';
 import { planCommands } from './plan.ts';
-import type { CliOptions, GeneratedFile } from './types.ts';
+import type { CliOptions } from './types.ts';
 
-export type { CliOptions, GeneratedFile, ResolvedCliOptions } from './types.ts';
+export type { GeneratedFile } from '../core/files.ts';
+export type { CliOptions, ResolvedCliOptions } from './types.ts';
 export { resolveCliOptions } from './options.ts';
 export { CLI_BUNDLE_DIR } from './bundle-files.ts';
 
@@ -26,8 +27,7 @@ export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFil
   const sdkOptions = resolveOptions(model, options.sdk);
   const resolved = resolveCliOptions(model, sdkOptions, options);
   const sdkPlan = planSdk(model, sdkOptions);
-  const types = new TypeEmitter(model, sdkPlan.typeNames, sdkPlan.inputTypeNames);
-  const groups = planCommands(model, sdkPlan, types);
+  const groups = planCommands(model, sdkPlan);
   const files: GeneratedFile[] = [];
   for (const file of emitTypeScriptSdk(model, options.sdk)) {
     if (SDK_PACKAGE_FILES.has(file.path)) continue;
@@ -38,5 +38,5 @@ export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFil
   files.push(emitCommands(model, sdkPlan, groups, resolved));
   files.push(emitReadme(model, sdkPlan, groups, resolved));
   files.push(...emitPackageFiles(model, resolved));
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return sortByPath(files);
 }

@@ -2,7 +2,7 @@
 
 import type { ApiModel } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
-import { npmPackageName } from '../typescript/options.ts';
+import { npmPackageName } from '../typescript/naming.ts';
 import type { ResolvedTypeScriptSdkOptions } from '../typescript/index.ts';
 import type { CliOptions, ResolvedCliOptions } from './types.ts';
 

@@ -2,12 +2,11 @@
 // words and flag names decided here, once (kebab-case, unique per level, never a global flag).
 // Flags come from the SDK method's shape, so a flag's key is exactly the key the SDK reads.
 
+import { isUploadFile, resolveSchema } from '../core/schema.ts';
 import type { ApiModel, JsonValue, Parameter, PropertyNode, SchemaNode } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
 import { NameScope } from '../names/scope.ts';
-import { methodShape, type MethodShape } from '../typescript/emit-resources.ts';
-import type { MethodPlan, ResourcePlan, SdkPlan } from '../typescript/plan.ts';
-import type { TypeEmitter } from '../typescript/schema-types.ts';
+import { methodShape, type MethodPlan, type MethodShape, type ResourcePlan, type SdkPlan } from '../typescript/naming.ts';
 
 export type FlagType = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'file';
 
@@ -68,15 +67,15 @@ interface TypeInfo {
   choices?: (string | number | boolean)[];
 }
 
-function scalarType(types: TypeEmitter, schema: SchemaNode, files: boolean, depth = 0): TypeInfo {
-  const node = types.resolve(schema);
+function scalarType(model: ApiModel, schema: SchemaNode, files: boolean, depth = 0): TypeInfo {
+  const node = resolveSchema(model, schema);
   const json: TypeInfo = { type: 'json', multiple: false };
   if (node === undefined || depth > 2) return json;
   switch (node.kind) {
     case 'primitive':
       switch (node.type) {
         case 'string':
-          return { type: files && (node.format === 'binary' || node.contentMediaType !== undefined) ? 'file' : 'string', multiple: false };
+          return { type: files && isUploadFile(node) ? 'file' : 'string', multiple: false };
         case 'integer':
           return { type: 'integer', multiple: false };
         case 'number':
@@ -100,11 +99,11 @@ function scalarType(types: TypeEmitter, schema: SchemaNode, files: boolean, dept
       return json;
     }
     case 'array': {
-      const item = scalarType(types, node.items, files, depth + 1);
+      const item = scalarType(model, node.items, files, depth + 1);
       return item.type === 'json' || item.multiple ? json : { ...item, multiple: true };
     }
     case 'union': {
-      const variants = node.variants.map((v) => scalarType(types, v, files, depth + 1));
+      const variants = node.variants.map((v) => scalarType(model, v, files, depth + 1));
       if (variants.length > 0 && variants.every((v) => v.type === 'string' && !v.multiple && v.choices === undefined)) return { type: 'string', multiple: false };
       return json;
     }
@@ -141,11 +140,11 @@ class FlagNames {
   }
 }
 
-function paramFlag(types: TypeEmitter, names: FlagNames, param: Parameter, key: string, location: CliFlag['in']): CliFlag {
-  const info = location === 'path' ? { ...scalarType(types, param.schema, false), multiple: false } : scalarType(types, param.schema, false);
+function paramFlag(model: ApiModel, names: FlagNames, param: Parameter, key: string, location: CliFlag['in']): CliFlag {
+  const info = location === 'path' ? { ...scalarType(model, param.schema, false), multiple: false } : scalarType(model, param.schema, false);
   const type = location === 'path' && info.type === 'boolean' ? 'string' : info.type;
   const description = oneLine(param.description ?? param.schema.description, MAX_FLAG_DESCRIPTION);
-  const fallback = defaultText(types.resolve(param.schema)?.default ?? param.schema.default);
+  const fallback = defaultText(resolveSchema(model, param.schema)?.default ?? param.schema.default);
   return {
     name: names.claim(param.name, location, type === 'boolean' && !info.multiple),
     key,
@@ -160,10 +159,10 @@ function paramFlag(types: TypeEmitter, names: FlagNames, param: Parameter, key: 
   };
 }
 
-function bodyFlag(types: TypeEmitter, names: FlagNames, property: PropertyNode, files: boolean): CliFlag {
-  const info = scalarType(types, property.schema, files);
+function bodyFlag(model: ApiModel, names: FlagNames, property: PropertyNode, files: boolean): CliFlag {
+  const info = scalarType(model, property.schema, files);
   const description = oneLine(property.description ?? property.schema.description, MAX_FLAG_DESCRIPTION);
-  const fallback = defaultText(types.resolve(property.schema)?.default ?? property.schema.default);
+  const fallback = defaultText(resolveSchema(model, property.schema)?.default ?? property.schema.default);
   return {
     name: names.claim(property.name, 'body', info.type === 'boolean' && !info.multiple),
     key: property.name,
@@ -178,20 +177,20 @@ function bodyFlag(types: TypeEmitter, names: FlagNames, property: PropertyNode, 
   };
 }
 
-function planMethod(model: ApiModel, types: TypeEmitter, method: MethodPlan, word: string, access: string[], group: CliGroup): CliMethod {
-  const shape = methodShape(model, types, method);
+function planMethod(model: ApiModel, method: MethodPlan, word: string, access: string[], group: CliGroup): CliMethod {
+  const shape = methodShape(model, method);
   const names = new FlagNames();
   const flags: CliFlag[] = [];
-  for (const { param } of shape.pathArgs) flags.push(paramFlag(types, names, param, param.name, 'path'));
-  for (const field of shape.fields) flags.push(paramFlag(types, names, field.param, field.key, field.param.in === 'path' ? 'query' : field.param.in));
+  for (const { param } of shape.pathArgs) flags.push(paramFlag(model, names, param, param.name, 'path'));
+  for (const field of shape.fields) flags.push(paramFlag(model, names, field.param, field.key, field.param.in === 'path' ? 'query' : field.param.in));
   if (shape.body?.flatten) {
-    const resolved = types.resolve(shape.body.content.schema);
+    const resolved = resolveSchema(model, shape.body.content.schema);
     const files = shape.body.kind === 'multipart';
     const seen = new Set<string>();
     for (const property of resolved?.kind === 'object' ? resolved.properties : []) {
       if (property.readOnly || seen.has(property.name)) continue;
       seen.add(property.name);
-      flags.push(bodyFlag(types, names, property, files));
+      flags.push(bodyFlag(model, names, property, files));
     }
   }
   return { word, sdk: method, shape, flags, access, group };
@@ -203,7 +202,7 @@ function groupDescription(model: ApiModel, raw: string): string | undefined {
   return oneLine(tag?.description, 300);
 }
 
-export function planCommands(model: ApiModel, sdk: SdkPlan, types: TypeEmitter): CliGroup[] {
+export function planCommands(model: ApiModel, sdk: SdkPlan): CliGroup[] {
   const planGroup = (resource: ResourcePlan, word: string, access: string[]): CliGroup => {
     const description = groupDescription(model, resource.resource.name);
     const group: CliGroup = { word, resource, groups: [], methods: [], ...(description !== undefined ? { description } : {}) };
@@ -213,7 +212,7 @@ export function planCommands(model: ApiModel, sdk: SdkPlan, types: TypeEmitter):
       group.groups.push(planGroup(child, scope.claim(`group:${child.resource.name}`, kebabCase(child.resource.name) || 'resource'), childAccess));
     }
     for (const method of resource.methods) {
-      group.methods.push(planMethod(model, types, method, scope.claim(`method:${method.rawName}`, kebabCase(method.rawName) || 'call'), childAccess, group));
+      group.methods.push(planMethod(model, method, scope.claim(`method:${method.rawName}`, kebabCase(method.rawName) || 'call'), childAccess, group));
     }
     return group;
   };

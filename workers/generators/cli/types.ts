@@ -2,8 +2,6 @@
 
 import type { TypeScriptSdkOptions } from '../typescript/index.ts';
 
-export type { GeneratedFile } from '../typescript/index.ts';
-
 export interface CliOptions {
   /** The executable's name; default `model.client.packages.cli`, else the kebab-case client name. */
   binaryName?: string;

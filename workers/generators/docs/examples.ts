@@ -3,6 +3,7 @@
 // writable fields), so the TypeScript and Python samples type-check against the generated SDKs;
 // a response example shows every readable field down to a bounded depth.
 
+import { resolveSchema } from '../core/schema.ts';
 import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
 import { contentText, type Html, prettyJson } from './html.ts';
 
@@ -49,18 +50,6 @@ export function toJson(example: Example): JsonValue {
       return out;
     }
   }
-}
-
-function resolve(model: ApiModel, node: SchemaNode, seen: Set<string>): SchemaNode | undefined {
-  // One set for this chain (copying `seen` per step made a long $ref chain quadratic).
-  const chain = new Set<string>();
-  let current: SchemaNode | undefined = node;
-  while (current?.kind === 'ref') {
-    if (seen.has(current.target) || chain.has(current.target) || chain.size >= MAX_REF_HOPS) return undefined;
-    chain.add(current.target);
-    current = model.schemas[current.target]?.schema;
-  }
-  return current;
 }
 
 function stringPlaceholder(format: string | undefined): string {
@@ -202,7 +191,7 @@ function buildResolved(model: ApiModel, node: SchemaNode, mode: ExampleMode, dep
 export function displayExample(model: ApiModel, examples: JsonValue[] | undefined, schema: SchemaNode, mode: ExampleMode): JsonValue {
   const given = examples?.[0];
   if (given !== undefined) return given;
-  const resolved = resolve(model, schema, new Set());
+  const resolved = resolveSchema(model, schema);
   const own = resolved?.examples?.[0];
   if (own !== undefined && resolved?.kind !== 'primitive') return own;
   return toJson(exampleOf(model, schema, mode));

@@ -5,6 +5,7 @@
 // carries a strict CSP (no inline script or style, no external requests) and `noindex`. Output is
 // deterministic.
 
+import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
 import { type DocsSource, DocsSourceError, parseDocsSource } from './docs-source.ts';
@@ -12,9 +13,10 @@ import { guidePage, overviewPage, resourcePage, schemaPages, searchIndex, type P
 import { SampleBuilder } from './samples.ts';
 import { planSite } from './site-plan.ts';
 import { themeCss } from './theme.ts';
-import type { DocsSiteOptions, GeneratedFile } from './types.ts';
+import type { DocsSiteOptions } from './types.ts';
 
-export type { DocsSiteOptions, GeneratedFile } from './types.ts';
+export type { GeneratedFile } from '../core/files.ts';
+export type { DocsSiteOptions } from './types.ts';
 export { DocsSourceError, parseDocsSource, type DocsSource } from './docs-source.ts';
 export { CONTENT_SECURITY_POLICY } from './layout.ts';
 export { SampleBuilder, type OperationSamples } from './samples.ts';
@@ -36,5 +38,5 @@ export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): Ge
   files.push(searchIndex(ctx));
   files.push({ path: 'assets/theme.css', content: themeCss(source?.theme ?? {}) });
   files.push(...bundleFiles());
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return sortByPath(files);
 }

@@ -11,7 +11,7 @@ import { authAnchor, operationSection, type OperationContext } from './operation
 import type { SampleBuilder } from './samples.ts';
 import { schemaTree } from './schema-tree.ts';
 import { type GuidePage, relativeUrl, type ResourcePage, type SchemaGroup, schemaUrl, type SitePlan } from './site-plan.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 
 export interface PageContext {
   model: ApiModel;

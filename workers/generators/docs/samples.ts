@@ -1,22 +1,40 @@
 // Code samples for one operation in curl, the generated TypeScript SDK, the generated Python SDK
-// and the generated CLI. The SDK samples are planned by the SDK generators themselves (`planSdk`,
-// `methodShape`, their name scopes) and written with their own escapers (the TypeScript SDK's
-// `ts-source` literals and identifiers, the Python writer), so a sample names exactly the client
-// class, resource chain, method and arguments the generated package has. Samples are plain text
-// here; the page escapes them like any other text.
+// and the generated CLI. The SDK samples are planned by the SDK generators themselves, through
+// their public naming entries (`typescript/naming.ts`, `python/naming.ts`: plan, method shape,
+// spellers), so a sample names exactly the client class, resource chain, method and arguments the
+// generated package has. Samples are plain text here; the page escapes them like any other text.
 
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
-import { kebabCase } from '../names/case.ts';
-import { methodShape as tsMethodShape } from '../typescript/emit-resources.ts';
-import { resolveOptions as tsResolveOptions } from '../typescript/options.ts';
-import { planSdk as tsPlanSdk, type MethodPlan as TsMethodPlan, type ResourcePlan as TsResourcePlan, type SdkPlan as TsSdkPlan } from '../typescript/plan.ts';
-import { TypeEmitter as TsTypeEmitter } from '../typescript/schema-types.ts';
-import { id as tsId, num as tsNum, objKey, str as tsStr } from '../typescript/ts-source.ts';
-import { methodShape as pyMethodShape } from '../python/emit-resources.ts';
-import { resolveOptions as pyResolveOptions } from '../python/options.ts';
-import { planSdk as pyPlanSdk, type MethodPlan as PyMethodPlan, type ResourcePlan as PyResourcePlan, type SdkPlan as PySdkPlan } from '../python/plan.ts';
-import { TypeEmitter as PyTypeEmitter, TypeModule } from '../python/schema-types.ts';
-import { id as pyId, join as pyJoin, num as pyNum, py, type Py, PyWriter, str as pyStr } from '../python/writer.ts';
+import { isEventStream, pathTemplateParts, requestContent } from '../core/method.ts';
+import { methodTargets } from '../core/resources.ts';
+import { cliBinaryName, planCommands, type CliFlag, type CliGroup, type CliMethod } from '../cli/naming.ts';
+import {
+  id as tsId,
+  methodShape as tsMethodShape,
+  num as tsNum,
+  objKey,
+  planSdk as tsPlanSdk,
+  resolveOptions as tsResolveOptions,
+  str as tsStr,
+  type MethodPlan as TsMethodPlan,
+  type ResourcePlan as TsResourcePlan,
+  type SdkPlan as TsSdkPlan,
+} from '../typescript/naming.ts';
+import {
+  id as pyId,
+  join as pyJoin,
+  MethodShapes as PyMethodShapes,
+  num as pyNum,
+  planSdk as pyPlanSdk,
+  py,
+  PyWriter,
+  resolveOptions as pyResolveOptions,
+  str as pyStr,
+  type MethodPlan as PyMethodPlan,
+  type Py,
+  type ResourcePlan as PyResourcePlan,
+  type SdkPlan as PySdkPlan,
+} from '../python/naming.ts';
 import { exampleOf, fromJson, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 
@@ -117,16 +135,30 @@ function tsObject(props: TsProperty[], level: number): string {
 
 interface TsTarget { trail: TsResourcePlan[]; method: TsMethodPlan }
 interface PyTarget { trail: PyResourcePlan[]; method: PyMethodPlan }
+interface CliTarget { words: string[]; method: CliMethod }
+
+/** The first command of each operation, with the group words leading to it. */
+function cliTargets(groups: CliGroup[]): Map<string, CliTarget> {
+  const out = new Map<string, CliTarget>();
+  const walk = (level: CliGroup[], words: string[]): void => {
+    for (const group of level) {
+      const path = [...words, group.word];
+      for (const method of group.methods) if (!out.has(method.sdk.op.key)) out.set(method.sdk.op.key, { words: path, method });
+      walk(group.groups, path);
+    }
+  };
+  walk(groups, []);
+  return out;
+}
 
 export class SampleBuilder {
   readonly #model: ApiModel;
   readonly #ts: TsSdkPlan;
-  readonly #tsTypes: TsTypeEmitter;
   readonly #py: PySdkPlan;
-  readonly #pyTypes: PyTypeEmitter;
-  readonly #pyScratch = new TypeModule('\u0000docs');
-  readonly #tsTargets = new Map<string, TsTarget>();
-  readonly #pyTargets = new Map<string, PyTarget>();
+  readonly #pyShapes: PyMethodShapes;
+  readonly #tsTargets: Map<string, TsTarget>;
+  readonly #pyTargets: Map<string, PyTarget>;
+  readonly #cliTargets: Map<string, CliTarget>;
   readonly #schemes: Map<string, AuthScheme>;
   readonly #baseUrl: string;
   #tsPrelude: string | undefined;
@@ -135,30 +167,18 @@ export class SampleBuilder {
   constructor(model: ApiModel) {
     this.#model = model;
     this.#ts = tsPlanSdk(model, tsResolveOptions(model));
-    this.#tsTypes = new TsTypeEmitter(model, this.#ts.typeNames);
     this.#py = pyPlanSdk(model, pyResolveOptions(model));
-    this.#pyTypes = new PyTypeEmitter(model, this.#py.scope);
-    const walkTs = (plans: TsResourcePlan[], trail: TsResourcePlan[]): void => {
-      for (const plan of plans) {
-        for (const method of plan.methods) if (!this.#tsTargets.has(method.op.key)) this.#tsTargets.set(method.op.key, { trail: [...trail, plan], method });
-        walkTs(plan.children, [...trail, plan]);
-      }
-    };
-    walkTs(this.#ts.resources, []);
-    const walkPy = (plans: PyResourcePlan[], trail: PyResourcePlan[]): void => {
-      for (const plan of plans) {
-        for (const method of plan.methods) if (!this.#pyTargets.has(method.op.key)) this.#pyTargets.set(method.op.key, { trail: [...trail, plan], method });
-        walkPy(plan.children, [...trail, plan]);
-      }
-    };
-    walkPy(this.#py.resources, []);
+    this.#pyShapes = new PyMethodShapes(model, this.#py);
+    this.#tsTargets = methodTargets(this.#ts.resources);
+    this.#pyTargets = methodTargets(this.#py.resources);
+    this.#cliTargets = cliTargets(planCommands(model, this.#ts));
     this.#schemes = new Map(model.authSchemes.map((s) => [s.key, s]));
     this.#baseUrl = baseUrlOf(model);
     const envVars = model.authOptions.map((o) => o.envVar).filter((v): v is string => v !== undefined && SAFE_ENV.test(v));
     this.names = {
       typescript: { packageName: this.#ts.options.packageName, clientClass: this.#ts.options.clientClass, envVars },
       python: { packageName: this.#py.options.packageName, moduleName: this.#py.options.moduleName, clientClass: this.#py.options.clientClass, envVars },
-      cli: { bin: cliBin(model) },
+      cli: { bin: cliBinaryName(model) },
     };
   }
 
@@ -179,8 +199,9 @@ export class SampleBuilder {
       out.python = this.python(pyTarget);
       out.pythonChain = ['client', ...pyTarget.trail.map((r) => r.attr), pyTarget.method.name];
     }
-    if (op.resourcePath.length > 0 && tsTarget) {
-      const command = this.cliCommand(op);
+    const cliTarget = this.#cliTargets.get(op.key);
+    if (cliTarget) {
+      const command = this.cliCommand(cliTarget);
       out.cli = command.map(shellQuote).join(' ');
       out.cliCommand = command;
     }
@@ -191,10 +212,10 @@ export class SampleBuilder {
 
   curl(op: Operation): string {
     const model = this.#model;
-    let path = op.path.replace(/\{([^}]*)\}/g, (whole, name: string) => {
-      const param = op.parameters.path.find((p) => p.name === name);
-      return param ? encodeUriComponentSafe(exampleText(parameterExample(model, param))) : whole;
-    });
+    const pathParam = (name: string): Parameter | undefined => op.parameters.path.find((p) => p.name === name);
+    let path = pathTemplateParts(op.path, (name) => pathParam(name) !== undefined)
+      .map((part) => (part.kind === 'literal' ? part.text : encodeUriComponentSafe(exampleText(parameterExample(model, pathParam(part.name) as Parameter)))))
+      .join('');
     const query = new URLSearchParams();
     for (const param of op.parameters.query.filter((p) => p.required)) query.append(param.name, exampleText(parameterExample(model, param)));
     const lines: string[] = [];
@@ -219,7 +240,7 @@ export class SampleBuilder {
     for (const param of op.parameters.header.filter((p) => p.required)) headers.push(shellQuote(`${param.name}: ${exampleText(parameterExample(model, param))}`));
     const cookies = op.parameters.cookie.filter((p) => p.required).map((p) => `${p.name}=${exampleText(parameterExample(model, p))}`);
     if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
-    const content = op.requestBody?.content.find((c) => c.kind === 'json') ?? op.requestBody?.content[0];
+    const content = requestContent(op)?.content;
     if (content) {
       const body = exampleOf(model, content.schema, 'request');
       if (content.kind === 'multipart' && body.t === 'obj') {
@@ -247,7 +268,7 @@ export class SampleBuilder {
   typescript({ trail, method }: TsTarget): string {
     const model = this.#model;
     const { clientClass, packageName } = this.#ts.options;
-    const shape = tsMethodShape(model, this.#tsTypes, method);
+    const shape = tsMethodShape(model, method);
     const args: string[] = shape.pathArgs.map(({ param }) => tsValue(parameterExample(model, param), 0));
     if (shape.hasParams && shape.paramsRequired) {
       const props: TsProperty[] = shape.fields.filter((x) => x.param.required).map((x) => [objKey(x.key), parameterExample(model, x.param)]);
@@ -265,7 +286,7 @@ export class SampleBuilder {
     const forAwait = (name: string, iterable: string): string => `for await (const ${name} of ${iterable}) {\n    console.log(${name});\n}`;
     let statements: string;
     if (shape.pagination) statements = forAwait('item', call);
-    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') statements = forAwait('event', `await ${call}`);
+    else if (isEventStream(shape.response.kind)) statements = forAwait('event', `await ${call}`);
     else if (shape.response.kind === 'none') statements = `await ${call};`;
     else statements = `const result = await ${call};\nconsole.log(result);`;
     this.#tsPrelude ??= this.#tsPreludeLines(clientClass, packageName);
@@ -304,10 +325,9 @@ export class SampleBuilder {
   python({ trail, method }: PyTarget): string {
     const model = this.#model;
     const { clientClass, moduleName } = this.#py.options;
-    const shape = pyMethodShape(model, this.#pyTypes, this.#pyScratch, method);
+    const shape = this.#pyShapes.of(method);
     const args: Py[] = shape.pathArgs.map((a) => this.#pyValue(parameterExample(model, a.param)));
-    const content = method.op.requestBody?.content;
-    const pickedBody = shape.body ? (content?.find((c) => c.kind === shape.body?.kind) ?? content?.[0]) : undefined;
+    const pickedBody = shape.body ? requestContent(method.op)?.content : undefined;
     const bodyExample = pickedBody ? exampleOf(model, pickedBody.schema, 'request') : undefined;
     const params = method.op.parameters;
     const keyword: { a: { ident: string; key: string; required: boolean }; list: Parameter[] }[] = [
@@ -336,7 +356,7 @@ export class SampleBuilder {
     w.line(needsCredential >= 0 ? py`client = ${pyId(clientClass)}(${pyId(this.#py.authIdents[needsCredential] as string)}=${pyStr('My credential')})` : py`client = ${pyId(clientClass)}()`);
     w.blank();
     if (shape.pagination) w.block(py`for item in ${call}:`, () => w.line(py`print(item)`));
-    else if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') w.block(py`with ${call} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`)));
+    else if (isEventStream(shape.response.kind)) w.block(py`with ${call} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`)));
     else if (shape.response.kind === 'none') w.line(call);
     else {
       w.line(py`result = ${call}`);
@@ -347,29 +367,35 @@ export class SampleBuilder {
 
   // ---- CLI ------------------------------------------------------------------------------------
 
-  /** argv of the CLI call: `<bin> <resource> [<sub>…] <method> --kebab-flags value`. */
-  cliCommand(op: Operation): string[] {
+  /** argv of the CLI call, in the generated CLI's words and flag names: `<bin> <group> [<sub>…] <command> --flag value`. */
+  cliCommand({ words, method }: CliTarget): string[] {
     const model = this.#model;
-    const argv = [this.names.cli.bin, ...op.resourcePath.map((r) => kebabCase(r) || 'resource'), kebabCase(op.methodName) || 'call'];
+    const argv = [this.names.cli.bin, ...words, method.word];
     const flag = (name: string, example: Example): void => {
-      argv.push(`--${kebabCase(name) || 'value'}`, example.t === 'file' ? '@file.bin' : exampleText(example));
+      argv.push(`--${name}`, example.t === 'file' ? '@file.bin' : exampleText(example));
     };
-    for (const param of [...op.parameters.path, ...op.parameters.query.filter((p) => p.required), ...op.parameters.header.filter((p) => p.required)]) flag(param.name, parameterExample(model, param));
-    const content = op.requestBody?.content.find((c) => c.kind === 'json') ?? op.requestBody?.content[0];
-    if (content) {
-      const body = exampleOf(model, content.schema, 'request');
-      if (body.t === 'obj' && ['json', 'multipart', 'form'].includes(content.kind)) for (const [k, v] of body.entries) flag(k, v);
-      else if (op.requestBody?.required) flag('body', body);
+    const named = (location: CliFlag['in'], key: string): CliFlag | undefined => method.flags.find((f) => f.in === location && f.key === key);
+    for (const { param } of method.shape.pathArgs) {
+      const found = named('path', param.name);
+      if (found) flag(found.name, parameterExample(model, param));
+    }
+    for (const field of method.shape.fields) {
+      if (!field.param.required || (field.param.in !== 'query' && field.param.in !== 'header')) continue;
+      const found = named(field.param.in, field.key);
+      if (found) flag(found.name, parameterExample(model, field.param));
+    }
+    const body = method.shape.body;
+    if (body) {
+      const example = exampleOf(model, body.content.schema, 'request');
+      if (body.flatten && example.t === 'obj') {
+        for (const [key, value] of example.entries) {
+          const found = named('body', key);
+          if (found) flag(found.name, value);
+        }
+      } else if (!body.flatten && body.required) flag('data', example);
     }
     return argv;
   }
-}
-
-/** The CLI executable name: the model's CLI package name when it is a plain command word. */
-export function cliBin(model: ApiModel): string {
-  const raw = model.client.packages.cli;
-  if (/^[a-z0-9][a-z0-9._-]*$/.test(raw)) return raw;
-  return kebabCase(raw) || kebabCase(model.client.name) || 'api';
 }
 
 /** The default base URL: the first environment, else the first server with variable defaults. */

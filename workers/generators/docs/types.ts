@@ -1,11 +1,5 @@
 // Public types of the docs site generator.
 
-/** One file of the generated site; `path` is relative to the site root, `/`-separated. */
-export interface GeneratedFile {
-  path: string;
-  content: string;
-}
-
 export interface DocsSiteOptions {
   /**
    * A snapshot of the customer's existing docs (YAML or JSON; format in the README): navigation

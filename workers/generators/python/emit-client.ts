@@ -2,7 +2,8 @@
 // environment variables by default), the base URL from environments / servers (server variables
 // become keyword arguments), and every top-level resource is an attribute.
 
-import type { ApiModel, AuthScheme, ClientAuthOption } from '../model/types.ts';
+import { authOptionsByScheme } from '../core/client.ts';
+import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import { fromImport, id, join, py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
 
@@ -136,16 +137,10 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
 }
 
 function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthScheme>): void {
-  const byScheme = new Map<string, { option: ClientAuthOption; ident: string }[]>();
-  model.authOptions.forEach((option, i) => {
-    const list = byScheme.get(option.scheme) ?? [];
-    list.push({ option, ident: plan.authIdents[i] as string });
-    byScheme.set(option.scheme, list);
-  });
   const headerLines: (() => void)[] = [];
   const queryLines: (() => void)[] = [];
   const cookieLines: (() => void)[] = [];
-  for (const [key, list] of [...byScheme].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+  for (const [key, list] of authOptionsByScheme(model, plan.authIdents)) {
     const scheme = schemes.get(key);
     const first = list[0];
     if (scheme === undefined || first === undefined) continue;

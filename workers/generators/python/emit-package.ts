@@ -1,9 +1,11 @@
 // Package scaffolding: pyproject.toml, the package `__init__.py`, `resources/__init__.py`,
 // `types/__init__.py` and `py.typed`.
 
+import { compareCodeUnits, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
-import { flattenResources, type SdkPlan } from './plan.ts';
-import type { GeneratedFile, ResolvedPythonSdkOptions } from './types.ts';
+import { flattenResources } from '../core/resources.ts';
+import type { SdkPlan } from './plan.ts';
+import type { ResolvedPythonSdkOptions } from './types.ts';
 import { id, py, PyWriter, relModule, str } from './writer.ts';
 
 /** A TOML basic string. */
@@ -94,7 +96,7 @@ export function emitTypesInit(modules: Map<string, string[]>): string {
   w.doc('Types of requests and responses (TypedDicts and aliases).');
   w.blank();
   const all: string[] = [];
-  for (const [module, names] of [...modules].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [module, names] of [...modules].sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (names.length === 0) continue;
     w.line(py`from ${relModule(1, module)} import (`);
     w.indented(() => [...names].sort().forEach((n) => w.line(py`${id(n)} as ${id(n)},`)));

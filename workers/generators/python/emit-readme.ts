@@ -3,17 +3,12 @@
 // is markdown-escaped on one line.
 
 import type { ApiModel } from '../model/types.ts';
-import { flattenResources, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
-import { methodShape } from './emit-resources.ts';
+import { mdCode, mdText } from '../core/markdown.ts';
+import { flattenResources } from '../core/resources.ts';
+import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
+import { methodShape } from './method-shape.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
 import { id, join, py, Py, PyWriter, str } from './writer.ts';
-
-export function mdText(text: string): string {
-  return text
-    .replace(/[\r\n\u2028\u2029\u0085]+/g, ' ')
-    .replace(/[\\`*_{}[\]()#+!<>|&~-]/g, (c) => `\\${c}`)
-    .trim();
-}
 
 function placeholder(type: Py): Py {
   switch (type.text) {
@@ -73,7 +68,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   out.push(`# ${mdText(options.packageName)}`, '', `The Python client for the ${title} API (version ${mdText(model.info.version)}). Standard library only; Python 3.10+; fully typed (\`py.typed\`).`, '');
   out.push('## Installation', '', '```sh', `pip install ${options.packageName}`, '```', '');
   out.push('## Authentication', '');
-  const envVars = model.authOptions.filter((o) => o.envVar !== undefined).map((o) => `\`${mdText(o.envVar as string)}\``);
+  const envVars = model.authOptions.filter((o) => o.envVar !== undefined).map((o) => mdCode(o.envVar as string));
   out.push(
     envVars.length > 0
       ? `Credentials are read from ${envVars.join(', ')} by default, or passed to the client (${plan.authIdents.map((i) => `\`${i}\``).join(', ')}).`
@@ -101,7 +96,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     w.block(py`except APIStatusError as error:`, () => w.line(py`print(error.status_code)`));
     w.block(py`except APIConnectionError:`, () => w.line(py`print("server unreachable")`));
   });
-  out.push('## Retries and timeouts', '', 'Connection errors, 408, 409, 429 and 5xx are retried twice by default with exponential backoff and jitter, honouring `Retry-After`. Non-GET requests that may be retried carry an idempotency key header' + (options.idempotencyHeader !== null ? ` (\`${mdText(options.idempotencyHeader)}\`)` : '') + '.', '');
+  out.push('## Retries and timeouts', '', 'Connection errors, 408, 409, 429 and 5xx are retried twice by default with exponential backoff and jitter, honouring `Retry-After`. Non-GET requests that may be retried carry an idempotency key header' + (options.idempotencyHeader !== null ? ` (${mdCode(options.idempotencyHeader)})` : '') + '.', '');
   code((w) => {
     w.line(py`client = ${client}(max_retries=5, timeout=20.0)`);
   });

@@ -2,147 +2,16 @@
 // class with one method per operation (snake_case keyword arguments, typed), and the request /
 // response types it needs in `types/<resource>.py`.
 
-import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
-import { NameScope } from '../names/scope.ts';
-import { pyIdent } from '../names/python.ts';
-import { type MethodPlan, PARAM_RESERVED, type ResourcePlan, type SdkPlan } from './plan.ts';
-import { MODELS_MODULE, type ObjectShape, type TypeEmitter, TypeModule } from './schema-types.ts';
+import { compareCodeUnits, type GeneratedFile } from '../core/files.ts';
+import { isEventStream, pathTemplateParts } from '../core/method.ts';
+import type { ApiModel, Operation, PaginationScheme } from '../model/types.ts';
+import { methodShape, type Arg, type MethodShape } from './method-shape.ts';
+import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
+import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
 import { bool, fromImport, fwd, id, join, py, Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
-import type { GeneratedFile } from './types.ts';
-
-type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
-type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';
-
-interface Arg {
-  ident: string;
-  /** Wire name. */
-  key: string;
-  type: Py;
-  required: boolean;
-  doc?: string;
-}
-
-export interface MethodShape {
-  pathArgs: (Arg & { param: Parameter })[];
-  query: (Arg & { param: Parameter })[];
-  headers: Arg[];
-  cookies: Arg[];
-  body?:
-    | { mode: 'fields'; kind: 'json' | 'multipart' | 'form'; typedDict?: string; fields: Arg[] }
-    | { mode: 'whole'; kind: BodyKind; arg: Arg; mediaType: string };
-  response: { kind: ResponseKind; type: Py };
-  pagination?: { scheme: PaginationScheme; item: Py };
-}
-
-const BODY_ORDER: BodyKind[] = ['json', 'multipart', 'form', 'text', 'binary'];
-
-function pickRequestContent(content: MediaTypeContent[]): { content: MediaTypeContent; kind: BodyKind } | undefined {
-  for (const wanted of BODY_ORDER) {
-    const found = content.find((c) => c.kind === wanted);
-    if (found) return { content: found, kind: wanted };
-  }
-  const first = content[0];
-  return first ? { content: first, kind: 'binary' } : undefined;
-}
 
 export function dotsTo(plan: ResourcePlan): number {
   return (plan.modulePath.length + 1 + (plan.isPackage ? 1 : 0));
-}
-
-function pageItemSchema(types: TypeEmitter, schema: SchemaNode | undefined, itemsPath: string): SchemaNode | undefined {
-  let node = schema ? types.resolve(schema) : undefined;
-  for (const segment of itemsPath === '' ? [] : itemsPath.split('.')) {
-    const shape = node ? types.objectShape(node) : undefined;
-    const property = shape?.properties.find((p) => p.name === segment);
-    node = property ? types.resolve(property.schema) : undefined;
-  }
-  return node?.kind === 'array' ? node.items : undefined;
-}
-
-/** Builtins a method body uses in annotations and calls; a parameter with one of these names gets a `_` suffix. */
-const BODY_BUILTINS = new Set(['object', 'str', 'int', 'float', 'bool', 'bytes', 'dict', 'list', 'isinstance', 'cast']);
-
-function paramIdent(raw: string): string {
-  const candidate = pyIdent(raw, { kind: 'param' });
-  return BODY_BUILTINS.has(candidate) ? `${candidate}_` : candidate;
-}
-
-export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeModule, method: MethodPlan): MethodShape {
-  const op = method.op;
-  const locals = new NameScope(PARAM_RESERVED);
-  const stem = method.paramsType.replace(/ params$/, '');
-  const argOf = (param: Parameter): Arg & { param: Parameter } => ({
-    ident: locals.claim(`${param.in}:${param.name}`, paramIdent(param.name)),
-    key: param.name,
-    type: types.expr(param.schema, { module, hint: `${stem} ${param.name}` }),
-    required: param.in === 'path' || param.required,
-    param,
-    ...((param.description ?? param.schema.description) !== undefined ? { doc: (param.description ?? param.schema.description) as string } : {}),
-  });
-  const shape: MethodShape = {
-    pathArgs: op.parameters.path.map(argOf),
-    query: op.parameters.query.map(argOf),
-    headers: op.parameters.header.map(argOf),
-    cookies: op.parameters.cookie.map(argOf),
-    response: { kind: 'json', type: py`object` },
-  };
-  const picked = op.requestBody ? pickRequestContent(op.requestBody.content) : undefined;
-  if (op.requestBody && picked) {
-    const schema = picked.content.schema;
-    const resolved = types.resolve(schema);
-    const objectShape: ObjectShape | undefined = resolved && !resolved.nullable && !schema.nullable ? types.objectShape(schema) : undefined;
-    if (objectShape && objectShape.properties.length > 0 && (picked.kind === 'json' || picked.kind === 'multipart' || picked.kind === 'form')) {
-      let typedDict: string | undefined;
-      let hintBase = method.paramsType;
-      if (picked.kind === 'json') {
-        if (schema.kind === 'ref') {
-          typedDict = types.nameOf(schema.target);
-          module.use(MODELS_MODULE, typedDict);
-        } else typedDict = types.inlineTypedDict({ module, hint: method.paramsType }, schema.source.pointer, objectShape, schema.description);
-        hintBase = typedDict;
-      }
-      const fields = objectShape.properties.map((p) => ({
-        ident: locals.claim(`body:${p.name}`, paramIdent(p.name)),
-        key: p.name,
-        type: types.expr(p.schema, { module, hint: `${hintBase} ${p.name}`, ...(picked.kind === 'multipart' ? { files: true } : {}) }),
-        required: objectShape.required.has(p.name),
-        ...((p.description ?? p.schema.description) !== undefined ? { doc: (p.description ?? p.schema.description) as string } : {}),
-      }));
-      shape.body = { mode: 'fields', kind: picked.kind, ...(typedDict !== undefined ? { typedDict } : {}), fields };
-    } else {
-      const type =
-        picked.kind === 'binary'
-          ? py`Union[bytes, IO[bytes]]`
-          : picked.kind === 'text'
-            ? py`str`
-            : types.expr(schema, { module, hint: method.paramsType, ...(picked.kind === 'multipart' ? { files: true } : {}) });
-      const ident = locals.claim('\u0000body', picked.kind === 'binary' || picked.kind === 'text' ? 'content' : 'body');
-      const arg: Arg = { ident, key: '', type, required: op.requestBody.required, ...(op.requestBody.description !== undefined ? { doc: op.requestBody.description } : {}) };
-      shape.body = { mode: 'whole', kind: picked.kind, arg, mediaType: picked.content.mediaType };
-    }
-  }
-  const success = op.successResponse;
-  const json = success?.content.find((c) => c.kind === 'json');
-  const sse = success?.content.find((c) => c.kind === 'event-stream');
-  if (success === undefined) shape.response = { kind: 'json', type: py`object` };
-  else if (json) shape.response = { kind: 'json', type: responseType(types, module, method, json.schema) };
-  else if (sse) {
-    const resolved = types.resolve(sse.schema);
-    if (resolved?.kind === 'primitive' && resolved.type === 'string') shape.response = { kind: 'event-stream-text', type: py`str` };
-    else shape.response = { kind: 'event-stream', type: responseType(types, module, method, sse.schema) };
-  } else if (success.content.some((c) => c.kind === 'text')) shape.response = { kind: 'text', type: py`str` };
-  else if (success.content.length > 0) shape.response = { kind: 'binary', type: py`bytes` };
-  else shape.response = { kind: 'none', type: py`None` };
-  if (op.pagination !== undefined && shape.response.kind === 'json') {
-    const scheme = model.pagination.find((p) => p.name === op.pagination);
-    const itemSchema = scheme ? pageItemSchema(types, json?.schema, scheme.response.items) : undefined;
-    if (scheme && itemSchema) shape.pagination = { scheme, item: types.expr(itemSchema, { module, hint: `${method.responseType} item` }) };
-  }
-  return shape;
-}
-
-function responseType(types: TypeEmitter, module: TypeModule, method: MethodPlan, schema: SchemaNode): Py {
-  return types.expr(schema, { module, hint: method.responseType });
 }
 
 function schemeLiteral(scheme: PaginationScheme): Py {
@@ -163,25 +32,11 @@ function schemeLiteral(scheme: PaginationScheme): Py {
 }
 
 function pathExpr(op: Operation, args: { ident: string; key: string }[]): Py {
-  const parts: Py[] = [];
-  let last = 0;
-  const re = /\{([^}]*)\}/g;
-  let literal = '';
-  for (let m = re.exec(op.path); m !== null; m = re.exec(op.path)) {
-    const arg = args.find((a) => a.key === m?.[1]);
-    literal += op.path.slice(last, m.index);
-    last = m.index + m[0].length;
-    if (arg === undefined) {
-      literal += m[0];
-      continue;
-    }
-    if (literal !== '') parts.push(str(literal));
-    literal = '';
-    parts.push(py`encode_path(${id(arg.ident)})`);
-  }
-  literal += op.path.slice(last);
-  if (literal !== '' || parts.length === 0) parts.push(str(literal));
-  return join(parts, ' + ');
+  const byName = new Map(args.map((a) => [a.key, a.ident]));
+  const parts = pathTemplateParts(op.path, (name) => byName.has(name)).map((part) =>
+    part.kind === 'literal' ? str(part.text) : py`encode_path(${id(byName.get(part.name) as string)})`,
+  );
+  return join(parts.length > 0 ? parts : [str('')], ' + ');
 }
 
 function methodDoc(method: MethodPlan, shape: MethodShape): string {
@@ -211,12 +66,22 @@ function mapping(args: Arg[]): Py {
 }
 
 function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
-  const op = method.op;
   const returnType = shape.pagination
     ? py`SyncPage[${shape.pagination.item}]`
-    : shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text'
+    : isEventStream(shape.response.kind)
       ? py`Stream[${shape.response.type}]`
       : shape.response.type;
+  writeSignature(w, method, shape);
+  w.block(py`) -> ${returnType}:`, () => {
+    w.doc(methodDoc(method, shape));
+    w.line(py`_path = ${pathExpr(method.op, shape.pathArgs)}`);
+    const request = requestArguments(w, shape);
+    writeCall(w, method.op, shape, request, returnType);
+  });
+}
+
+/** `def name(self, <path args>, *, <keyword args: required first>, extra_headers=…, extra_query=…, timeout=…` (the caller closes it). */
+function writeSignature(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
   const kwargs: Arg[] = [...shape.query, ...shape.headers, ...shape.cookies];
   if (shape.body?.mode === 'fields') kwargs.push(...shape.body.fields);
   else if (shape.body) kwargs.push(shape.body.arg);
@@ -224,7 +89,7 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
   const ordered = [...kwargs.filter((a) => a.required), ...kwargs.filter((a) => !a.required)];
   w.line(py`def ${id(method.name)}(`);
   w.indented(() => {
-        w.line(py`self,`);
+    w.line(py`self,`);
     for (const a of shape.pathArgs) w.line(py`${id(a.ident)}: ${a.type},`);
     w.line(py`*,`);
     for (const a of ordered) w.line(py`${signatureArg(a)},`);
@@ -232,84 +97,99 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
     w.line(py`extra_query: Optional[Mapping[str, object]] = None,`);
     w.line(py`timeout: Optional[float] = None,`);
   });
-  w.block(py`) -> ${returnType}:`, () => {
-    w.doc(methodDoc(method, shape));
-    w.line(py`_path = ${pathExpr(op, shape.pathArgs)}`);
-    const request: Py[] = [];
-    if (shape.query.length > 0) request.push(py`query=${mapping(shape.query)}`);
-    const styled = shape.query.filter((a) => a.param.style !== 'form' || !a.param.explode);
-    if (styled.length > 0) request.push(py`query_styles={${join(styled.map((a) => py`${str(a.key)}: (${str(a.param.style)}, ${bool(a.param.explode)})`))}}`);
-    if (shape.headers.length > 0) request.push(py`headers=${mapping(shape.headers)}`);
-    if (shape.cookies.length > 0) request.push(py`cookies=${mapping(shape.cookies)}`);
-    const body = shape.body;
-    if (body?.mode === 'fields') {
-      const required = body.fields.filter((f) => f.required);
-      const optional = body.fields.filter((f) => !f.required);
-      const bodyType = body.typedDict !== undefined ? fwd(body.typedDict) : py`Dict[str, object]`;
-      w.line(py`_body: ${bodyType} = ${mapping(required)}`);
-      for (const f of optional) {
-        w.block(py`if not isinstance(${id(f.ident)}, NotGiven):`, () => w.line(py`_body[${str(f.key)}] = ${id(f.ident)}`));
-      }
-      request.push(body.kind === 'json' ? py`json_body=_body` : body.kind === 'multipart' ? py`multipart=_body` : py`form=_body`);
-    } else if (body) {
-      const value = id(body.arg.ident);
-      if (body.kind === 'json') request.push(py`json_body=${value}`);
-      else if (body.kind === 'multipart' || body.kind === 'form') {
-        w.line(py`_fields: Dict[str, object] = {}`);
-        // The cast: pyright narrows a non-dict type by `isinstance(x, dict)` to a subclass of both.
-        w.block(py`if isinstance(${value}, dict):`, () => w.line(py`_fields.update(cast(Dict[str, object], ${value}))`));
-        request.push(body.kind === 'multipart' ? py`multipart=_fields` : py`form=_fields`);
-      } else {
-        const guard = body.arg.required ? value : py`None if isinstance(${value}, NotGiven) else ${value}`;
-        request.push(py`content=${guard}`, py`content_type=${str(body.mediaType)}`);
-      }
+}
+
+/** The keyword arguments of the client call (query, styles, headers, cookies, body, extras); writes the statements that build the body. */
+function requestArguments(w: PyWriter, shape: MethodShape): Py[] {
+  const request: Py[] = [];
+  if (shape.query.length > 0) request.push(py`query=${mapping(shape.query)}`);
+  const styled = shape.query.filter((a) => a.param.style !== 'form' || !a.param.explode);
+  if (styled.length > 0) request.push(py`query_styles={${join(styled.map((a) => py`${str(a.key)}: (${str(a.param.style)}, ${bool(a.param.explode)})`))}}`);
+  if (shape.headers.length > 0) request.push(py`headers=${mapping(shape.headers)}`);
+  if (shape.cookies.length > 0) request.push(py`cookies=${mapping(shape.cookies)}`);
+  const body = shape.body;
+  if (body?.mode === 'fields') {
+    const required = body.fields.filter((f) => f.required);
+    const optional = body.fields.filter((f) => !f.required);
+    const bodyType = body.typedDict !== undefined ? fwd(body.typedDict) : py`Dict[str, object]`;
+    w.line(py`_body: ${bodyType} = ${mapping(required)}`);
+    for (const f of optional) {
+      w.block(py`if not isinstance(${id(f.ident)}, NotGiven):`, () => w.line(py`_body[${str(f.key)}] = ${id(f.ident)}`));
     }
-    request.push(py`extra_headers=extra_headers`, py`extra_query=extra_query`, py`timeout=timeout`);
-    const method_ = str(op.method.toUpperCase());
-    if (shape.pagination) {
-      const pageArgs = request.filter((r) => /^(query|query_styles|headers|extra_headers|extra_query|timeout)=/.test(r.text));
-      w.line(py`return SyncPage(`);
-      w.indented(() => {
-        w.line(py`self._client,`);
-        w.line(py`${method_},`);
-        w.line(py`_path,`);
-        w.line(py`scheme=${schemeLiteral(shape.pagination?.scheme as PaginationScheme)},`);
-        for (const r of pageArgs) w.line(py`${r},`);
-      });
-      w.line(py`)`);
-      return;
+    request.push(body.kind === 'json' ? py`json_body=_body` : body.kind === 'multipart' ? py`multipart=_body` : py`form=_body`);
+  } else if (body) {
+    const value = id(body.arg.ident);
+    if (body.kind === 'json') request.push(py`json_body=${value}`);
+    else if (body.kind === 'multipart' || body.kind === 'form') {
+      w.line(py`_fields: Dict[str, object] = {}`);
+      // The cast: pyright narrows a non-dict type by `isinstance(x, dict)` to a subclass of both.
+      w.block(py`if isinstance(${value}, dict):`, () => w.line(py`_fields.update(cast(Dict[str, object], ${value}))`));
+      request.push(body.kind === 'multipart' ? py`multipart=_fields` : py`form=_fields`);
+    } else {
+      const guard = body.arg.required ? value : py`None if isinstance(${value}, NotGiven) else ${value}`;
+      request.push(py`content=${guard}`, py`content_type=${str(body.mediaType)}`);
     }
-    if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') {
-      w.line(py`_response = self._client.send(`);
-      w.indented(() => {
-        w.line(py`${method_},`);
-        w.line(py`_path,`);
-        w.line(py`accept="text/event-stream",`);
-        for (const r of request) w.line(py`${r},`);
-      });
-      w.line(py`)`);
-      w.line(py`return Stream(_response, decode_json=${bool(shape.response.kind === 'event-stream')})`);
-      return;
-    }
-    const kind = shape.response.kind === 'none' ? 'none' : shape.response.kind;
-    const call = (prefix: Py, suffix: Py): void => {
-      w.line(py`${prefix}self._client.request(`);
-      w.indented(() => {
-        w.line(py`${method_},`);
-        w.line(py`_path,`);
-        if (kind !== 'json') w.line(py`response_kind=${str(kind)},`);
-        for (const r of request) w.line(py`${r},`);
-      });
-      w.line(py`)${suffix}`);
-    };
-    if (kind === 'none') call(py``, py``);
-    else if (returnType.text === 'object') call(py`return `, py``);
-    else call(py`return cast(${returnType}, `, py`)`);
-  });
+  }
+  request.push(py`extra_headers=extra_headers`, py`extra_query=extra_query`, py`timeout=timeout`);
+  return request;
+}
+
+/** The call and its return: a page, a stream of events, or one response (cast to the return type). */
+function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[], returnType: Py): void {
+  const method_ = str(op.method.toUpperCase());
+  if (shape.pagination) {
+    const pageArgs = request.filter((r) => /^(query|query_styles|headers|extra_headers|extra_query|timeout)=/.test(r.text));
+    w.line(py`return SyncPage(`);
+    w.indented(() => {
+      w.line(py`self._client,`);
+      w.line(py`${method_},`);
+      w.line(py`_path,`);
+      w.line(py`scheme=${schemeLiteral(shape.pagination?.scheme as PaginationScheme)},`);
+      for (const r of pageArgs) w.line(py`${r},`);
+    });
+    w.line(py`)`);
+    return;
+  }
+  if (isEventStream(shape.response.kind)) {
+    w.line(py`_response = self._client.send(`);
+    w.indented(() => {
+      w.line(py`${method_},`);
+      w.line(py`_path,`);
+      w.line(py`accept="text/event-stream",`);
+      for (const r of request) w.line(py`${r},`);
+    });
+    w.line(py`)`);
+    w.line(py`return Stream(_response, decode_json=${bool(shape.response.kind === 'event-stream')})`);
+    return;
+  }
+  const kind = shape.response.kind === 'none' ? 'none' : shape.response.kind;
+  const call = (prefix: Py, suffix: Py): void => {
+    w.line(py`${prefix}self._client.request(`);
+    w.indented(() => {
+      w.line(py`${method_},`);
+      w.line(py`_path,`);
+      if (kind !== 'json') w.line(py`response_kind=${str(kind)},`);
+      for (const r of request) w.line(py`${r},`);
+    });
+    w.line(py`)${suffix}`);
+  };
+  if (kind === 'none') call(py``, py``);
+  else if (returnType.text === 'object') call(py`return `, py``);
+  else call(py`return cast(${returnType}, `, py`)`);
 }
 
 export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { files: GeneratedFile[]; typesModule: TypeModule } {
   const typesModule = new TypeModule(resource.typesModule);
+  const bodyText = resourceClass(model, types, typesModule, resource);
+  const content = resourceModuleHead(resource, typesModule, pyNamesUsed(bodyText)) + '\n\n' + bodyText;
+  const file = 'resources/' + resource.modulePath.join('/') + (resource.isPackage ? '/__init__.py' : '.py');
+  const files: GeneratedFile[] = [{ path: file, content }];
+  if (typesModule.declared > 0) files.push({ path: `types/${resource.typesModule}.py`, content: typesModuleText(typesModule, `Request and response types of the ${resource.resource.path.join(' / ')} resource.`) });
+  return { files, typesModule };
+}
+
+/** The resource class: subresource attributes, their constructor, a method per operation (its types go to `typesModule`). */
+function resourceClass(model: ApiModel, types: TypeEmitter, typesModule: TypeModule, resource: ResourcePlan): string {
   const body = new PyWriter();
   body.block(py`class ${id(resource.className)}(SyncAPIResource):`, () => {
     const description = resource.resource.path.join(' / ');
@@ -327,9 +207,12 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
       emitMethod(body, method, methodShape(model, types, typesModule, method));
     }
   });
+  return body.toString();
+}
+
+/** The module's docstring, imports (only the names the class body uses) and `__all__`. */
+function resourceModuleHead(resource: ResourcePlan, typesModule: TypeModule, used: ReadonlySet<string>): string {
   const dots = dotsTo(resource);
-  const bodyText = body.toString();
-  const used = pyNamesUsed(bodyText);
   const w = new PyWriter();
   w.doc(`The ${resource.resource.path.join(' / ')} resource.`);
   w.blank();
@@ -344,7 +227,7 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
   fromImport(w, up('_streaming'), ['Stream'], used);
   fromImport(w, up('_types'), ['NOT_GIVEN', 'FileTypes', 'NotGiven'], used);
   importNames(w, relModule(dots, 'types', MODELS_MODULE), typesModule.imports.get(MODELS_MODULE), used);
-  for (const [module, names] of [...typesModule.imports].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [module, names] of [...typesModule.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (module !== MODELS_MODULE) importNames(w, relModule(dots, 'types', module), names, used);
   }
   if (typesModule.exports.length > 0) importNames(w, relModule(dots, 'types', typesModule.name), new Set(typesModule.exports), used);
@@ -352,11 +235,7 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
   w.blank(2);
   w.line(py`__all__ = [${str(resource.className)}]`);
   w.blank(2);
-  const content = w.toString() + '\n\n' + bodyText;
-  const file = 'resources/' + resource.modulePath.join('/') + (resource.isPackage ? '/__init__.py' : '.py');
-  const files: GeneratedFile[] = [{ path: file, content }];
-  if (typesModule.declared > 0) files.push({ path: `types/${resource.typesModule}.py`, content: typesModuleText(typesModule, `Request and response types of the ${resource.resource.path.join(' / ')} resource.`) });
-  return { files, typesModule };
+  return w.toString();
 }
 
 /** A parenthesised `from <from> import (...)` of the names (those `used` has, when given), sorted. */
@@ -383,7 +262,7 @@ export function typesModuleText(module: TypeModule, title: string): string {
   if (module.name !== MODELS_MODULE) {
     w.blank();
     importNames(w, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE), used);
-    for (const [other, names] of [...module.imports].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [other, names] of [...module.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
       if (other !== MODELS_MODULE) importNames(w, relModule(1, other), names, used);
     }
   }

@@ -2,6 +2,8 @@
 // (standard library only, Python 3.10+, typed): pyproject.toml, README.md and `src/<module>/` with
 // the client, resources, types and the bundled runtime (copied verbatim from `bundle/`).
 
+import { sortByPath, type GeneratedFile } from '../core/files.ts';
+import { flattenResources } from '../core/resources.ts';
 import type { ApiModel } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
 import { emitClient } from './emit-client.ts';
@@ -9,11 +11,12 @@ import { emitPackageInit, emitPyproject, emitResourcesInit, emitTypesInit } from
 import { emitReadme } from './emit-readme.ts';
 import { emitResourceModule, typesModuleText } from './emit-resources.ts';
 import { resolveOptions } from './options.ts';
-import { flattenResources, planSdk } from './plan.ts';
+import { planSdk } from './plan.ts';
 import { MODELS_MODULE, TypeEmitter, TypeModule } from './schema-types.ts';
-import type { GeneratedFile, PythonSdkOptions } from './types.ts';
+import type { PythonSdkOptions } from './types.ts';
 
-export type { GeneratedFile, PythonSdkOptions, ResolvedPythonSdkOptions } from './types.ts';
+export type { GeneratedFile } from '../core/files.ts';
+export type { PythonSdkOptions, ResolvedPythonSdkOptions } from './types.ts';
 export { resolveOptions } from './options.ts';
 
 export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): GeneratedFile[] {
@@ -42,5 +45,5 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   for (const file of bundleFiles()) files.push({ path: src + file.path, content: file.content });
   files.push(emitPyproject(model, resolved));
   files.push({ path: 'README.md', content: emitReadme(model, plan, types) });
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return sortByPath(files);
 }

@@ -1,7 +1,8 @@
 // Defaults for the generator options, derived from the model when absent.
 
+import { envPrefixOf, idempotencyHeaderOf } from '../core/client.ts';
 import type { ApiModel } from '../model/types.ts';
-import { kebabCase, screamingSnakeCase, snakeCase } from '../names/case.ts';
+import { kebabCase, snakeCase } from '../names/case.ts';
 import { pyIdent } from '../names/python.ts';
 import type { PythonSdkOptions, ResolvedPythonSdkOptions } from './types.ts';
 
@@ -34,7 +35,6 @@ export function resolveOptions(model: ApiModel, options: PythonSdkOptions = {}):
   const infoVersion = model.info.version;
   const version = options.version ?? (PEP440.test(infoVersion) && infoVersion.length <= MAX_VERSION ? infoVersion : '0.1.0');
   if (!PEP440.test(version)) throw new Error(`Python SDK version must be a PEP 440 version, got ${JSON.stringify(version)}.`);
-  const prefix = screamingSnakeCase(options.envPrefix ?? model.client.envPrefix) || screamingSnakeCase(clientClass) || 'API';
   const packageName = distributionName(options.packageName ?? (model.client.packages.python || undefined), rawClient || model.info.title);
   const moduleRaw = options.moduleName ?? (model.client.packages.pythonModule || snakeCase(packageName));
   // Capped: it names the package directory (a file name has a byte limit).
@@ -44,7 +44,7 @@ export function resolveOptions(model: ApiModel, options: PythonSdkOptions = {}):
     moduleName: STDLIB_SHADOWS.has(moduleName) ? `${moduleName}_sdk` : moduleName,
     version,
     clientClass,
-    envPrefix: /^[0-9]/.test(prefix) ? `_${prefix}` : prefix,
-    idempotencyHeader: options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader,
+    envPrefix: envPrefixOf(model, options.envPrefix, clientClass),
+    idempotencyHeader: idempotencyHeaderOf(options.idempotencyHeader),
   };
 }

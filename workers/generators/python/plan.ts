@@ -2,6 +2,7 @@
 // `NameScope`: exported type and class names share one package-wide scope (`types/__init__.py`
 // re-exports them all), members get a scope per class, parameters a scope per method.
 
+import type { MethodPlan } from '../core/resources.ts';
 import type { ApiModel, Operation, Resource } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
@@ -28,16 +29,7 @@ const MEMBER_RESERVED = ['str', 'int', 'float', 'bool', 'bytes', 'object'];
 /** Locals and globals a method body refers to; parameters never take these names. */
 export const PARAM_RESERVED = ['self', 'cast', 'isinstance', 'encode_path', 'extra_headers', 'extra_query', 'timeout'];
 
-export interface MethodPlan {
-  name: string;
-  rawName: string;
-  op: Operation;
-  deprecated?: string | boolean;
-  /** Exported name for an inline request body TypedDict. */
-  paramsType: string;
-  /** Exported name for an inline response type. */
-  responseType: string;
-}
+export type { MethodPlan } from '../core/resources.ts';
 
 export interface ResourcePlan {
   resource: Resource;
@@ -117,6 +109,3 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   return { options, scope, resources, operations, authIdents, serverVarIdents };
 }
 
-export function flattenResources(plans: ResourcePlan[]): ResourcePlan[] {
-  return plans.flatMap((plan) => [plan, ...flattenResources(plan.children)]);
-}

@@ -4,6 +4,8 @@
 // quoted forward references, so declaration order never matters and recursion is safe.
 // Aliases that would refer to themselves through unions only (invalid for mypy) are cut with `Any`.
 
+import { isCycle, stronglyConnected } from '../core/graph.ts';
+import { isUploadFile, objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
 import type { ApiModel, EnumSchema, JsonValue, PropertyNode, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
@@ -41,10 +43,7 @@ export interface Ctx {
   files?: boolean;
 }
 
-export interface ObjectShape {
-  properties: PropertyNode[];
-  required: Set<string>;
-}
+export type { ObjectShape } from '../core/schema.ts';
 
 /** Keys that can be written as class-syntax TypedDict fields without shadowing names used in annotations. */
 const SAFE_FIELD = /^[a-z_][a-z0-9_]*$/;
@@ -84,43 +83,12 @@ export class TypeEmitter {
 
   /** Follows refs to a non-ref node (undefined on a ref cycle). */
   resolve(node: SchemaNode): SchemaNode | undefined {
-    const seen = new Set<string>();
-    let current: SchemaNode | undefined = node;
-    while (current?.kind === 'ref') {
-      if (seen.has(current.target)) return undefined;
-      seen.add(current.target);
-      current = this.model.schemas[current.target]?.schema;
-    }
-    return current;
+    return resolveSchema(this.model, node);
   }
 
   /** Properties of an object, a ref to one, or an allOf of those (merged); undefined otherwise. */
-  objectShape(node: SchemaNode, seen = new Set<string>()): ObjectShape | undefined {
-    if (node.kind === 'ref') {
-      if (seen.has(node.target)) return { properties: [], required: new Set() };
-      const target = this.model.schemas[node.target];
-      if (target === undefined) return undefined;
-      return this.objectShape(target.schema, new Set([...seen, node.target]));
-    }
-    if (node.kind === 'object') {
-      const required = new Set(node.properties.filter((p) => p.required).map((p) => p.name));
-      return { properties: node.properties, required };
-    }
-    if (node.kind === 'intersection') {
-      const byName = new Map<string, PropertyNode>();
-      const required = new Set<string>();
-      for (const member of node.members) {
-        if (member.kind === 'unknown' && member.reason === 'any') continue;
-        const shape = this.objectShape(member, seen);
-        if (shape === undefined) return undefined;
-        for (const p of shape.properties) {
-          if (!byName.has(p.name)) byName.set(p.name, p);
-        }
-        for (const r of shape.required) required.add(r);
-      }
-      return { properties: [...byName.values()], required: new Set([...required].filter((r) => byName.has(r))) };
-    }
-    return undefined;
+  objectShape(node: SchemaNode): ObjectShape | undefined {
+    return objectShape(this.model, node);
   }
 
   /** True when a named schema becomes a TypedDict class (not an alias). */
@@ -148,54 +116,10 @@ export class TypeEmitter {
       edges.set(schemaId, out.filter((t) => !this.isTypedDict(t)));
     }
     for (const [from, to] of edges) this.#aliasEdges.set(from, to);
-    // Tarjan's SCC.
-    let index = 0;
-    const idx = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    let sccCount = 0;
-    // Iterative (an explicit stack of frames): a chain of thousands of aliases must not exhaust the call stack.
-    const strong = (root: string): void => {
-      const visit = (v: string): void => {
-        idx.set(v, index);
-        low.set(v, index);
-        index++;
-        stack.push(v);
-        onStack.add(v);
-      };
-      visit(root);
-      const frames: { v: string; next: number }[] = [{ v: root, next: 0 }];
-      while (frames.length > 0) {
-        const frame = frames[frames.length - 1] as { v: string; next: number };
-        const v = frame.v;
-        const out = edges.get(v) ?? [];
-        if (frame.next < out.length) {
-          const w = out[frame.next++] as string;
-          if (!idx.has(w)) {
-            visit(w);
-            frames.push({ v: w, next: 0 });
-          } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
-          continue;
-        }
-        frames.pop();
-        const parent = frames[frames.length - 1];
-        if (parent) low.set(parent.v, Math.min(low.get(parent.v) as number, low.get(v) as number));
-        if (low.get(v) === idx.get(v)) {
-          const members: string[] = [];
-          let w: string;
-          do {
-            w = stack.pop() as string;
-            onStack.delete(w);
-            this.#scc.set(w, sccCount);
-            members.push(w);
-          } while (w !== v);
-          if (members.length > 1 || out.includes(v)) for (const m of members) this.#cyclic.add(m);
-          sccCount++;
-        }
-      }
-    };
-    for (const v of [...edges.keys()].sort()) if (!idx.has(v)) strong(v);
+    stronglyConnected(edges).forEach((members, component) => {
+      for (const m of members) this.#scc.set(m, component);
+      if (isCycle(members, edges)) for (const m of members) this.#cyclic.add(m);
+    });
   }
 
   /**
@@ -297,7 +221,7 @@ export class TypeEmitter {
       case 'primitive':
         switch (node.type) {
           case 'string':
-            return ctx.files && (node.format === 'binary' || node.contentMediaType !== undefined) ? py`FileTypes` : py`str`;
+            return ctx.files && isUploadFile(node) ? py`FileTypes` : py`str`;
           case 'integer':
             return py`int`;
           case 'number':

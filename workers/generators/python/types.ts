@@ -1,11 +1,5 @@
 // Public types of the Python SDK generator.
 
-/** One file of the generated package; `path` is relative to the package root, `/`-separated. */
-export interface GeneratedFile {
-  path: string;
-  content: string;
-}
-
 export interface PythonSdkOptions {
   /** PyPI distribution name; default `model.client.packages.python`, else derived from the client name. */
   packageName?: string;

@@ -2,10 +2,11 @@
 // environment variables by default), the base URL from environments / servers (server variables
 // become options), and every top-level resource is a property.
 
-import type { ApiModel, AuthScheme, ClientAuthOption } from '../model/types.ts';
+import { authOptionsByScheme } from '../core/client.ts';
+import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import { access, block, id, importDecl, indent, kw, literalType, objectLines, objKey, printModule, str, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 
 const thisMember = (name: string): string => `this.${id(name)}`;
@@ -116,19 +117,13 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
   const headerStatements: string[] = [];
   const queryStatements: string[] = [];
   const cookieStatements: string[] = [];
-  const byScheme = new Map<string, { option: ClientAuthOption; ident: string }[]>();
-  model.authOptions.forEach((option, i) => {
-    const list = byScheme.get(option.scheme) ?? [];
-    list.push({ option, ident: plan.authIdents[i] as string });
-    byScheme.set(option.scheme, list);
-  });
   const set = (target: string, key: string, value: string): string => `${access(id(target), key)} = ${value};`;
   // `schemes?.has(key) ?? true`: the scheme is wanted by the request (every scheme when it names none).
   // Inside `&&` it is parenthesized (JavaScript does not allow `??` beside `&&` unparenthesized).
   const wanted = (key: string): string => `(schemes?.has(${str(key)}) ?? true)`;
   const and = (a: string, b: string): string => `${a} && ${b}`;
   const configuredCases: string[] = [];
-  for (const [key, list] of [...byScheme].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+  for (const [key, list] of authOptionsByScheme(model, plan.authIdents)) {
     const scheme = schemes.get(key);
     const first = list[0];
     if (scheme === undefined || first === undefined) continue;

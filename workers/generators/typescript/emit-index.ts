@@ -2,9 +2,9 @@
 // every model type and every params / response type. All names come from one package scope.
 
 import type { SdkPlan } from './plan.ts';
-import { flattenResources } from './plan.ts';
+import { flattenResources } from '../core/resources.ts';
 import { id, printModule, str } from './ts-source.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 
 const spec = (name: string, typeOnly = false, alias?: string): string =>
   `${typeOnly ? 'type ' : ''}${id(name)}${alias === undefined ? '' : ` as ${id(alias)}`}`;

@@ -3,7 +3,7 @@
 
 import type { ApiModel } from '../model/types.ts';
 import type { ResolvedTypeScriptSdkOptions } from './types.ts';
-import type { GeneratedFile } from './types.ts';
+import type { GeneratedFile } from '../core/files.ts';
 
 export const GENERATED_TSCONFIG = {
   compilerOptions: {

@@ -4,24 +4,12 @@
 
 import type { ApiModel, JsonValue, ObjectSchema, PropertyNode, SchemaNode } from '../model/types.ts';
 import type { ResourcePlan, SdkPlan } from './plan.ts';
-import { methodShape } from './emit-resources.ts';
+import { methodShape } from './method-shape.ts';
 import type { TypeEmitter } from './schema-types.ts';
 import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
-import type { GeneratedFile } from './types.ts';
-
-/** Markdown text with every character that could start markup escaped (and no raw HTML). */
-export function mdText(text: string): string {
-  return text
-    .replace(/\r\n?|[\n\u2028\u2029\u0085]/g, ' ')
-    .replace(/[\\`*_{}[\]()#+\-.!|~<>&]/g, (ch) => (ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '&' ? '&amp;' : `\\${ch}`));
-}
-
-function fence(code: string, lang: string): string {
-  let longest = 0;
-  for (const run of code.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  const ticks = '`'.repeat(Math.max(3, longest + 1));
-  return `${ticks}${lang}\n${code}\n${ticks}`;
-}
+import type { GeneratedFile } from '../core/files.ts';
+import { isEventStream } from '../core/method.ts';
+import { mdCode, mdFence, mdText } from '../core/markdown.ts';
 
 /** An example value: source text, or an object literal kept as entries so a tag can be set and a body's properties spread. */
 type Expr = string | ObjectExpr;
@@ -154,7 +142,7 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
   const resource = path[path.length - 1] as ResourcePlan;
   const method = resource.methods[0];
   if (method === undefined) return undefined;
-  const shape = methodShape(model, types, method);
+  const shape = methodShape(model, method);
   // No example rather than one that does not compile (see `example`).
   const values: (string | undefined)[] = shape.pathArgs.map(({ param }) => {
     const value = example(types, param.schema);
@@ -183,7 +171,7 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
   const log = (name: string): string => `console.log(${name});`;
   const forAwait = (name: string, iterable: string): string => block(`for await (const ${name} of ${iterable}) `, [log(name)]);
   if (shape.pagination) return forAwait('item', callExpr);
-  if (shape.response.kind === 'event-stream' || shape.response.kind === 'event-stream-text') return forAwait('event', `await ${callExpr}`);
+  if (isEventStream(shape.response.kind)) return forAwait('event', `await ${callExpr}`);
   if (shape.response.kind === 'none') return `await ${callExpr};`;
   return [`const result = await ${callExpr};`, log('result')].join('\n');
 }
@@ -198,19 +186,19 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   const out: string[] = [];
   out.push(`# ${mdText(title)} TypeScript SDK`, '');
   out.push(`The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 20.19+ and 22.12+ (from \`import\` and from \`require\`), Deno, Bun and browsers.`, '');
-  out.push('## Installation', '', fence(`npm install ${JSON.stringify(packageName)}`, 'sh'), '');
+  out.push('## Installation', '', mdFence(`npm install ${JSON.stringify(packageName)}`, 'sh'), '');
   out.push('## Authentication', '');
   if (model.authOptions.length > 0) {
     out.push('Credentials are client options; each defaults to an environment variable:', '');
     model.authOptions.forEach((option, i) => {
-      out.push(`- \`${plan.authIdents[i] as string}\`${option.envVar !== undefined ? `: \`${mdText(option.envVar).replace(/\\/g, '')}\`` : ''}${option.required ? ' (required)' : ''}`);
+      out.push(`- \`${plan.authIdents[i] as string}\`${option.envVar !== undefined ? `: ${mdCode(option.envVar)}` : ''}${option.required ? ' (required)' : ''}`);
     });
     out.push('');
     if (plan.operationSecurity) {
       out.push("Each request carries only the credentials its operation accepts: the first of the operation's security alternatives whose credentials are all set (none for an operation that needs no authentication).", '');
     }
   } else out.push('This API declares no credentials.', '');
-  out.push('## Usage', '', fence([importLine, '', clientInit].join('\n'), 'ts'), '');
+  out.push('## Usage', '', mdFence([importLine, '', clientInit].join('\n'), 'ts'), '');
   const firstExample = (() => {
     for (const resource of plan.resources) {
       const text = callExample(model, types, [resource]);
@@ -218,14 +206,14 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     }
     return undefined;
   })();
-  if (firstExample !== undefined) out.push('A first request:', '', fence(firstExample, 'ts'), '');
+  if (firstExample !== undefined) out.push('A first request:', '', mdFence(firstExample, 'ts'), '');
   out.push(`The base URL defaults to the API's first server; pass \`baseURL\` or set \`${envPrefix}_BASE_URL\` to change it.`, '');
   out.push(
     '## Errors',
     '',
     'A failed request throws a subclass of `APIError` chosen by status: `BadRequestError` (400), `AuthenticationError` (401), `PermissionDeniedError` (403), `NotFoundError` (404), `ConflictError` (409), `UnprocessableEntityError` (422), `RateLimitError` (429), `InternalServerError` (5xx). Each carries `status`, `body`, `headers` and `requestId`. No response at all gives `APIConnectionError`; a timeout gives `APITimeoutError`.',
     '',
-    fence(
+    mdFence(
       [
         `import { NotFoundError } from ${JSON.stringify(packageName)};`,
         '',
@@ -243,7 +231,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     '',
     "Connection errors, 408, 409, 429 and 5xx responses are retried twice by default with exponential backoff and jitter; a `Retry-After` header is honoured. Non-GET requests carry an `Idempotency-Key` header so a retried request is not applied twice. Requests time out after 60 seconds. Change these with `maxRetries` and `timeout`, on the client or per request (the last argument of every method):",
     '',
-    fence([importLine, '', `const client = new ${clientClass}({ maxRetries: 5, timeout: 20_000 });`].join('\n'), 'ts'),
+    mdFence([importLine, '', `const client = new ${clientClass}({ maxRetries: 5, timeout: 20_000 });`].join('\n'), 'ts'),
     '',
     '## Pagination',
     '',
@@ -268,7 +256,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
       const methods = resource.methods.map((m) => `\`${m.name}()\` (${m.op.method.toUpperCase()} ${mdText(m.op.path)})`);
       if (methods.length > 0) out.push(`Methods: ${methods.join(', ')}.`, '');
       const text = callExample(model, types, trail);
-      if (text !== undefined) out.push(fence(text, 'ts'), '');
+      if (text !== undefined) out.push(mdFence(text, 'ts'), '');
     }
   }
   return { path: 'README.md', content: out.join('\n') };

@@ -1,112 +1,14 @@
 // One module per resource: the resource class (methods in config order, subresources as
 // properties) and the params / response types of its methods.
 
-import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
-import { NameScope } from '../names/scope.ts';
-import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
-import { methodLocals, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
+import { pathTemplateParts } from '../core/method.ts';
+import type { ApiModel, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
+import { tsTemplateChunk } from '../names/typescript.ts';
+import { methodShape, type Field, type MethodShape } from './method-shape.ts';
+import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
 import { block, id, importDecl, intersection, kw, objectInline, objectLines, objKey, printModule, propName, str, typeLiteral, typeRef, unionOf, withDoc, type TypeCode } from './ts-source.ts';
-import type { GeneratedFile } from './types.ts';
-
-type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
-type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-stream-text' | 'none';
-
-interface Field {
-  /** Key in the params object (a raw string; quoted by `propName` when needed). */
-  key: string;
-  /** Local binding when destructured. */
-  local: string;
-  param: Parameter;
-}
-
-export interface MethodShape {
-  fields: Field[];
-  body?: { content: MediaTypeContent; kind: BodyKind; flatten: boolean; key: string; required: boolean };
-  paramsRequired: boolean;
-  hasParams: boolean;
-  response: { kind: ResponseKind; schema?: SchemaNode };
-  pagination?: PaginationScheme;
-  locals: NameScope;
-  pathArgs: { param: Parameter; ident: string }[];
-}
-
-const BODY_KINDS: Record<string, BodyKind> = { json: 'json', multipart: 'multipart', form: 'form', text: 'text', binary: 'binary' };
-
-function pickRequestContent(content: MediaTypeContent[]): { content: MediaTypeContent; kind: BodyKind } | undefined {
-  for (const wanted of ['json', 'multipart', 'form', 'text', 'binary']) {
-    const found = content.find((c) => c.kind === wanted);
-    if (found) return { content: found, kind: BODY_KINDS[wanted] as BodyKind };
-  }
-  const first = content[0];
-  return first ? { content: first, kind: 'binary' } : undefined;
-}
-
-function pickResponse(op: Operation): MethodShape['response'] {
-  const success = op.successResponse;
-  if (success === undefined) return { kind: 'json' };
-  const json = success.content.find((c) => c.kind === 'json');
-  if (json) return { kind: 'json', schema: json.schema };
-  const sse = success.content.find((c) => c.kind === 'event-stream');
-  if (sse) return { kind: 'event-stream', schema: sse.schema };
-  const text = success.content.find((c) => c.kind === 'text');
-  if (text) return { kind: 'text' };
-  if (success.content.length > 0) return { kind: 'binary' };
-  return { kind: 'none' };
-}
-
-export function methodShape(model: ApiModel, types: TypeEmitter, method: MethodPlan): MethodShape {
-  const op = method.op;
-  const { scope: locals, pathArgs } = methodLocals(op);
-  const keys = new NameScope();
-  const fields: Field[] = [];
-  for (const param of [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
-    const key = keys.claim(`${param.in}:${param.name}`, param.name);
-    fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
-  }
-  let body: MethodShape['body'];
-  const picked = op.requestBody ? pickRequestContent(op.requestBody.content) : undefined;
-  if (op.requestBody && picked) {
-    const resolved = types.resolve(picked.content.schema);
-    const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && ['json', 'multipart', 'form'].includes(picked.kind);
-    // readOnly properties are not part of a request (the params type leaves them out).
-    const writable = objectLike ? resolved.properties.filter((p) => !p.readOnly) : [];
-    const collides = writable.some((p) => fields.some((field) => field.key === p.name));
-    const flatten = objectLike && !collides;
-    const required = flatten
-      ? writable.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
-      : op.requestBody.required;
-    body = { content: picked.content, kind: picked.kind, flatten, key: flatten ? '' : keys.claim('\u0000body', 'body'), required };
-  }
-  const response = pickResponse(op);
-  if (response.kind === 'event-stream' && response.schema) {
-    const resolved = types.resolve(response.schema);
-    if (resolved?.kind === 'primitive' && resolved.type === 'string') response.kind = 'event-stream-text';
-  }
-  const scheme = op.pagination !== undefined && response.kind === 'json' ? model.pagination.find((p) => p.name === op.pagination) : undefined;
-  const paramsRequired = fields.some((field) => field.param.required) || (body?.required ?? false);
-  return {
-    fields,
-    ...(body ? { body } : {}),
-    paramsRequired,
-    hasParams: fields.length > 0 || body !== undefined,
-    response,
-    ...(scheme ? { pagination: scheme } : {}),
-    locals,
-    pathArgs,
-  };
-}
-
-/** The item type of a paginated response: follow `items` (dot path) through objects to an array. */
-function pageItemSchema(types: TypeEmitter, schema: SchemaNode | undefined, itemsPath: string): SchemaNode | undefined {
-  let node = schema ? types.resolve(schema) : undefined;
-  for (const segment of itemsPath === '' ? [] : itemsPath.split('.')) {
-    if (node?.kind !== 'object') return undefined;
-    const property = node.properties.find((p) => p.name === segment);
-    node = property ? types.resolve(property.schema) : undefined;
-  }
-  return node?.kind === 'array' ? node.items : undefined;
-}
+import type { GeneratedFile } from '../core/files.ts';
 
 function paramDoc(param: Parameter, note: string | undefined): string[] {
   const lines: string[] = [];
@@ -130,169 +32,197 @@ function securityExpr(mutualTls: ReadonlySet<string>, op: Operation): string {
 
 const questionIf = (optional: boolean): string => (optional ? '?' : '');
 
-export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { file: GeneratedFile; exportedTypes: string[] } {
-  const depth = resource.module.split('/').length - 1;
-  const up = depth === 0 ? './' : '../'.repeat(depth);
-  const core = (name: string): string => `${up}core/${name}.js`;
-  const coreImports = new Map<string, Map<string, boolean>>();
-  const useCore = (module: string, name: string, typeOnly: boolean): void => {
-    const names = coreImports.get(module) ?? new Map<string, boolean>();
+/** What a resource module collects while its members are written: core imports and exported declarations. */
+class ModuleParts {
+  /** core module -> name -> type-only */
+  readonly coreImports = new Map<string, Map<string, boolean>>();
+  readonly declarations: string[] = [];
+  readonly exportedTypes: string[] = [];
+
+  useCore(module: string, name: string, typeOnly: boolean): void {
+    const names = this.coreImports.get(module) ?? new Map<string, boolean>();
     names.set(name, (names.get(name) ?? true) && typeOnly);
-    coreImports.set(module, names);
-  };
-  useCore('resource', 'APIResource', false);
+    this.coreImports.set(module, names);
+  }
+
+  declare(name: string, text: string): void {
+    this.declarations.push(text);
+    this.exportedTypes.push(name);
+  }
+}
+
+export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { file: GeneratedFile; exportedTypes: string[] } {
+  const parts = new ModuleParts();
+  parts.useCore('resource', 'APIResource', false);
   types.takeUsed();
   const mutualTls = new Set(model.authSchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.key));
-  const declarations: string[] = [];
-  const exportedTypes: string[] = [];
-  const members: string[] = [];
+  const members = subresourceMembers(resource, parts);
+  for (const method of resource.methods) members.push(methodMember(plan, types, mutualTls, method, methodShape(model, method), parts));
+  const classDecl = block(`export class ${id(resource.className)} extends APIResource `, members);
+  const imports = moduleImports(resource, types, parts);
+  const file = { path: `src/${resource.module}.ts`, content: printModule(`The ${resource.className} resource.`, [...imports, classDecl, ...parts.declarations]) };
+  return { file, exportedTypes: parts.exportedTypes };
+}
 
+/** A property per subresource, and the constructor that creates them. */
+function subresourceMembers(resource: ResourcePlan, parts: ModuleParts): string[] {
+  const members: string[] = [];
   for (const child of resource.children) members.push(`readonly ${id(child.propName)}: ${id(child.className)};`);
   if (resource.children.length > 0) {
-    useCore('base-client', 'BaseClient', true);
+    parts.useCore('base-client', 'BaseClient', true);
     members.push(
       block('constructor(client: BaseClient) ', ['super(client);', ...resource.children.map((child) => `this.${id(child.propName)} = new ${id(child.className)}(client);`)]),
     );
   }
+  return members;
+}
 
-  for (const method of resource.methods) {
-    const shape = methodShape(model, types, method);
-    const op = method.op;
+/** The method: its params type and response type declared beside the class, its signature and body. */
+function methodMember(plan: SdkPlan, types: TypeEmitter, mutualTls: ReadonlySet<string>, method: MethodPlan, shape: MethodShape, parts: ModuleParts): string {
+  const op = method.op;
+  if (shape.hasParams) declareParams(types, method, shape, parts);
+  const { resultType, returnType } = responseTypes(types, method, shape, parts);
+  parts.useCore('base-client', 'RequestOptions', true);
+  const parameters: string[] = shape.pathArgs.map(({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`);
+  if (shape.hasParams) parameters.push(`params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`);
+  parameters.push('options?: RequestOptions');
+  const statements = methodStatements(plan, mutualTls, op, shape, resultType, parts);
+  const deprecation = method.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
+  return withDoc(block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements), [
+    op.summary,
+    op.description,
+    `\`${op.method.toUpperCase()} ${op.path}\``,
+    deprecation === undefined || deprecation === false ? undefined : typeof deprecation === 'string' ? `@deprecated ${deprecation}` : '@deprecated',
+  ]);
+}
 
-    // Params type.
-    if (shape.hasParams) {
-      const elements: string[] = shape.fields.map((field) =>
-        withDoc(
-          `${propName(field.key)}${questionIf(!field.param.required)}: ${optionalMemberType(field.key, !field.param.required, types.inputType(field.param.schema)).text};`,
-          paramDoc(field.param, memberNameNote(field.key, !field.param.required)),
-        ),
-      );
-      let paramsType: TypeCode | undefined;
-      if (shape.body && !shape.body.flatten) {
-        const bodyType = shape.body.kind === 'binary' || shape.body.kind === 'text' ? binaryBodyType(shape.body.kind) : types.inputType(shape.body.content.schema);
-        elements.push(withDoc(`${propName(shape.body.key)}${questionIf(!shape.body.required)}: ${bodyType.text};`, [op.requestBody?.description]));
-      }
-      if (shape.body?.flatten) {
-        const schema = shape.body.content.schema;
-        if (schema.kind === 'object') elements.push(...types.members(schema, undefined, 'input'));
-        else {
-          const ref = types.inputType(schema);
-          paramsType = elements.length === 0 ? ref : intersection([ref, typeLiteral(elements)]);
-        }
-      }
-      const name = id(method.paramsType);
-      declarations.push(
-        withDoc(paramsType === undefined ? block(`export interface ${name} `, elements) : `export type ${name} = ${paramsType.text};`, [`Parameters of \`${method.name}\`.`]),
-      );
-      exportedTypes.push(name);
-    }
-
-    // Response type.
-    let resultType: TypeCode;
-    const responseSchema = shape.response.schema;
-    const named = (node: SchemaNode): TypeCode => {
-      if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind)) return types.type(node);
-      const name = id(method.responseType);
-      declarations.push(withDoc(`export type ${name} = ${types.type(node).text};`, [node.description]));
-      exportedTypes.push(name);
-      return typeRef(method.responseType);
-    };
-    let returnType: TypeCode;
-    if (shape.pagination) {
-      const item = pageItemSchema(types, responseSchema, shape.pagination.response.items);
-      if (responseSchema) named(responseSchema);
-      resultType = item ? types.type(item) : kw('unknown');
-      useCore('pagination', 'PagePromise', false);
-      returnType = typeRef('PagePromise', [resultType]);
-    } else {
-      switch (shape.response.kind) {
-        case 'json':
-          resultType = responseSchema ? named(responseSchema) : kw('unknown');
-          break;
-        case 'event-stream':
-          useCore('streaming', 'Stream', true);
-          resultType = typeRef('Stream', [responseSchema ? types.type(responseSchema) : kw('unknown')]);
-          break;
-        case 'event-stream-text':
-          useCore('streaming', 'Stream', true);
-          resultType = typeRef('Stream', [kw('string')]);
-          break;
-        case 'text':
-          resultType = kw('string');
-          break;
-        case 'binary':
-          resultType = typeRef('Response');
-          break;
-        case 'none':
-          resultType = kw('void');
-          break;
-      }
-      returnType = typeRef('Promise', [resultType]);
-    }
-
-    // Method.
-    useCore('base-client', 'RequestOptions', true);
-    const parameters: string[] = shape.pathArgs.map(({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`);
-    if (shape.hasParams) parameters.push(`params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`);
-    parameters.push('options?: RequestOptions');
-
-    const statements: string[] = [];
-    const bodyLocal = 'body';
-    if (shape.hasParams) {
-      const bindings = shape.fields.map((field) => (field.key === field.local ? id(field.local) : `${propName(field.key)}: ${id(field.local)}`));
-      if (shape.body?.flatten) bindings.push(`...${bodyLocal}`);
-      else if (shape.body) bindings.push(shape.body.key === bodyLocal ? bodyLocal : `${propName(shape.body.key)}: ${bodyLocal}`);
-      // A named key that every object inherits (`constructor`, `valueOf`...) must not read the inherited member when absent.
-      const inherited = [...shape.fields.map((field) => field.key), ...(shape.body && !shape.body.flatten ? [shape.body.key] : [])].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
-      if (inherited) useCore('resource', 'ownParams', false);
-      statements.push(`const { ${bindings.join(', ')} } = ${inherited ? 'ownParams(params)' : 'params'};`);
-    }
-    useCore('path', 'path', false);
-    const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.pathArgs)}`];
-    const query = shape.fields.filter((field) => field.param.in === 'query');
-    const headers = shape.fields.filter((field) => field.param.in === 'header');
-    const cookies = shape.fields.filter((field) => field.param.in === 'cookie');
-    const entries = (fields: Field[]): string => objectLines(fields.map((field) => `${objKey(field.param.name)}: ${id(field.local)}`));
-    if (query.length > 0) request.push(`query: ${entries(query)}`);
-    const styles = query.filter((q) => q.param.style !== 'form' || !q.param.explode);
-    if (styles.length > 0) {
-      const style = (q: Field): string => (['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(q.param.style) ? q.param.style : 'form');
-      request.push(`queryStyles: ${objectLines(styles.map((q) => `${propName(q.param.name)}: ${objectInline([`style: ${str(style(q))}`, `explode: ${q.param.explode ? 'true' : 'false'}`])}`))}`);
-    }
-    if (headers.length > 0) request.push(`headers: ${entries(headers)}`);
-    if (cookies.length > 0) request.push(`cookies: ${entries(cookies)}`);
-    if (shape.body) {
-      request.push(`body: ${bodyLocal}`);
-      request.push(`bodyKind: ${str(shape.body.kind)}`);
-      if (shape.body.kind === 'text' || shape.body.kind === 'binary') request.push(`contentType: ${str(shape.body.content.mediaType)}`);
-    }
-    request.push(`responseKind: ${str(shape.response.kind)}`);
-    if (plan.operationSecurity) request.push(`security: ${securityExpr(mutualTls, op)}`);
-    const requestObject = objectLines(request);
-    if (shape.pagination) {
-      useCore('pagination', 'PaginationConfig', true);
-      statements.push(`return new PagePromise<${resultType.text}>(this._client, ${requestObject}, options ?? {}, ${paginationConfig(shape.pagination)});`);
-    } else {
-      statements.push(`return this._client.request<${resultType.text}>(${requestObject}, options ?? {});`);
-    }
-    const deprecation = method.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
-    members.push(
-      withDoc(block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements), [
-        op.summary,
-        op.description,
-        `\`${op.method.toUpperCase()} ${op.path}\``,
-        deprecation === undefined || deprecation === false ? undefined : typeof deprecation === 'string' ? `@deprecated ${deprecation}` : '@deprecated',
-      ]),
-    );
+/** `<Method>Params`: the query, header and cookie fields, and the body (flattened into it, or under its key). */
+function declareParams(types: TypeEmitter, method: MethodPlan, shape: MethodShape, parts: ModuleParts): void {
+  const elements: string[] = shape.fields.map((field) =>
+    withDoc(
+      `${propName(field.key)}${questionIf(!field.param.required)}: ${optionalMemberType(field.key, !field.param.required, types.inputType(field.param.schema)).text};`,
+      paramDoc(field.param, memberNameNote(field.key, !field.param.required)),
+    ),
+  );
+  let paramsType: TypeCode | undefined;
+  if (shape.body && !shape.body.flatten) {
+    const bodyType = shape.body.kind === 'binary' || shape.body.kind === 'text' ? binaryBodyType(shape.body.kind) : types.inputType(shape.body.content.schema);
+    elements.push(withDoc(`${propName(shape.body.key)}${questionIf(!shape.body.required)}: ${bodyType.text};`, [method.op.requestBody?.description]));
   }
+  if (shape.body?.flatten) {
+    const schema = shape.body.content.schema;
+    if (schema.kind === 'object') elements.push(...types.members(schema, undefined, 'input'));
+    else {
+      const ref = types.inputType(schema);
+      paramsType = elements.length === 0 ? ref : intersection([ref, typeLiteral(elements)]);
+    }
+  }
+  const name = id(method.paramsType);
+  parts.declare(
+    name,
+    withDoc(paramsType === undefined ? block(`export interface ${name} `, elements) : `export type ${name} = ${paramsType.text};`, [`Parameters of \`${method.name}\`.`]),
+  );
+}
 
-  const classDecl = block(`export class ${id(resource.className)} extends APIResource `, members);
+/** The type a call resolves to (`resultType`, a page's item when it pages) and the method's return type; declares `<Method>Response` for an inline JSON response. */
+function responseTypes(types: TypeEmitter, method: MethodPlan, shape: MethodShape, parts: ModuleParts): { resultType: TypeCode; returnType: TypeCode } {
+  const responseSchema = shape.response.schema;
+  const named = (node: SchemaNode): TypeCode => {
+    if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind)) return types.type(node);
+    const name = id(method.responseType);
+    parts.declare(name, withDoc(`export type ${name} = ${types.type(node).text};`, [node.description]));
+    return typeRef(method.responseType);
+  };
+  if (shape.pagination) {
+    if (responseSchema) named(responseSchema);
+    const resultType = shape.pageItem ? types.type(shape.pageItem) : kw('unknown');
+    parts.useCore('pagination', 'PagePromise', false);
+    return { resultType, returnType: typeRef('PagePromise', [resultType]) };
+  }
+  let resultType: TypeCode;
+  switch (shape.response.kind) {
+    case 'json':
+      resultType = responseSchema ? named(responseSchema) : kw('unknown');
+      break;
+    case 'event-stream':
+      parts.useCore('streaming', 'Stream', true);
+      resultType = typeRef('Stream', [responseSchema ? types.type(responseSchema) : kw('unknown')]);
+      break;
+    case 'event-stream-text':
+      parts.useCore('streaming', 'Stream', true);
+      resultType = typeRef('Stream', [kw('string')]);
+      break;
+    case 'text':
+      resultType = kw('string');
+      break;
+    case 'binary':
+      resultType = typeRef('Response');
+      break;
+    case 'none':
+      resultType = kw('void');
+      break;
+  }
+  return { resultType, returnType: typeRef('Promise', [resultType]) };
+}
 
+/** The method body: the params destructured, then the request (or the page promise) returned. */
+function methodStatements(plan: SdkPlan, mutualTls: ReadonlySet<string>, op: Operation, shape: MethodShape, resultType: TypeCode, parts: ModuleParts): string[] {
+  const statements: string[] = [];
+  const bodyLocal = 'body';
+  if (shape.hasParams) {
+    const bindings = shape.fields.map((field) => (field.key === field.local ? id(field.local) : `${propName(field.key)}: ${id(field.local)}`));
+    if (shape.body?.flatten) bindings.push(`...${bodyLocal}`);
+    else if (shape.body) bindings.push(shape.body.key === bodyLocal ? bodyLocal : `${propName(shape.body.key)}: ${bodyLocal}`);
+    // A named key that every object inherits (`constructor`, `valueOf`...) must not read the inherited member when absent.
+    const inherited = [...shape.fields.map((field) => field.key), ...(shape.body && !shape.body.flatten ? [shape.body.key] : [])].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
+    if (inherited) parts.useCore('resource', 'ownParams', false);
+    statements.push(`const { ${bindings.join(', ')} } = ${inherited ? 'ownParams(params)' : 'params'};`);
+  }
+  parts.useCore('path', 'path', false);
+  const requestObject = objectLines(requestEntries(plan, mutualTls, op, shape, bodyLocal));
+  if (shape.pagination) {
+    parts.useCore('pagination', 'PaginationConfig', true);
+    statements.push(`return new PagePromise<${resultType.text}>(this._client, ${requestObject}, options ?? {}, ${paginationConfig(shape.pagination)});`);
+  } else {
+    statements.push(`return this._client.request<${resultType.text}>(${requestObject}, options ?? {});`);
+  }
+  return statements;
+}
+
+/** The entries of the request object the core's client sends: method, path, query (and its styles), headers, cookies, body, response kind, security. */
+function requestEntries(plan: SdkPlan, mutualTls: ReadonlySet<string>, op: Operation, shape: MethodShape, bodyLocal: string): string[] {
+  const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.pathArgs)}`];
+  const query = shape.fields.filter((field) => field.param.in === 'query');
+  const headers = shape.fields.filter((field) => field.param.in === 'header');
+  const cookies = shape.fields.filter((field) => field.param.in === 'cookie');
+  const entries = (fields: Field[]): string => objectLines(fields.map((field) => `${objKey(field.param.name)}: ${id(field.local)}`));
+  if (query.length > 0) request.push(`query: ${entries(query)}`);
+  const styles = query.filter((q) => q.param.style !== 'form' || !q.param.explode);
+  if (styles.length > 0) {
+    const style = (q: Field): string => (['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(q.param.style) ? q.param.style : 'form');
+    request.push(`queryStyles: ${objectLines(styles.map((q) => `${propName(q.param.name)}: ${objectInline([`style: ${str(style(q))}`, `explode: ${q.param.explode ? 'true' : 'false'}`])}`))}`);
+  }
+  if (headers.length > 0) request.push(`headers: ${entries(headers)}`);
+  if (cookies.length > 0) request.push(`cookies: ${entries(cookies)}`);
+  if (shape.body) {
+    request.push(`body: ${bodyLocal}`);
+    request.push(`bodyKind: ${str(shape.body.kind)}`);
+    if (shape.body.kind === 'text' || shape.body.kind === 'binary') request.push(`contentType: ${str(shape.body.content.mediaType)}`);
+  }
+  request.push(`responseKind: ${str(shape.response.kind)}`);
+  if (plan.operationSecurity) request.push(`security: ${securityExpr(mutualTls, op)}`);
+  return request;
+}
+
+/** Imports of the module: the core's names it uses, the models it names, its subresources' classes. */
+function moduleImports(resource: ResourcePlan, types: TypeEmitter, parts: ModuleParts): string[] {
+  const depth = resource.module.split('/').length - 1;
+  const up = depth === 0 ? './' : '../'.repeat(depth);
   const imports: string[] = [];
-  for (const module of [...coreImports.keys()].sort()) {
-    const names = coreImports.get(module) as Map<string, boolean>;
+  for (const module of [...parts.coreImports.keys()].sort()) {
+    const names = parts.coreImports.get(module) as Map<string, boolean>;
     const list = [...names].map(([name, typeOnly]) => ({ name, typeOnly }));
-    imports.push(importDecl(list, core(module), list.every((n) => n.typeOnly)));
+    imports.push(importDecl(list, `${up}core/${module}.js`, list.every((n) => n.typeOnly)));
   }
   const usedModels = [...types.takeUsed()];
   if (usedModels.length > 0) imports.push(importDecl(usedModels.map((name) => ({ name, typeOnly: true })), `${up}models.js`, true));
@@ -300,8 +230,7 @@ export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEm
     const rel = `./${resource.module.split('/').pop() as string}/${child.module.split('/').pop() as string}.js`;
     imports.push(importDecl([{ name: child.className, typeOnly: false }], rel));
   }
-  const file = { path: `src/${resource.module}.ts`, content: printModule(`The ${resource.className} resource.`, [...imports, classDecl, ...declarations]) };
-  return { file, exportedTypes };
+  return imports;
 }
 
 const BINARY_BODY = unionOf([typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), kw('string')]);
@@ -315,18 +244,14 @@ export function pathTemplate(template: string, args: { param: Parameter; ident: 
   const byName = new Map(args.map((a) => [a.param.name, a.ident]));
   let out = 'path `';
   let current = '';
-  let last = 0;
-  for (const match of template.matchAll(/\{([^{}]+)\}/g)) {
-    current += template.slice(last, match.index);
-    last = match.index + match[0].length;
-    const ident = byName.get(match[1] as string);
-    if (ident === undefined) current += match[0]; // an undeclared placeholder stays literal text
+  for (const part of pathTemplateParts(template, (name) => byName.has(name))) {
+    if (part.kind === 'literal') current += part.text;
     else {
-      out += `${tsTemplateChunk(current)}\${${id(ident)}}`;
+      out += `${tsTemplateChunk(current)}\${${id(byName.get(part.name) as string)}}`;
       current = '';
     }
   }
-  return `${out}${tsTemplateChunk(current + template.slice(last))}\``;
+  return `${out}${tsTemplateChunk(current)}\``;
 }
 
 function paginationConfig(scheme: PaginationScheme): string {

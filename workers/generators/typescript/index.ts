@@ -1,6 +1,8 @@
 // The TypeScript SDK generator: a pure function from the API model to the files of an npm
 // package (client, resources, models, README, package.json, tsconfig.json and the bundled core).
 
+import { sortByPath, type GeneratedFile } from '../core/files.ts';
+import { flattenResources } from '../core/resources.ts';
 import type { ApiModel } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
 import { emitClient } from './emit-client.ts';
@@ -10,12 +12,14 @@ import { emitPackageFiles } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
 import { emitResourceModule } from './emit-resources.ts';
 import { resolveOptions } from './options.ts';
-import { flattenResources, planSdk } from './plan.ts';
+import { planSdk } from './plan.ts';
 import { TypeEmitter } from './schema-types.ts';
-import type { GeneratedFile, TypeScriptSdkOptions } from './types.ts';
+import type { TypeScriptSdkOptions } from './types.ts';
 
-export type { GeneratedFile, ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types.ts';
+export type { GeneratedFile } from '../core/files.ts';
+export type { ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types.ts';
 export { resolveOptions } from './options.ts';
+export { GENERATED_TSCONFIG, NODE_ENGINES } from './emit-package.ts';
 
 export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions = {}): GeneratedFile[] {
   const resolved = resolveOptions(model, options);
@@ -34,5 +38,5 @@ export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions
   files.push(emitReadme(model, plan, types));
   files.push(...emitPackageFiles(model, resolved));
   files.push(...bundleFiles());
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return sortByPath(files);
 }

@@ -1,8 +1,9 @@
 // Defaults for the generator options, derived from the model when absent.
 
 import { builtinModules } from 'node:module';
+import { envPrefixOf, idempotencyHeaderOf } from '../core/client.ts';
 import type { ApiModel } from '../model/types.ts';
-import { kebabCase, screamingSnakeCase } from '../names/case.ts';
+import { kebabCase } from '../names/case.ts';
 import { tsIdent } from '../names/typescript.ts';
 import type { ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types.ts';
 
@@ -32,12 +33,11 @@ export function resolveOptions(model: ApiModel, options: TypeScriptSdkOptions = 
   const clientClass = tsIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, { kind: 'type' });
   const version = options.version ?? (SEMVER.test(model.info.version) ? model.info.version : '0.1.0');
   if (!SEMVER.test(version)) throw new Error(`TypeScript SDK version must be semver, got ${JSON.stringify(version)}.`);
-  const prefix = screamingSnakeCase(options.envPrefix ?? model.client.envPrefix) || screamingSnakeCase(clientClass) || 'API';
   return {
     packageName: npmPackageName(options.packageName ?? (model.client.packages.typescript || undefined), rawClient),
     version,
     clientClass,
-    envPrefix: /^[0-9]/.test(prefix) ? `_${prefix}` : prefix,
-    idempotencyHeader: options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader,
+    envPrefix: envPrefixOf(model, options.envPrefix, clientClass),
+    idempotencyHeader: idempotencyHeaderOf(options.idempotencyHeader),
   };
 }

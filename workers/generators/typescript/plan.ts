@@ -2,6 +2,7 @@
 // `NameScope`: exported type/class names share one package-wide scope (so `index.ts` can
 // re-export everything), members get a scope per class, and locals a scope per method.
 
+import type { MethodPlan } from '../core/resources.ts';
 import type { ApiModel, Operation, Parameter, Resource } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { tsIdent } from '../names/typescript.ts';
@@ -29,16 +30,7 @@ export const CLIENT_RESERVED_MEMBERS = [
   'fetch', 'idempotencyHeader', 'options',
 ];
 
-export interface MethodPlan {
-  /** Member identifier on the resource class. */
-  name: string;
-  rawName: string;
-  op: Operation;
-  deprecated?: string | boolean;
-  /** Exported names claimed for this method's params / response types. */
-  paramsType: string;
-  responseType: string;
-}
+export type { MethodPlan } from '../core/resources.ts';
 
 export interface ResourcePlan {
   resource: Resource;
@@ -135,6 +127,3 @@ export function methodLocals(op: Operation): { scope: NameScope; pathArgs: { par
   return { scope, pathArgs };
 }
 
-export function flattenResources(plans: ResourcePlan[]): ResourcePlan[] {
-  return plans.flatMap((plan) => [plan, ...flattenResources(plan.children)]);
-}

@@ -10,6 +10,8 @@
 // declarations rather than `Omit<>` so nested and recursive schemas are handled too, hovers stay
 // readable, and only schemas that need one get a second type.
 
+import { stronglyConnected } from '../core/graph.ts';
+import { resolveSchema } from '../core/schema.ts';
 import type { ApiModel, SchemaNode, UnionSchema } from '../model/types.ts';
 import { arrayType, indexSignature, indexedAccess, intersection, kw, literalType, propName, typeLiteral, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
 
@@ -173,12 +175,7 @@ export class TypeEmitter {
 
   /** Follows refs to the schema a name stands for (bounded, cycles give undefined). */
   resolve(node: SchemaNode): SchemaNode | undefined {
-    let current: SchemaNode | undefined = node;
-    for (let hops = 0; current?.kind === 'ref'; hops++) {
-      if (hops > 64) return undefined;
-      current = this.#model.schemas[current.target]?.schema;
-    }
-    return current;
+    return resolveSchema(this.#model, node);
   }
 
   #cyclic(owner: string, target: string): boolean {
@@ -271,51 +268,9 @@ function aliasCycles(model: ApiModel): { scc: Map<string, number>; selfLoops: Se
     if (out.has(id)) selfLoops.add(id);
     edges.set(id, [...out].filter((t) => t in model.schemas && model.schemas[t]?.schema.kind !== 'object'));
   }
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
   const scc = new Map<string, number>();
-  let counter = 0;
-  let component = 0;
-  for (const start of edges.keys()) {
-    if (index.has(start)) continue;
-    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
-    index.set(start, counter);
-    low.set(start, counter++);
-    stack.push(start);
-    onStack.add(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1] as { node: string; next: number };
-      const targets = edges.get(frame.node) ?? [];
-      if (frame.next < targets.length) {
-        const target = targets[frame.next++] as string;
-        if (!index.has(target)) {
-          index.set(target, counter);
-          low.set(target, counter++);
-          stack.push(target);
-          onStack.add(target);
-          work.push({ node: target, next: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(target) as number));
-        }
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const members: string[] = [];
-        for (;;) {
-          const member = stack.pop() as string;
-          onStack.delete(member);
-          members.push(member);
-          if (member === frame.node) break;
-        }
-        if (members.length > 1) for (const member of members) scc.set(member, component);
-        component++;
-      }
-    }
-  }
+  stronglyConnected(edges).forEach((members, component) => {
+    if (members.length > 1) for (const member of members) scc.set(member, component);
+  });
   return { scc, selfLoops };
 }

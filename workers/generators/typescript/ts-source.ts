@@ -13,6 +13,7 @@
 // blank line, literals never contain a raw line break, and comment lines are re-indented by the
 // printer to the writer's level plus their own leading space.
 
+import { compareCodeUnits } from '../core/files.ts';
 import { tsCommentText } from '../names/typescript.ts';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -147,7 +148,7 @@ export function printModule(header: string, statements: string[]): string {
 
 /** `import { a, type B } from "spec";` with sorted names (all type-only when `typeOnly`). */
 export function importDecl(names: { name: string; typeOnly: boolean }[], from: string, typeOnly = false): string {
-  const sorted = [...names].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...names].sort((a, b) => compareCodeUnits(a.name, b.name));
   const list = sorted.map((n) => (!typeOnly && n.typeOnly ? `type ${id(n.name)}` : id(n.name))).join(', ');
   return `import ${typeOnly ? 'type ' : ''}{ ${list} } from ${str(from)};`;
 }

@@ -1,11 +1,5 @@
 // Public types of the TypeScript SDK generator.
 
-/** One file of the generated package; `path` is relative to the package root, `/`-separated. */
-export interface GeneratedFile {
-  path: string;
-  content: string;
-}
-
 export interface TypeScriptSdkOptions {
   /** npm package name; default `model.client.packages.typescript`, else derived from the client name. */
   packageName?: string;

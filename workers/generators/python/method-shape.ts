@@ -1,0 +1,118 @@
+// The Python SDK's method shape: its arguments (snake_case identifiers claimed per method, typed)
+// and the core's choices (request content, response kind, pagination and its item). The resource
+// emitter spells it; the README and the docs samples read it (the docs through `naming.ts`).
+
+import { isStructuredBody, methodPagination, requestContent, responseContent, type BodyKind, type ResponseKind } from '../core/method.ts';
+import { objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
+import type { ApiModel, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
+import { NameScope } from '../names/scope.ts';
+import { pyIdent } from '../names/python.ts';
+import { type MethodPlan, PARAM_RESERVED } from './plan.ts';
+import { MODELS_MODULE, type TypeEmitter, type TypeModule } from './schema-types.ts';
+import { py, type Py } from './writer.ts';
+
+export interface Arg {
+  ident: string;
+  /** Wire name. */
+  key: string;
+  type: Py;
+  required: boolean;
+  doc?: string;
+}
+
+export interface MethodShape {
+  pathArgs: (Arg & { param: Parameter })[];
+  query: (Arg & { param: Parameter })[];
+  headers: Arg[];
+  cookies: Arg[];
+  body?:
+    | { mode: 'fields'; kind: 'json' | 'multipart' | 'form'; typedDict?: string; fields: Arg[] }
+    | { mode: 'whole'; kind: BodyKind; arg: Arg; mediaType: string };
+  response: { kind: ResponseKind; type: Py };
+  pagination?: { scheme: PaginationScheme; item: Py };
+}
+
+/** Builtins a method body uses in annotations and calls; a parameter with one of these names gets a `_` suffix. */
+const BODY_BUILTINS = new Set(['object', 'str', 'int', 'float', 'bool', 'bytes', 'dict', 'list', 'isinstance', 'cast']);
+
+function paramIdent(raw: string): string {
+  const candidate = pyIdent(raw, { kind: 'param' });
+  return BODY_BUILTINS.has(candidate) ? `${candidate}_` : candidate;
+}
+
+export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeModule, method: MethodPlan): MethodShape {
+  const op = method.op;
+  const locals = new NameScope(PARAM_RESERVED);
+  const stem = method.paramsType.replace(/ params$/, '');
+  const argOf = (param: Parameter): Arg & { param: Parameter } => ({
+    ident: locals.claim(`${param.in}:${param.name}`, paramIdent(param.name)),
+    key: param.name,
+    type: types.expr(param.schema, { module, hint: `${stem} ${param.name}` }),
+    required: param.in === 'path' || param.required,
+    param,
+    ...((param.description ?? param.schema.description) !== undefined ? { doc: (param.description ?? param.schema.description) as string } : {}),
+  });
+  const shape: MethodShape = {
+    pathArgs: op.parameters.path.map(argOf),
+    query: op.parameters.query.map(argOf),
+    headers: op.parameters.header.map(argOf),
+    cookies: op.parameters.cookie.map(argOf),
+    response: { kind: 'json', type: py`object` },
+  };
+  const picked = requestContent(op);
+  if (op.requestBody && picked) {
+    const schema = picked.content.schema;
+    const resolved = resolveSchema(model, schema);
+    const shapeOfBody: ObjectShape | undefined = resolved && !resolved.nullable && !schema.nullable ? objectShape(model, schema) : undefined;
+    if (shapeOfBody && shapeOfBody.properties.length > 0 && isStructuredBody(picked.kind)) {
+      let typedDict: string | undefined;
+      let hintBase = method.paramsType;
+      if (picked.kind === 'json') {
+        if (schema.kind === 'ref') {
+          typedDict = types.nameOf(schema.target);
+          module.use(MODELS_MODULE, typedDict);
+        } else typedDict = types.inlineTypedDict({ module, hint: method.paramsType }, schema.source.pointer, shapeOfBody, schema.description);
+        hintBase = typedDict;
+      }
+      const fields = shapeOfBody.properties.map((p) => ({
+        ident: locals.claim(`body:${p.name}`, paramIdent(p.name)),
+        key: p.name,
+        type: types.expr(p.schema, { module, hint: `${hintBase} ${p.name}`, ...(picked.kind === 'multipart' ? { files: true } : {}) }),
+        required: shapeOfBody.required.has(p.name),
+        ...((p.description ?? p.schema.description) !== undefined ? { doc: (p.description ?? p.schema.description) as string } : {}),
+      }));
+      shape.body = { mode: 'fields', kind: picked.kind, ...(typedDict !== undefined ? { typedDict } : {}), fields };
+    } else {
+      const type =
+        picked.kind === 'binary'
+          ? py`Union[bytes, IO[bytes]]`
+          : picked.kind === 'text'
+            ? py`str`
+            : types.expr(schema, { module, hint: method.paramsType, ...(picked.kind === 'multipart' ? { files: true } : {}) });
+      const ident = locals.claim('\u0000body', picked.kind === 'binary' || picked.kind === 'text' ? 'content' : 'body');
+      const arg: Arg = { ident, key: '', type, required: op.requestBody.required, ...(op.requestBody.description !== undefined ? { doc: op.requestBody.description } : {}) };
+      shape.body = { mode: 'whole', kind: picked.kind, arg, mediaType: picked.content.mediaType };
+    }
+  }
+  const response = responseContent(model, op);
+  shape.response = { kind: response.kind, type: responseType(types, module, method, response) };
+  const pagination = methodPagination(model, op, response);
+  if (pagination?.item) shape.pagination = { scheme: pagination.scheme, item: types.expr(pagination.item, { module, hint: `${method.responseType} item` }) };
+  return shape;
+}
+
+/** The Python type a response kind reads as (a schema's type for JSON and JSON events). */
+function responseType(types: TypeEmitter, module: TypeModule, method: MethodPlan, response: { kind: ResponseKind; schema?: SchemaNode }): Py {
+  switch (response.kind) {
+    case 'json':
+    case 'event-stream':
+      return response.schema ? types.expr(response.schema, { module, hint: method.responseType }) : py`object`;
+    case 'event-stream-text':
+    case 'text':
+      return py`str`;
+    case 'binary':
+      return py`bytes`;
+    case 'none':
+      return py`None`;
+  }
+}

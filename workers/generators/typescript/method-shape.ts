@@ -1,0 +1,71 @@
+// The TypeScript SDK's method shape: the params object's keys and locals, whether the body is
+// flattened into the params, and the core's choices (request content, response kind, pagination
+// and its item). The resource emitter spells it; the CLI and the docs samples read it through
+// `naming.ts`, so a flag or a sample uses exactly the keys the SDK reads.
+
+import { isStructuredBody, methodPagination, requestContent, responseContent, type BodyKind, type ResponseKind } from '../core/method.ts';
+import { resolveSchema } from '../core/schema.ts';
+import type { ApiModel, MediaTypeContent, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
+import { NameScope } from '../names/scope.ts';
+import { tsIdent } from '../names/typescript.ts';
+import { methodLocals, type MethodPlan } from './plan.ts';
+
+export interface Field {
+  /** Key in the params object (a raw string; quoted by `propName` when needed). */
+  key: string;
+  /** Local binding when destructured. */
+  local: string;
+  param: Parameter;
+}
+
+export interface MethodShape {
+  fields: Field[];
+  body?: { content: MediaTypeContent; kind: BodyKind; flatten: boolean; key: string; required: boolean };
+  paramsRequired: boolean;
+  hasParams: boolean;
+  response: { kind: ResponseKind; schema?: SchemaNode };
+  pagination?: PaginationScheme;
+  /** The item schema of a paginated response (undefined: the items are `unknown`). */
+  pageItem?: SchemaNode;
+  locals: NameScope;
+  pathArgs: { param: Parameter; ident: string }[];
+}
+
+export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
+  const op = method.op;
+  const { scope: locals, pathArgs } = methodLocals(op);
+  const keys = new NameScope();
+  const fields: Field[] = [];
+  for (const param of [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
+    const key = keys.claim(`${param.in}:${param.name}`, param.name);
+    fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
+  }
+  let body: MethodShape['body'];
+  const picked = requestContent(op);
+  if (op.requestBody && picked) {
+    const resolved = resolveSchema(model, picked.content.schema);
+    const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && isStructuredBody(picked.kind);
+    // readOnly properties are not part of a request (the params type leaves them out).
+    const writable = objectLike ? resolved.properties.filter((p) => !p.readOnly) : [];
+    const collides = writable.some((p) => fields.some((field) => field.key === p.name));
+    const flatten = objectLike && !collides;
+    const required = flatten
+      ? writable.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
+      : op.requestBody.required;
+    body = { content: picked.content, kind: picked.kind, flatten, key: flatten ? '' : keys.claim('\u0000body', 'body'), required };
+  }
+  const response = responseContent(model, op);
+  const pagination = methodPagination(model, op, response);
+  const paramsRequired = fields.some((field) => field.param.required) || (body?.required ?? false);
+  return {
+    fields,
+    ...(body ? { body } : {}),
+    paramsRequired,
+    hasParams: fields.length > 0 || body !== undefined,
+    response,
+    ...(pagination ? { pagination: pagination.scheme } : {}),
+    ...(pagination?.item ? { pageItem: pagination.item } : {}),
+    locals,
+    pathArgs,
+  };
+}
