@@ -82,6 +82,56 @@ describe('model limits', () => {
   });
 });
 
+describe('uniqueness checks stay linear (OpenAPI 3.0 tags and parameters)', () => {
+  const param = (name: string, location = 'query'): Json => ({ name, in: location, schema: { type: 'string' } });
+
+  it('50,000 tags and 20,000 parameters per list are analysed in one pass; the duplicates are still reported', async () => {
+    // The duplicates come first: ajv's pairwise uniqueItems walked from the end and stopped at the first pair it met, so
+    // with them at the front it compared every pair (n²/2 deep comparisons: minutes for these sizes).
+    const tags = [{ name: 'pets' }, { name: 'pets' }, { name: 'Pets', description: 'another' }, ...Array.from({ length: 50_000 }, (_, i) => ({ name: `tag-${i}`, description: `Tag ${i}` }))];
+    const params = [param('q'), param('q'), param('X-Trace', 'header'), param('x-trace', 'header'), ...Array.from({ length: 20_000 }, (_, i) => param(`p${i}`))];
+    const doc = baseSpec({
+      tags,
+      paths: {
+        '/pets/{petId}': { parameters: params, get: { parameters: [param('petId', 'path'), ...params].map((p) => (p.in === 'path' ? { ...p, required: true } : p)) } },
+      },
+    });
+    const result = await analyze(doc);
+    const found = (ruleId: string) => result.diagnostics.filter((d) => d.ruleId === ruleId).map((d) => [d.pointer, d.message, d.severity]);
+    expect(found('tags/unique')).toEqual([['/tags/1', 'Tag "pets" is declared more than once.', 'error']]);
+    expect(found('operation/parameter-unique').sort()).toEqual([
+      ['/paths/~1pets~1{petId}/get/parameters/2', 'Parameter "q" (in: query) is declared more than once.', 'error'],
+      ['/paths/~1pets~1{petId}/get/parameters/4', 'Parameter "x-trace" (in: header) is declared more than once.', 'error'],
+      ['/paths/~1pets~1{petId}/parameters/1', 'Parameter "q" (in: query) is declared more than once.', 'error'],
+      ['/paths/~1pets~1{petId}/parameters/3', 'Parameter "x-trace" (in: header) is declared more than once.', 'error'],
+    ]);
+    // The schema check no longer compares items pairwise, so it adds no second report of the same duplicate.
+    expect(result.diagnostics.filter((d) => d.ruleId === 'oas/schema' && /duplicate/i.test(d.message))).toEqual([]);
+    expect(result.model).toBeDefined();
+  }, 60_000);
+
+  it('duplicate parameters are reported where the schema found them too: path items without operations, callbacks', async () => {
+    const callback = { '{$request.body#/url}': { parameters: [param('a'), param('a')], post: { parameters: [param('b'), param('b')], responses: { '200': { description: 'ok' } } } } };
+    const doc = baseSpec({
+      paths: {
+        '/idle': { parameters: [param('c'), param('c')] },
+        '/pets/{petId}': { get: { callbacks: { onEvent: callback } } },
+      },
+      components: { callbacks: { Shared: callback } },
+    });
+    const pointers = (await analyze(doc)).diagnostics.filter((d) => d.ruleId === 'operation/parameter-unique').map((d) => d.pointer);
+    expect(pointers.sort()).toEqual(
+      [
+        '/components/callbacks/Shared/{$request.body#~1url}/parameters/1',
+        '/components/callbacks/Shared/{$request.body#~1url}/post/parameters/1',
+        '/paths/~1idle/parameters/1',
+        '/paths/~1pets~1{petId}/get/callbacks/onEvent/{$request.body#~1url}/parameters/1',
+        '/paths/~1pets~1{petId}/get/callbacks/onEvent/{$request.body#~1url}/post/parameters/1',
+      ].sort(),
+    );
+  });
+});
+
 describe('bare $ref alias chains', () => {
   const chain = (links: number, nullableAt?: number): Json => {
     const schemas: Json = { Pet: { type: 'object', properties: { s: { $ref: '#/components/schemas/S0' } } }, [`S${links}`]: { type: 'string' } };
