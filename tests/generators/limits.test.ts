@@ -132,6 +132,39 @@ describe('uniqueness checks stay linear (OpenAPI 3.0 tags and parameters)', () =
   });
 });
 
+describe('examples and defaults against a large enum', () => {
+  it('1,000 array examples of 200 values each against a 100,000-member enum: one lookup per value, the mismatches still reported', async () => {
+    const n = 100_000;
+    const codes = Array.from({ length: n }, (_, i) => `code-${i}`);
+    // Values from the end of the enum: a scan per value would compare 1,000 × 200 × ~100,000 times.
+    const examples = Object.fromEntries(Array.from({ length: 1_000 }, (_, e) => [`e${e}`, { value: Array.from({ length: 200 }, (_, i) => codes[n - 1 - ((e + i) % 1_000)]) }]));
+    examples.bad = { value: ['code-1', 'code-100000', 'code-2'] };
+    const doc = baseSpec({
+      components: { schemas: { Code: { type: 'string', enum: codes, default: 'code-99999', example: 'nope' } } },
+      paths: {
+        '/codes': {
+          get: { operationId: 'listCodes', tags: ['pets'], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Code' } }, examples } } } } },
+        },
+      },
+    });
+    const result = await analyze(doc);
+    const examplesFound = result.diagnostics.filter((d) => d.ruleId === 'schema/example-valid').map((d) => [d.pointer, d.message]);
+    expect(examplesFound.sort()).toEqual([
+      ['/components/schemas/Code/example', 'Example does not match its schema: "nope" is not one of the enum values.'],
+      ['/paths/~1codes/get/responses/200/content/application~1json/examples/bad/value', 'Example does not match its schema at /1: "code-100000" is not one of the enum values.'],
+    ]);
+    expect(result.diagnostics.filter((d) => d.ruleId === 'schema/default-valid')).toEqual([]);
+  }, 60_000);
+
+  it('object and array members are still compared by value; primitives by type and value', async () => {
+    const schema = { enum: [{ a: 1, b: [1, 2] }, [1, 'x'], 'x', 1, true, null] };
+    const problems = async (example: unknown) =>
+      (await analyze(baseSpec({ components: { schemas: { E: { ...schema, example } } } }))).diagnostics.filter((d) => d.ruleId === 'schema/example-valid').length;
+    for (const ok of [{ b: [1, 2], a: 1 }, [1, 'x'], 'x', 1, true, null]) expect(await problems(ok)).toBe(0);
+    for (const bad of [{ a: 1, b: [2, 1] }, [1], '1', 1.5, false, 'null', { a: 1 }]) expect(await problems(bad)).toBe(1);
+  });
+});
+
 describe('bare $ref alias chains', () => {
   const chain = (links: number, nullableAt?: number): Json => {
     const schemas: Json = { Pet: { type: 'object', properties: { s: { $ref: '#/components/schemas/S0' } } }, [`S${links}`]: { type: 'string' } };
