@@ -74,6 +74,73 @@ describe('model limits', () => {
     expect(inline.diagnostics.map((d) => d.ruleId)).toContain('limits/schemas');
   });
 
+  it('names listed only in required count toward maxObjectProperties (each would be a member of the generated type)', async () => {
+    const pet = (required: string[]): Json => baseSpec({ components: { schemas: { Pet: { type: 'object', required, properties: { id: { type: 'string' }, name: { type: 'string' } } } } } });
+    // 2 declared + 2 undeclared (a declared one and a repeat do not count again).
+    const doc = pet(['id', 'ghost1', 'ghost2', 'ghost1']);
+    const over = await analyze(doc, { maxObjectProperties: 3 });
+    expect(over.diagnostics.find((d) => d.ruleId === 'limits/object-properties')).toMatchObject({
+      severity: 'warning',
+      pointer: '/components/schemas/Pet/required',
+      message: expect.stringContaining('4 properties (2 of them only listed in required)'),
+    });
+    expect(over.model!.schemas.Pet!.schema.kind).toBe('map');
+    const under = await analyze(doc, { maxObjectProperties: 4 });
+    expect(under.diagnostics.map((d) => d.ruleId)).not.toContain('limits/object-properties');
+    expect(under.model!.schemas.Pet!.schema).toMatchObject({ kind: 'object', requiredOnly: ['ghost1', 'ghost2'] });
+
+    // Hostile: 1,000,000 undeclared required names by default: one warning, a map, and nothing of them reaches the SDK.
+    // (schema/required-property-defined reports each name: a million diagnostics, which the analysis once spread
+    // into one push() call and died of "Maximum call stack size exceeded"; the report keeps maxDiagnostics of them.)
+    const million = await analyze(pet(Array.from({ length: 1_000_000 }, (_, i) => `r${i}`)));
+    expect(million.diagnostics.filter((d) => d.ruleId === 'limits/object-properties')).toHaveLength(1);
+    expect(million.model!.schemas.Pet!.schema.kind).toBe('map');
+    const models = String(emitTypeScriptSdk(million.model!).find((f) => f.path === 'src/models.ts')!.content);
+    expect(models).not.toContain('r999999');
+    expect(models.length).toBeLessThan(100_000);
+  }, 180_000);
+
+  it('an allOf past maxAllOfArms accepts any value, with limits/allof-arms at the allOf; nothing of its arms is built', async () => {
+    const arms = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'object', properties: { [`k${i}`]: { type: 'string' } } }));
+    const doc = withSchema({ allOf: arms(3), properties: { own: { type: 'string' } } });
+    const over = await analyze(doc, { maxAllOfArms: 2 });
+    expect(over.diagnostics.find((d) => d.ruleId === 'limits/allof-arms')).toMatchObject({
+      severity: 'warning',
+      pointer: '/components/schemas/Pet/properties/field/allOf',
+      message: expect.stringContaining('3 schemas, more than the 2'),
+    });
+    const field = (r: typeof over) => (r.model!.schemas.Pet!.schema as { properties: { name: string; schema: unknown }[] }).properties.find((p) => p.name === 'field')!.schema;
+    expect(field(over)).toMatchObject({ kind: 'unknown', reason: 'any' });
+    expect(field(await analyze(doc, { maxAllOfArms: 3 }))).toMatchObject({ kind: 'intersection' });
+
+    // Hostile: 100,000 arms by default (100): one warning, and the SDK gets no intersection of them.
+    const huge = await analyze(withSchema({ allOf: arms(100_000) }));
+    expect(huge.diagnostics.filter((d) => d.ruleId === 'limits/allof-arms')).toHaveLength(1);
+    expect(field(huge)).toMatchObject({ kind: 'unknown', reason: 'any' });
+    expect(String(emitTypeScriptSdk(huge.model!).find((f) => f.path === 'src/models.ts')!.content)).not.toContain('k99999');
+  }, 60_000);
+
+  it('past maxSchemaNodes Schema Objects in all (inline ones count) there is no model: a limits/schema-nodes error', async () => {
+    // One named schema, but many inline ones: maxSchemas alone would not see them.
+    const inline = (n: number) => withSchema({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'array', items: { type: 'object', properties: { v: { type: 'string' } } } }])) });
+    const doc = inline(50);
+    const ok = await analyze(doc, { maxSchemaNodes: 1_000 });
+    expect(ok.model).toBeDefined();
+    const over = await analyze(doc, { maxSchemaNodes: 100 });
+    expect(over.model).toBeUndefined();
+    const error = over.diagnostics.find((d) => d.ruleId === 'limits/schema-nodes');
+    expect(error).toMatchObject({ severity: 'error', message: expect.stringContaining('more than 100 Schema Objects') });
+    expect(error!.pointer).toMatch(/^\/components\/schemas\/Pet\/properties\/field\/properties\/p\d+/);
+    expect(error!.line).toBeGreaterThan(0);
+    // Hostile: 2,000 properties (within maxObjectProperties) each with 2 inline levels, 150 times over: 600,000 Schema Objects.
+    const wide = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`p${i}`, { type: 'array', items: { type: 'string' } }]));
+    const schemas = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`W${i}`, { type: 'object', properties: wide }]));
+    const hostile = await analyze(baseSpec({ components: { schemas } }));
+    expect(hostile.model).toBeUndefined();
+    expect(hostile.diagnostics.map((d) => d.ruleId)).toContain('limits/schema-nodes');
+    expect(hostile.diagnostics.map((d) => d.ruleId)).not.toContain('limits/schemas');
+  }, 60_000);
+
   it('every limit is reported once per place, however large the value (1,000,000 members, linear time)', async () => {
     const doc = withSchema({ type: 'integer', enum: Array.from({ length: 1_000_000 }, (_, i) => i) });
     const result = await analyze(doc);
