@@ -90,16 +90,20 @@ export class SchemaBuilder {
    * → S999 → string) points straight at the end of the chain: generated code then has one alias
    * per name (`S0 = S999`), not a chain a thousand aliases deep, which compilers resolve
    * recursively (TypeScript 5.9 runs out of stack on such chains). A link that adds nullability
-   * stays in the chain; a cycle of bare refs is left as it is (the ref-cycle rule reports it).
+   * is collapsed too, and the nullability carried to every link before it (`S0 = S999 | null` when
+   * any link on the way is nullable: `(T | null) | null` is `T | null`), since a chain of
+   * thousand nullable aliases crashes 5.9 the same way. A cycle of refs is left as it is (the
+   * ref-cycle rule reports it).
    */
   collapseAliasChains(): void {
-    // The end of each chain is found once and remembered for every link on the way (linear overall).
-    const endOf = new Map<string, string>();
-    const end = (id: string): string => {
+    // The end of each chain is found once and remembered for every link on the way (linear overall),
+    // with whether a link from there to the end (the end excluded) is nullable.
+    const endOf = new Map<string, { target: string; nullable: boolean }>();
+    const end = (id: string): { target: string; nullable: boolean } => {
       const path: string[] = [];
       const onPath = new Set<string>();
       let at = id;
-      let found: string | undefined;
+      let found: { target: string; nullable: boolean };
       for (;;) {
         const known = endOf.get(at);
         if (known !== undefined) {
@@ -107,23 +111,29 @@ export class SchemaBuilder {
           break;
         }
         const node = this.schemas[at]?.schema;
-        // `at` ends the chain unless it is a bare, non-nullable ref (a nullable link stays); a cycle ends where it closes.
-        if (node?.kind !== 'ref' || node.nullable || onPath.has(at)) {
-          found = at;
+        // `at` ends the chain unless it is a ref; a cycle ends where it closes.
+        if (node?.kind !== 'ref' || onPath.has(at)) {
+          found = { target: at, nullable: false };
           break;
         }
         path.push(at);
         onPath.add(at);
         at = node.target;
       }
-      for (const link of path) endOf.set(link, found);
-      return found;
+      let nullable = found.nullable;
+      for (let i = path.length - 1; i >= 0; i--) {
+        const link = path[i] as string;
+        nullable ||= this.schemas[link]?.schema.nullable === true;
+        endOf.set(link, { target: found.target, nullable });
+      }
+      return endOf.get(id) ?? found;
     };
     for (const named of Object.values(this.schemas)) {
       const node = named.schema;
       if (node.kind !== 'ref') continue;
-      const target = end(node.target);
-      if (target !== node.target && target !== named.id) named.schema = { ...node, target };
+      const { target, nullable } = end(node.target);
+      if (target === node.target || target === named.id) continue;
+      named.schema = { ...node, target, nullable: node.nullable || nullable };
     }
   }
 
