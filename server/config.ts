@@ -51,8 +51,10 @@ const Env = z
   RUN_MEMORY_MB: z.coerce.number().int().min(64).default(3072),
   MODEL_MAX_ENUM_MEMBERS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxEnumMembers),
   MODEL_MAX_UNION_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxUnionArms),
+  MODEL_MAX_ALLOF_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxAllOfArms),
   MODEL_MAX_OBJECT_PROPERTIES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxObjectProperties),
   MODEL_MAX_SCHEMAS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemas),
+  MODEL_MAX_SCHEMA_NODES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemaNodes),
   QUEUE_RETRY_LIMIT: z.coerce.number().int().nonnegative().default(2),
   QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
   QUEUE_EXPIRE_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -238,8 +240,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: {
         maxEnumMembers: e.MODEL_MAX_ENUM_MEMBERS,
         maxUnionArms: e.MODEL_MAX_UNION_ARMS,
+        maxAllOfArms: e.MODEL_MAX_ALLOF_ARMS,
         maxObjectProperties: e.MODEL_MAX_OBJECT_PROPERTIES,
         maxSchemas: e.MODEL_MAX_SCHEMAS,
+        maxSchemaNodes: e.MODEL_MAX_SCHEMA_NODES,
       },
     },
     rateLimit: {

