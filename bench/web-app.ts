@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { startService } from '../server/service.ts';
 import { createSignInLink } from '../server/services/sessions/create-sign-in-link.ts';

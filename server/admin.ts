@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { openDatabase } from '../db/connection.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createWorkspace } from './services/workspaces/create-workspace.ts';
 
 /** Operator commands: `npm run --silent admin -- workspace create --name N --email E`. */

@@ -1,7 +1,7 @@
 import { localDevSignInLink } from './services/sessions/local-dev-sign-in-link.ts';
 import { bootstrapLocalDev } from './services/workspaces/bootstrap-local-dev.ts';
 import { ensureWebBuilt } from '../web/build.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { startService } from './service.ts';
 

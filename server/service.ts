@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../db/connection.ts';
 import { openQueue, type Queue } from '../db/queue.ts';
 import { startWorker, type RunningWorker } from '../workers/main.ts';
 import { createApp } from './app.ts';
-import type { Config } from './config.ts';
+import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { Deps } from './services/deps.ts';
 

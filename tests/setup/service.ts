@@ -1,4 +1,4 @@
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../shared/config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { startService, type RunningService } from '../../server/service.ts';
 import { createTestDatabase } from './database.ts';
