@@ -1,6 +1,6 @@
 import { Artifact, RunInput } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
-import type { CompatReport } from '../../../workers/generators/diff/types.ts';
+import type { CompatReport } from '../../../workers/for-api.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
 import { findRun } from '../runs/find-run.ts';
