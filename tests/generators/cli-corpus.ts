@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { CLI_BUNDLE_DIR, emitCli, type GeneratedFile } from '../../workers/generators/cli/index.ts';
 import { cliCheckOptions, compilePackages, runCli, runTscNative, writeFiles } from './cli-helpers.ts';
 import { CORPUS_ROOT, corpusDescriptions } from './typescript-corpus.ts';

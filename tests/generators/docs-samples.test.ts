@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exampleOf, type Example } from '../../workers/generators/docs/examples.ts';
 import { SampleBuilder } from '../../workers/generators/docs/index.ts';
 import { tsValue } from '../../workers/generators/docs/samples.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';

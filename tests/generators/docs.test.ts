@@ -12,7 +12,7 @@ import { contentText, html } from '../../workers/generators/docs/html.ts';
 import { exampleOf, toJson } from '../../workers/generators/docs/examples.ts';
 import { schemaTree } from '../../workers/generators/docs/schema-tree.ts';
 import { planSite, SCHEMAS_PER_PAGE } from '../../workers/generators/docs/site-plan.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
 import { CORPUS, docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
 import { FULL_SIDEBAR_LIMIT } from '../../workers/generators/docs/layout.ts';

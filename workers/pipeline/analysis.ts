@@ -1,5 +1,5 @@
 import type { RunMode } from '../../shared/enums.ts';
-import { startAnalysis, type ModelStage } from '../generators/model/analyze.ts';
+import { startAnalysis, type ModelStage } from '../generators/analyze.ts';
 import type { ApiModel, Diagnostic } from '../generators/model/types.ts';
 import type { ParseLimits } from '../generators/model/parse/limits.ts';
 import type { RunInputs } from './step.ts';

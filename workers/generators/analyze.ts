@@ -2,20 +2,20 @@
 // and the API model out. Pure apart from CPU: no files, no network (external $refs are only
 // reported). The AbortSignal is honoured between phases.
 
-import type { ApiModel, Diagnostic } from './types.ts';
-import { parseDocument } from './parse/parse-document.ts';
-import { resolveLimits, type ParseLimits } from './parse/limits.ts';
-import { detectVersion } from './validate/detect-version.ts';
-import { RefIndex } from './refs/ref-index.ts';
-import { listOperations } from './doc-index.ts';
-import { buildModel } from './build-model.ts';
-import { SchemaCountLimitError } from './build/schema-builder.ts';
-import { isRecord } from './json-guards.ts';
-import { readConfig, type ConfigKind } from '../config/read-config.ts';
-import { deriveStarterConfig, starterConfigYaml } from '../config/derive-starter-config.ts';
-import type { GeneratorConfig } from '../config/types.ts';
+import type { ApiModel, Diagnostic } from './model/types.ts';
+import { parseDocument } from './model/parse/parse-document.ts';
+import { resolveLimits, type ParseLimits } from './model/parse/limits.ts';
+import { detectVersion } from './model/validate/detect-version.ts';
+import { RefIndex } from './model/refs/ref-index.ts';
+import { listOperations } from './model/doc-index.ts';
+import { buildModel } from './model/build-model.ts';
+import { SchemaCountLimitError } from './model/build/schema-builder.ts';
+import { isRecord } from './model/json-guards.ts';
+import { readConfig, type ConfigKind } from './config/read-config.ts';
+import { deriveStarterConfig, starterConfigYaml } from './config/derive-starter-config.ts';
+import type { GeneratorConfig } from './model/generator-config.ts';
 
-export type { ConfigKind } from '../config/read-config.ts';
+export type { ConfigKind } from './config/read-config.ts';
 
 export interface AnalyzeInput {
   openapiText: string;
@@ -277,11 +277,11 @@ export function loadCheckModules(): ReturnType<typeof importCheckModules> {
 
 function importCheckModules() {
   return Promise.all([
-    import('./validate/oas-schemas.ts'),
-    import('./validate/schema-diagnostics.ts'),
-    import('./validate/run-rules.ts'),
-    import('./rules/all-rules.ts'),
-    import('./schema-walk.ts'),
+    import('./model/validate/oas-schemas.ts'),
+    import('./model/validate/schema-diagnostics.ts'),
+    import('./model/validate/run-rules.ts'),
+    import('./model/rules/all-rules.ts'),
+    import('./model/schema-walk.ts'),
   ]).then(([schemas, diagnostics, rules, all, walk]) => ({
     oasSchemaCheck: schemas.oasSchemaCheck,
     schemaDiagnostics: diagnostics.schemaDiagnostics,
