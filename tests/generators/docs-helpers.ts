@@ -9,7 +9,6 @@ import type { GeneratedFile } from '../../workers/generators/docs/index.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/docs');
-export const CORPUS = resolve(REPO_ROOT, '../shared/corpus');
 
 /** name -> [description, config?, docs source?] (paths relative to tests/fixtures/docs unless absolute) */
 export const DOCS_FIXTURES: Record<string, [string, string | undefined, string | undefined]> = {
