@@ -14,11 +14,25 @@ const MEDIA_TYPES: Record<string, string> = {
   '.md': 'text/plain; charset=utf-8',
 };
 
+/** A robots meta tag that keeps the page out of search engines (the generator writes one into every page, for the preview). */
+const NOINDEX_META = /[ \t]*<meta\s+name\s*=\s*["']?robots["']?\s+content\s*=\s*["'][^"'>]*\bnoindex\b[^"'>]*["']\s*\/?>\r?\n?/gi;
+
+/**
+ * A page of the site as served once indexing is approved: the generated `noindex` robots meta is
+ * dropped (the artifact, the preview and an unapproved domain keep it); other bytes are unchanged.
+ */
+export function indexableHtml(body: Buffer): Buffer {
+  const html = body.toString('utf8');
+  const rewritten = html.replace(NOINDEX_META, '');
+  return rewritten === html ? body : Buffer.from(rewritten, 'utf8');
+}
+
 /**
  * Requests whose Host is a docs domain get that project's published docs (the TLS-terminating proxy
  * in front is the operator's; behind one on loopback, X-Forwarded-Host counts). Until
  * `PUBLISH_DOCS_INDEXABLE=true` every answer carries `X-Robots-Tag: noindex, nofollow` and
- * robots.txt disallows everything. Hosts that are no docs domain (the service's own name, IPs,
+ * robots.txt disallows everything; once it is set, the pages' own `noindex` robots meta (which the
+ * generator writes for the preview) is dropped from the HTML served here. Hosts that are no docs domain (the service's own name, IPs,
  * localhost, unknown names) pass on to the service; a domain that is not verified gets a 404.
  */
 export function docsDomainRoute(options: { indexable: boolean; ownHost: string | undefined }) {
@@ -58,7 +72,8 @@ export function docsDomainRoute(options: { indexable: boolean; ownHost: string |
         res.status(404).type('text/plain').send('Not found.');
         return;
       }
-      res.status(200).type(MEDIA_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream').send(body);
+      const ext = extname(path).toLowerCase();
+      res.status(200).type(MEDIA_TYPES[ext] ?? 'application/octet-stream').send(options.indexable && ext === '.html' ? indexableHtml(body) : body);
     } catch (error) {
       next(error);
     }

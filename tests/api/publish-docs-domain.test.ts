@@ -15,7 +15,10 @@ let other: ReturnType<typeof rest>;
 let projectId: string;
 let run1: string;
 let run2: string;
+let token: string;
 const SUFFIX = Date.now().toString(36);
+/** What the docs generator writes into every page (for the preview, and until indexing is approved). */
+const NOINDEX_META = '<meta name="robots" content="noindex,nofollow">';
 const DOMAIN = `docs-${SUFFIX}.acme.test`;
 
 /** A real HTTP GET to the service with a chosen Host header. */
@@ -49,7 +52,8 @@ async function docsIndex(runId: string): Promise<Buffer> {
 beforeAll(async () => {
   dns = await startFakeDns();
   service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000', PUBLISH_APPROVED: 'true', DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', DNS_TRIES: '1', DOCS_CNAME_TARGET: 'docs.report-service.dev' });
-  api = rest(service.url, (await newWorkspace(service, 'Acme')).token);
+  token = (await newWorkspace(service, 'Acme')).token;
+  api = rest(service.url, token);
   other = rest(service.url, (await newWorkspace(service, 'Other')).token);
   ({ runId: run1, projectId } = await finishedRun(api, PETSTORE, 'Docs site'));
   ({ runId: run2 } = await finishedRun(api, PETSTORE.replace('title: Petstore', 'title: Petstore Two'), 'Docs site', projectId));
@@ -88,6 +92,9 @@ describe('docs published on the project’s verified custom domain (real HTTP wi
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body.equals(await docsIndex(run1))).toBe(true);
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    // Not approved for indexing: the pages keep the generator's own noindex meta as well.
+    expect(page.body.toString()).toContain(NOINDEX_META);
+    expect((await getWithHost(service.url, DOMAIN, '/resources/pets.html')).body.toString()).toContain(NOINDEX_META);
     expect(page.headers['set-cookie']).toBeUndefined();
     expect((await getWithHost(service.url, DOMAIN, '/robots.txt')).body.toString()).toBe('User-agent: *\nDisallow: /\n');
     expect((await getWithHost(service.url, `${DOMAIN.toUpperCase()}.`, '/')).status).toBe(200);
@@ -137,13 +144,34 @@ describe('docs published on the project’s verified custom domain (real HTTP wi
 
 
   // Last: a second service in this process re-binds the shared model classes to its connection.
-  it('indexable after explicit approval (PUBLISH_DOCS_INDEXABLE=true)', async () => {
+  it('indexable after explicit approval (PUBLISH_DOCS_INDEXABLE=true): no X-Robots-Tag, and the pages\' noindex meta is dropped; the preview keeps it', async () => {
     const approved = await startTestService({ ROLE: 'api', PUBLISH_DOCS_INDEXABLE: 'true' }, service.databaseUrl);
     try {
       const page = await getWithHost(approved.url, DOMAIN);
       expect(page.status).toBe(200);
       expect(page.headers['x-robots-tag']).toBeUndefined();
       expect((await getWithHost(approved.url, DOMAIN, '/robots.txt')).body.toString()).toBe('User-agent: *\nAllow: /\n');
+      // The served HTML has no robots meta that says noindex; everything else is the artifact's bytes.
+      const html = page.body.toString();
+      const runId = String(page.headers['x-docs-run']);
+      const original = (await docsIndex(runId)).toString();
+      expect(original).toContain(NOINDEX_META); // the generator's output is unchanged
+      expect(html).not.toMatch(/<meta[^>]*name="robots"[^>]*noindex/i);
+      expect(html).toBe(original.replace(`${NOINDEX_META}\n`, ''));
+      const resource = (await getWithHost(approved.url, DOMAIN, '/resources/pets.html')).body.toString();
+      expect(resource).toContain('<html');
+      expect(resource).not.toMatch(/<meta[^>]*name="robots"[^>]*noindex/i);
+      // Other files are served as they are.
+      const files = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'docs' } }))!.content!);
+      const css = [...files.keys()].find((p) => p.endsWith('.css'))!;
+      expect((await getWithHost(approved.url, DOMAIN, `/${css}`)).body.equals(files.get(css)!)).toBe(true);
+      // The share preview of the same docs stays noindex on the approved service.
+      const preview = await rest(approved.url, token).post(`/runs/${run1}/docs-preview/publish`);
+      expect(preview.status, JSON.stringify(preview.body)).toBe(201);
+      const shared = await getWithHost(approved.url, '127.0.0.1', `/docs-preview/${preview.body.publication.id as string}/`);
+      expect(shared.status).toBe(200);
+      expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(shared.body.toString()).toContain(NOINDEX_META);
     } finally {
       await approved.stop();
     }

@@ -10,7 +10,7 @@ import { Artifact } from '../../db/models/index.ts';
 import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
 import { gitPublish } from '../../workers/publishing/git-publish.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
-import { finishedRun, waitForAction } from '../setup/publishing.ts';
+import { finishedRun, PETSTORE_PLUS, shippedSdkText, waitForAction } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
@@ -23,6 +23,8 @@ let service: TestService;
 let api: ReturnType<typeof rest>;
 let runA: string;
 let runB: string;
+/** A run whose report compared the SDK the customer ships (2.4.0, with `pets.retrieve`): the diff removes a method. */
+let runC: string;
 let releases: Server;
 const received: Array<{ url: string; authorization: string | undefined; body: Record<string, unknown> }> = [];
 
@@ -62,7 +64,12 @@ beforeAll(async () => {
     PUBLISH_GITHUB_API_URL: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`,
   });
   api = rest(service.url, (await newWorkspace(service)).token);
-  [{ runId: runA }, { runId: runB }] = await Promise.all([finishedRun(api, PETSTORE, 'Pet Store'), finishedRun(api, PETSTORE.replace('title: Petstore', 'title: Petstore Two'), 'Pet Store')]);
+  const oldSdkText = await shippedSdkText(PETSTORE_PLUS, '2.4.0');
+  [{ runId: runA }, { runId: runB }, { runId: runC }] = await Promise.all([
+    finishedRun(api, PETSTORE, 'Pet Store'),
+    finishedRun(api, PETSTORE.replace('title: Petstore', 'title: Petstore Two'), 'Pet Store'),
+    finishedRun(api, PETSTORE, 'Pet Store', undefined, { oldSdkText }),
+  ]);
 }, 240_000);
 afterAll(async () => {
   await service?.stop();
@@ -92,7 +99,7 @@ describe('github: commit, tag and release on a real bare repository (file transp
     }
     expect(JSON.parse(await readFile(join(work, 'package.json'), 'utf8')).version).toBe('1.0.0');
     const changelog = await readFile(join(work, 'CHANGELOG.md'), 'utf8');
-    expect(changelog).toMatch(/^# Changelog\n\n## 1\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- First public SDK\./);
+    expect(changelog).toMatch(/^# Changelog\n\n## 1\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- First public SDK\.\n- First release, generated from the API description\.\n/);
     const tagged = (await git(['rev-parse', 'v1.0.0^{commit}'], work)).trim();
     expect(done.providerResult?.target).toMatchObject({ repository: REPO, branch: 'main', tag: 'v1.0.0', version: '1.0.0', commit: tagged });
     expect((await git(['cat-file', '-t', 'v1.0.0'], work)).trim()).toBe('tag'); // annotated
@@ -129,6 +136,28 @@ describe('github: commit, tag and release on a real bare repository (file transp
     const diff = (await git(['diff', '--name-only', 'v1.0.0', 'v1.1.1'], work)).trim().split('\n').sort();
     expect(diff).toEqual(['CHANGELOG.md', 'package.json']);
     expect(await readFile(join(work, 'CHANGELOG.md'), 'utf8')).toMatch(/## 1\.1\.1 [^\n]*\n\n- Rollback: restores 1\.0\.0/);
+  }, 120_000);
+
+  it('a publish without a version gets the version proposed from the diff (3.0.0); the CHANGELOG, commit and release carry the diff\'s breaking changes', async () => {
+    const dry = await api.post(`/runs/${runC}/publish/dry-run`, { registry: 'github', packageName: REPO });
+    expect(dry.body.publishAction.version).toBe('3.0.0');
+    const requested = await api.post(`/runs/${runC}/publish/publish`, { registry: 'github', packageName: REPO, notes: 'Drops pets.retrieve.' });
+    expect(requested.status).toBe(202);
+    expect(requested.body.publishAction, JSON.stringify(requested.body.publishAction.checklist)).toMatchObject({ status: 'ready', version: '3.0.0' });
+    const done = await waitForAction(api, runC, requested.body.publishAction.id);
+    expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
+    expect(done.providerResult?.target).toMatchObject({ tag: 'v3.0.0', version: '3.0.0' });
+    const work = await clone();
+    expect(JSON.parse(await readFile(join(work, 'package.json'), 'utf8')).version).toBe('3.0.0');
+    const changelog = await readFile(join(work, 'CHANGELOG.md'), 'utf8');
+    const removed = '- Removed `pets.retrieve` (The endpoint get /pets/{petId} is not in the new description).';
+    expect(changelog).toMatch(/^# Changelog\n\n## 3\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- Drops pets\.retrieve\.\n\n### Breaking changes\n\n/);
+    expect(changelog).toContain(`### Breaking changes\n\n${removed}\n`);
+    // The earlier entries stay below it.
+    expect(changelog.indexOf('## 3.0.0')).toBeLessThan(changelog.indexOf('## 1.1.1'));
+    expect(await git(['log', '-1', '--format=%B', 'v3.0.0'], work)).toContain(removed);
+    expect(received.at(-1)).toMatchObject({ body: { tag_name: 'v3.0.0' } });
+    expect(String(received.at(-1)?.body.body)).toContain(removed);
   }, 120_000);
 
   it('a release the API refuses (bad token) is reported beside the pushed version, with its status', async () => {

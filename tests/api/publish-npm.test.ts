@@ -75,6 +75,9 @@ describe('npm publishing to a real registry (Verdaccio on 127.0.0.1, htpasswd au
     await userNpm(['install', `${PACKAGE}@1.0.0`], client);
     const pkg = JSON.parse(await readFile(join(client, 'node_modules', '@acme', 'petstore-client', 'package.json'), 'utf8')) as { name: string; version: string };
     expect(pkg).toMatchObject({ name: PACKAGE, version: '1.0.0' });
+    // The package ships this version's CHANGELOG entry (the run, the request's notes, the diff's entry).
+    const changelog = await readFile(join(client, 'node_modules', '@acme', 'petstore-client', 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toMatch(/^# Changelog\n\n## 1\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- first release\n- First release, generated from the API description\.\n/);
     const imported = await run(process.execPath, ['--input-type=module', '-e', `const m = await import('${PACKAGE}'); console.log(JSON.stringify({ names: Object.keys(m).sort(), client: typeof m.default, same: m.default === m.Petstore }))`], { cwd: client, timeout: 30_000 });
     const loaded = JSON.parse(imported.stdout) as { names: string[]; client: string; same: boolean };
     // The client class (also the default export) and the runtime core, as src/index.ts exports them.

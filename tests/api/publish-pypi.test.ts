@@ -11,7 +11,7 @@ import { Artifact } from '../../db/models/index.ts';
 import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
 import { pypiUpload } from '../../workers/publishing/pypi-upload.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
-import { finishedRun, waitForAction } from '../setup/publishing.ts';
+import { finishedRun, PETSTORE_PLUS, waitForAction } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
@@ -27,6 +27,8 @@ interface Upload {
 let service: TestService;
 let api: ReturnType<typeof rest>;
 let runId: string;
+/** A later run of the same project with one more operation (its Python sources differ). */
+let runB: string;
 let index: Server;
 let repositoryUrl: string;
 const uploads: Upload[] = [];
@@ -69,7 +71,7 @@ beforeAll(async () => {
   await startIndex();
   service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000', PUBLISH_APPROVED: 'true', PUBLISH_PYPI_REPOSITORY_URL: repositoryUrl, PUBLISH_PYPI_TOKEN: TOKEN });
   api = rest(service.url, (await newWorkspace(service)).token);
-  ({ runId } = await finishedRun(api, PETSTORE, 'Pet Store'));
+  [{ runId }, { runId: runB }] = await Promise.all([finishedRun(api, PETSTORE, 'Pet Store'), finishedRun(api, PETSTORE_PLUS, 'Pet Store')]);
 }, 240_000);
 afterAll(async () => {
   await service?.stop();
@@ -114,6 +116,9 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
       const inSdist = [...sdist].find(([name]) => name.endsWith(`/${path}`));
       expect(inSdist?.[1].equals(content), `${path} in the sdist`).toBe(true);
     }
+    // The sdist ships the CHANGELOG entry of this version.
+    const changelog = [...sdist].find(([name]) => name.endsWith('/CHANGELOG.md'))?.[1].toString('utf8');
+    expect(changelog).toMatch(/^# Changelog\n\n## 1\.2\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- First release, generated from the API description\.\n/);
     expect(JSON.stringify(done)).not.toContain(TOKEN);
   }, 180_000);
 
@@ -126,6 +131,44 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
     expect(outcome.error?.code, JSON.stringify(outcome)).toBe('version_exists');
     expect(outcome.registryResponse?.status).toBe(400);
   }, 180_000);
+
+  it('rollback is a new version (the next patch) whose uploaded wheel and sdist carry the earlier run\'s sources', async () => {
+    const later = await api.post(`/runs/${runB}/publish/publish`, { registry: 'pypi', packageName: 'acme-petstore', version: '1.3.0' });
+    expect(later.body.publishAction.status, JSON.stringify(later.body.publishAction.checklist)).toBe('ready');
+    expect((await waitForAction(api, runB, later.body.publishAction.id)).providerResult?.state).toBe('published');
+    const sourcesOf = async (id: string) => new Map([...(await unpackArtifact((await Artifact.findOne({ where: { runId: id, kind: 'python_sdk' } }))!.content!))].filter(([path]) => path.endsWith('.py')));
+    const [earlier, current] = [await sourcesOf(runId), await sourcesOf(runB)];
+    // The two runs' packages differ (runB has pets.retrieve), so a restore is visible.
+    const differing = [...current].filter(([path, content]) => !earlier.get(path)?.equals(content)).map(([path]) => path);
+    expect(differing.length).toBeGreaterThan(0);
+
+    const rollback = await api.post(`/runs/${runB}/publish/rollback`, { registry: 'pypi' });
+    expect(rollback.status).toBe(202);
+    expect(rollback.body.publishAction, JSON.stringify(rollback.body.publishAction.checklist)).toMatchObject({ action: 'rollback', status: 'ready', version: '1.3.1' });
+    const done = await waitForAction(api, runB, rollback.body.publishAction.id);
+    expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
+    expect(done.providerResult?.target).toMatchObject({ version: '1.3.1', restores: '1.2.0', rolledBack: '1.3.0' });
+    const actions = (await api.get(`/runs/${runB}/publish/actions`)).body.publishActions as Array<{ id: string; providerResult?: { state?: string } }>;
+    expect(actions.find((a) => a.id === later.body.publishAction.id)?.providerResult?.state).toBe('rolled_back');
+
+    const restored = uploads.filter((u) => u.fields.version === '1.3.1');
+    expect(restored.map((u) => u.fields.filetype).sort()).toEqual(['bdist_wheel', 'sdist']);
+    for (const upload of restored) expect(upload.fields.name).toBe('acme-petstore');
+    const wheel = await wheelMembers(restored.find((u) => u.fields.filetype === 'bdist_wheel')!.content);
+    const sdist = await unpackArtifact(restored.find((u) => u.fields.filetype === 'sdist')!.content);
+    // Every source is the earlier run's, byte for byte, in both files; none of the later run's changes is left.
+    for (const [path, content] of earlier) {
+      expect([...wheel].find(([name]) => path.endsWith(name) && name.includes('/'))?.[1].equals(content), `${path} in the wheel`).toBe(true);
+      expect([...sdist].find(([name]) => name.endsWith(`/${path}`))?.[1].equals(content), `${path} in the sdist`).toBe(true);
+    }
+    for (const path of differing) {
+      if (earlier.has(path)) continue;
+      expect([...wheel].some(([name]) => path.endsWith(name) && name.includes('/')), `${path} (only in the later run) in the wheel`).toBe(false);
+    }
+    const changelog = [...sdist].find(([name]) => name.endsWith('/CHANGELOG.md'))?.[1].toString('utf8');
+    expect(changelog).toMatch(/## 1\.3\.1 [^\n]*\n\n- Rollback: restores 1\.2\.0 \(run run_\w+\), replacing 1\.3\.0 \(run run_\w+\)\./);
+    expect(JSON.stringify(done)).not.toContain(TOKEN);
+  }, 300_000);
 
   it('bad credentials: registry_forbidden with the status, the password nowhere', async () => {
     const files = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.content!);

@@ -5,7 +5,7 @@
 // old SDK is our generator's output for an older description, compared by the diff engine.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Run } from '../../db/models/index.ts';
+import { PublishingAction, Run } from '../../db/models/index.ts';
 import { diffSdkSurface, extractTypeScriptSurface } from '../../workers/generators/diff/index.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
@@ -29,6 +29,18 @@ const PETSTORE_PLUS = `${PETSTORE}  /pets/{petId}:
         '200':
           description: ok
 `;
+
+/** PETSTORE_PLUS where `getPet` also needs a required query parameter: its method changes incompatibly. */
+const PETSTORE_PLUS_REQUIRED = PETSTORE_PLUS.replace(
+  `          schema: { type: string }
+      responses:`,
+  `          schema: { type: string }
+        - name: include
+          in: query
+          required: true
+          schema: { type: string }
+      responses:`,
+);
 
 async function model(text: string) {
   return (await analyzeSpec({ openapiText: text, mode: 'flagship' })).model!;
@@ -72,6 +84,23 @@ describe('the next version from the compatibility diff (proposeVersion on real d
     expect(same.changelog).toContain('No change to the SDK surface');
   });
 
+  it('a changed method (a required parameter added) is breaking: major from 1.x, minor below 1.0; the CHANGELOG entry says what changed', async () => {
+    expect(PETSTORE_PLUS_REQUIRED).not.toBe(PETSTORE_PLUS);
+    const diff = await realDiff(PETSTORE_PLUS, PETSTORE_PLUS_REQUIRED);
+    expect(diff.counts).toMatchObject({ removed: 0, added: 0, renamed: 0, changed: 1 });
+    const changed = diff.methods.find((m) => m.status === 'changed');
+    expect(changed?.changes.some((c) => c.breaking), JSON.stringify(changed)).toBe(true);
+    const stable = proposeVersion({ diff, shipped: '1.4.2', packageVersion: '1.0.0' });
+    expect(stable).toMatchObject({ version: '2.0.0', bump: 'major' });
+    expect(stable.source).toMatch(/: 1 breaking, 0 additive changes .*1 changed.* → major of 1\.4\.2/);
+    expect(stable.changelog).toMatch(/^## 2\.0\.0\n\n### Breaking changes\n\n- Changed `pets\.retrieve`: [^\n]*include[^\n]*\.\n/);
+    expect(stable.changelog).not.toContain('### Added');
+    expect(proposeVersion({ diff, shipped: '0.3.1', packageVersion: '1.0.0' })).toMatchObject({ version: '0.4.0', bump: 'minor' });
+    // The same parameter as optional is an addition, not a break: minor.
+    const optional = await realDiff(PETSTORE_PLUS, PETSTORE_PLUS_REQUIRED.replace('          required: true\n          schema: { type: string }\n      responses:', '          required: false\n          schema: { type: string }\n      responses:'));
+    expect(proposeVersion({ diff: optional, shipped: '1.4.2', packageVersion: '1.0.0' })).toMatchObject({ version: '1.5.0', bump: 'minor' });
+  });
+
   it('without a diff: a first release at the package\'s own version, and the checklist text says so; a shipped version without its SDK surface gets a patch', () => {
     const first = proposeVersion({ diff: undefined, shipped: undefined, packageVersion: '1.0.0' });
     expect(first).toMatchObject({ version: '1.0.0' });
@@ -94,7 +123,8 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
   let orgId = '';
 
   beforeAll(async () => {
-    service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000', PUBLISH_NPM_TOKEN: 'npm_test_token_not_real', PUBLISH_PYPI_TOKEN: 'pypi_test_token_not_real' });
+    // Approved, so a publish request here is blocked only by its own checks (ROLE api: a queued job waits, no worker takes it).
+    service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000', PUBLISH_APPROVED: 'true', PUBLISH_NPM_TOKEN: 'npm_test_token_not_real', PUBLISH_PYPI_TOKEN: 'pypi_test_token_not_real' });
     const ws = await newWorkspace(service);
     orgId = ws.organization.id;
     api = rest(service.url, ws.token);
@@ -177,4 +207,35 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
     const old = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore', version: '1.4.0' });
     expect(byId(old.body.publishAction.checklist, 'version_order')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^1\.4\.0 is not newer than the shipped 1\.4\.0/) });
   }, 120_000);
+
+  it('a publish uses the same plan: without a version it is the proposed 2.0.0 (not 0.1.0) with the diff\'s CHANGELOG entry stored; a version not newer than the shipped one or below the proposal is blocked and nothing is queued', async () => {
+    const oldSdkText = await shippedSdkText(PETSTORE_PLUS, '1.4.0');
+    const runId = await finishedRun({ openapiText: PETSTORE, oldSdkText });
+    await storeStepArtifacts(orgId, runId, PETSTORE, ['typescript_sdk', 'compat_diff'], oldSdkText);
+    const dry = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore' });
+    const res = await api.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore' });
+    expect(res.status).toBe(202);
+    expect(res.body.publishAction, JSON.stringify(res.body.publishAction.checklist)).toMatchObject({ action: 'publish', status: 'ready', version: dry.body.publishAction.version });
+    expect(res.body.publishAction.version).toBe('2.0.0');
+    expect(res.body.publishAction.providerResult.state).toBe('queued');
+    expect(byId(res.body.publishAction.checklist, 'version_proposal')?.detail).toMatch(/^2\.0\.0\. From the compatibility diff .* → major of 1\.4\.0/);
+    expect(byId(res.body.publishAction.checklist, 'package_installs')?.detail).toMatch(/^packed acme-petstore-2\.0\.0\.tgz/);
+    // The worker publishes the entry written from the diff (without its heading: it writes its own).
+    const row = await PublishingAction.findByPk(res.body.publishAction.id as string);
+    expect(row?.jobId).toBeTruthy();
+    expect(row?.providerResult?.changelog).toMatch(/^### Breaking changes\n\n- Removed `pets\.retrieve` \(The endpoint get \/pets\/\{petId\} is not in the new description\)\./);
+
+    for (const [version, reason] of [
+      ['1.5.0', /^1\.5\.0 is below the proposed 2\.0\.0: the diff needs a major release/],
+      ['1.4.0', /^1\.4\.0 is not newer than the shipped 1\.4\.0.*Use 2\.0\.0\./],
+      ['1.3.9', /^1\.3\.9 is not newer than the shipped 1\.4\.0/],
+    ] as const) {
+      const blocked = await api.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore', version });
+      expect(blocked.status).toBe(202);
+      expect(blocked.body.publishAction).toMatchObject({ status: 'blocked', version });
+      expect(byId(blocked.body.publishAction.checklist, 'version_order')).toMatchObject({ status: 'fail', detail: expect.stringMatching(reason) });
+      expect(blocked.body.publishAction.providerResult.summary).toBe('Blocked by: version_order.');
+      expect((await PublishingAction.findByPk(blocked.body.publishAction.id as string))?.jobId).toBeNull();
+    }
+  }, 180_000);
 });

@@ -1,6 +1,29 @@
 import { expect } from 'vitest';
-import type { rest } from './http.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
+import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
+import { PETSTORE, type rest } from './http.ts';
 import { waitForRun } from './runs.ts';
+
+/** PETSTORE with one more operation: its SDK has `pets.retrieve` as well. */
+export const PETSTORE_PLUS = `${PETSTORE}  /pets/{petId}:
+    get:
+      operationId: getPet
+      parameters:
+        - name: petId
+          in: path
+          required: true
+          schema: { type: string }
+      responses:
+        '200':
+          description: ok
+`;
+
+/** A TypeScript SDK as a customer sends it in oldSdkText (our generator's output for `description`, `// File:` headers) declaring `version` in src/version.ts. */
+export async function shippedSdkText(description: string, version: string): Promise<string> {
+  const model = (await analyzeSpec({ openapiText: description, mode: 'flagship' })).model!;
+  const files = emitTypeScriptSdk(model).filter((f) => f.path.endsWith('.ts'));
+  return [...files.map((f) => `// File: ${f.path}\n${String(f.content)}`), `// File: src/version.ts\nexport const VERSION = '${version}'; // x-release-please-version\n`].join('\n');
+}
 
 type Api = ReturnType<typeof rest>;
 
@@ -22,8 +45,8 @@ export interface ActionBody {
 }
 
 /** Starts a report and waits (through the real worker) until its run is finished. */
-export async function finishedRun(api: Api, openapiText: string, projectName: string, projectId?: string): Promise<{ runId: string; projectId: string }> {
-  const started = await api.post('/reports/start', { openapiText, ...(projectId ? { projectId } : { projectName }) });
+export async function finishedRun(api: Api, openapiText: string, projectName: string, projectId?: string, extra: Record<string, unknown> = {}): Promise<{ runId: string; projectId: string }> {
+  const started = await api.post('/reports/start', { openapiText, ...(projectId ? { projectId } : { projectName }), ...extra });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const run = await waitForRun(started.body.run.id as string, 120_000);
   expect(['ready', 'complete']).toContain(run.status);

@@ -36,7 +36,7 @@ describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
     }
   }, 120_000);
 
-  it('without pyproject-build and twine on the worker the step is skipped and names them (mypy still ran)', async () => {
+  it('without pyproject-build and twine on the worker the step is skipped and names them (mypy and pyright still ran)', async () => {
     const bin = mkdtempSync(join(tmpdir(), 'python-dist-path-'));
     temp.push(bin);
     // The interpreter itself (a pyenv shim would need pyenv on PATH), and mypy.
@@ -47,7 +47,7 @@ describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
     try {
       const outcome = await pythonSdkStep.run(stepContext(PETSTORE));
       expect(outcome.status).toBe('skipped');
-      expect(outcome.summary).toMatch(/compileall and mypy --strict pass; no wheel or sdist: pyproject-build \(python3-build\) and twine not installed on this worker$/);
+      expect(outcome.summary).toMatch(/compileall, mypy --strict and pyright \(strict\) pass; no wheel or sdist: pyproject-build \(python3-build\) and twine not installed on this worker$/);
       const files = outcome.artifacts?.[0] && 'files' in outcome.artifacts[0] ? outcome.artifacts[0].files : [];
       expect(files.some((f) => f.path.startsWith('dist/'))).toBe(false);
     } finally {

@@ -56,5 +56,58 @@ export async function highlight(code: string, lang: Lang | undefined): Promise<T
   if (!loaded.has(lang)) loaded.set(lang, LANGS[lang]().then((mod) => h.loadLanguage(mod.default)));
   await loaded.get(lang);
   const result = h.codeToTokens(code, { lang, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: 'light' });
-  return result.tokens.map((line: ThemedToken[]) => line.map((t) => ({ content: t.content, style: t.htmlStyle as Record<string, string> | undefined })));
+  return result.tokens.map((line: ThemedToken[]) => line.map((t) => ({ content: t.content, style: readableStyle(t.htmlStyle as Record<string, string> | undefined) })));
+}
+
+// The backgrounds code is shown on (styles.css: --code-bg and --mark, the marked line), per theme.
+// Some GitHub-theme token colours fall just short of WCAG AA (4.5:1) on them, e.g. #d73a49 on
+// #fbfbfc is 4.42:1; such a colour is moved toward black (light) or white (dark) until it passes.
+const BACKGROUNDS = { light: ['#fbfbfc', '#fff6c7'], dark: ['#10141b', '#3b3515'] } as const;
+const AA = 4.5;
+const cache = new Map<string, string>();
+
+function channels(hex: string): [number, number, number] | undefined {
+  const m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(hex.trim());
+  if (!m) return undefined;
+  const n = Number.parseInt(m[1]!, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+function contrast(a: [number, number, number], b: [number, number, number]): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+/** `color`, or the nearest colour toward black/white that reads at AA on every background of `theme`. */
+export function readable(color: string, theme: 'light' | 'dark'): string {
+  const key = `${theme}${color}`;
+  const known = cache.get(key);
+  if (known) return known;
+  let rgb = channels(color);
+  if (!rgb) return color;
+  const backgrounds = BACKGROUNDS[theme].map((b) => channels(b)!);
+  const target = theme === 'light' ? 0 : 255;
+  for (let step = 0; step < 20 && backgrounds.some((b) => contrast(rgb!, b) < AA); step += 1) {
+    rgb = rgb.map((c) => Math.round(c + (target - c) * 0.1)) as [number, number, number];
+  }
+  const out = `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  const result = out.toLowerCase() === color.toLowerCase().slice(0, 7) ? color : out;
+  cache.set(key, result);
+  return result;
+}
+
+function readableStyle(style: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!style) return style;
+  const out = { ...style };
+  if (out.color) out.color = readable(out.color, 'light');
+  if (out['--shiki-dark']) out['--shiki-dark'] = readable(out['--shiki-dark'], 'dark');
+  return out;
 }

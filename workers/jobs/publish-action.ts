@@ -37,8 +37,17 @@ export async function handlePublishJob(deps: WorkerDeps, job: Job<PublishJobData
   deps.logger.info({ actionId: action.id, ok: outcome.ok, code: outcome.error?.code }, 'publishing action finished');
 }
 
+/**
+ * The CHANGELOG entry of a publish (Markdown, without its heading): the run and the request's notes,
+ * then the entry the request wrote from the compatibility diff (`providerResult.changelog`:
+ * "### Breaking changes", "### Added", one line per change).
+ */
 function changelogOf(action: PublishingAction): string {
-  return [`- Generated from run ${action.runId}.`, ...(action.notes ? [`- ${action.notes.replace(/\s+/g, ' ').trim()}`] : [])].join('\n');
+  const head = [`- Generated from run ${action.runId}.`, ...(action.notes ? [`- ${action.notes.replace(/\s+/g, ' ').trim()}`] : [])].join('\n');
+  const fromDiff = typeof action.providerResult?.changelog === 'string' ? action.providerResult.changelog.trim() : '';
+  if (!fromDiff) return head;
+  // A plain list continues the run's list; sections follow it after a blank line.
+  return fromDiff.startsWith('- ') ? `${head}\n${fromDiff}` : `${head}\n\n${fromDiff}`;
 }
 
 async function artifactFiles(runId: string, kind: ArtifactKind): Promise<Map<string, Buffer> | string> {
@@ -61,10 +70,10 @@ async function publish(deps: WorkerDeps, action: PublishingAction, runId: string
   switch (action.registry) {
     case 'npm':
       if (!config.npm.token) return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', { packageName, version });
-      return await npmPublish({ files, packageName, version, registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs, resumed });
+      return await npmPublish({ files, packageName, version, registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs, resumed, changelog: { entry: changelog, date: action.createdAt } });
     case 'pypi':
       if (!config.pypi.token) return failure('registry_unauthorized', 'No PyPI token is configured (PUBLISH_PYPI_TOKEN).', { packageName, version });
-      return await pypiUpload({ files, packageName, version, repositoryUrl: config.pypi.repositoryUrl, username: config.pypi.username, token: config.pypi.token, timeoutMs: config.timeoutMs, resumed });
+      return await pypiUpload({ files, packageName, version, repositoryUrl: config.pypi.repositoryUrl, username: config.pypi.username, token: config.pypi.token, timeoutMs: config.timeoutMs, resumed, changelog: { entry: changelog, date: action.createdAt } });
     case 'github':
       return await gitPublish({ files, repository: packageName, version, ...config.github, timeoutMs: config.timeoutMs, changelog, resumed });
   }

@@ -48,6 +48,9 @@ interface RunProcess {
 
 let spare: RunProcess | undefined;
 
+/** How long a fresh run process may take to load its modules before the run is failed. */
+const PROCESS_LOAD_LIMIT_MS = 120_000;
+
 function forkRunProcess(memoryMb: number): RunProcess {
   // Temp trees of checks live here, so a killed process leaves nothing behind in /tmp.
   const scratch = mkdtempSync(join(tmpdir(), 'report-run-'));
@@ -142,8 +145,13 @@ export class IsolatedRun {
     this.launched = new Promise((resolve) => (launchedEnd = resolve));
     if (!task.parallel) launchedEnd();
 
-    // The model stage has the step time limit too (it is what validate and every later step wait for).
-    this.#deadline(undefined, `building the API model took longer than its limit of ${seconds(limits.stepTimeoutMs)}`);
+    // Loading a fresh process (when the spare was not ready) is not the run's time; it has a bound of its own.
+    const loadTimer = setTimeout(() => {
+      this.#overran ??= { step: undefined, reason: `the run's process did not load within ${seconds(PROCESS_LOAD_LIMIT_MS)}` };
+      killGroup(this.#proc.child);
+    }, PROCESS_LOAD_LIMIT_MS);
+    loadTimer.unref();
+    this.#timers.push(loadTimer);
 
     const child = this.#proc.child;
     child.on('message', (message: ToWorker) => {
@@ -193,7 +201,13 @@ export class IsolatedRun {
         else this.#end(step, { kind: 'interrupted', reason });
       }
     });
-    void this.#proc.ready.then(() => this.#send({ type: 'start', task }));
+    void this.#proc.ready.then(() => {
+      clearTimeout(loadTimer);
+      // The model stage has the step time limit too (it is what validate and every later step wait
+      // for); its clock starts when the loaded process is handed the run.
+      this.#deadline(undefined, `building the API model took longer than its limit of ${seconds(limits.stepTimeoutMs)}`);
+      this.#send({ type: 'start', task });
+    });
   }
 
   /** The run process's id, also its process group's (the checkers it starts are in that group). */

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findExecutable } from '../pipeline/check-with-tool.ts';
+import { changelogFile } from './changelog-file.ts';
 import { createGithubRelease } from './github-release.ts';
 import { failure, shortLine, TIMED_OUT, UNREACHABLE, type PublishOutcome } from './outcome.ts';
 import { runTool, toolEnv, type ToolResult } from './run-tool.ts';
@@ -78,10 +79,7 @@ export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome
     // The artifact's own CHANGELOG.md when it already has this version; else this version's entry
     // on top of the CHANGELOG the branch has.
     const own = input.files.get('CHANGELOG.md')?.toString('utf8');
-    const entry = `## ${input.version} (${new Date().toISOString().slice(0, 10)})\n\n${input.changelog.trim()}\n`;
-    const earlier = (own ?? previousChangelog).replace(/^# Changelog\s*/, '');
-    const changelog = own?.includes(`## ${input.version}`) ? own : `# Changelog\n\n${entry}${earlier ? `\n${earlier}` : ''}`;
-    await writeFile(join(repo, 'CHANGELOG.md'), changelog);
+    await writeFile(join(repo, 'CHANGELOG.md'), changelogFile(input.version, input.changelog, own ?? previousChangelog));
     await run(['add', '-A']);
     const committed = await run(['commit', '-q', '--allow-empty', '-m', `Release ${tag}`, '-m', input.changelog.trim()]);
     if (committed.code !== 0) return failure('registry_error', `git commit failed: ${shortLine(committed.stderr)}`, target);

@@ -15,6 +15,8 @@ export interface NpmPublishInput {
   timeoutMs: number;
   /** A retried attempt: first ask the registry whether the same tarball is already there. */
   resumed: boolean;
+  /** This version's CHANGELOG entry (Markdown, without its heading), shipped as CHANGELOG.md, and its date (fixed per action: a retried pack must give the same tarball). */
+  changelog?: { entry: string; date: Date };
 }
 
 /**
@@ -34,7 +36,7 @@ export async function npmPublish(input: NpmPublishInput): Promise<PublishOutcome
       'report-npm-package-',
     );
     try {
-      const problem = await prepareTypeScriptPackage(dir, input.packageName, input.version, input.timeoutMs);
+      const problem = await prepareTypeScriptPackage(dir, input.packageName, input.version, input.timeoutMs, input.changelog);
       if (problem) return failure('build_failed', `The package could not be prepared: ${problem}.`, target);
       const packed = await session.run(['pack', '--json', '--pack-destination', workDir], dir);
       if (packed.code !== 0) return failure('build_failed', `npm pack failed: ${packed.stderr.trim().split('\n').slice(-2).join(' ')}`, target);

@@ -1,5 +1,6 @@
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { changelogFile } from './changelog-file.ts';
 import { runTool, toolEnv } from './run-tool.ts';
 
 const TSC = join(import.meta.dirname, '..', '..', 'node_modules', 'typescript-native', 'bin', 'tsc');
@@ -7,9 +8,10 @@ const TSC = join(import.meta.dirname, '..', '..', 'node_modules', 'typescript-na
 /**
  * Names and versions the unpacked TypeScript SDK in `dir` for publishing, and builds its `dist/`
  * with the service's own `tsc` when the artifact does not carry one (artifacts of older runs):
- * the registry must receive what `main`/`exports` point at. Returns a problem, or undefined.
+ * the registry must receive what `main`/`exports` point at. With `changelog`, this version's entry
+ * goes into the package's CHANGELOG.md. Returns a problem, or undefined.
  */
-export async function prepareTypeScriptPackage(dir: string, packageName: string, version: string, timeoutMs: number): Promise<string | undefined> {
+export async function prepareTypeScriptPackage(dir: string, packageName: string, version: string, timeoutMs: number, changelog?: { entry: string; date: Date }): Promise<string | undefined> {
   const pkgPath = join(dir, 'package.json');
   let pkg: Record<string, unknown>;
   try {
@@ -19,6 +21,12 @@ export async function prepareTypeScriptPackage(dir: string, packageName: string,
   }
   pkg.name = packageName;
   pkg.version = version;
+  if (changelog) {
+    // The entry written from the compatibility diff ships in the package (npm packs only `files`).
+    const earlier = await readFile(join(dir, 'CHANGELOG.md'), 'utf8').catch(() => undefined);
+    await writeFile(join(dir, 'CHANGELOG.md'), changelogFile(version, changelog.entry, earlier, changelog.date));
+    if (Array.isArray(pkg.files) && !pkg.files.includes('CHANGELOG.md')) pkg.files = [...(pkg.files as unknown[]), 'CHANGELOG.md'];
+  }
   await writeFile(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
   const built = await access(join(dir, 'dist', 'index.js')).then(
     () => true,

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { findExecutable, writeTree } from '../pipeline/check-with-tool.ts';
 import { buildPythonDists } from './build-python-dists.ts';
+import { changelogFile } from './changelog-file.ts';
 import { codeForStatus, failure, shortLine, TIMED_OUT, UNREACHABLE, type PublishOutcome } from './outcome.ts';
 import { runTool, toolEnv } from './run-tool.ts';
 
@@ -17,6 +18,8 @@ export interface PypiUploadInput {
   timeoutMs: number;
   /** A retried attempt: files the repository already has are skipped (`twine --skip-existing`). */
   resumed: boolean;
+  /** This version's CHANGELOG entry (Markdown, without its heading) and its date, shipped as CHANGELOG.md in the sdist. */
+  changelog?: { entry: string; date: Date };
 }
 
 /**
@@ -36,6 +39,13 @@ export async function pypiUpload(input: PypiUploadInput): Promise<PublishOutcome
     );
     const out = join(workDir, 'dist');
     await mkdir(out);
+    if (input.changelog) {
+      // The sdist carries the CHANGELOG (setuptools takes what MANIFEST.in includes).
+      const earlier = await readFile(join(dir, 'CHANGELOG.md'), 'utf8').catch(() => undefined);
+      await writeFile(join(dir, 'CHANGELOG.md'), changelogFile(input.version, input.changelog.entry, earlier, input.changelog.date));
+      const manifest = await readFile(join(dir, 'MANIFEST.in'), 'utf8').catch(() => '');
+      if (!/^include CHANGELOG\.md$/m.test(manifest)) await writeFile(join(dir, 'MANIFEST.in'), `${manifest}${manifest && !manifest.endsWith('\n') ? '\n' : ''}include CHANGELOG.md\n`);
+    }
     try {
       const built = await buildPythonDists(dir, out, input.packageName, input.version, input.timeoutMs);
       if (!built.ok) return failure(built.code, `The wheel and sdist could not be built: ${built.message}.`, target);

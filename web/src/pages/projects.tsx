@@ -45,12 +45,14 @@ export function Projects() {
         <ErrorNote error={projects.error} />
       ) : rows.length === 0 ? (
         <Empty title={status === 'archived' ? 'No archived projects' : 'No projects yet'}>
-          {can('runs:write') ? (
+          {status === 'archived' ? (
+            <p>Archive a project from its page to move it here; archived projects keep their runs.</p>
+          ) : can('runs:write') ? (
             <p>
               Start a report on an OpenAPI description: <Link to="/new">New report</Link>. A project is created for it.
             </p>
           ) : (
-            <p>Reports that members start appear here.</p>
+            <p>Reports that members start appear here; ask an editor or admin to start one.</p>
           )}
         </Empty>
       ) : (

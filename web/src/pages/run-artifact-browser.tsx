@@ -99,7 +99,7 @@ export function ArtifactBrowser({ runId }: { runId: string }) {
           ) : file.error ? (
             <ErrorNote error={file.error} />
           ) : !file.data ? (
-            <Empty title="Choose a file" />
+            <Empty title="Choose a file">Pick a file in the tree to read its source here.</Empty>
           ) : file.data.text === null ? (
             <Empty title="Binary file">Download the artifact to get it ({bytes(file.data.sizeBytes)}).</Empty>
           ) : (

@@ -22,7 +22,7 @@ export function Artifacts({ runId }: { runId: string }) {
   if (artifacts.isPending) return <Loading label="Loading artifacts…" />;
   if (artifacts.error) return <ErrorNote error={artifacts.error} />;
   const rows = artifacts.data.artifacts;
-  if (rows.length === 0) return <Empty title="No artifacts yet">Each step adds its deliverable here when it finishes.</Empty>;
+  if (rows.length === 0) return <Empty title="No artifacts yet">Each step adds its deliverable here when it finishes; if the run failed or was canceled, retry it from the top of this page.</Empty>;
   const hasDocs = rows.some((a) => a.kind === 'docs');
 
   return (

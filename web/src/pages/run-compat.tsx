@@ -47,10 +47,13 @@ export function Compat({ runId }: { runId: string }) {
         <>
           <Card title={<>Migration risk <Badge value={RISK_TONE[sdk.risk.level]} label={`${words(sdk.risk.level)} · ${sdk.risk.score}`} /></>}>
             <p>{sdk.risk.explanation}</p>
-            {sdk.risk.factors.length ? (
-              <ul className="counts">
-                {sdk.risk.factors.map((f) => <li key={f.label}><span className="muted">{f.label}</span> {f.count} × → {f.points} pts</li>)}
-              </ul>
+            {sdk.risk.factors.some((f) => f.count > 0) ? (
+              <>
+                <h3 className="small">Why this level</h3>
+                <ul className="counts" aria-label="Risk factors">
+                  {sdk.risk.factors.filter((f) => f.count > 0).map((f) => <li key={f.label}><span className="muted">{f.label}</span> {f.count} → {f.points} points</li>)}
+                </ul>
+              </>
             ) : null}
           </Card>
           <div className="stats">
@@ -61,10 +64,10 @@ export function Compat({ runId }: { runId: string }) {
           <Card title={`Methods (${sdk.oldLanguage} → ${sdk.newLanguage})`}>
             <div className="table-wrap">
               <table className="table table-compact">
-                <thead><tr><th scope="col">Status</th><th scope="col">Old call</th><th scope="col">New call</th><th scope="col">Why</th></tr></thead>
+                <thead><tr><th scope="col">Status</th><th scope="col">Old call ({sdk.oldLanguage}, today)</th><th scope="col">New call</th><th scope="col">Why</th></tr></thead>
                 <tbody>
                   {sdk.methods.map((m, i) => (
-                    <tr key={i}>
+                    <tr key={i} data-status={m.status}>
                       <td><Badge value={STATUS_TONE[m.status]} label={words(m.status)} /></td>
                       <td><code className="break">{m.oldCall ?? m.oldId ?? '—'}</code></td>
                       <td><code className="break">{m.newCall ?? m.newId ?? '—'}</code></td>

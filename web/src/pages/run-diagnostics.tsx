@@ -70,7 +70,7 @@ export function Diagnostics({ runId }: { runId: string }) {
         </label>
         <span className="muted small" aria-live="polite">{total} shown in {groups.length} rules</span>
       </div>
-      {groups.length === 0 ? <Empty title="Nothing matches the filter" /> : null}
+      {groups.length === 0 ? <Empty title="Nothing matches the filter">Clear the filter text or tick more severities above to see diagnostics again.</Empty> : null}
       {groups.map((group) => (
         <DiagnosticGroup key={`${group.severity}:${group.ruleId}`} runId={runId} {...group} />
       ))}

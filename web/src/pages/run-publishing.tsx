@@ -51,7 +51,7 @@ export function Publishing({ runId }: { runId: string }) {
       )}
       <Card title="Requests and dry runs">
         {actions.isPending ? <Loading /> : actions.error ? <ErrorNote error={actions.error} /> : actions.data.publishActions.length === 0 ? (
-          <Empty title="Nothing yet">Run a dry run to see the checklist per registry.</Empty>
+          <Empty title="No dry runs or publish requests yet">{can('publishing:dry_run') ? 'Choose a registry above and run a dry run to see its checklist.' : 'Ask an editor or admin to run a dry run; its checklist appears here.'}</Empty>
         ) : (
           <div className="table-wrap">
             <table className="table table-compact">

@@ -61,7 +61,9 @@ function Members() {
         </Card>
       ) : null}
       <ErrorNote error={update.error} title="The change was refused" />
-      {members.isPending ? <Loading /> : members.error ? <ErrorNote error={members.error} /> : members.data.members.length === 0 ? <Empty title="No members" /> : (
+      {members.isPending ? <Loading /> : members.error ? <ErrorNote error={members.error} /> : members.data.members.length === 0 ? (
+        <Empty title="No members yet">{manage ? 'Invite a teammate above: they appear here with their role.' : 'Ask an owner or admin to invite your teammates.'}</Empty>
+      ) : (
         <div className="table-wrap">
           <table className="table">
             <thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Since</th>{manage ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}</tr></thead>
@@ -74,9 +76,13 @@ function Members() {
                     <td>{m.email}{self ? <span className="muted small"> (you)</span> : null}</td>
                     <td>
                       {touchable ? (
-                        <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => update.mutate({ memberId: m.id, role: e.target.value as Role })} disabled={update.isPending}>
-                          {ROLES.filter((r) => grantable.includes(r) || r === m.role).map((r) => <option key={r} value={r}>{words(r)}</option>)}
-                        </select>
+                        <label className="inline-field cell-field">
+                          {/* A visible label; its hidden end names the member for screen readers. */}
+                          <span>Role<span className="visually-hidden"> of {m.email}</span></span>
+                          <select value={m.role} onChange={(e) => update.mutate({ memberId: m.id, role: e.target.value as Role })} disabled={update.isPending}>
+                            {ROLES.filter((r) => grantable.includes(r) || r === m.role).map((r) => <option key={r} value={r}>{words(r)}</option>)}
+                          </select>
+                        </label>
                       ) : words(m.role)}
                     </td>
                     <td><Badge value={m.status} /></td>
@@ -141,7 +147,9 @@ function ApiKeys() {
         </Card>
       ) : null}
       <ErrorNote error={revoke.error} title="Revoking failed" />
-      {keys.isPending ? <Loading /> : keys.error ? <ErrorNote error={keys.error} /> : keys.data.apiKeys.length === 0 ? <Empty title="No API keys" /> : (
+      {keys.isPending ? <Loading /> : keys.error ? <ErrorNote error={keys.error} /> : keys.data.apiKeys.length === 0 ? (
+        <Empty title="No API keys yet">{can('api_keys:write') ? 'Create one above: name it after what will use it, pick its scopes, and copy the token it shows once.' : 'Ask an owner or admin to create one for your CI or SDK.'}</Empty>
+      ) : (
         <div className="table-wrap">
           <table className="table">
             <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
