@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
-import { startService } from '../server/service.ts';
+import { startRoles } from '../bin/roles.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-bench-'));
   await chmod(dataDir, 0o755);
   const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent', ROLE: 'api', BOOTSTRAP: 'false', REPORT_RATE_LIMIT: '1000000', PLAN_RUNS_FREE: '100000000' });
-  const service = await startService(config, createLogger('silent'));
+  const service = await startRoles(config, createLogger('silent'));
   const bare = express();
   bare.get('/health', (_req, res) => res.json({ ok: true }));
   const bareServer: Server = await new Promise((resolve) => {

@@ -39,10 +39,10 @@ interface Sample {
 
 /** Child mode: one whole job (model, emit, write) in this fresh process. */
 async function child(file: string, out: string): Promise<void> {
-  // Started through bench/launch.mjs, as the service's processes start (server/main.mjs) and as
+  // Started through bench/launch.mjs, as the service's processes start (bin/start.mjs) and as
   // redocly's entry does (bin/cli.js): V8's on-disk code cache (and Node's type-stripped sources)
   // for the modules imported below.
-  const { startAnalysis } = await import('../workers/generators/model/analyze.ts');
+  const { startAnalysis } = await import('../workers/generators/analyze.ts');
   const { emitDocsSite } = await import('../workers/generators/docs/index.ts');
   const started = performance.now();
   // What the docs step waits for: the API model. The description's checks (official schema,

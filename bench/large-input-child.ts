@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { emitCli } from '../workers/generators/cli/index.ts';
 import { emitDocsSite } from '../workers/generators/docs/index.ts';
-import { startAnalysis } from '../workers/generators/model/analyze.ts';
+import { startAnalysis } from '../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../workers/generators/typescript/index.ts';
 

@@ -1,4 +1,4 @@
-// Starts a benchmark's child process as `server/main.mjs` starts the service: Node's compile cache
+// Starts a benchmark's child process as `bin/start.mjs` starts the service: Node's compile cache
 // on, then the TypeScript script imported, so a warm run type-strips and compiles nothing (an entry
 // written in TypeScript would load Node's type stripper first, ~0.13 s). The script sees the argv
 // it would see if run directly: `node bench/launch.mjs bench/docs.ts --child a b` runs bench/docs.ts

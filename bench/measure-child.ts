@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { analyzeSpec, startAnalysis } from '../workers/generators/model/analyze.ts';
+import { analyzeSpec, startAnalysis } from '../workers/generators/analyze.ts';
 import type { ApiModel } from '../workers/generators/model/types.ts';
 import { emitTypeScriptSdk } from '../workers/generators/typescript/index.ts';
 import { writeTree } from '../workers/pipeline/check-with-tool.ts';

@@ -13,9 +13,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
-import { startService } from '../server/service.ts';
+import { startRoles } from '../bin/roles.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
 import { timeNodePeer } from './peer.ts';
 
@@ -44,7 +44,7 @@ interface RunView {
  * find their modules in the cache, as a user re-running an unchanged description would.)
  */
 function startWorker(databaseUrl: string, tempDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'main.mjs')], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, ROLE: 'worker', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', HOST: '127.0.0.1', TMPDIR: tempDir },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const workerTemp = join(dataDir, 'worker-tmp');
   await mkdir(workerTemp);
   const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'silent', ROLE: 'api', BOOTSTRAP: 'false', REPORT_RATE_LIMIT: '1000000', PLAN_RUNS_FREE: '100000000' });
-  const service = await startService(config, createLogger('silent'));
+  const service = await startRoles(config, createLogger('silent'));
   const workers: ChildProcess[] = [];
   try {
     const ws = await createWorkspace(service.deps.db.sequelize, { name: 'Bench', email: 'bench@example.com' });

@@ -15,7 +15,7 @@ import path, { join } from 'node:path';
 import { findExecutable, writeTreeNow } from '../workers/pipeline/check-with-tool.ts';
 import { settleDisk, timeNodePeer } from './peer.ts';
 import { stripeLikeDescription } from './synthetic-stripe-like.ts';
-import { analyzeSpec } from '../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../workers/generators/python/index.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');

@@ -13,9 +13,9 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
-import { startService } from '../server/service.ts';
+import { startRoles } from '../bin/roles.ts';
 import { createSignInLink } from '../server/services/sessions/create-sign-in-link.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
 import { ensureWebBuilt } from '../web/build.ts';
@@ -62,7 +62,7 @@ async function renderTimes(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-bench-web-'));
   await chmod(dataDir, 0o755);
   const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent', BOOTSTRAP: 'false', REPORT_RATE_LIMIT: '1000000' });
-  const service = await startService(config, createLogger('silent'));
+  const service = await startRoles(config, createLogger('silent'));
   const { chromium } = (await import('playwright-core')) as unknown as { chromium: { launch: (o: object) => Promise<{ newPage: (o?: object) => Promise<any>; close: () => Promise<void> }> } };
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../shared/errors.ts';
-import { maxBodyBytes } from './config.ts';
+import { maxBodyBytes } from '../shared/config.ts';
 import { artifactDownload } from './artifact-download.ts';
 import { billingWebhook } from './billing-webhook.ts';
 import { docsDomainRoute } from './docs-domain-route.ts';

@@ -9,7 +9,7 @@ const apiPort = process.env.API_PORT ?? '3000';
 const webPort = process.env.WEB_PORT ?? '5173';
 const publicBaseUrl = `http://localhost:${webPort}`;
 
-const api = spawn(process.execPath, [join(import.meta.dirname, '..', 'server', 'main.mjs')], {
+const api = spawn(process.execPath, [join(import.meta.dirname, '..', 'bin', 'start.mjs')], {
   stdio: 'inherit',
   env: { ...process.env, PORT: apiPort, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? publicBaseUrl },
 });

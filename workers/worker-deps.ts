@@ -1,6 +1,6 @@
 import type { Database } from '../db/connection.ts';
 import type { Queue } from '../db/queue.ts';
-import type { Config } from '../server/config.ts';
+import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 
 export interface WorkerDeps {

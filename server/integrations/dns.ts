@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import type { Config } from '../config.ts';
+import type { Config } from '../../shared/config.ts';
 
 export type LookupResult<T> = { ok: true; records: T[] } | { ok: false; code: string };
 

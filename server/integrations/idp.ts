@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { AppError } from '../../shared/errors.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../../shared/config.ts';
 
 export type IdpConfig = NonNullable<Config['idp']>;
 export type IdpOrgRole = 'org:admin' | 'org:member';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../shared/errors.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../../shared/config.ts';
 
 type BillingConfig = Config['billing'];
 

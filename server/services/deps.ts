@@ -1,10 +1,10 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../../db/connection.ts';
 import type { Queue } from '../../db/queue.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../../shared/config.ts';
 import type { Logger } from '../../shared/logger.ts';
 
-/** What services need from the outside world; built once in run-service.ts (or a test's server). */
+/** What services need from the outside world; built once in bin/roles.ts (or a test's server). */
 export interface Deps {
   config: Config;
   db: Database;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsDomain } from '../../db/models/index.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../shared/config.ts';
 import type { CreatedWorkspace } from '../../server/services/workspaces/create-workspace.ts';
 import { startFakeDns, type FakeDns } from '../fakes/dns-server.ts';
 import { PETSTORE, rest, trpc } from '../setup/http.ts';

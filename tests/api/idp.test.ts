@@ -347,7 +347,7 @@ describe('member invitations through the provider', () => {
 
 describe('configuration', () => {
   it('AUTH_PROVIDER=idp without its settings stops the process with a message naming them', async () => {
-    const { loadConfig } = await import('../../server/config.ts');
+    const { loadConfig } = await import('../../shared/config.ts');
     expect(() => loadConfig({ AUTH_PROVIDER: 'idp' })).toThrow(/IDP_ISSUER.*IDP_SIGN_IN_URL.*IDP_SIGN_UP_URL.*IDP_SECRET_KEY.*IDP_AUTHORIZED_PARTIES/);
     expect(() => loadConfig({ ...idpEnv(), IDP_JWKS_URL: 'ftp://keys' })).toThrow(/IDP_JWKS_URL/);
     const config = loadConfig(idpEnv({ IDP_JWKS_URL: '' }));

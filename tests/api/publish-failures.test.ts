@@ -15,8 +15,8 @@ import type { Job } from 'pg-boss';
 import { runServer } from 'verdaccio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishingAction, Run } from '../../db/models/index.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
-import { startService, type RunningService } from '../../server/service.ts';
+import { loadConfig, type Config } from '../../shared/config.ts';
+import { startRoles, type RunningRoles } from '../../bin/roles.ts';
 import { createWorkspace } from '../../server/services/workspaces/create-workspace.ts';
 import { PUBLISH_QUEUE, type PublishJobData } from '../../shared/jobs.ts';
 import { createLogger } from '../../shared/logger.ts';
@@ -37,7 +37,7 @@ const capture = new Writable({
   },
 });
 
-let service: RunningService;
+let service: RunningRoles;
 let api: ReturnType<typeof rest>;
 let orgId: string;
 let runId: string;
@@ -117,7 +117,7 @@ beforeAll(async () => {
     PUBLISH_GITHUB_TOKEN: GIT_TOKEN,
     PUBLISH_GITHUB_REMOTE_BASE: 'http://127.0.0.1:9/',
   });
-  service = await startService(config, createLogger('debug', capture));
+  service = await startRoles(config, createLogger('debug', capture));
   const ws = await createWorkspace(service.deps.db.sequelize, { name: 'Failures', email: 'failures@example.com' });
   orgId = ws.organization.id;
   api = rest(service.url!, ws.token);

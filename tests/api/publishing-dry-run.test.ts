@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishingAction, Run } from '../../db/models/index.ts';
 import { diffSdkSurface, extractTypeScriptSurface } from '../../workers/generators/diff/index.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { proposeVersion, shippedVersion } from '../../server/services/publishing/propose-version.ts';

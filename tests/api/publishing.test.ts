@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Op } from 'sequelize';
 import { Artifact, PublishingAction, Run } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';

@@ -32,10 +32,10 @@ const SAMPLE = [
   'apis-guru/nytimes.com/top_stories/2.0.0/openapi.yaml',
   'oai-examples/v3.0/petstore-expanded.yaml',
 ];
-const corpusPresent = existsSync(CORPUS);
-if (!corpusPresent) console.warn(`\n*** artifacts-install tests SKIPPED: ${CORPUS} is missing (the corpus lives beside the repository) ***\n`);
+const HAS_CORPUS = existsSync(CORPUS);
+if (!HAS_CORPUS) console.warn(`\n*** artifacts-install tests SKIPPED: ${CORPUS} is missing (the corpus lives beside the repository) ***\n`);
 const pythonTools = ['python3', 'mypy', 'pyproject-build', 'twine'].filter((t) => !findExecutable(t));
-if (corpusPresent && pythonTools.length) console.warn(`\n*** artifacts-install Python tests SKIPPED: ${pythonTools.join(', ')} not installed (.ci/run installs them) ***\n`);
+if (HAS_CORPUS && pythonTools.length) console.warn(`\n*** artifacts-install Python tests SKIPPED: ${pythonTools.join(', ')} not installed (.ci/run installs them) ***\n`);
 
 /** An unreachable registry and an empty cache: any attempt to fetch fails instead of quietly succeeding. */
 const OFFLINE_ENV = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', PIP_NO_INDEX: '1' };
@@ -88,7 +88,7 @@ interface Sampled {
   dirs: Record<'typescript_sdk' | 'cli' | 'python_sdk', string>;
 }
 
-describe.skipIf(!corpusPresent)('artifacts as downloaded: installed and run offline (corpus sample)', () => {
+describe.skipIf(!HAS_CORPUS)('artifacts as downloaded: installed and run offline (corpus sample)', () => {
   let work = '';
   const sampled: Sampled[] = [];
 

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocsSite, type GeneratedFile } from '../../workers/generators/docs/index.ts';
-import { CORPUS, docsFixture, modelFromFiles } from '../generators/docs-helpers.ts';
+import { CORPUS } from '../generators/corpus-helpers.ts';
+import { docsFixture, modelFromFiles } from '../generators/docs-helpers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

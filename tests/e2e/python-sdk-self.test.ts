@@ -4,7 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { findExecutable, writeTree } from '../../workers/pipeline/check-with-tool.ts';
 import { PETSTORE } from '../setup/http.ts';

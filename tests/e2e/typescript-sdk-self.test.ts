@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { GENERATED_TSCONFIG } from '../../workers/generators/typescript/emit-package.ts';
 import { emitTypeScriptSdk, type GeneratedFile } from '../../workers/generators/typescript/index.ts';
 import { writeTree } from '../../workers/pipeline/check-with-tool.ts';

@@ -1,5 +1,5 @@
 // The web app in a real browser: Debian's Chromium (playwright-core), one shared browser, against
-// the real service process (`node server/main.mjs`, as `npm start` runs it: API and worker) on its
+// the real service process (`node bin/start.mjs`, as `npm start` runs it: API and worker) on its
 // own PostgreSQL database. It signs in through the one-time URL the process prints, starts a report
 // from a file, watches every step finish, reads a diagnostic's source, browses the TypeScript SDK,
 // publishes the docs preview, creates and revokes a key, invites a member and changes their role;

@@ -8,13 +8,13 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { CLI_BUNDLE_DIR, emitCli, type GeneratedFile } from '../../workers/generators/cli/index.ts';
 import { cliCheckOptions, compilePackages, runCli, runTscNative, writeFiles } from './cli-helpers.ts';
-import { CORPUS_ROOT, corpusDescriptions } from './typescript-corpus.ts';
+import { CORPUS } from './corpus-helpers.ts';
+import { corpusDescriptions } from './typescript-corpus.ts';
 import { BUNDLE_DIR, errorsByPackage } from './typescript-helpers.ts';
 
-export { CORPUS_PRESENT, CORPUS_ROOT } from './typescript-corpus.ts';
 
 export interface CliCorpusResult {
   considered: number;
@@ -75,7 +75,7 @@ export async function runCliCorpus(shard: number, shards: number, sampleEvery: n
         if (files.find((f) => f.path === path)?.content !== text) throw new Error(`${file}: ${path} is not the bundle file verbatim`);
       }
       const dir = `p${String(packages.size).padStart(4, '0')}`;
-      packages.set(dir, relative(CORPUS_ROOT, file));
+      packages.set(dir, relative(CORPUS, file));
       writeFiles(join(pkgRoot, dir), [...files.filter((f) => !sharedText.has(f.path)), ...declarations]);
       if (packages.size % sampleEvery === 1) sample.set(dir, files);
     }

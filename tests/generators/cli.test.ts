@@ -165,7 +165,7 @@ describe('runtime helpers (bundle/)', () => {
 
 describe('binary name from the flagship config', () => {
   it('binary_name names the CLI binary (over packages.cli)', async () => {
-    const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
+    const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitCli } = await import('../../workers/generators/cli/index.ts');
     const spec = 'openapi: 3.0.3\ninfo: {title: Pets, version: 1.0.0}\nservers: [{url: https://api.example.com}]\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses: {"200": {description: ok}}\n';
     const config = 'binary_name: petctl\npackages:\n  cli: pets-cli-package\nresources:\n  pets:\n    methods:\n      list: get /pets\n';

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deriveResources } from '../../workers/generators/config/derive-resources.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { deriveResources } from '../../workers/generators/model/derive-resources.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel, Resource } from '../../workers/generators/model/types.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/specs');

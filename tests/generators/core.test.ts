@@ -14,7 +14,7 @@ import { objectShape, pageItemSchema, resolveSchema } from '../../workers/genera
 import type { ApiModel, Operation, SchemaNode } from '../../workers/generators/model/types.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitCli } from '../../workers/generators/cli/index.ts';
 import { SampleBuilder } from '../../workers/generators/docs/index.ts';
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { analyzeSpec, type AnalyzeResult } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec, type AnalyzeResult } from '../../workers/generators/analyze.ts';
 
 export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 export const HAS_CORPUS = existsSync(path.join(CORPUS, 'manifest.json'));

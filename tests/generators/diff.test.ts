@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import {
   diffDescriptions,
@@ -17,12 +17,12 @@ import {
   splitConcatenatedFiles,
   type SdkSourceFile,
 } from '../../workers/generators/diff/index.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/diff');
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 const MIGRATION = path.join(CORPUS, 'migration');
-const hasCorpus = existsSync(MIGRATION);
-if (!hasCorpus) console.warn(`[diff.test] corpus not found at ${MIGRATION}: migration-triple tests are skipped`);
+const HAS_MIGRATION = HAS_CORPUS && existsSync(MIGRATION);
+if (!HAS_MIGRATION) console.warn(`[diff.test] corpus not found at ${MIGRATION}: migration-triple tests are skipped`);
 
 const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
 
@@ -267,7 +267,7 @@ function statusLines(report: ReturnType<typeof diffSdkSurface>): string[] {
   return report.methods.map((m) => `${m.status} ${m.oldId ?? m.newId}${m.status === 'renamed' ? ` -> ${m.newId}` : ''}`).sort();
 }
 
-describe.skipIf(!hasCorpus)('migration triples (shared corpus)', () => {
+describe.skipIf(!HAS_MIGRATION)('migration triples (shared corpus)', () => {
   it('luma-ai: the real lumaai TypeScript SDK is fully kept by our partner build', async () => {
     const old = extractTypeScriptSurface(readTree(path.join(MIGRATION, 'luma-ai/sdk-typescript/src'), /\.ts$/));
     expect(old.client).toBe('LumaAI');

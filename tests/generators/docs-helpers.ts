@@ -3,13 +3,12 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import type { GeneratedFile } from '../../workers/generators/docs/index.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/docs');
-export const CORPUS = resolve(REPO_ROOT, '../shared/corpus');
 
 /** name -> [description, config?, docs source?] (paths relative to tests/fixtures/docs unless absolute) */
 export const DOCS_FIXTURES: Record<string, [string, string | undefined, string | undefined]> = {

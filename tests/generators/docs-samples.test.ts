@@ -13,11 +13,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exampleOf, type Example } from '../../workers/generators/docs/examples.ts';
 import { SampleBuilder } from '../../workers/generators/docs/index.ts';
 import { tsValue } from '../../workers/generators/docs/samples.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
-import { CORPUS, docsFixture, writeSite } from './docs-helpers.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
+import { docsFixture, writeSite } from './docs-helpers.ts';
 import { checkOptions, runTsc } from './typescript-helpers.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'docs-samples-'));
@@ -118,7 +119,7 @@ describe('TypeScript sample values', () => {
     agree({ t: 'obj', entries: [['__proto__', { t: 'obj', entries: [] }], ['9x', { t: 'file' }], ['a-b', { t: 'null' }], ['ok', { t: 'bool', v: false }]] });
   });
 
-  it.skipIf(!existsSync(CORPUS))('agree with the printer on every schema example of real descriptions', async () => {
+  it.skipIf(!HAS_CORPUS)('agree with the printer on every schema example of real descriptions', async () => {
     let count = 0;
     for (const rel of ['real-world/openai/openapi.yaml', 'real-world/redocly-museum/openapi.yaml', 'real-world/twilio/twilio_messaging_v1.yaml']) {
       const { model } = await analyzeSpec({ openapiText: readFileSync(join(CORPUS, rel), 'utf8'), mode: 'flagship' });

@@ -12,9 +12,10 @@ import { contentText, html } from '../../workers/generators/docs/html.ts';
 import { exampleOf, toJson } from '../../workers/generators/docs/examples.ts';
 import { schemaTree } from '../../workers/generators/docs/schema-tree.ts';
 import { planSite, SCHEMAS_PER_PAGE } from '../../workers/generators/docs/site-plan.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
-import { CORPUS, docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
+import { docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
 import { FULL_SIDEBAR_LIMIT } from '../../workers/generators/docs/layout.ts';
 import { largeSpec } from '../setup/runs.ts';
 
@@ -298,7 +299,7 @@ describe('markdown fast path', () => {
     }
   });
 
-  it.skipIf(!existsSync(CORPUS))('agrees with markdown-it on the descriptions of real descriptions', () => {
+  it.skipIf(!HAS_CORPUS)('agrees with markdown-it on the descriptions of real descriptions', () => {
     const texts = new Set<string>();
     const walk = (value: unknown): void => {
       if (Array.isArray(value)) value.forEach(walk);

@@ -1,6 +1,6 @@
 // Shared helpers for generator tests: a minimal valid description to vary per case.
 
-import { analyzeSpec, type AnalyzeResult } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec, type AnalyzeResult } from '../../workers/generators/analyze.ts';
 
 export type Json = Record<string, unknown>;
 

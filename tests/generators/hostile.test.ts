@@ -96,7 +96,7 @@ describe('hostile references', () => {
   });
 
   it('stops between phases when the signal is aborted', async () => {
-    const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
+    const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const controller = new AbortController();
     controller.abort(new Error('canceled by user'));
     await expect(analyzeSpec({ openapiText: JSON.stringify(baseSpec()), mode: 'flagship', signal: controller.signal })).rejects.toThrow('canceled by user');

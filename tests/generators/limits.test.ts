@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ParseLimits } from '../../workers/generators/model/parse/limits.ts';
 import { emitCli } from '../../workers/generators/cli/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';

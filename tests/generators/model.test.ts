@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel, SchemaNode } from '../../workers/generators/model/types.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/specs');

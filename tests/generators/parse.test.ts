@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../workers/generators/model/parse/parse-document.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 
 const yamlText = ['openapi: 3.1.0', 'info:', '  title: T', '  version: "1"', 'paths:', '  /pets/{id}:', '    get:', '      responses:', "        '200':", '          description: ok', ''].join('\n');
 const jsonText = ['{', '  "openapi": "3.1.0",', '  "info": {"title": "T", "version": "1"},', '  "paths": {', '    "/pets/{id}": {', '      "get": {"responses": {"200": {"description": "ok"}}}', '    }', '  }', '}'].join('\n');

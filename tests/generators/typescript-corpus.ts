@@ -7,15 +7,14 @@
 // core's declaration files, so the checker reads it as an API rather than re-checking 860 copies
 // of the same code (that alone took 70% of the compile time).
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
+import { CORPUS } from './corpus-helpers.ts';
 import { BUNDLE_DIR, checkOptions, errorsByPackage, runTsc, writeFiles } from './typescript-helpers.ts';
 
-export const CORPUS_ROOT = resolve(import.meta.dirname, '../../../shared/corpus');
-export const CORPUS_PRESENT = existsSync(CORPUS_ROOT);
 
 export function corpusDescriptions(): string[] {
   const out: string[] = [];
@@ -26,7 +25,7 @@ export function corpusDescriptions(): string[] {
       else if (/\.(ya?ml|json)$/i.test(name)) out.push(p);
     }
   };
-  walk(CORPUS_ROOT);
+  walk(CORPUS);
   // Root descriptions only (DigitalOcean's per-operation files and the like have no `openapi` key).
   return out.filter((file) => /^\s*["']?openapi["']?\s*:/m.test(readFileSync(file, 'utf8').slice(0, 200_000)));
 }
@@ -69,7 +68,7 @@ export async function runCorpusShard(shard: number, shards: number): Promise<Sha
         if (files.find((f) => f.path === path)?.content !== text) throw new Error(`${file}: ${path} is not the bundle file verbatim`);
       }
       const dir = `p${String(packages.size).padStart(4, '0')}`;
-      packages.set(dir, relative(CORPUS_ROOT, file));
+      packages.set(dir, relative(CORPUS, file));
       writeFiles(join(root, dir), [...files.filter((f) => !f.path.startsWith('src/core/')), ...declarations]);
     }
     writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: checkOptions({ noEmit: true }), include: ['p*/src/**/*.ts'] }));

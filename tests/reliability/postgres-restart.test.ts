@@ -11,7 +11,7 @@ import { largeSpec } from '../setup/runs.ts';
 import { openLedger, orphans, unfinished } from './ledger.ts';
 
 // A PostgreSQL of this file's own (temp data dir, free port), so stopping it disturbs no other
-// test; the service is a real `node server/main.mjs` process (API + worker) on it. Under load we
+// test; the service is a real `node bin/start.mjs` process (API + worker) on it. Under load we
 // stop PostgreSQL, check the service answers quickly and cleanly, start PostgreSQL again on the
 // same port and data dir, and check the same process recovers by itself.
 let dir: string;

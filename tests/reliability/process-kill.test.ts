@@ -7,7 +7,7 @@ import { newWorkspace } from '../setup/workspace.ts';
 import { openLedger, orphans, unfinished } from './ledger.ts';
 
 // This process holds a control API (ROLE=api) for setup and checks; the processes we kill with
-// SIGKILL (workers, a second API) are real `node server/main.mjs` children on the same database.
+// SIGKILL (workers, a second API) are real `node bin/start.mjs` children on the same database.
 let control: TestService;
 let ledger: ReturnType<typeof openLedger>;
 const children: ServiceProcess[] = [];

@@ -6,7 +6,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitCli } from '../../workers/generators/cli/index.ts';

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../shared/config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { mintToken } from '../../server/services/auth/tokens.ts';
-import { startService, type RunningService } from '../../server/service.ts';
+import { startRoles, type RunningRoles } from '../../bin/roles.ts';
 import { createWorkspace } from '../../server/services/workspaces/create-workspace.ts';
 import { createTestDatabase } from '../setup/database.ts';
 import { gunzipSync } from 'node:zlib';
@@ -24,7 +24,7 @@ const capture = new Writable({
 const STRIPE_SECRET = 'sk_test_secretvalue_do_not_log_0123456789';
 const PYPI_SECRET = 'pypi-secret-password-do-not-log-0123456789';
 const GITHUB_SECRET = 'ghp_secret_token_do_not_log_0123456789';
-let service: RunningService;
+let service: RunningRoles;
 let url: string;
 
 beforeAll(async () => {
@@ -48,7 +48,7 @@ beforeAll(async () => {
     PUBLISH_GITHUB_REMOTE_BASE: 'http://127.0.0.1:9/',
     PUBLISH_GITHUB_API_URL: 'http://127.0.0.1:9',
   });
-  service = await startService(config, createLogger('debug', capture));
+  service = await startRoles(config, createLogger('debug', capture));
   url = service.url!;
 }, 60_000);
 afterAll(async () => service?.stop());

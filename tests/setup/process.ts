@@ -14,12 +14,12 @@ export interface ServiceProcess {
 }
 
 /**
- * Runs `node server/main.mjs` as its own process (as `npm start` does) and waits until it logs
+ * Runs `node bin/start.mjs` as its own process (as `npm start` does) and waits until it logs
  * "service started". Used where a test needs a second server or the real process lifecycle.
  */
 export async function spawnService(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'main.mjs')], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'start.mjs')], {
     cwd: ROOT,
     // LOG_LEVEL stays info: readiness is read from the "service started" line.
     env: { ...process.env, HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info', PORT: port },

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { PETSTORE, type rest } from './http.ts';
 import { waitForRun } from './runs.ts';

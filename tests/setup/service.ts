@@ -1,9 +1,9 @@
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../shared/config.ts';
 import { createLogger } from '../../shared/logger.ts';
-import { startService, type RunningService } from '../../server/service.ts';
+import { startRoles, type RunningRoles } from '../../bin/roles.ts';
 import { createTestDatabase } from './database.ts';
 
-export interface TestService extends RunningService {
+export interface TestService extends RunningRoles {
   url: string;
   databaseUrl: string;
 }
@@ -25,7 +25,7 @@ export async function startTestService(env: Record<string, string> = {}, databas
     AUTH_FAILURE_LIMIT: '1000000',
     ...env,
   });
-  const service = await startService(config, createLogger(config.logLevel));
+  const service = await startRoles(config, createLogger(config.logLevel));
   if (!service.url) throw new Error('the test service must run the API (ROLE=api or all)');
   return Object.assign(service, { url: service.url, databaseUrl: url });
 }

@@ -69,7 +69,7 @@ describe('report pipeline', () => {
   });
 
   it('compat_diff: the customer\'s SDK against ours, and the project\'s previous description against this one', async () => {
-    const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
+    const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitTypeScriptSdk } = await import('../../workers/generators/typescript/index.ts');
     const before = `${PETSTORE}    post:\n      operationId: createPet\n      responses:\n        '201':\n          description: created\n`;
     const model = (await analyzeSpec({ openapiText: before, mode: 'flagship' })).model!;
@@ -95,7 +95,7 @@ describe('report pipeline', () => {
   });
 
   it('compat_diff reads a Python SDK too (parsed with ast, never imported)', async () => {
-    const { analyzeSpec } = await import('../../workers/generators/model/analyze.ts');
+    const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitPythonSdk } = await import('../../workers/generators/python/index.ts');
     const before = `${PETSTORE}    post:\n      operationId: createPet\n      responses:\n        '201':\n          description: created\n`;
     const model = (await analyzeSpec({ openapiText: before, mode: 'flagship' })).model!;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { analyzeSpec } from '../../workers/generators/model/analyze.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
 import { buildPythonDists } from '../../workers/pipeline/python-dist.ts';

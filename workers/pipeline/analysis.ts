@@ -1,8 +1,8 @@
 import type { RunMode } from '../../shared/enums.ts';
-import { startAnalysis, type ModelStage } from '../generators/model/analyze.ts';
+import { startAnalysis, type ModelStage } from '../generators/analyze.ts';
 import type { ApiModel, Diagnostic } from '../generators/model/types.ts';
 import type { ParseLimits } from '../generators/model/parse/limits.ts';
-import type { RunInputs } from './step.ts';
+import type { RunInputs } from './run-inputs.ts';
 
 /** What the pipeline knows about a description after parse → validate → model (once per job). */
 export interface Analysis {

@@ -9,7 +9,7 @@ import { packArtifact } from './pack-artifact.ts';
 import type { RunTask, StepResult, ToRunProcess, ToWorker } from './run-protocol.ts';
 import type { StepContext } from './step.ts';
 import { LAUNCH_ORDER, STEPS } from './step-list.ts';
-import { loadCheckModules } from '../generators/model/analyze.ts';
+import { loadCheckModules } from '../generators/analyze.ts';
 
 const abort = new AbortController();
 let previousWaiters: Array<(text: string | undefined) => void> = [];

@@ -6,7 +6,7 @@
 import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts';
 import type { ParseLimits } from '../generators/model/parse/limits.ts';
 import type { PackedArtifact } from './pack-artifact.ts';
-import type { RunInputs } from './step.ts';
+import type { RunInputs } from './run-inputs.ts';
 
 /** What the run's process is asked to do. */
 export interface RunTask {

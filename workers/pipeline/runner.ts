@@ -31,111 +31,20 @@ class RunReleased extends Error {}
  * process (one at a time when it is not known which of several steps was to blame).
  */
 export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: AbortSignal): Promise<RunnerResult> {
-  const claim = randomUUID();
-  const [claimed] = await Run.update({ status: 'running', verdict: 'generated', claimToken: claim }, { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } });
-  if (claimed === 0) return 'gone';
-  const run = await Run.findByPk(runId);
-  if (!run) return 'gone';
+  const claimed = await claimRun(runId);
+  if (!claimed) return 'gone';
+  const { run, claim } = claimed;
   const input = run.inputId ? await RunInput.findByPk(run.inputId) : null;
   if (!input) {
     await finish(runId, claim, run.steps, { status: 'failed', verdict: 'failed' }, 'The raw inputs were purged before the run could start.');
     return 'finished';
   }
 
-  // Cancel: a poller aborts the signal as soon as the row leaves `running`.
-  const cancel = new AbortController();
-  const signal = AbortSignal.any([cancel.signal, jobSignal]);
-  const poller = setInterval(() => {
-    Run.findByPk(runId, { attributes: ['status', 'claimToken'] })
-      .then((row) => {
-        if (row?.status !== 'running') cancel.abort(new RunReleased(`run is ${row?.status ?? 'gone'}`));
-        else if (row.claimToken !== claim) cancel.abort(new RunReleased('run claimed by a newer attempt'));
-      })
-      .catch(() => {});
-  }, CANCEL_POLL_MS);
-  poller.unref();
-
-  const steps: StepRecord[] = STEPS.map((def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' });
+  const watch = watchForCancel(runId, claim, jobSignal);
+  const { signal } = watch;
   const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
-  let manifest: ArtifactManifestShape = run.artifactManifest ?? {
-    version: 1,
-    runId,
-    organizationId: run.orgId,
-    projectId: run.projectId,
-    artifacts: [],
-    expiresAt: artifactExpiry.toISOString(),
-    updatedAt: new Date().toISOString(),
-  };
+  const progress = new RunProgress(deps, run, claim, artifactExpiry);
   const { pipeline } = deps.config;
-  let needsSetup: string[] = [];
-
-  /** Records one step's end; its artifacts are stored in the same transaction as the step. */
-  const record = async (index: number, record: StepRecord, artifacts: readonly PackedDraft[] = []): Promise<void> => {
-    steps[index] = record;
-    await deps.db.sequelize.transaction(async (transaction) => {
-      const entries = artifacts.length ? await saveArtifacts(run, artifacts, artifactExpiry, transaction) : [];
-      const kinds = new Set(entries.map((e) => e.kind));
-      manifest = { ...manifest, artifacts: [...manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: new Date().toISOString() };
-      await save(runId, claim, { steps, currentStep: steps.find((s) => s.status === 'running')?.name ?? null, artifactManifest: manifest }, transaction);
-    });
-  };
-  const ended = (name: PipelineStep, status: StepRecord['status'], startedAt: Date, completedAt: Date, summary: string, counts?: Record<string, number>): StepRecord => ({
-    name,
-    status,
-    startedAt: startedAt.toISOString(),
-    completedAt: completedAt.toISOString(),
-    durationMs: completedAt.getTime() - startedAt.getTime(),
-    summary,
-    ...(counts ? { counts } : {}),
-  });
-
-  /** Records the steps of one run process in pipeline order; 'again' when some were interrupted and must run in a new process. */
-  const recordProcess = async (proc: IsolatedRun, pending: readonly PipelineStep[]): Promise<'done' | 'again'> => {
-    for (const name of pending) {
-      const index = STEPS.findIndex((s) => s.name === name);
-      if (signal.aborted) throw signal.reason;
-      if (index > 0) {
-        const model = await proc.model;
-        if (signal.aborted) throw signal.reason;
-        const now = new Date();
-        if (!model.built) {
-          await record(index, ended(name, 'skipped', now, now, `no API model: ${model.reason}`));
-          continue;
-        }
-        needsSetup = model.needsSetup;
-        if (needsSetup.length > 0) {
-          await record(index, ended(name, 'skipped', now, now, `needs setup: ${needsSetup.join('; ')}`));
-          continue;
-        }
-        await proc.launched;
-      }
-      for (const [at, step] of steps.entries()) {
-        const startedAt = proc.startedAt(step.name);
-        if (startedAt && !FINISHED.has(step.status) && (step.status !== 'running' || at === index)) steps[at] = { name: step.name, status: 'running', startedAt: startedAt.toISOString() };
-      }
-      steps[index] = { name, status: 'running', startedAt: (proc.startedAt(name) ?? new Date()).toISOString() };
-      await save(runId, claim, { steps, currentStep: name });
-
-      const end = await proc.step(name);
-      if (signal.aborted) throw signal.reason;
-      if (end.kind === 'fault') throw end.error;
-      if (end.kind === 'settled') {
-        const { result } = end;
-        await record(index, ended(name, result.status, end.startedAt, end.completedAt, result.summary, result.counts), result.artifacts);
-      } else if (end.kind === 'stopped') {
-        await record(index, ended(name, 'failed', end.startedAt, end.completedAt, end.reason));
-      } else if (index === 0) {
-        // Validate was taken down before its report: the description's analysis is what was stopped.
-        const startedAt = proc.startedAt(name) ?? new Date();
-        await record(index, ended(name, 'failed', startedAt, new Date(), end.reason));
-      } else {
-        return 'again';
-      }
-    }
-    const model = await proc.model;
-    if (model.built) needsSetup = model.needsSetup;
-    return 'done';
-  };
 
   let parallel = pipeline.parallelSteps;
   let proc: IsolatedRun | undefined;
@@ -144,7 +53,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   try {
     for (;;) {
       if (signal.aborted) throw signal.reason;
-      const pending = STEPS.filter((_, i) => !FINISHED.has(steps[i]!.status)).map((s) => s.name);
+      const pending = STEPS.filter((_, i) => !FINISHED.has(progress.steps[i]!.status)).map((s) => s.name);
       proc = new IsolatedRun(
         {
           runId,
@@ -158,26 +67,167 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
         { stepTimeoutMs: pipeline.stepTimeoutMs, memoryMb: pipeline.memoryMb },
         () => previousDescription(run),
       );
-      const next = await recordProcess(proc, pending);
+      const next = await recordProcess(progress, proc, pending, signal);
       proc.stop();
       if (next === 'done') break;
       // Several steps were running when the process ended: run the rest one at a time, so the
       // next end names its step.
       parallel = false;
     }
-    const summary = summarize(steps, needsSetup);
-    const outcome = decideOutcome(summary, steps);
-    manifest = { ...manifest, quality: qualityOf(summary, steps), updatedAt: new Date().toISOString() };
-    await finish(runId, claim, steps, outcome, undefined, manifest);
+    await progress.finish();
     return 'finished';
   } catch (error) {
-    if (error instanceof RunReleased || (signal.aborted && cancel.signal.aborted)) return 'canceled';
+    if (error instanceof RunReleased || (signal.aborted && watch.canceled.aborted)) return 'canceled';
     throw error;
   } finally {
     signal.removeEventListener('abort', stopProcess);
     proc?.stop();
-    clearInterval(poller);
+    watch.stop();
   }
+}
+
+/** Claims the run for this attempt (a fresh claim token); undefined when it is no longer queued or running. */
+async function claimRun(runId: string): Promise<{ run: Run; claim: string } | undefined> {
+  const claim = randomUUID();
+  const [claimed] = await Run.update({ status: 'running', verdict: 'generated', claimToken: claim }, { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } });
+  if (claimed === 0) return undefined;
+  const run = await Run.findByPk(runId);
+  return run ? { run, claim } : undefined;
+}
+
+/**
+ * Cancel: a poller aborts `signal` as soon as the row leaves `running` or another attempt claims
+ * it (`canceled` is then aborted too); the job's own signal aborts it as well.
+ */
+function watchForCancel(runId: string, claim: string, jobSignal: AbortSignal): { signal: AbortSignal; canceled: AbortSignal; stop(): void } {
+  const cancel = new AbortController();
+  const signal = AbortSignal.any([cancel.signal, jobSignal]);
+  const poller = setInterval(() => {
+    Run.findByPk(runId, { attributes: ['status', 'claimToken'] })
+      .then((row) => {
+        if (row?.status !== 'running') cancel.abort(new RunReleased(`run is ${row?.status ?? 'gone'}`));
+        else if (row.claimToken !== claim) cancel.abort(new RunReleased('run claimed by a newer attempt'));
+      })
+      .catch(() => {});
+  }, CANCEL_POLL_MS);
+  poller.unref();
+  return { signal, canceled: cancel.signal, stop: () => clearInterval(poller) };
+}
+
+/** The run's step records and artifact manifest as this attempt writes them; every write is conditioned on the claim. */
+class RunProgress {
+  readonly steps: StepRecord[];
+  /** Why the run cannot go on without setup (partner runs), as the model stage said. */
+  needsSetup: string[] = [];
+  #manifest: ArtifactManifestShape;
+  readonly #deps: WorkerDeps;
+  readonly #run: Run;
+  readonly #claim: string;
+  readonly #artifactExpiry: Date;
+
+  constructor(deps: WorkerDeps, run: Run, claim: string, artifactExpiry: Date) {
+    this.#deps = deps;
+    this.#run = run;
+    this.#claim = claim;
+    this.#artifactExpiry = artifactExpiry;
+    this.steps = STEPS.map((def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' });
+    this.#manifest = run.artifactManifest ?? {
+      version: 1,
+      runId: run.id,
+      organizationId: run.orgId,
+      projectId: run.projectId,
+      artifacts: [],
+      expiresAt: artifactExpiry.toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
+  }
+
+  /** Records one step's end; its artifacts are stored in the same transaction as the step. */
+  async record(index: number, record: StepRecord, artifacts: readonly PackedDraft[] = []): Promise<void> {
+    const { steps } = this;
+    steps[index] = record;
+    await this.#deps.db.sequelize.transaction(async (transaction) => {
+      const entries = artifacts.length ? await saveArtifacts(this.#run, artifacts, this.#artifactExpiry, transaction) : [];
+      const kinds = new Set(entries.map((e) => e.kind));
+      this.#manifest = { ...this.#manifest, artifacts: [...this.#manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: new Date().toISOString() };
+      await save(this.#run.id, this.#claim, { steps, currentStep: steps.find((s) => s.status === 'running')?.name ?? null, artifactManifest: this.#manifest }, transaction);
+    });
+  }
+
+  /** Marks `name` running, with every other unfinished step the process has started (their start times are the process's). */
+  async markRunning(proc: IsolatedRun, index: number, name: PipelineStep): Promise<void> {
+    const { steps } = this;
+    for (const [at, step] of steps.entries()) {
+      const startedAt = proc.startedAt(step.name);
+      if (startedAt && !FINISHED.has(step.status) && (step.status !== 'running' || at === index)) steps[at] = { name: step.name, status: 'running', startedAt: startedAt.toISOString() };
+    }
+    steps[index] = { name, status: 'running', startedAt: (proc.startedAt(name) ?? new Date()).toISOString() };
+    await save(this.#run.id, this.#claim, { steps, currentStep: name });
+  }
+
+  /** Every step has ended: the verdict and the quality summary are saved with the run's end. */
+  async finish(): Promise<void> {
+    const summary = summarize(this.steps, this.needsSetup);
+    const outcome = decideOutcome(summary, this.steps);
+    this.#manifest = { ...this.#manifest, quality: qualityOf(summary, this.steps), updatedAt: new Date().toISOString() };
+    await finish(this.#run.id, this.#claim, this.steps, outcome, undefined, this.#manifest);
+  }
+}
+
+/** Records the steps of one run process in pipeline order; 'again' when some were interrupted and must run in a new process. */
+async function recordProcess(progress: RunProgress, proc: IsolatedRun, pending: readonly PipelineStep[], signal: AbortSignal): Promise<'done' | 'again'> {
+  for (const name of pending) {
+    const index = STEPS.findIndex((s) => s.name === name);
+    if (signal.aborted) throw signal.reason;
+    if (index > 0) {
+      const model = await proc.model;
+      if (signal.aborted) throw signal.reason;
+      const now = new Date();
+      if (!model.built) {
+        await progress.record(index, endedStep(name, 'skipped', now, now, `no API model: ${model.reason}`));
+        continue;
+      }
+      progress.needsSetup = model.needsSetup;
+      if (progress.needsSetup.length > 0) {
+        await progress.record(index, endedStep(name, 'skipped', now, now, `needs setup: ${progress.needsSetup.join('; ')}`));
+        continue;
+      }
+      await proc.launched;
+    }
+    await progress.markRunning(proc, index, name);
+
+    const end = await proc.step(name);
+    if (signal.aborted) throw signal.reason;
+    if (end.kind === 'fault') throw end.error;
+    if (end.kind === 'settled') {
+      const { result } = end;
+      await progress.record(index, endedStep(name, result.status, end.startedAt, end.completedAt, result.summary, result.counts), result.artifacts);
+    } else if (end.kind === 'stopped') {
+      await progress.record(index, endedStep(name, 'failed', end.startedAt, end.completedAt, end.reason));
+    } else if (index === 0) {
+      // Validate was taken down before its report: the description's analysis is what was stopped.
+      const startedAt = proc.startedAt(name) ?? new Date();
+      await progress.record(index, endedStep(name, 'failed', startedAt, new Date(), end.reason));
+    } else {
+      return 'again';
+    }
+  }
+  const model = await proc.model;
+  if (model.built) progress.needsSetup = model.needsSetup;
+  return 'done';
+}
+
+/** The record of an ended step. */
+function endedStep(name: PipelineStep, status: StepRecord['status'], startedAt: Date, completedAt: Date, summary: string, counts?: Record<string, number>): StepRecord {
+  return {
+    name,
+    status,
+    startedAt: startedAt.toISOString(),
+    completedAt: completedAt.toISOString(),
+    durationMs: completedAt.getTime() - startedAt.getTime(),
+    summary,
+    ...(counts ? { counts } : {}),
+  };
 }
 
 /** The project's latest earlier run with retained inputs different from this run's (a retry shares its source's). */

@@ -2,6 +2,7 @@ import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts'
 import type { Logger } from '../../shared/logger.ts';
 import type { Analysis, ModelReady } from './analysis.ts';
 import type { GeneratedFile as CoreGeneratedFile } from '../generators/core/files.ts';
+import type { RunInputs } from './run-inputs.ts';
 
 /** One file of a generated tree (an SDK, a CLI, a docs site), as text or bytes. */
 export type GeneratedFile = CoreGeneratedFile<string | Uint8Array>;
@@ -18,13 +19,6 @@ export interface StepOutcome {
   summary: string;
   counts?: Record<string, number>;
   artifacts?: ArtifactDraft[];
-}
-
-export interface RunInputs {
-  openapiText: string;
-  configText: string | null;
-  oldSdkText: string | null;
-  docsSourceText: string | null;
 }
 
 export interface StepContext {

@@ -23,7 +23,7 @@ const MAX_OUTPUT = 256 * 1024;
 
 /**
  * Replaces every secret (and its URL-encoded and base64 forms) with ***. Configured secrets are 8
- * characters or more (server/config.ts), so this cannot mangle ordinary output.
+ * characters or more (shared/config.ts), so this cannot mangle ordinary output.
  */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;

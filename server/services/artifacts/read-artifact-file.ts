@@ -1,4 +1,4 @@
-import { unpackArtifact } from '../../../workers/pipeline/unpack-artifact.ts';
+import { unpackArtifact } from '../../../workers/for-api.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { downloadArtifact } from './download-artifact.ts';

@@ -1,6 +1,6 @@
 import { Artifact, DocsShare } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { unpackArtifact } from '../../../workers/pipeline/unpack-artifact.ts';
+import { unpackArtifact } from '../../../workers/for-api.ts';
 
 type FileMap = Map<string, Buffer>;
 

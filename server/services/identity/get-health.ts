@@ -1,4 +1,4 @@
-import { STEPS } from '../../../workers/pipeline/step-list.ts';
+import { pipelineSteps } from '../../../workers/for-api.ts';
 import { checkoutAvailable } from '../../integrations/stripe.ts';
 import type { Deps } from '../deps.ts';
 import { lastWorkerHeartbeat } from '../runs/capabilities.ts';
@@ -32,7 +32,7 @@ export async function getHealth(deps: Deps) {
       databaseReachable,
       workerAlive,
       ...(heartbeat ? { lastWorkerHeartbeatAt: heartbeat.toISOString() } : {}),
-      steps: STEPS.map((step) => ({ name: step.name, built: step.built })),
+      steps: pipelineSteps(),
       authProvider: deps.config.auth.provider,
       billingConfigured: checkoutAvailable(deps.config),
     },

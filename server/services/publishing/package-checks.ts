@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Artifact } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
-import { findExecutable, writeTree } from '../../../workers/pipeline/check-with-tool.ts';
-import { unpackArtifact } from '../../../workers/pipeline/unpack-artifact.ts';
+import { findExecutable, unpackArtifact, writeTree } from '../../../workers/for-api.ts';
 
 // The dry-run's package check: the package a registry would receive, used the way its users will
 // use it, with no network. Every step is a child process (async spawn with a time limit), so the

@@ -1,4 +1,4 @@
-import type { SdkDiffReport } from '../../../workers/generators/diff/types.ts';
+import type { SdkDiffReport } from '../../../workers/for-api.ts';
 
 export type Bump = 'major' | 'minor' | 'patch';
 

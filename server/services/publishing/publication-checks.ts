@@ -1,6 +1,6 @@
 import { DocsDomain } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../../shared/config.ts';
 
 /** What a publish or rollback needs beyond a dry-run: the operator's approval; for docs, a verified domain. */
 export async function publicationChecks(config: Config, registry: string, orgId: string, projectId: string): Promise<ChecklistEntry[]> {

@@ -1,5 +1,5 @@
 import { Artifact, DocsDomain, PublishingAction } from '../../../db/models/index.ts';
-import { unpackArtifact } from '../../../workers/pipeline/unpack-artifact.ts';
+import { unpackArtifact } from '../../../workers/for-api.ts';
 
 type FileMap = Map<string, Buffer>;
 

@@ -1,6 +1,6 @@
 import { Artifact, RunInput, type Run } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
-import type { CompatReport } from '../../../workers/generators/diff/types.ts';
+import type { CompatReport } from '../../../workers/for-api.ts';
 import { REGISTRY_ARTIFACT, type Registry } from './checklist.ts';
 import { artifactFileText } from './package-checks.ts';
 import { compareVersions, proposeVersion, shippedVersion, type VersionProposal } from './propose-version.ts';

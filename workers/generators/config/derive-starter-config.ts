@@ -5,9 +5,9 @@ import type { OperationEntry } from '../model/doc-index.ts';
 import { yamlPackage } from '../model/parse/yaml-package.ts';
 import type { SourceLocation } from '../model/types.ts';
 import { asArray, asRecord, asString, type JsonRecord } from '../model/json-guards.ts';
-import { clientNamingDefaults } from './client-naming-defaults.ts';
-import { deriveResources } from './derive-resources.ts';
-import { emptyConfig, type ConfigResource, type GeneratorConfig } from './types.ts';
+import { clientNamingDefaults } from '../model/client-naming-defaults.ts';
+import { deriveResources } from '../model/derive-resources.ts';
+import { emptyConfig, type ConfigResource, type GeneratorConfig } from '../model/generator-config.ts';
 
 export function deriveStarterConfig(doc: JsonRecord, operations: OperationEntry[], locate: (pointer: string) => SourceLocation): GeneratorConfig {
   const config = emptyConfig('derived');

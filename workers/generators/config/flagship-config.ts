@@ -21,7 +21,7 @@ import { ConfigReader } from './config-reader.ts';
 import { readEnvironments } from './read-environments.ts';
 import { readPagination } from './read-pagination.ts';
 import { readResources } from './read-resources.ts';
-import { emptyConfig, type ConfigParseResult } from './types.ts';
+import { emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
 
 export const FLAGSHIP_KEYS = [
   'client_name', 'binary_name', 'organization', 'packages', 'env_prefix', 'environments', 'auth', 'pagination', 'resources', 'unspecified_endpoints',

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../model/types.ts';
 import { isRecord } from '../model/json-guards.ts';
 import { readFlagshipConfig } from './flagship-config.ts';
 import { readStainlessConfig } from './stainless-config.ts';
-import type { GeneratorConfig } from './types.ts';
+import type { GeneratorConfig } from '../model/generator-config.ts';
 
 export type ConfigKind = 'none' | 'flagship' | 'stainless';
 

@@ -1,7 +1,7 @@
 import { asString, entries } from '../model/json-guards.ts';
 import { joinPointer } from '../model/parse/pointer.ts';
 import type { ConfigReader } from './config-reader.ts';
-import type { GeneratorConfig } from './types.ts';
+import type { GeneratorConfig } from '../model/generator-config.ts';
 
 /** `environments: { production: https://api.example.com, sandbox: ... }` */
 export function readEnvironments(reader: ConfigReader, raw: unknown, pointer: string): GeneratorConfig['environments'] {

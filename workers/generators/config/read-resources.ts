@@ -4,8 +4,8 @@
 import { asRecord, asString, entries } from '../model/json-guards.ts';
 import { joinPointer } from '../model/parse/pointer.ts';
 import type { ConfigReader } from './config-reader.ts';
-import { parseEndpoint } from './endpoint.ts';
-import type { ConfigMethod, ConfigResource } from './types.ts';
+import { parseEndpoint } from '../model/endpoint.ts';
+import type { ConfigMethod, ConfigResource } from '../model/generator-config.ts';
 
 export interface ResourceKeys {
   resource: readonly string[];

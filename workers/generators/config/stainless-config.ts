@@ -9,7 +9,7 @@ import { ConfigReader } from './config-reader.ts';
 import { readEnvironments } from './read-environments.ts';
 import { readPagination } from './read-pagination.ts';
 import { readResources } from './read-resources.ts';
-import { emptyConfig, type ConfigParseResult } from './types.ts';
+import { emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
 
 /** Keys mapped onto the model. */
 const MAPPED = ['organization', 'targets', 'environments', 'client_settings', 'security_schemes', 'security', 'pagination', 'resources', 'unspecified_endpoints', 'openapi'];

@@ -29,9 +29,9 @@ import type {
   Tag,
 } from './types.ts';
 import { HTTP_METHODS } from './types.ts';
-import type { GeneratorConfig, ConfigResource } from '../config/types.ts';
-import { deriveResources, type DerivedName } from '../config/derive-resources.ts';
-import { endpointKey, parseEndpoint } from '../config/endpoint.ts';
+import type { GeneratorConfig, ConfigResource } from './generator-config.ts';
+import { deriveResources, type DerivedName } from './derive-resources.ts';
+import { endpointKey, parseEndpoint } from './endpoint.ts';
 import { effectiveParameters, pathTemplateNames, type OperationEntry } from './doc-index.ts';
 import { asArray, asRecord, asString, entries, isRecord, type JsonRecord } from './json-guards.ts';
 import { joinPointer, refToPointer } from './parse/pointer.ts';
@@ -39,7 +39,7 @@ import type { RefIndex } from './refs/ref-index.ts';
 import { SchemaBuilder, toJson } from './build/schema-builder.ts';
 import { DEFAULT_PARSE_LIMITS, type ModelLimits } from './parse/limits.ts';
 import { screamingSnakeCase, snakeCase } from '../names/case.ts';
-import { clientNamingDefaults } from '../config/client-naming-defaults.ts';
+import { clientNamingDefaults } from './client-naming-defaults.ts';
 
 export interface BuildModelInput {
   doc: JsonRecord;

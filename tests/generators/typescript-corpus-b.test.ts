@@ -1,16 +1,17 @@
-// Corpus shard 1 of 2: generated packages pass tsc --strict --noEmit (see typescript-corpus.ts).
+// Corpus shard 2 of 2: generated packages pass tsc --strict --noEmit (see typescript-corpus.ts).
 
 import { describe, expect, it } from 'vitest';
-import { CORPUS_PRESENT, CORPUS_ROOT, runCorpusShard } from './typescript-corpus.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
+import { runCorpusShard } from './typescript-corpus.ts';
 
-if (!CORPUS_PRESENT) console.warn(`!!! The TypeScript SDK corpus suite is SKIPPED: no corpus at ${CORPUS_ROOT}`);
+if (!HAS_CORPUS) console.warn(`!!! The TypeScript SDK corpus suite is SKIPPED: no corpus at ${CORPUS}`);
 
-describe.skipIf(!CORPUS_PRESENT)('TypeScript SDK over the corpus (shard 1/2)', () => {
+describe.skipIf(!HAS_CORPUS)('TypeScript SDK over the corpus (shard 2/2)', () => {
   it('every accepted description gives a package that passes tsc --strict', async () => {
-    const r = await runCorpusShard(0, 2);
+    const r = await runCorpusShard(1, 2);
     const rate = r.accepted === 0 ? 0 : (100 * r.passed) / r.accepted;
     console.log(
-      `[typescript corpus shard 1/2] ${r.passed}/${r.accepted} packages pass tsc --strict (${rate.toFixed(1)}%); ` +
+      `[typescript corpus shard 2/2] ${r.passed}/${r.accepted} packages pass tsc --strict (${rate.toFixed(1)}%); ` +
         `${r.considered} root descriptions, ${r.considered - r.accepted} rejected by the model builder; emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms`,
     );
     for (const failure of r.failures) console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);

@@ -4,12 +4,12 @@ import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { openQueue, type Queue } from '../db/queue.ts';
 import { startWorker, type RunningWorker } from '../workers/main.ts';
-import { createApp } from './app.ts';
-import type { Config } from './config.ts';
+import { createApp } from '../server/app.ts';
+import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
-import type { Deps } from './services/deps.ts';
+import type { Deps } from '../server/services/deps.ts';
 
-export interface RunningService {
+export interface RunningRoles {
   /** http://127.0.0.1:<port> when the API runs; undefined for a worker-only process. */
   url: string | undefined;
   deps: Deps;
@@ -18,8 +18,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Opens the database and queue, then starts the API and/or the worker as `config.role` says. */
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+/**
+ * The composition root: opens the database and queue, builds the services' dependencies, then
+ * starts the roles `config.role` names (the API, the worker, or both) in this process.
+ */
+export async function startRoles(config: Config, logger: Logger): Promise<RunningRoles> {
   const db: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -2,11 +2,12 @@
 // tsc --strict (ONE TypeScript 7 run), and a sample of them runs `--help` at every level.
 
 import { describe, expect, it } from 'vitest';
-import { CORPUS_PRESENT, CORPUS_ROOT, runCliCorpus } from './cli-corpus.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
+import { runCliCorpus } from './cli-corpus.ts';
 
-if (!CORPUS_PRESENT) console.warn(`!!! The CLI corpus suite is SKIPPED: no corpus at ${CORPUS_ROOT}`);
+if (!HAS_CORPUS) console.warn(`!!! The CLI corpus suite is SKIPPED: no corpus at ${CORPUS}`);
 
-describe.skipIf(!CORPUS_PRESENT)('the CLI over the corpus (shard 2/2)', () => {
+describe.skipIf(!HAS_CORPUS)('the CLI over the corpus (shard 2/2)', () => {
   it('every accepted description gives a CLI package that compiles, and sampled ones print help', async () => {
     const r = await runCliCorpus(1, 2, 70);
     const rate = r.accepted === 0 ? 0 : (100 * r.passed) / r.accepted;

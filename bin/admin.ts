@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { openDatabase } from '../db/connection.ts';
-import { loadConfig } from './config.ts';
-import { createWorkspace } from './services/workspaces/create-workspace.ts';
+import { loadConfig } from '../shared/config.ts';
+import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
 
 /** Operator commands: `npm run --silent admin -- workspace create --name N --email E`. */
 const program = new Command('admin').description('Operator commands for the report service');

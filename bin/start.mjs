@@ -1,4 +1,4 @@
-// `npm start` (and every service process the tests and benchmarks spawn). Node's on-disk compile
+// `npm start` (and every API/worker process the tests and benchmarks spawn). Node's on-disk compile
 // cache is turned on before the service's module graph is loaded, so a restarted API or worker
 // process reuses the compiled code (and the type-stripped sources) of our modules (module loading
 // drops from ~0.8 s to ~0.4 s here). The graph is imported afterwards, dynamically, because a
@@ -10,4 +10,4 @@
 import { enableCompileCache } from 'node:module';
 
 enableCompileCache();
-await import('./run-service.ts');
+await import('./start.ts');

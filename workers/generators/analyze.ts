@@ -2,20 +2,20 @@
 // and the API model out. Pure apart from CPU: no files, no network (external $refs are only
 // reported). The AbortSignal is honoured between phases.
 
-import type { ApiModel, Diagnostic } from './types.ts';
-import { parseDocument } from './parse/parse-document.ts';
-import { resolveLimits, type ParseLimits } from './parse/limits.ts';
-import { detectVersion } from './validate/detect-version.ts';
-import { RefIndex } from './refs/ref-index.ts';
-import { listOperations } from './doc-index.ts';
-import { buildModel } from './build-model.ts';
-import { SchemaCountLimitError } from './build/schema-builder.ts';
-import { isRecord } from './json-guards.ts';
-import { readConfig, type ConfigKind } from '../config/read-config.ts';
-import { deriveStarterConfig, starterConfigYaml } from '../config/derive-starter-config.ts';
-import type { GeneratorConfig } from '../config/types.ts';
+import type { ApiModel, Diagnostic, SourceLocation } from './model/types.ts';
+import { parseDocument } from './model/parse/parse-document.ts';
+import { resolveLimits, type ParseLimits } from './model/parse/limits.ts';
+import { detectVersion, type VersionVerdict } from './model/validate/detect-version.ts';
+import { RefIndex } from './model/refs/ref-index.ts';
+import { listOperations, type OperationEntry } from './model/doc-index.ts';
+import { buildModel, type BuildModelInput } from './model/build-model.ts';
+import { SchemaCountLimitError } from './model/build/schema-builder.ts';
+import { isRecord, type JsonRecord } from './model/json-guards.ts';
+import { readConfig, type ConfigKind } from './config/read-config.ts';
+import { deriveStarterConfig, starterConfigYaml } from './config/derive-starter-config.ts';
+import type { GeneratorConfig } from './model/generator-config.ts';
 
-export type { ConfigKind } from '../config/read-config.ts';
+export type { ConfigKind } from './config/read-config.ts';
 
 export interface AnalyzeInput {
   openapiText: string;
@@ -129,34 +129,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   };
   const finish = (partial: Partial<AnalyzeResult> & { configKind: ConfigKind }): AnalyzeResult => {
     const sorted = [...diagnostics.sort(byPosition), ...configDiagnostics.sort(byPosition)];
-    const capped = sorted.length > limits.maxDiagnostics ? sorted.slice(0, limits.maxDiagnostics) : sorted;
-    if (capped.length < sorted.length) {
-      capped.push({
-        ruleId: 'report/truncated',
-        severity: 'info',
-        message: `${sorted.length - limits.maxDiagnostics} more diagnostics were left out of this report.`,
-        pointer: '',
-        line: 0,
-        column: 0,
-      });
-    }
-    const model = partial.model;
-    return {
-      ...partial,
-      diagnostics: capped,
-      needsSetup,
-      counts: {
-        errors: sorted.filter((d) => d.severity === 'error').length,
-        warnings: sorted.filter((d) => d.severity === 'warning').length,
-        infos: sorted.filter((d) => d.severity === 'info').length,
-        paths: model ? new Set(model.operations.map((o) => o.path)).size : 0,
-        operations: model?.operations.length ?? 0,
-        webhooks: model?.webhooks.length ?? 0,
-        schemas: model ? Object.keys(model.schemas).length : 0,
-        resources: model?.resources.length ?? 0,
-      },
-      timings,
-    };
+    return { ...partial, diagnostics: capDiagnostics(sorted, limits.maxDiagnostics), needsSetup, counts: countsOf(sorted, partial.model), timings };
   };
 
   await checkpoint(input.signal);
@@ -182,60 +155,87 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   lap('index');
 
   await checkpoint(input.signal);
-  let config: GeneratorConfig;
-  let configKind: ConfigKind;
-  let starter: string | undefined;
-  if (hasConfig) {
-    const read = readConfig(input.configText as string, input.mode, limits);
-    pushAll(configDiagnostics, read.diagnostics);
-    needsSetup.push(...read.needsSetup);
-    configKind = read.kind;
-    if (read.config === undefined) {
-      if (isPartnerMode(input.mode) && needsSetup.length === 0) needsSetup.push('The partner config could not be read.');
-      config = deriveStarterConfig(value, operations, doc.locateLazily);
-    } else {
-      config = read.config;
-    }
-  } else {
-    configKind = 'none';
-    if (isPartnerMode(input.mode)) {
-      needsSetup.push('A partner run needs the existing SDK\'s config (stainless.yml) as configText.');
-      configDiagnostics.push({
-        ruleId: 'config/missing',
-        severity: 'error',
-        message: 'Partner runs need the existing Stainless config (stainless.yml) so method names stay compatible.',
-        pointer: '',
-        line: 0,
-        column: 0,
-        document: 'config',
-      });
-    }
-    config = deriveStarterConfig(value, operations, doc.locateLazily);
-  }
+  const resolved = resolveConfig(input, hasConfig, () => deriveStarterConfig(value, operations, doc.locateLazily), limits);
+  pushAll(configDiagnostics, resolved.diagnostics);
+  needsSetup.push(...resolved.needsSetup);
+  const { config, configKind } = resolved;
   lap('config');
 
   await checkpoint(input.signal);
-  let model: ApiModel | undefined;
-  try {
-    const built = buildModel({
-      doc: value,
-      version: version.version,
-      openapiVersion: version.raw,
-      locate: doc.locateLazily,
-      refs,
-      operations,
-      config,
-      strictResources: config.kind === 'stainless',
-      limits,
+  const built = buildModelReporting(
+    { doc: value, version: version.version, openapiVersion: version.raw, locate: doc.locateLazily, refs, operations, config, strictResources: config.kind === 'stainless', limits },
+    doc.locate,
+  );
+  pushAll(diagnostics, built.descriptionDiagnostics);
+  pushAll(configDiagnostics, built.configDiagnostics);
+  const model = built.model;
+  lap('model');
+  modelReady(modelStage(model, needsSetup, configKind, doc.format));
+  if (input.checks === false) return finish({ model, configKind, format: doc.format });
+
+  // The description's checks, after the model: only the report waits for them (and for the
+  // starter config's YAML, another artifact of validate's).
+  await checkpoint(input.signal);
+  const starter = configKind === 'none' ? starterConfigYaml(config) : undefined;
+  pushAll(diagnostics, (await runDescriptionChecks({ doc: value, version, locate: doc.locate, refs, operations }, input.signal, lap)));
+  return finish({ model, starterConfigYaml: starter, configKind, format: doc.format });
+}
+
+/**
+ * The config phase: the run's config when it has one and it reads, else a starter config derived
+ * from the paths. A partner run without a usable config needs setup (and says why).
+ */
+function resolveConfig(
+  input: AnalyzeInput,
+  hasConfig: boolean,
+  derive: () => GeneratorConfig,
+  limits: ParseLimits,
+): { config: GeneratorConfig; configKind: ConfigKind; diagnostics: Diagnostic[]; needsSetup: string[] } {
+  const diagnostics: Diagnostic[] = [];
+  const needsSetup: string[] = [];
+  if (hasConfig) {
+    const read = readConfig(input.configText as string, input.mode, limits);
+    pushAll(diagnostics, read.diagnostics);
+    needsSetup.push(...read.needsSetup);
+    if (read.config !== undefined) return { config: read.config, configKind: read.kind, diagnostics, needsSetup };
+    if (isPartnerMode(input.mode) && needsSetup.length === 0) needsSetup.push('The partner config could not be read.');
+    return { config: derive(), configKind: read.kind, diagnostics, needsSetup };
+  }
+  if (isPartnerMode(input.mode)) {
+    needsSetup.push('A partner run needs the existing SDK\'s config (stainless.yml) as configText.');
+    diagnostics.push({
+      ruleId: 'config/missing',
+      severity: 'error',
+      message: 'Partner runs need the existing Stainless config (stainless.yml) so method names stay compatible.',
+      pointer: '',
+      line: 0,
+      column: 0,
+      document: 'config',
     });
-    model = built.model;
-    for (const d of built.diagnostics) (d.document === 'config' ? configDiagnostics : diagnostics).push(d);
+  }
+  return { config: derive(), configKind: 'none', diagnostics, needsSetup };
+}
+
+/**
+ * The model phase: builds the API model, sorting its diagnostics by document. A model past the
+ * schema limit, or one whose build failed, is reported as a description error instead of thrown.
+ */
+function buildModelReporting(
+  args: BuildModelInput,
+  locate: (pointer: string) => SourceLocation,
+): { model: ApiModel | undefined; descriptionDiagnostics: Diagnostic[]; configDiagnostics: Diagnostic[] } {
+  const descriptionDiagnostics: Diagnostic[] = [];
+  const configDiagnostics: Diagnostic[] = [];
+  try {
+    const built = buildModel(args);
+    for (const d of built.diagnostics) (d.document === 'config' ? configDiagnostics : descriptionDiagnostics).push(d);
+    return { model: built.model, descriptionDiagnostics, configDiagnostics };
   } catch (error) {
     if (error instanceof SchemaCountLimitError) {
-      const at = doc.locate(error.pointer);
-      diagnostics.push({ ruleId: error.ruleId, severity: 'error', message: error.message, pointer: at.pointer, line: at.line, column: at.column });
+      const at = locate(error.pointer);
+      descriptionDiagnostics.push({ ruleId: error.ruleId, severity: 'error', message: error.message, pointer: at.pointer, line: at.line, column: at.column });
     } else {
-      diagnostics.push({
+      descriptionDiagnostics.push({
         ruleId: 'internal/model-failed',
         severity: 'error',
         message: `The API model could not be built (${error instanceof Error ? error.message : String(error)}).`,
@@ -244,26 +244,57 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
         column: 0,
       });
     }
+    return { model: undefined, descriptionDiagnostics, configDiagnostics };
   }
-  lap('model');
-  modelReady(modelStage(model, needsSetup, configKind, doc.format));
-  if (input.checks === false) return finish({ model, configKind, format: doc.format });
+}
 
-  // The description's checks, after the model: only the report waits for them (and for the
-  // starter config's YAML, another artifact of validate's).
-  await checkpoint(input.signal);
+/** The description's checks: the official schema's (when its version has one), then the semantic rules. */
+async function runDescriptionChecks(
+  described: { doc: JsonRecord; version: SupportedVersion; locate: (pointer: string) => SourceLocation; refs: RefIndex; operations: OperationEntry[] },
+  signal: AbortSignal | undefined,
+  lap: (name: string) => void,
+): Promise<Diagnostic[]> {
+  const { doc, version, locate, refs, operations } = described;
+  const diagnostics: Diagnostic[] = [];
   const { oasSchemaCheck, schemaDiagnostics, runRules, ALL_RULES, listSchemas } = await loadCheckModules();
-  if (configKind === 'none') starter = starterConfigYaml(config);
   if (version.schemaCheck) {
-    const errors = oasSchemaCheck(version.version)(value);
-    pushAll(diagnostics, schemaDiagnostics(errors, version.version, doc.locate));
+    const errors = oasSchemaCheck(version.version)(doc);
+    pushAll(diagnostics, schemaDiagnostics(errors, version.version, locate));
   }
   lap('schema');
-  await checkpoint(input.signal);
-  const schemas = listSchemas(value);
-  pushAll(diagnostics, runRules({ doc: value, version: version.version, locate: doc.locate, refs, operations, schemas }, ALL_RULES, input.signal));
+  await checkpoint(signal);
+  const schemas = listSchemas(doc);
+  pushAll(diagnostics, runRules({ doc, version: version.version, locate, refs, operations, schemas }, ALL_RULES, signal));
   lap('rules');
-  return finish({ model, starterConfigYaml: starter, configKind, format: doc.format });
+  return diagnostics;
+}
+
+/** The report's diagnostics, at most `max` of them; a last `report/truncated` one counts the rest. */
+function capDiagnostics(sorted: Diagnostic[], max: number): Diagnostic[] {
+  if (sorted.length <= max) return sorted;
+  const capped = sorted.slice(0, max);
+  capped.push({
+    ruleId: 'report/truncated',
+    severity: 'info',
+    message: `${sorted.length - max} more diagnostics were left out of this report.`,
+    pointer: '',
+    line: 0,
+    column: 0,
+  });
+  return capped;
+}
+
+function countsOf(diagnostics: readonly Diagnostic[], model: ApiModel | undefined): AnalyzeCounts {
+  return {
+    errors: diagnostics.filter((d) => d.severity === 'error').length,
+    warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+    infos: diagnostics.filter((d) => d.severity === 'info').length,
+    paths: model ? new Set(model.operations.map((o) => o.path)).size : 0,
+    operations: model?.operations.length ?? 0,
+    webhooks: model?.webhooks.length ?? 0,
+    schemas: model ? Object.keys(model.schemas).length : 0,
+    resources: model?.resources.length ?? 0,
+  };
 }
 
 /**
@@ -277,11 +308,11 @@ export function loadCheckModules(): ReturnType<typeof importCheckModules> {
 
 function importCheckModules() {
   return Promise.all([
-    import('./validate/oas-schemas.ts'),
-    import('./validate/schema-diagnostics.ts'),
-    import('./validate/run-rules.ts'),
-    import('./rules/all-rules.ts'),
-    import('./schema-walk.ts'),
+    import('./model/validate/oas-schemas.ts'),
+    import('./model/validate/schema-diagnostics.ts'),
+    import('./model/validate/run-rules.ts'),
+    import('./model/rules/all-rules.ts'),
+    import('./model/schema-walk.ts'),
   ]).then(([schemas, diagnostics, rules, all, walk]) => ({
     oasSchemaCheck: schemas.oasSchemaCheck,
     schemaDiagnostics: diagnostics.schemaDiagnostics,
@@ -300,6 +331,8 @@ let checkModules: ReturnType<typeof importCheckModules> | undefined;
 function pushAll<T>(target: T[], items: readonly T[]): void {
   for (const item of items) target.push(item);
 }
+
+type SupportedVersion = Extract<VersionVerdict, { kind: 'supported' }>;
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);

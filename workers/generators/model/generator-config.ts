@@ -1,7 +1,7 @@
 // The normalised generator config: what both the flagship config and a partner `stainless.yml`
 // are mapped onto before the model is built. Locations point into the config text.
 
-import type { ClientAuthOption, Diagnostic, PaginationScheme, SourceLocation } from '../model/types.ts';
+import type { ClientAuthOption, Diagnostic, PaginationScheme, SourceLocation } from './types.ts';
 
 export interface ConfigMethod {
   /** Raw method name, e.g. 'list'. */

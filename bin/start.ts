@@ -1,24 +1,24 @@
-import { localDevSignInLink } from './services/sessions/local-dev-sign-in-link.ts';
-import { bootstrapLocalDev } from './services/workspaces/bootstrap-local-dev.ts';
+import { localDevSignInLink } from '../server/services/sessions/local-dev-sign-in-link.ts';
+import { bootstrapLocalDev } from '../server/services/workspaces/bootstrap-local-dev.ts';
 import { ensureWebBuilt } from '../web/build.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
-import { startService } from './service.ts';
+import { startRoles } from './roles.ts';
 
-/** Composition root, loaded by server/main.mjs (`npm start`). ROLE=all (default) | api | worker. */
+/** The `npm start` process, loaded by bin/start.mjs: configuration, logging, then `startRoles`. ROLE=all (default) | api | worker. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   if (config.role !== 'worker') await ensureWebBuilt((line) => logger.info(line));
-  const service = await startService(config, logger);
+  const running = await startRoles(config, logger);
 
   if (config.auth.provider === 'local-dev' && config.auth.bootstrap && config.role !== 'worker') {
-    const workspace = await bootstrapLocalDev(service.deps.db.sequelize, {
+    const workspace = await bootstrapLocalDev(running.deps.db.sequelize, {
       dataDir: config.dataDir,
       name: config.auth.bootstrapWorkspaceName,
       email: config.auth.bootstrapOwnerEmail,
     });
-    const base = config.publicBaseUrl ?? service.url?.replace('127.0.0.1', 'localhost') ?? `http://localhost:${config.port}`;
+    const base = config.publicBaseUrl ?? running.url?.replace('127.0.0.1', 'localhost') ?? `http://localhost:${config.port}`;
     if (workspace) {
       process.stdout.write(
         [
@@ -32,20 +32,20 @@ async function main(): Promise<void> {
         ].join('\n') + '\n',
       );
     }
-    const link = await localDevSignInLink(service.deps, base);
+    const link = await localDevSignInLink(running.deps, base);
     if (link) {
       const minutes = Math.round(config.sessions.signInLinkMs / 60_000);
       process.stdout.write(`\nOpen the web app (one-time sign-in link for the owner, valid ${minutes} min):\n  ${link.url}\n\n`);
     }
   }
-  logger.info({ url: service.url, role: config.role, database: service.deps.db.kind }, 'service started');
+  logger.info({ url: running.url, role: config.role, database: running.deps.db.kind }, 'service started');
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
-    service.stop().then(
+    running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

@@ -1,6 +1,6 @@
 // `get /pets/{petId}`: the endpoint key configs use to name an operation.
 
-import { HTTP_METHODS, type HttpMethod } from '../model/types.ts';
+import { HTTP_METHODS, type HttpMethod } from './types.ts';
 
 export function endpointKey(method: HttpMethod, path: string): string {
   return `${method} ${path}`;

@@ -4,10 +4,10 @@
 // RPC-style paths (`POST /accounts/balance/get`) as a method named by their verb on the resource
 // before it (`accounts.balance.get`), not as a resource of their own. Deterministic.
 
-import type { HttpMethod, SourceLocation } from '../model/types.ts';
+import type { HttpMethod, SourceLocation } from './types.ts';
 import { snakeCase } from '../names/case.ts';
 import { endpointKey } from './endpoint.ts';
-import type { ConfigMethod, ConfigResource } from './types.ts';
+import type { ConfigMethod, ConfigResource } from './generator-config.ts';
 
 export interface EndpointInfo {
   method: HttpMethod;

@@ -1,0 +1,17 @@
+// What the API (server/) reads of the worker side: the one file of workers/ that server/ imports
+// (.dependency-cruiser.cjs holds it to that). The rest of workers/ is the worker's own and may change
+// without the API noticing.
+import type { PipelineStep } from '../shared/enums.ts';
+import { STEPS } from './pipeline/step-list.ts';
+
+/** The files of a stored `.tar.gz` artifact (artifact browsing, docs previews, publishing checks). */
+export { unpackArtifact } from './pipeline/unpack-artifact.ts';
+/** Writing a file tree to a scratch folder and finding a tool on PATH (publishing's package checks). */
+export { findExecutable, writeTree } from './pipeline/check-with-tool.ts';
+/** The JSON reports of the compat_diff step, as the API reads them back (publishing dry runs, versions). */
+export type { CompatReport, SdkDiffReport } from './generators/diff/types.ts';
+
+/** The pipeline's steps in order, and whether each one's generator is in this build (the health answer). */
+export function pipelineSteps(): Array<{ name: PipelineStep; built: boolean }> {
+  return STEPS.map((step) => ({ name: step.name, built: step.built }));
+}

@@ -1,0 +1,7 @@
+/** A run's raw inputs, as stored in `run_inputs` (what the steps and the analysis read). */
+export interface RunInputs {
+  openapiText: string;
+  configText: string | null;
+  oldSdkText: string | null;
+  docsSourceText: string | null;
+}
