@@ -34,7 +34,7 @@ describe('report pipeline', () => {
     expect(validate!.durationMs).toBeGreaterThanOrEqual(0);
     expect(validate!.startedAt && validate!.completedAt).toBeTruthy();
     expect(typescript).toMatchObject({ name: 'typescript_sdk', status: 'passed', summary: expect.stringContaining('tsc --strict passes'), counts: expect.objectContaining({ compileErrors: 0 }) });
-    expect(python).toMatchObject({ name: 'python_sdk', status: 'passed', summary: expect.stringContaining('mypy --strict pass') });
+    expect(python).toMatchObject({ name: 'python_sdk', status: 'passed', summary: expect.stringContaining('mypy --strict and pyright (strict) pass') });
     expect(cli).toMatchObject({ name: 'cli', status: 'passed', summary: expect.stringContaining('tsc --strict passes') });
     expect(rest.find((s) => s.name === 'docs')).toMatchObject({ status: 'passed', counts: expect.objectContaining({ pages: expect.any(Number) }) });
     expect(run.steps.find((s) => s.name === 'compat_diff')).toMatchObject({ status: 'skipped', summary: expect.stringContaining('nothing to compare') });
