@@ -18,7 +18,7 @@ import { webApp } from './web-app.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-function requestIdOf(req: Request, res: Response): string {
+function requestIdOf(_req: Request, res: Response): string {
   return String(res.getHeader('X-Request-Id') ?? '');
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsDomain, Project, Run } from '../../db/models/index.ts';
 import type { CreatedWorkspace } from '../../server/services/workspaces/create-workspace.ts';
-import { PROJECT_STATUSES, PROJECT_TRANSITIONS, type ProjectStatus } from '../../shared/enums.ts';
+import { PROJECT_STATUSES, PROJECT_TRANSITIONS, } from '../../shared/enums.ts';
 import { PETSTORE, expectTrpcError, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';

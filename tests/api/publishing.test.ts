@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Op } from 'sequelize';
-import { Artifact, PublishingAction, Run } from '../../db/models/index.ts';
-import { newId } from '../../shared/ids.ts';
-import { analyzeSpec } from '../../workers/generators/analyze.ts';
-import { emitPythonSdk } from '../../workers/generators/python/index.ts';
-import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
-import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
+import { PublishingAction, Run } from '../../db/models/index.ts';
 import { PETSTORE, rest, trpc, trpcError } from '../setup/http.ts';
 import { storeStepArtifacts } from '../setup/sdk-artifacts.ts';
 import { startTestService, type TestService } from '../setup/service.ts';

@@ -101,7 +101,7 @@ declare const document: {
 const ACTIVE = () => {
   const el = document.activeElement;
   if (!el) return { tag: '', type: '', name: '', href: '', checked: false };
-  const label = el.labels && el.labels.length ? Array.from(el.labels).map((l) => l.textContent ?? '').join(' ') : '';
+  const label = el.labels?.length ? Array.from(el.labels).map((l) => l.textContent ?? '').join(' ') : '';
   return { tag: el.tagName.toLowerCase(), type: el.getAttribute('type') ?? '', name: (el.getAttribute('aria-label') ?? (label || el.textContent) ?? '').trim(), href: el.getAttribute('href') ?? '', checked: !!el.checked };
 };
 type Active = ReturnType<typeof ACTIVE>;

@@ -72,7 +72,7 @@ describe('unpaired surrogates', () => {
 
   it('leaves a description without them untouched, emoji included', () => {
     const parsed = parseDocument('{"openapi": "3.1.0", "title": "\ud83d\ude00 \\\\ud800 is text"}');
-    expect((parsed.document?.value as Record<string, unknown>).title).toBe('\ud83d\ude00 \\ud800 is text');
+    expect((parsed.document!.value as Record<string, unknown>).title).toBe('\ud83d\ude00 \\ud800 is text');
     expect(parsed.diagnostics).toEqual([]);
   });
 });

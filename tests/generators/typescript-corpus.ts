@@ -9,7 +9,7 @@
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, } from 'node:path';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { CORPUS } from './corpus-helpers.ts';

@@ -213,7 +213,8 @@ describe('PostgreSQL stops and comes back under load', () => {
     expect(last.status).toBe(200);
     expect(TERMINAL.has(last.body.run.status)).toBe(true);
 
-    const statuses = done.runs.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+    const statuses: Record<string, number> = {};
+    for (const r of done.runs) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     console.log(
       `postgres restart: health down in ${down.ms} ms, ${during.length} requests during the ${restartedAt - stoppedAt} ms outage (max ${Math.max(...during.map((s) => s.ms))} ms), ` +
         `recovered ${recoveredMs} ms after restart, runs ${JSON.stringify(statuses)}`,

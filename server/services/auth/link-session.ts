@@ -39,7 +39,7 @@ export async function linkSession(deps: Deps, claims: SessionClaims): Promise<Ca
 
     await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`idp-user:${claims.userId}`], transaction });
     let user = (await User.findOne({ where: { idpUserId: claims.userId }, transaction })) ?? (await User.findOne({ where: { email: claims.email }, transaction }));
-    if (user && user.idpUserId && user.idpUserId !== claims.userId) {
+    if (user?.idpUserId && user.idpUserId !== claims.userId) {
       throw new AppError('unauthorized', 'This email belongs to another identity-provider user here; ask an operator to resolve it.');
     }
     if (!user) {

@@ -94,7 +94,7 @@ export async function createCheckout(deps: Deps, caller: Caller, input: Checkout
   } catch {
     parsed = undefined;
   }
-  if (!parsed || parsed.protocol !== 'https:' || typeof session.id !== 'string') {
+  if (parsed?.protocol !== 'https:' || typeof session.id !== 'string') {
     deps.logger.warn({ orgId: caller.org.id }, 'checkout: payment provider answered without a session id or an https url');
     throw new AppError('payment_provider_error', 'The payment provider answered without a checkout URL.');
   }

@@ -32,7 +32,7 @@ export async function updateMember(deps: Deps, caller: Caller, input: { memberId
     if (!target) throw new AppError('not_found', `Member ${input.memberId} was not found in this workspace.`);
     // The caller's role as of now, under the lock (it may have changed since authentication).
     const me = await Member.findByPk(caller.member.id, { transaction });
-    if (!me || me.status !== 'active') throw new AppError('forbidden', 'You are no longer an active member of this workspace.');
+    if (me?.status !== 'active') throw new AppError('forbidden', 'You are no longer an active member of this workspace.');
     caller = { ...caller, role: me.role };
     const self = target.id === caller.member.id;
     if (input.role !== undefined && input.role !== target.role) {

@@ -20,7 +20,7 @@ export async function redeemSignInLink(deps: Deps, req: Request, res: Response, 
   const link = rows[0];
   if (count === 0 || !link) throw new AppError('unauthorized', 'This sign-in link is invalid, expired or already used. Restart the service for a new one, or sign in with an API key.');
   const member = await Member.findOne({ where: { orgId: link.orgId, userId: link.userId } });
-  if (!member || member.status !== 'active') throw new AppError('unauthorized', 'The member this link was made for is no longer active in the workspace.');
+  if (member?.status !== 'active') throw new AppError('unauthorized', 'The member this link was made for is no longer active in the workspace.');
   await startSession(deps, req, res, { orgId: link.orgId, userId: link.userId, scopes: null, via: 'sign_in_link' });
   return { signedIn: true };
 }

@@ -23,7 +23,7 @@ function takeFragmentToken(): { kind: 'link' | 'idp'; token: string } | undefine
 }
 
 function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
 export function SignIn() {

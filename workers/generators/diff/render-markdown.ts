@@ -13,7 +13,7 @@ function code(text: string): string {
 
 /** Plain text with Markdown and HTML metacharacters escaped. */
 function md(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}\[\]()#+\-.!|<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`));
+  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`));
 }
 
 function loc(l: { file: string; line: number } | undefined): string {

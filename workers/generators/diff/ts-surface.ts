@@ -3,7 +3,7 @@
 // side effects is just text here.
 
 import ts from 'typescript';
-import { buildSurface, type RawClass, type RawMethod, type RawSdk } from './build-surface.ts';
+import { buildSurface, type RawClass, type RawMethod, } from './build-surface.ts';
 import { splitConcatenatedFiles } from './split-files.ts';
 import type { SdkSourceFile, SdkSurface, SurfaceField, SurfaceModel, SurfaceParam, SurfaceProblem, ValueKind } from './types.ts';
 
@@ -383,7 +383,7 @@ function findEndpoint(body: ts.Block): FoundEndpoint | undefined {
       const first = args[0];
       if (HTTP_VERBS.has(callee) && first !== undefined) {
         const p = pathText(first);
-        if (p !== undefined && p.startsWith('/')) result = { endpoint: { method: callee, path: p }, paginated: false, streaming: false };
+        if (p?.startsWith('/')) result = { endpoint: { method: callee, path: p }, paginated: false, streaming: false };
       } else if (/^(getAPIList|requestAPIList|getPaginated|paginate)$/.test(callee) && first !== undefined) {
         const p = pathText(first);
         const init = ts.isObjectLiteralExpression(first) ? readRequestObject(first) : undefined;

@@ -2,7 +2,7 @@
 // request may leave the page) and links restricted to http, https, mailto and relative URLs.
 
 import MarkdownIt from 'markdown-it';
-import { Html, html, trustedRendererOutput } from './html.ts';
+import { type Html, html, trustedRendererOutput } from './html.ts';
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 

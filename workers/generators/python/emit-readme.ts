@@ -8,7 +8,7 @@ import { flattenResources } from '../core/resources.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { methodShape } from './method-shape.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
-import { id, join, py, Py, PyWriter, str } from './writer.ts';
+import { id, join, py, type Py, PyWriter, str } from './writer.ts';
 
 function placeholder(type: Py): Py {
   switch (type.text) {

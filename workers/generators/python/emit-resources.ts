@@ -8,7 +8,7 @@ import type { ApiModel, Operation, PaginationScheme } from '../model/types.ts';
 import { methodShape, type Arg, type MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
-import { bool, fromImport, fwd, id, join, py, Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
+import { bool, fromImport, fwd, id, join, py, type Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
 
 export function dotsTo(plan: ResourcePlan): number {
   return (plan.modulePath.length + 1 + (plan.isPackage ? 1 : 0));
@@ -178,7 +178,7 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
   else call(py`return cast(${returnType}, `, py`)`);
 }
 
-export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { files: GeneratedFile[]; typesModule: TypeModule } {
+export function emitResourceModule(model: ApiModel, _plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { files: GeneratedFile[]; typesModule: TypeModule } {
   const typesModule = new TypeModule(resource.typesModule);
   const bodyText = resourceClass(model, types, typesModule, resource);
   const content = resourceModuleHead(resource, typesModule, pyNamesUsed(bodyText)) + '\n\n' + bodyText;

@@ -7,9 +7,9 @@
 import { isCycle, stronglyConnected } from '../core/graph.ts';
 import { isUploadFile, objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
 import type { ApiModel, EnumSchema, JsonValue, PropertyNode, SchemaNode } from '../model/types.ts';
-import { NameScope } from '../names/scope.ts';
+import type { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
-import { fwd, isPyIdentifier, join, num, py, Py, PyWriter, str, id } from './writer.ts';
+import { fwd, isPyIdentifier, join, num, py, type Py, PyWriter, str, id } from './writer.ts';
 
 /** One module of `types/`: the declarations written into it and the names it uses from others. */
 export class TypeModule {

@@ -59,7 +59,7 @@ export function getAtPointer(root: unknown, pointer: string): unknown {
       if (!isIndex(segment)) return undefined;
       node = node[Number(segment)];
     } else if (node !== null && typeof node === 'object') {
-      if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+      if (!Object.hasOwn(node, segment)) return undefined;
       node = (node as Record<string, unknown>)[segment];
     } else {
       return undefined;
@@ -98,7 +98,7 @@ export function getAtPointerThroughRefs(root: unknown, pointer: string): unknown
     for (; hops < 64; hops++) {
       if (node === null || typeof node !== 'object' || Array.isArray(node)) break;
       const record = node as Record<string, unknown>;
-      if (Object.prototype.hasOwnProperty.call(record, segment) || typeof record.$ref !== 'string') break;
+      if (Object.hasOwn(record, segment) || typeof record.$ref !== 'string') break;
       const target = refToPointer(record.$ref);
       if (target === undefined) return undefined;
       node = getAtPointer(root, target);
@@ -106,7 +106,7 @@ export function getAtPointerThroughRefs(root: unknown, pointer: string): unknown
     if (Array.isArray(node)) {
       if (!/^(0|[1-9][0-9]*)$/.test(segment)) return undefined;
       node = node[Number(segment)];
-    } else if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, segment)) {
+    } else if (node !== null && typeof node === 'object' && Object.hasOwn(node, segment)) {
       node = (node as Record<string, unknown>)[segment];
     } else {
       return undefined;

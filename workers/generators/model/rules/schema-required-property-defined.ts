@@ -14,7 +14,7 @@ export const schemaRequiredPropertyDefined: Rule = {
       if ('allOf' in schema || 'oneOf' in schema || 'anyOf' in schema || /\/(allOf|oneOf|anyOf)\/\d+$/.test(pointer)) continue;
       if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) continue;
       asArray(schema.required).forEach((name, i) => {
-        if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(properties, name)) {
+        if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
           ctx.report(joinPointer(pointer, 'required', i), `Required property "${name}" is not declared in \`properties\`.`);
         }
       });

@@ -9,7 +9,7 @@ export const securitySchemeDefined: Rule = {
   run(ctx) {
     const schemes = asRecord(asRecord(ctx.doc.components)?.securitySchemes) ?? {};
     for (const use of listSecurityUses(ctx)) {
-      if (!Object.prototype.hasOwnProperty.call(schemes, use.scheme)) {
+      if (!Object.hasOwn(schemes, use.scheme)) {
         ctx.report(use.pointer, `Security scheme "${use.scheme}" is not defined in components/securitySchemes.`);
       }
     }

@@ -14,7 +14,7 @@ export const serversVariableDefined: Rule = {
       const variables = asRecord(server.variables) ?? {};
       for (const m of url.matchAll(/\{([^{}]*)\}/g)) {
         const name = m[1] ?? '';
-        if (!Object.prototype.hasOwnProperty.call(variables, name)) {
+        if (!Object.hasOwn(variables, name)) {
           ctx.report(joinPointer(pointer, 'url'), `Server URL variable {${name}} is not defined in \`variables\`.`);
         }
       }

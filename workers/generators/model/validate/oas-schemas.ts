@@ -22,9 +22,7 @@ const FORMATS_31 = (require('./oas-formats.cjs') as { oas31: Record<string, Form
 
 export type OasSchemaVersion = '3.0' | '3.1';
 
-export interface OasSchemaCheck {
-  (value: unknown): ErrorObject[];
-}
+export type OasSchemaCheck = (value: unknown) => ErrorObject[]
 
 const compiled = new Map<OasSchemaVersion, ValidateFunction>();
 
