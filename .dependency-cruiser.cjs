@@ -27,7 +27,8 @@ module.exports = {
     {
       name: 'generators-are-pure',
       severity: 'error',
-      comment: 'workers/generators/ is the pure core: it imports nothing of the service (no db, server, pipeline, shared).',
+      comment:
+        'workers/generators/ is the pure core: it imports nothing of the service (no db, server, pipeline, shared).',
       from: { path: '^workers/generators/' },
       to: { path: OUTSIDE_GENERATORS },
     },
@@ -84,7 +85,8 @@ module.exports = {
     {
       name: 'entry-points-on-top',
       severity: 'error',
-      comment: 'Nothing of the service imports bin/ (the entry points and the composition root); tests and benchmarks may.',
+      comment:
+        'Nothing of the service imports bin/ (the entry points and the composition root); tests and benchmarks may.',
       from: { path: '^(shared|db|server|workers|web)/' },
       to: { path: '^bin/' },
     },

@@ -28,13 +28,32 @@ interface Figures {
 
 async function measure(name: string, url: string, options: Partial<autocannon.Options> = {}): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
-  return { name, rps: result.requests.total / DURATION, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    name,
+    rps: result.requests.total / DURATION,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-bench-'));
   await chmod(dataDir, 0o755);
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent', ROLE: 'api', BOOTSTRAP: 'false', REPORT_RATE_LIMIT: '1000000', PLAN_RUNS_FREE: '100000000' });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: '0',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    LOG_LEVEL: 'silent',
+    ROLE: 'api',
+    BOOTSTRAP: 'false',
+    REPORT_RATE_LIMIT: '1000000',
+    PLAN_RUNS_FREE: '100000000',
+  });
   const service = await startRoles(config, createLogger('silent'));
   const bare = express();
   bare.get('/health', (_req, res) => res.json({ ok: true }));
@@ -45,7 +64,11 @@ async function main(): Promise<void> {
     const ws = await createWorkspace(service.deps.db.sequelize, { name: 'Bench', email: 'bench@example.com' });
     const auth = { authorization: `Bearer ${ws.token}` };
     const spec = 'openapi: 3.0.3\ninfo: {title: Bench, version: 1.0.0}\npaths: {}\n';
-    const started = await fetch(`${service.url}/api/reports/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ openapiText: spec }) });
+    const started = await fetch(`${service.url}/api/reports/start`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ openapiText: spec }),
+    });
     const runId = ((await started.json()) as { run: { id: string } }).run.id;
     const barePort = (bareServer.address() as AddressInfo).port;
 
@@ -63,9 +86,25 @@ async function main(): Promise<void> {
     );
     const floor = rows[0]!.rps;
     console.log(`API benchmark: ${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, 127.0.0.1`);
-    console.log('endpoint'.padEnd(28), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs bare'.padStart(9), 'errors'.padStart(7), 'non2xx'.padStart(7));
+    console.log(
+      'endpoint'.padEnd(28),
+      'req/s'.padStart(9),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'vs bare'.padStart(9),
+      'errors'.padStart(7),
+      'non2xx'.padStart(7),
+    );
     for (const r of rows) {
-      console.log(r.name.padEnd(28), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), `${((r.rps / floor) * 100).toFixed(1)}%`.padStart(9), String(r.errors).padStart(7), String(r.non2xx).padStart(7));
+      console.log(
+        r.name.padEnd(28),
+        r.rps.toFixed(0).padStart(9),
+        String(r.p50).padStart(8),
+        String(r.p99).padStart(8),
+        `${((r.rps / floor) * 100).toFixed(1)}%`.padStart(9),
+        String(r.errors).padStart(7),
+        String(r.non2xx).padStart(7),
+      );
     }
   } finally {
     bareServer.close();

@@ -19,8 +19,10 @@ function run(label: string, oldText: string, newText: string): void {
   const started = performance.now();
   const report = diffDescriptions(oldText, newText);
   const ms = Math.round(performance.now() - started);
-  console.log(`${label.padEnd(58)} ${(oldText.length / 1e6).toFixed(2)} MB  ${String(ms).padStart(6)} ms  peak RSS ${peakRssMb()} MB  `
-    + `breaking ${report.counts.breaking}, non-breaking ${report.counts.nonBreaking}, info ${report.counts.info}, problems ${report.problems.length}  ${JSON.stringify(report.timings)}`);
+  console.log(
+    `${label.padEnd(58)} ${(oldText.length / 1e6).toFixed(2)} MB  ${String(ms).padStart(6)} ms  peak RSS ${peakRssMb()} MB  ` +
+      `breaking ${report.counts.breaking}, non-breaking ${report.counts.nonBreaking}, info ${report.counts.info}, problems ${report.problems.length}  ${JSON.stringify(report.timings)}`,
+  );
 }
 
 /** A synthetic 3.1 description with circular refs, ~`targetBytes` of JSON. */
@@ -44,13 +46,24 @@ function synthetic(targetBytes: number): Record<string, unknown> {
     paths[`/items${i}/{id}`] = {
       get: {
         operationId: `getItem${i}`,
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 100 } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } } },
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 100 } },
+        ],
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } },
+          },
+        },
       },
       put: {
         operationId: `putItem${i}`,
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } },
+        },
         responses: { '204': { description: 'done' } },
       },
     };
@@ -59,7 +72,12 @@ function synthetic(targetBytes: number): Record<string, unknown> {
 }
 
 function lightlyEdited(doc: Record<string, unknown>): Record<string, unknown> {
-  const copy = structuredClone(doc) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>>; required: string[] }> } };
+  const copy = structuredClone(doc) as {
+    paths: Record<string, Record<string, unknown>>;
+    components: {
+      schemas: Record<string, { properties: Record<string, Record<string, unknown>>; required: string[] }>;
+    };
+  };
   const keys = Object.keys(copy.paths);
   delete copy.paths[keys[1]!]; // a removed path
   const s = copy.components.schemas;
@@ -71,12 +89,28 @@ function lightlyEdited(doc: Record<string, unknown>): Record<string, unknown> {
 
 const syntheticDoc = synthetic(2_600_000); // ~4 MB once pretty-printed
 const syntheticText = JSON.stringify(syntheticDoc, null, 1);
-run('synthetic 3.1 JSON with circular refs vs light edit', syntheticText, JSON.stringify(lightlyEdited(syntheticDoc), null, 1));
+run(
+  'synthetic 3.1 JSON with circular refs vs light edit',
+  syntheticText,
+  JSON.stringify(lightlyEdited(syntheticDoc), null, 1),
+);
 
 const pairs: [string, string, string][] = [
-  ['openai 04 v1.2.0 → v2.0.0 (largest real pair)', 'breaking-changes/real-world-pairs/openai/04-v1.2.0-to-v2.0.0/base.yaml', 'breaking-changes/real-world-pairs/openai/04-v1.2.0-to-v2.0.0/revision.yaml'],
-  ['openai 01 deprecated endpoints removed', 'breaking-changes/real-world-pairs/openai/01-deprecated-endpoints-removed/base.yaml', 'breaking-changes/real-world-pairs/openai/01-deprecated-endpoints-removed/revision.yaml'],
-  ['spotify official → fixed', 'real-world/spotify/official-spotify-open-api.yml', 'real-world/spotify/fixed-spotify-open-api.yml'],
+  [
+    'openai 04 v1.2.0 → v2.0.0 (largest real pair)',
+    'breaking-changes/real-world-pairs/openai/04-v1.2.0-to-v2.0.0/base.yaml',
+    'breaking-changes/real-world-pairs/openai/04-v1.2.0-to-v2.0.0/revision.yaml',
+  ],
+  [
+    'openai 01 deprecated endpoints removed',
+    'breaking-changes/real-world-pairs/openai/01-deprecated-endpoints-removed/base.yaml',
+    'breaking-changes/real-world-pairs/openai/01-deprecated-endpoints-removed/revision.yaml',
+  ],
+  [
+    'spotify official → fixed',
+    'real-world/spotify/official-spotify-open-api.yml',
+    'real-world/spotify/fixed-spotify-open-api.yml',
+  ],
 ];
 for (const [label, a, b] of pairs) {
   const pa = path.join(CORPUS, a);

@@ -18,7 +18,12 @@ import { settleDisk } from './peer.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const FILES = ['real-world/openai/openapi.yaml', 'real-world/plaid/2020-09-14.yml', 'real-world/asana/asana_oas.yaml', 'real-world/twilio/twilio_api_v2010.yaml'];
+const FILES = [
+  'real-world/openai/openapi.yaml',
+  'real-world/plaid/2020-09-14.yml',
+  'real-world/asana/asana_oas.yaml',
+  'real-world/twilio/twilio_api_v2010.yaml',
+];
 const REDOCLY = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
 interface Job {
@@ -69,7 +74,13 @@ async function child(file: string, out: string): Promise<void> {
     bytes += Buffer.byteLength(f.content);
   }
   const written = performance.now();
-  const job: Job = { analyzeMs: Math.round(analyzed - started), emitMs: Math.round(emitted - analyzed), writeMs: Math.round(written - emitted), files: files.length, bytes };
+  const job: Job = {
+    analyzeMs: Math.round(analyzed - started),
+    emitMs: Math.round(emitted - analyzed),
+    writeMs: Math.round(written - emitted),
+    files: files.length,
+    bytes,
+  };
   console.log(JSON.stringify(job));
   // As redocly does: exit once the job is done instead of tearing the heap down or finishing the
   // collector's pending work (0.05-0.2 s at ~250 MB here), which a process about to end has no use for.
@@ -86,7 +97,8 @@ function timed(argv: string[], check: (stdout: string) => Job | undefined): Samp
   });
   const ms = Math.round(performance.now() - started);
   const kb = Number(run.stderr.trim().split('\n').pop());
-  if (run.status !== 0 || !kb) return { ms: NaN, maxRssMb: NaN, failed: run.stderr.trim().split('\n').slice(-3).join(' | ') };
+  if (run.status !== 0 || !kb)
+    return { ms: NaN, maxRssMb: NaN, failed: run.stderr.trim().split('\n').slice(-3).join(' | ') };
   const job = check(run.stdout);
   return { ms, maxRssMb: Math.round(kb / 1024), ...(job ? { job } : {}) };
 }
@@ -95,7 +107,10 @@ function ours(file: string): Sample {
   const out = mkdtempSync(join(tmpdir(), 'bench-docs-'));
   settleDisk();
   try {
-    return timed([process.execPath, join(ROOT, 'bench', 'launch.mjs'), import.meta.filename, '--child', file, out], (stdout) => JSON.parse(stdout.trim().split('\n').pop() as string) as Job);
+    return timed(
+      [process.execPath, join(ROOT, 'bench', 'launch.mjs'), import.meta.filename, '--child', file, out],
+      (stdout) => JSON.parse(stdout.trim().split('\n').pop() as string) as Job,
+    );
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -107,20 +122,25 @@ function redocly(file: string): Sample & { bytes?: number } {
   try {
     const target = join(out, 'index.html');
     const sample = timed([process.execPath, REDOCLY, 'build-docs', file, '-o', target], () => undefined);
-    return existsSync(target) ? { ...sample, bytes: statSync(target).size } : { ...sample, failed: sample.failed ?? 'no output' };
+    return existsSync(target)
+      ? { ...sample, bytes: statSync(target).size }
+      : { ...sample, failed: sample.failed ?? 'no output' };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
 
-const fastest = <T extends Sample>(samples: T[]): T | undefined => samples.filter((s) => Number.isFinite(s.ms)).sort((a, b) => a.ms - b.ms)[0];
+const fastest = <T extends Sample>(samples: T[]): T | undefined =>
+  samples.filter((s) => Number.isFinite(s.ms)).sort((a, b) => a.ms - b.ms)[0];
 const jobMs = (j: Job): number => j.analyzeMs + j.emitMs + j.writeMs;
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
 if (process.argv[2] === '--child') await child(process.argv[3] as string, process.argv[4] as string);
 else {
   const withRedocly = existsSync(REDOCLY) && existsSync('/usr/bin/time');
-  console.log(`docs generation, best of ${RUNS} fresh processes (ours and redocly alternating); ms; Node ${process.version}`);
+  console.log(
+    `docs generation, best of ${RUNS} fresh processes (ours and redocly alternating); ms; Node ${process.version}`,
+  );
   for (const rel of FILES.filter((f) => f.includes(process.env.BENCH_ONLY ?? ''))) {
     const file = join(CORPUS, rel);
     if (!existsSync(file)) {
@@ -143,11 +163,18 @@ else {
     // The job's parts are those of the run with the fastest job (process and job may be different runs).
     const best = a.flatMap((s) => (s.job ? [s.job] : [])).sort((x, y) => jobMs(x) - jobMs(y))[0] as Job;
     const docs = best.emitMs + best.writeMs;
-    console.log(`  ours process ${us.ms}, ${us.maxRssMb} MB peak; job ${jobMs(best)} = model ${best.analyzeMs} + docs ${docs} (emit ${best.emitMs} + write ${best.writeMs}); ${best.files} files, ${mb(best.bytes)}`);
-    if (!them) console.log(`  redocly build-docs: ${withRedocly ? `failed: ${b.map((s) => s.failed).join(' / ')}` : 'not available'}`);
+    console.log(
+      `  ours process ${us.ms}, ${us.maxRssMb} MB peak; job ${jobMs(best)} = model ${best.analyzeMs} + docs ${docs} (emit ${best.emitMs} + write ${best.writeMs}); ${best.files} files, ${mb(best.bytes)}`,
+    );
+    if (!them)
+      console.log(
+        `  redocly build-docs: ${withRedocly ? `failed: ${b.map((s) => s.failed).join(' / ')}` : 'not available'}`,
+      );
     else {
       console.log(`  redocly process ${them.ms}, ${them.maxRssMb} MB peak; 1 file, ${mb(them.bytes ?? 0)}`);
-      console.log(`  ours/redocly: process ${(us.ms / them.ms).toFixed(2)}, job ${(jobMs(best) / them.ms).toFixed(2)}, docs part alone ${(docs / them.ms).toFixed(2)}`);
+      console.log(
+        `  ours/redocly: process ${(us.ms / them.ms).toFixed(2)}, job ${(jobMs(best) / them.ms).toFixed(2)}, docs part alone ${(docs / them.ms).toFixed(2)}`,
+      );
     }
   }
 }

@@ -16,7 +16,19 @@ const [file, mode] = process.argv.slice(2);
 if (!file) throw new Error('usage: large-input-child.ts <description> [unlimited]');
 const text = readFileSync(file, 'utf8');
 const big = Number.MAX_SAFE_INTEGER;
-const limits = { maxBytes: 64 * 1024 * 1024, ...(mode === 'unlimited' ? { maxEnumMembers: big, maxUnionArms: big, maxAllOfArms: big, maxObjectProperties: big, maxSchemas: big, maxSchemaNodes: big } : {}) };
+const limits = {
+  maxBytes: 64 * 1024 * 1024,
+  ...(mode === 'unlimited'
+    ? {
+        maxEnumMembers: big,
+        maxUnionArms: big,
+        maxAllOfArms: big,
+        maxObjectProperties: big,
+        maxSchemas: big,
+        maxSchemaNodes: big,
+      }
+    : {}),
+};
 const started = performance.now();
 const stages = startAnalysis({ openapiText: text, mode: 'flagship', limits });
 const { model } = await stages.model;

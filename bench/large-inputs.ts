@@ -22,12 +22,31 @@ const spec = (schemas: Record<string, unknown>, property: unknown): string =>
     openapi: '3.1.0',
     info: { title: 'Large input', version: '1.0.0' },
     servers: [{ url: 'https://api.example.com' }],
-    paths: { '/things': { get: { operationId: 'getThing', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { field: property } } } } } } } } },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'getThing',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { type: 'object', properties: { field: property } } } },
+            },
+          },
+        },
+      },
+    },
     components: { schemas },
   });
 
 /** An OpenAPI 3.0 description (the 3.0 schema check is where `uniqueItems` compared every pair). */
-const spec30 = (parts: { tags?: unknown[]; pathParameters?: unknown[]; parameters?: unknown[]; examples?: Record<string, unknown>; schemas?: Record<string, unknown>; schema?: unknown }): string =>
+const spec30 = (parts: {
+  tags?: unknown[];
+  pathParameters?: unknown[];
+  parameters?: unknown[];
+  examples?: Record<string, unknown>;
+  schemas?: Record<string, unknown>;
+  schema?: unknown;
+}): string =>
   JSON.stringify({
     openapi: '3.0.3',
     info: { title: 'Large input', version: '1.0.0' },
@@ -39,7 +58,17 @@ const spec30 = (parts: { tags?: unknown[]; pathParameters?: unknown[]; parameter
         get: {
           operationId: 'getThing',
           ...(parts.parameters ? { parameters: parts.parameters } : {}),
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: parts.schema ?? { type: 'string' }, ...(parts.examples ? { examples: parts.examples } : {}) } } } },
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: parts.schema ?? { type: 'string' },
+                  ...(parts.examples ? { examples: parts.examples } : {}),
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -47,31 +76,70 @@ const spec30 = (parts: { tags?: unknown[]; pathParameters?: unknown[]; parameter
   });
 
 const FAMILIES: Record<string, { sizes: number[]; make: (n: number) => string }> = {
-  enum: { sizes: [1e3, 1e4, 1e5, 1e6], make: (n) => spec({ Code: { type: 'integer', enum: Array.from({ length: n }, (_, i) => i) } }, { $ref: '#/components/schemas/Code' }) },
+  enum: {
+    sizes: [1e3, 1e4, 1e5, 1e6],
+    make: (n) =>
+      spec(
+        { Code: { type: 'integer', enum: Array.from({ length: n }, (_, i) => i) } },
+        { $ref: '#/components/schemas/Code' },
+      ),
+  },
   properties: {
     sizes: [1e3, 1e4, 1e5],
-    make: (n) => spec({ Wide: { type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string', description: `Property ${i}` }])) } }, { $ref: '#/components/schemas/Wide' }),
+    make: (n) =>
+      spec(
+        {
+          Wide: {
+            type: 'object',
+            properties: Object.fromEntries(
+              Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string', description: `Property ${i}` }]),
+            ),
+          },
+        },
+        { $ref: '#/components/schemas/Wide' },
+      ),
   },
   unions: {
     sizes: [1e2, 1e3, 1e4],
     make: (n) =>
       spec(
-        { ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`Arm${i}`, { type: 'object', properties: { [`k${i}`]: { type: 'string' } } }])), Union: { oneOf: Array.from({ length: n }, (_, i) => ({ $ref: `#/components/schemas/Arm${i}` })) } },
+        {
+          ...Object.fromEntries(
+            Array.from({ length: n }, (_, i) => [
+              `Arm${i}`,
+              { type: 'object', properties: { [`k${i}`]: { type: 'string' } } },
+            ]),
+          ),
+          Union: { oneOf: Array.from({ length: n }, (_, i) => ({ $ref: `#/components/schemas/Arm${i}` })) },
+        },
         { $ref: '#/components/schemas/Union' },
       ),
   },
   'ref-chain': {
     sizes: [1e2, 1e3, 1e4],
-    make: (n) => spec({ ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`S${i}`, { $ref: `#/components/schemas/S${i + 1}` }])), [`S${n}`]: { type: 'string' } }, { $ref: '#/components/schemas/S0' }),
+    make: (n) =>
+      spec(
+        {
+          ...Object.fromEntries(
+            Array.from({ length: n }, (_, i) => [`S${i}`, { $ref: `#/components/schemas/S${i + 1}` }]),
+          ),
+          [`S${n}`]: { type: 'string' },
+        },
+        { $ref: '#/components/schemas/S0' },
+      ),
   },
   operations: { sizes: [50, 500, 5000], make: (n) => syntheticDescription(n) },
   // 3.0 top-level tags, all distinct (a pairwise uniqueness check compares every pair).
-  'tags-3.0': { sizes: [1e3, 1e4, 1e5], make: (n) => spec30({ tags: Array.from({ length: n }, (_, i) => ({ name: `tag-${i}`, description: `Tag ${i}` })) }) },
+  'tags-3.0': {
+    sizes: [1e3, 1e4, 1e5],
+    make: (n) => spec30({ tags: Array.from({ length: n }, (_, i) => ({ name: `tag-${i}`, description: `Tag ${i}` })) }),
+  },
   // 3.0 parameters: n distinct query parameters on the path item and n on the operation.
   'params-3.0': {
     sizes: [1e2, 1e3, 1e4],
     make: (n) => {
-      const params = (prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, in: 'query', schema: { type: 'string' } }));
+      const params = (prefix: string) =>
+        Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, in: 'query', schema: { type: 'string' } }));
       return spec30({ pathParameters: params('p'), parameters: params('q') });
     },
   },
@@ -82,7 +150,12 @@ const FAMILIES: Record<string, { sizes: number[]; make: (n: number) => string }>
       spec30({
         schemas: { Code: { type: 'string', enum: Array.from({ length: n }, (_, i) => `code-${i}`) } },
         schema: { type: 'array', items: { $ref: '#/components/schemas/Code' } },
-        examples: Object.fromEntries(Array.from({ length: n / 10 }, (_, e) => [`e${e}`, { value: Array.from({ length: 10 }, (_, i) => `code-${n - 1 - ((e * 10 + i) % n)}`) }])),
+        examples: Object.fromEntries(
+          Array.from({ length: n / 10 }, (_, e) => [
+            `e${e}`,
+            { value: Array.from({ length: 10 }, (_, i) => `code-${n - 1 - ((e * 10 + i) % n)}`) },
+          ]),
+        ),
       }),
   },
 };
@@ -101,9 +174,25 @@ const peer = process.env.LARGE_PEER !== '0';
 // after this many seconds and shown as `>N` (its ratio then a lower bound).
 const peerTimeoutS = Number(process.env.LARGE_PEER_TIMEOUT ?? 180);
 const dir = mkdtempSync(join(tmpdir(), 'bench-large-'));
-console.log(`Analysis and emitters (no compilers) per size, a fresh process each; model limits lifted; Node ${process.version}`);
 console.log(
-  ['family', 'size', 'MB', 'model ms', 'analysis ms', 'emit ms', 'x prev', 'peak MB', 'redocly ms', 'x prev', 'limits hit by default'].map((h, i) => (i < 1 ? h.padEnd(14) : h.padStart(i === 10 ? 25 : 12))).join(''),
+  `Analysis and emitters (no compilers) per size, a fresh process each; model limits lifted; Node ${process.version}`,
+);
+console.log(
+  [
+    'family',
+    'size',
+    'MB',
+    'model ms',
+    'analysis ms',
+    'emit ms',
+    'x prev',
+    'peak MB',
+    'redocly ms',
+    'x prev',
+    'limits hit by default',
+  ]
+    .map((h, i) => (i < 1 ? h.padEnd(14) : h.padStart(i === 10 ? 25 : 12)))
+    .join(''),
 );
 try {
   for (const family of chosen) {
@@ -114,16 +203,39 @@ try {
       const text = make(size);
       writeFileSync(file, text);
       const run = (mode: string[]): Figures =>
-        JSON.parse(execFileSync(process.execPath, ['--max-old-space-size=8192', join(ROOT, 'bench', 'large-input-child.ts'), file, ...mode], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim().split('\n').pop()!) as Figures;
+        JSON.parse(
+          execFileSync(
+            process.execPath,
+            ['--max-old-space-size=8192', join(ROOT, 'bench', 'large-input-child.ts'), file, ...mode],
+            { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+          )
+            .trim()
+            .split('\n')
+            .pop()!,
+        ) as Figures;
       const lifted = run(['unlimited']);
       const byDefault = run([]);
       const theirs = peer
-        ? timeCommand(['/usr/bin/timeout', String(peerTimeoutS), join(ROOT, 'node_modules', '.bin', 'redocly'), 'lint', file, '--format=json'], { allowFailure: true, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })
+        ? timeCommand(
+            [
+              '/usr/bin/timeout',
+              String(peerTimeoutS),
+              join(ROOT, 'node_modules', '.bin', 'redocly'),
+              'lint',
+              file,
+              '--format=json',
+            ],
+            {
+              allowFailure: true,
+              env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+            },
+          )
         : undefined;
       const peerStopped = theirs !== undefined && theirs.ms >= peerTimeoutS * 1000;
       const total = lifted.analysisMs + lifted.emitTotalMs;
       const ratio = previous && previous.total > 0 ? (total / previous.total).toFixed(1) : '';
-      const peerRatio = previous?.peer && theirs ? `${peerStopped ? '>' : ''}${(theirs.ms / previous.peer).toFixed(1)}` : '';
+      const peerRatio =
+        previous?.peer && theirs ? `${peerStopped ? '>' : ''}${(theirs.ms / previous.peer).toFixed(1)}` : '';
       console.log(
         [
           family.padEnd(14),

@@ -30,19 +30,27 @@ async function modelOnly(text: string): Promise<ApiModel | undefined> {
 }
 
 const [mode, file] = process.argv.slice(2);
-if (!mode || !file) throw new Error('usage: measure-child.ts floor|analyze|typescript-sdk|typescript-sdk-checked|typescript-artifact <file>');
+if (!mode || !file)
+  throw new Error(
+    'usage: measure-child.ts floor|analyze|typescript-sdk|typescript-sdk-checked|typescript-artifact <file>',
+  );
 const text = readFileSync(file, 'utf8');
 const started = performance.now();
 let detail = '';
 let written: string | undefined;
 if (mode === 'floor') {
-  const value: unknown = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1, uniqueKeys: false });
+  const value: unknown = file.endsWith('.json')
+    ? JSON.parse(text)
+    : parseYaml(text, { maxAliasCount: -1, uniqueKeys: false });
   detail = typeof value;
 } else if (mode === 'analyze') {
   const result = await analyzeSpec({ openapiText: text, mode: 'flagship' });
   detail = `${result.counts.operations} operations, ${result.counts.schemas} schemas, ${result.counts.errors} errors, ${result.counts.warnings} warnings`;
 } else if (mode === 'typescript-sdk' || mode === 'typescript-sdk-checked') {
-  const model = mode === 'typescript-sdk' ? await modelOnly(text) : (await analyzeSpec({ openapiText: text, mode: 'flagship' })).model;
+  const model =
+    mode === 'typescript-sdk'
+      ? await modelOnly(text)
+      : (await analyzeSpec({ openapiText: text, mode: 'flagship' })).model;
   if (!model) throw new Error(`no model for ${file}`);
   const files = emitTypeScriptSdk(model);
   written = await writeTree(files, 'bench-ts-sdk-');
@@ -58,4 +66,6 @@ if (mode === 'floor') {
 }
 const ms = performance.now() - started;
 if (written) await rm(written, { recursive: true, force: true });
-console.log(JSON.stringify({ ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), detail }));
+console.log(
+  JSON.stringify({ ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), detail }),
+);

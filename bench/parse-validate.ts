@@ -20,14 +20,20 @@ const FILES = [
 ];
 
 function child(mode: string, file: string): Sample {
-  const out = execFileSync(process.execPath, [join(ROOT, 'bench', 'measure-child.ts'), mode, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, [join(ROOT, 'bench', 'measure-child.ts'), mode, file], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as Sample;
 }
 
 /** `redocly lint` timed by /usr/bin/time (wall seconds and max RSS); its exit code is ignored (lint findings exit 1). */
 function redocly(file: string): Sample | undefined {
   const bin = join(ROOT, 'node_modules', '.bin', 'redocly');
-  return timeCommand([bin, 'lint', file, '--format=json'], { allowFailure: true, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  return timeCommand([bin, 'lint', file, '--format=json'], {
+    allowFailure: true,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
 }
 
 if (!existsSync(CORPUS)) {
@@ -35,7 +41,17 @@ if (!existsSync(CORPUS)) {
   process.exit(0);
 }
 console.log(`parse + validate + model, best of ${RUNS} fresh processes; Node ${process.version}`);
-console.log('file'.padEnd(40), 'MB'.padStart(5), 'floor ms'.padStart(9), 'ours ms'.padStart(8), 'x floor'.padStart(8), 'redocly ms'.padStart(11), 'ours/redocly'.padStart(13), 'ours MB'.padStart(8), 'redocly MB'.padStart(11));
+console.log(
+  'file'.padEnd(40),
+  'MB'.padStart(5),
+  'floor ms'.padStart(9),
+  'ours ms'.padStart(8),
+  'x floor'.padStart(8),
+  'redocly ms'.padStart(11),
+  'ours/redocly'.padStart(13),
+  'ours MB'.padStart(8),
+  'redocly MB'.padStart(11),
+);
 for (const relative of FILES) {
   const file = join(CORPUS, relative);
   if (!existsSync(file)) continue;

@@ -17,9 +17,16 @@ export interface Sample {
  * Runs `argv` under /usr/bin/time. Undefined when the tool or /usr/bin/time is missing, or when the
  * command fails and `allowFailure` is not set (a linter exits 1 on findings).
  */
-export function timeCommand(argv: string[], options: { allowFailure?: boolean; env?: NodeJS.ProcessEnv } = {}): Sample | undefined {
+export function timeCommand(
+  argv: string[],
+  options: { allowFailure?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Sample | undefined {
   if (!existsSync(argv[0]!) || !existsSync('/usr/bin/time')) return undefined;
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: options.env ?? process.env });
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: options.env ?? process.env,
+  });
   const [seconds, kb] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   if ((run.status !== 0 && !options.allowFailure) || !seconds || !kb) return undefined;
   return { ms: Math.round(seconds * 1000), maxRssMb: Math.round(kb / 1024) };

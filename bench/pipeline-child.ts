@@ -17,7 +17,8 @@ if (!file) throw new Error('usage: pipeline-child.ts <description> [previous-des
 const inputs = { openapiText: readFileSync(file, 'utf8'), configText: null, oldSdkText: null, docsSourceText: null };
 const signal = new AbortController().signal;
 let stages: ReturnType<typeof analyzeInputs> | undefined;
-const analyze = (): NonNullable<typeof stages> => (stages ??= analyzeInputs(inputs, 'flagship', signal, { maxBytes: 25 * 1024 * 1024 }));
+const analyze = (): NonNullable<typeof stages> =>
+  (stages ??= analyzeInputs(inputs, 'flagship', signal, { maxBytes: 25 * 1024 * 1024 }));
 const context: StepContext = {
   runId: 'bench',
   mode: 'flagship',
@@ -35,6 +36,12 @@ for (const step of STEPS) {
   const outcome = await step.run(context);
   let bytes = 0;
   for (const draft of outcome.artifacts ?? []) bytes += (await packArtifact(draft)).sizeBytes;
-  steps.push({ name: step.name, ms: Math.round(performance.now() - t), status: outcome.status, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), artifactKb: Math.round(bytes / 1024) });
+  steps.push({
+    name: step.name,
+    ms: Math.round(performance.now() - t),
+    status: outcome.status,
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    artifactKb: Math.round(bytes / 1024),
+  });
 }
 console.log(JSON.stringify({ totalMs: Math.round(performance.now() - started), steps }));

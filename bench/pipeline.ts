@@ -46,7 +46,14 @@ interface RunView {
 function startWorker(databaseUrl: string, tempDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, ROLE: 'worker', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', HOST: '127.0.0.1', TMPDIR: tempDir },
+    env: {
+      ...process.env,
+      ROLE: 'worker',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      TMPDIR: tempDir,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -79,14 +86,30 @@ async function main(): Promise<void> {
   await chmod(dataDir, 0o755);
   const workerTemp = join(dataDir, 'worker-tmp');
   await mkdir(workerTemp);
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'silent', ROLE: 'api', BOOTSTRAP: 'false', REPORT_RATE_LIMIT: '1000000', PLAN_RUNS_FREE: '100000000' });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: '0',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'silent',
+    ROLE: 'api',
+    BOOTSTRAP: 'false',
+    REPORT_RATE_LIMIT: '1000000',
+    PLAN_RUNS_FREE: '100000000',
+  });
   const service = await startRoles(config, createLogger('silent'));
   const workers: ChildProcess[] = [];
   try {
     const ws = await createWorkspace(service.deps.db.sequelize, { name: 'Bench', email: 'bench@example.com' });
     const headers = { authorization: `Bearer ${ws.token}`, 'content-type': 'application/json' };
     const start = async (openapiText: string): Promise<string> => {
-      const response = await fetch(`${service.url}/api/reports/start`, { method: 'POST', headers, body: JSON.stringify({ openapiText }) });
+      const response = await fetch(`${service.url}/api/reports/start`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ openapiText }),
+      });
       if (response.status !== 202) throw new Error(`start answered ${response.status}: ${await response.text()}`);
       return ((await response.json()) as { run: { id: string } }).run.id;
     };
@@ -100,9 +123,18 @@ async function main(): Promise<void> {
     };
 
     workers.push(await startWorker(service.deps.db.url, workerTemp));
-    console.log(`Pipeline end to end (API in process, workers as processes, WORKER_CONCURRENCY default); Node ${process.version}`);
+    console.log(
+      `Pipeline end to end (API in process, workers as processes, WORKER_CONCURRENCY default); Node ${process.version}`,
+    );
     const stepNames = ['validate', 'typescript_sdk', 'python_sdk', 'cli', 'docs', 'compat_diff'];
-    console.log('description'.padEnd(52), 'MB'.padStart(5), 'total ms'.padStart(9), ...stepNames.map((s) => s.padStart(15)), 'worker peak MB'.padStart(15), '  outcome');
+    console.log(
+      'description'.padEnd(52),
+      'MB'.padStart(5),
+      'total ms'.padStart(9),
+      ...stepNames.map((s) => s.padStart(15)),
+      'worker peak MB'.padStart(15),
+      '  outcome',
+    );
     let largestMs = 0;
     let largestFile = '';
     for (const [label, relative] of DESCRIPTIONS) {
@@ -115,15 +147,28 @@ async function main(): Promise<void> {
         largestMs = ms;
         largestFile = file;
       }
-      const durations = stepNames.map((name) => String(run.steps.find((s) => s.name === name)?.durationMs ?? '-').padStart(15));
-      console.log(`${label} ${relative}`.padEnd(52), (text.length / 1e6).toFixed(2).padStart(5), String(ms).padStart(9), ...durations, String(peakRssMb(workers[0]!.pid)).padStart(15), `  ${run.status}/${run.verdict}`);
+      const durations = stepNames.map((name) =>
+        String(run.steps.find((s) => s.name === name)?.durationMs ?? '-').padStart(15),
+      );
+      console.log(
+        `${label} ${relative}`.padEnd(52),
+        (text.length / 1e6).toFixed(2).padStart(5),
+        String(ms).padStart(9),
+        ...durations,
+        String(peakRssMb(workers[0]!.pid)).padStart(15),
+        `  ${run.status}/${run.verdict}`,
+      );
     }
 
     const heyApi = join(ROOT, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js');
     const hey = timeNodePeer(heyApi, (out) => ['-i', largestFile, '-o', out, '-s']);
     if (hey) {
-      console.log(`\n@hey-api/openapi-ts, TypeScript SDK alone for the largest: ${hey.ms} ms, ${hey.maxRssMb} MB peak.`);
-      console.log(`Our whole report (six steps, artifacts stored) / hey-api's SDK alone: ${(largestMs / hey.ms).toFixed(2)} (target <= 0.5).`);
+      console.log(
+        `\n@hey-api/openapi-ts, TypeScript SDK alone for the largest: ${hey.ms} ms, ${hey.maxRssMb} MB peak.`,
+      );
+      console.log(
+        `Our whole report (six steps, artifacts stored) / hey-api's SDK alone: ${(largestMs / hey.ms).toFixed(2)} (target <= 0.5).`,
+      );
     } else {
       console.log('\n@hey-api/openapi-ts could not be measured (not installed, no /usr/bin/time, or it failed).');
     }
@@ -137,7 +182,9 @@ async function main(): Promise<void> {
       const runs = await Promise.all(ids.map(finish));
       const minutes = (performance.now() - t) / 60_000;
       const complete = runs.filter((r) => r.status === 'complete').length;
-      console.log(`${count} worker process${count > 1 ? 'es' : ''}: ${(BATCH / minutes).toFixed(1)} runs/min (${(minutes * 60).toFixed(1)} s for ${BATCH}; ${complete} complete)`);
+      console.log(
+        `${count} worker process${count > 1 ? 'es' : ''}: ${(BATCH / minutes).toFixed(1)} runs/min (${(minutes * 60).toFixed(1)} s for ${BATCH}; ${complete} complete)`,
+      );
     }
   } finally {
     for (const worker of workers) worker.kill('SIGTERM');

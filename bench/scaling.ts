@@ -34,7 +34,11 @@ try {
     const text = syntheticDescription(size);
     writeFileSync(file, text);
     writeFileSync(previous, syntheticDescription(size, 1));
-    const out = execFileSync(process.execPath, ['--max-old-space-size=8192', join(ROOT, 'bench', 'pipeline-child.ts'), file, previous], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync(
+      process.execPath,
+      ['--max-old-space-size=8192', join(ROOT, 'bench', 'pipeline-child.ts'), file, previous],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
     const figures = JSON.parse(out.trim().split('\n').pop()!) as Figures;
     results.set(size, figures);
     console.log(`${size} operations (${(text.length / 1e6).toFixed(2)} MB): ${figures.totalMs} ms total`);
@@ -53,10 +57,14 @@ for (const name of [...steps, 'total']) {
     return name === 'total' ? f.totalMs : (f.steps.find((s) => s.name === name)?.ms ?? 0);
   });
   const ratios = ms.slice(1).map((m, i) => (ms[i]! > 0 ? (m / ms[i]!).toFixed(1) : 'n/a'));
-  console.log([name.padEnd(16), ...ms.map((m) => String(m).padStart(14)), ...ratios.map((r) => r.padStart(14))].join(''));
+  console.log(
+    [name.padEnd(16), ...ms.map((m) => String(m).padStart(14)), ...ratios.map((r) => r.padStart(14))].join(''),
+  );
 }
 console.log('\nPeak RSS after each step (MB; the analysis is shared by all steps):');
 for (const size of SIZES) {
   const f = results.get(size)!;
-  console.log(`${String(size).padStart(6)} ops: ${f.steps.map((s) => `${s.name} ${s.maxRssMb} (${s.status}, ${s.artifactKb} KB)`).join(', ')}`);
+  console.log(
+    `${String(size).padStart(6)} ops: ${f.steps.map((s) => `${s.name} ${s.maxRssMb} (${s.status}, ${s.artifactKb} KB)`).join(', ')}`,
+  );
 }

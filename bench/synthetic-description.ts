@@ -26,7 +26,11 @@ export function syntheticDescription(operations: number, revision = 0): string {
     const name = `Widget${r}`;
     const path = `/widgets${r}`;
     const ref = `'#/components/schemas/${name}'`;
-    const json = (schema: string, indent: string) => [`${indent}content:`, `${indent}  application/json:`, `${indent}    schema: ${schema}`];
+    const json = (schema: string, indent: string) => [
+      `${indent}content:`,
+      `${indent}  application/json:`,
+      `${indent}    schema: ${schema}`,
+    ];
     const errors = ["        '404':", "          $ref: '#/components/responses/NotFound'"];
     if (emitted < operations) lines.push(`  ${path}:`);
     op([
@@ -40,7 +44,10 @@ export function syntheticDescription(operations: number, revision = 0): string {
       '      responses:',
       "        '200':",
       '          description: A page',
-      ...json(`{ type: object, required: [data], properties: { data: { type: array, items: { $ref: ${ref} } }, nextCursor: { type: string, nullable: true } } }`, '          '),
+      ...json(
+        `{ type: object, required: [data], properties: { data: { type: array, items: { $ref: ${ref} } }, nextCursor: { type: string, nullable: true } } }`,
+        '          ',
+      ),
     ]);
     op([
       '    post:',
@@ -54,7 +61,12 @@ export function syntheticDescription(operations: number, revision = 0): string {
       '          description: Created',
       ...json(`{ $ref: ${ref} }`, '          '),
     ]);
-    if (emitted < operations) lines.push(`  ${path}/{id}:`, '    parameters:', '      - { name: id, in: path, required: true, schema: { type: string } }');
+    if (emitted < operations)
+      lines.push(
+        `  ${path}/{id}:`,
+        '    parameters:',
+        '      - { name: id, in: path, required: true, schema: { type: string } }',
+      );
     op([
       '    get:',
       `      operationId: get${name}`,

@@ -23,7 +23,38 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ['amount', 'currency', 'status', 'created', 'livemode', 'description', 'source', 'balance', 'tax', 'fee', 'payout', 'refund', 'dispute', 'invoice', 'price', 'product', 'account', 'method', 'mandate', 'session', 'review', 'transfer', 'coupon', 'discount', 'quote', 'order', 'charge', 'plan', 'item', 'line'];
+const WORDS = [
+  'amount',
+  'currency',
+  'status',
+  'created',
+  'livemode',
+  'description',
+  'source',
+  'balance',
+  'tax',
+  'fee',
+  'payout',
+  'refund',
+  'dispute',
+  'invoice',
+  'price',
+  'product',
+  'account',
+  'method',
+  'mandate',
+  'session',
+  'review',
+  'transfer',
+  'coupon',
+  'discount',
+  'quote',
+  'order',
+  'charge',
+  'plan',
+  'item',
+  'line',
+];
 
 /**
  * `resources` main object schemas (each with a `_details` schema, a third with a `deleted_` twin),
@@ -33,10 +64,21 @@ export function stripeLikeDescription(resources = 330, seed = 1): string {
   const random = rng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const name = (i: number): string => `${WORDS[i % WORDS.length]}_${Math.floor(i / WORDS.length)}`;
-  const lines: string[] = ['openapi: 3.0.0', 'info:', '  title: Stripe-like synthetic', '  version: 2024-01-01', 'servers:', '  - url: https://api.example.com/', 'security:', '  - basicAuth: []', 'paths:'];
+  const lines: string[] = [
+    'openapi: 3.0.0',
+    'info:',
+    '  title: Stripe-like synthetic',
+    '  version: 2024-01-01',
+    'servers:',
+    '  - url: https://api.example.com/',
+    'security:',
+    '  - basicAuth: []',
+    'paths:',
+  ];
   const schemas: string[] = [];
   const deleted = (i: number): boolean => i % 3 === 0;
-  const enumOf = (n: number, prefix: string): string => `[${Array.from({ length: n }, (_, k) => `${prefix}_${k}`).join(', ')}]`;
+  const enumOf = (n: number, prefix: string): string =>
+    `[${Array.from({ length: n }, (_, k) => `${prefix}_${k}`).join(', ')}]`;
   const ref = (target: string): string => `{ $ref: '#/components/schemas/${target}' }`;
   let operations = 0;
   for (let r = 0; r < resources; r++) {
@@ -47,10 +89,13 @@ export function stripeLikeDescription(resources = 330, seed = 1): string {
     props.push(`        object: { type: string, enum: [${n}], description: "String representing the object's type." }`);
     props.push('        created: { type: integer, format: unix-time }');
     props.push('        livemode: { type: boolean }');
-    props.push('        metadata: { type: object, additionalProperties: { type: string, maxLength: 500 }, nullable: true }');
+    props.push(
+      '        metadata: { type: object, additionalProperties: { type: string, maxLength: 500 }, nullable: true }',
+    );
     props.push(`        status: { type: string, enum: ${enumOf(3 + Math.floor(random() * 8), 'st')} }`);
     required.push('status');
-    if (r % 7 === 0) props.push(`        kind: { type: string, enum: ${enumOf(40 + Math.floor(random() * 260), 'k')} }`);
+    if (r % 7 === 0)
+      props.push(`        kind: { type: string, enum: ${enumOf(40 + Math.floor(random() * 260), 'k')} }`);
     // Expandable references to other resources (the dense part of the graph).
     const links = 8 + Math.floor(random() * 8);
     for (let k = 0; k < links; k++) {
@@ -60,7 +105,11 @@ export function stripeLikeDescription(resources = 330, seed = 1): string {
       const variants = [`{ type: string, maxLength: 5000 }`, ref(target)];
       if (deleted(t) && random() < 0.5) variants.push(ref(`deleted_${target}`));
       const nullable = random() < 0.6;
-      props.push(`        ${field}:`, `          anyOf: [${variants.join(', ')}]`, `          description: 'The ${target} this object belongs to.'`);
+      props.push(
+        `        ${field}:`,
+        `          anyOf: [${variants.join(', ')}]`,
+        `          description: 'The ${target} this object belongs to.'`,
+      );
       if (nullable) props.push('          nullable: true');
       props.push(`          x-expansionResources: { oneOf: [${ref(target)}] }`);
       if (random() < 0.4) required.push(field);
@@ -83,8 +132,20 @@ export function stripeLikeDescription(resources = 330, seed = 1): string {
       '            object: { type: string, enum: [list] }',
       '            url: { type: string, maxLength: 5000 }',
     );
-    props.push(`        amount: { type: integer }`, `        currency: { type: string }`, '        description: { type: string, maxLength: 5000, nullable: true }');
-    schemas.push(`    ${n}:`, `      type: object`, `      title: ${pick(['Resource', 'Object', 'Entity'])} ${r}`, `      description: 'A ${n} object.'`, `      required: [${required.join(', ')}]`, '      properties:', ...props);
+    props.push(
+      `        amount: { type: integer }`,
+      `        currency: { type: string }`,
+      '        description: { type: string, maxLength: 5000, nullable: true }',
+    );
+    schemas.push(
+      `    ${n}:`,
+      `      type: object`,
+      `      title: ${pick(['Resource', 'Object', 'Entity'])} ${r}`,
+      `      description: 'A ${n} object.'`,
+      `      required: [${required.join(', ')}]`,
+      '      properties:',
+      ...props,
+    );
     schemas.push(`      x-resourceId: ${n}`, `      x-expandableFields: [${n}_0]`);
     // A details sub-schema (referenced as nullable hash) with a couple of refs back.
     const back = name(Math.floor(random() * resources));
@@ -99,11 +160,26 @@ export function stripeLikeDescription(resources = 330, seed = 1): string {
       '        address: { type: object, properties: { city: { type: string, nullable: true }, country: { type: string, nullable: true }, line1: { type: string, nullable: true } } }',
     );
     if (deleted(r)) {
-      schemas.push(`    deleted_${n}:`, '      type: object', '      required: [deleted, id, object]', '      properties:', '        deleted: { type: boolean, enum: [true] }', '        id: { type: string, maxLength: 5000 }', `        object: { type: string, enum: [${n}] }`);
+      schemas.push(
+        `    deleted_${n}:`,
+        '      type: object',
+        '      required: [deleted, id, object]',
+        '      properties:',
+        '        deleted: { type: boolean, enum: [true] }',
+        '        id: { type: string, maxLength: 5000 }',
+        `        object: { type: string, enum: [${n}] }`,
+      );
     }
     // Operations: list and create on the collection; retrieve, update, delete (a third), an action (some).
     const path = `/v1/${n}s`;
-    const form = (bodyLines: string[]): string[] => ['      requestBody:', '        content:', '          application/x-www-form-urlencoded:', '            schema:', '              type: object', ...bodyLines.map((l) => `              ${l}`)];
+    const form = (bodyLines: string[]): string[] => [
+      '      requestBody:',
+      '        content:',
+      '          application/x-www-form-urlencoded:',
+      '            schema:',
+      '              type: object',
+      ...bodyLines.map((l) => `              ${l}`),
+    ];
     const bodyProps = [
       'additionalProperties: false',
       'properties:',
@@ -121,32 +197,67 @@ export function stripeLikeDescription(resources = 330, seed = 1): string {
       `          carrier: { type: string, enum: ${enumOf(5, 'c')} }`,
       "      - { type: string, enum: [''] }",
     ];
-    const ok = (schema: string): string[] => ['      responses:', "        '200':", '          description: Successful response.', '          content:', '            application/json:', `              schema: ${schema}`, '        default:', '          description: Error response.', '          content:', '            application/json:', `              schema: ${ref('error')}`];
+    const ok = (schema: string): string[] => [
+      '      responses:',
+      "        '200':",
+      '          description: Successful response.',
+      '          content:',
+      '            application/json:',
+      `              schema: ${schema}`,
+      '        default:',
+      '          description: Error response.',
+      '          content:',
+      '            application/json:',
+      `              schema: ${ref('error')}`,
+    ];
     lines.push(`  ${path}:`);
-    if (r % 4 !== 1) lines.push(
-      '    get:',
-      `      operationId: Get${n}s`,
-      `      summary: List all ${n}s`,
-      '      parameters:',
-      '        - { name: limit, in: query, schema: { type: integer } }',
-      '        - { name: starting_after, in: query, schema: { type: string, maxLength: 5000 } }',
-      '        - { name: expand, in: query, style: deepObject, explode: true, schema: { type: array, items: { type: string, maxLength: 5000 } } }',
-      ...ok(`{ type: object, required: [data, has_more, object, url], properties: { data: { type: array, items: ${ref(n)} }, has_more: { type: boolean }, object: { type: string, enum: [list] }, url: { type: string } } }`),
-    );
+    if (r % 4 !== 1)
+      lines.push(
+        '    get:',
+        `      operationId: Get${n}s`,
+        `      summary: List all ${n}s`,
+        '      parameters:',
+        '        - { name: limit, in: query, schema: { type: integer } }',
+        '        - { name: starting_after, in: query, schema: { type: string, maxLength: 5000 } }',
+        '        - { name: expand, in: query, style: deepObject, explode: true, schema: { type: array, items: { type: string, maxLength: 5000 } } }',
+        ...ok(
+          `{ type: object, required: [data, has_more, object, url], properties: { data: { type: array, items: ${ref(n)} }, has_more: { type: boolean }, object: { type: string, enum: [list] }, url: { type: string } } }`,
+        ),
+      );
     if (r % 4 !== 1) operations++;
     if (r % 4 === 1) {
       lines.push('    post:', `      operationId: Post${n}s`, ...form(bodyProps), ...ok(ref(n)));
       operations++;
     }
     if (r % 3 === 0) {
-      lines.push(`  ${path}/{id}:`, '    get:', `      operationId: Get${n}sId`, '      parameters:', '        - { name: id, in: path, required: true, schema: { type: string, maxLength: 5000 } }', ...ok(ref(n)));
+      lines.push(
+        `  ${path}/{id}:`,
+        '    get:',
+        `      operationId: Get${n}sId`,
+        '      parameters:',
+        '        - { name: id, in: path, required: true, schema: { type: string, maxLength: 5000 } }',
+        ...ok(ref(n)),
+      );
       operations++;
       if (r % 8 === 0) {
-        lines.push('    post:', `      operationId: Post${n}sId`, '      parameters:', '        - { name: id, in: path, required: true, schema: { type: string, maxLength: 5000 } }', ...form(bodyProps), ...ok(ref(n)));
+        lines.push(
+          '    post:',
+          `      operationId: Post${n}sId`,
+          '      parameters:',
+          '        - { name: id, in: path, required: true, schema: { type: string, maxLength: 5000 } }',
+          ...form(bodyProps),
+          ...ok(ref(n)),
+        );
         operations++;
       }
       if (r % 6 === 0) {
-        lines.push('    delete:', `      operationId: Delete${n}sId`, '      parameters:', '        - { name: id, in: path, required: true, schema: { type: string, maxLength: 5000 } }', ...ok(ref(`deleted_${n}`)));
+        lines.push(
+          '    delete:',
+          `      operationId: Delete${n}sId`,
+          '      parameters:',
+          '        - { name: id, in: path, required: true, schema: { type: string, maxLength: 5000 } }',
+          ...ok(ref(`deleted_${n}`)),
+        );
         operations++;
       }
     }

@@ -21,9 +21,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FILES = ['real-world/openai/openapi.yaml', 'real-world/plaid/2020-09-14.yml', 'real-world/asana/asana_oas.yaml'];
 
 /** Modes of bench/measure-child.ts (see there): model + files on disk; the same after the checks; model + .tar.gz. */
-function ours(file: string, mode: 'typescript-sdk' | 'typescript-sdk-checked' | 'typescript-artifact' = 'typescript-sdk'): Sample {
+function ours(
+  file: string,
+  mode: 'typescript-sdk' | 'typescript-sdk-checked' | 'typescript-artifact' = 'typescript-sdk',
+): Sample {
   settleDisk();
-  const out = execFileSync(process.execPath, [join(ROOT, 'bench', 'measure-child.ts'), mode, file], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [join(ROOT, 'bench', 'measure-child.ts'), mode, file], {
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as Sample;
 }
 
@@ -34,8 +39,23 @@ if (!existsSync(CORPUS)) {
 const heyApi = join(ROOT, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js');
 const openapiTs = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
 console.log(`TypeScript SDK generation, best of ${RUNS} fresh processes; Node ${process.version}`);
-console.log('ours = description in, API model, SDK files on disk; +checks = after the whole analysis (schema check, rules); .tgz = SDK packed as the stored artifact');
-console.log('file'.padEnd(34), 'MB'.padStart(4), 'ours ms'.padStart(8), '+checks ms'.padStart(11), '.tgz ms'.padStart(8), 'hey-api ms'.padStart(11), 'ours/hey'.padStart(9), '+checks/hey'.padStart(12), 'oa-ts ms'.padStart(9), 'ours/oa-ts'.padStart(11), 'ours MB'.padStart(8), 'hey MB'.padStart(7));
+console.log(
+  'ours = description in, API model, SDK files on disk; +checks = after the whole analysis (schema check, rules); .tgz = SDK packed as the stored artifact',
+);
+console.log(
+  'file'.padEnd(34),
+  'MB'.padStart(4),
+  'ours ms'.padStart(8),
+  '+checks ms'.padStart(11),
+  '.tgz ms'.padStart(8),
+  'hey-api ms'.padStart(11),
+  'ours/hey'.padStart(9),
+  '+checks/hey'.padStart(12),
+  'oa-ts ms'.padStart(9),
+  'ours/oa-ts'.padStart(11),
+  'ours MB'.padStart(8),
+  'hey MB'.padStart(7),
+);
 for (const relative of FILES.filter((f) => f.includes(process.env.BENCH_ONLY ?? ''))) {
   const file = join(CORPUS, relative);
   if (!existsSync(file)) continue;
@@ -43,7 +63,9 @@ for (const relative of FILES.filter((f) => f.includes(process.env.BENCH_ONLY ?? 
   const checked = best(Array.from({ length: RUNS }, () => ours(file, 'typescript-sdk-checked')))!;
   const packed = best(Array.from({ length: RUNS }, () => ours(file, 'typescript-artifact')))!;
   const hey = best(Array.from({ length: RUNS }, () => timeNodePeer(heyApi, (out) => ['-i', file, '-o', out, '-s'])));
-  const types = best(Array.from({ length: RUNS }, () => timeNodePeer(openapiTs, (out) => [file, '-o', join(out, 'schema.d.ts')])));
+  const types = best(
+    Array.from({ length: RUNS }, () => timeNodePeer(openapiTs, (out) => [file, '-o', join(out, 'schema.d.ts')])),
+  );
   const ratio = (a: Sample, b: Sample | undefined) => (b ? (a.ms / b.ms).toFixed(2) : 'n/a');
   console.log(
     relative.padEnd(34),

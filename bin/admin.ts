@@ -9,14 +9,21 @@ const workspace = program.command('workspace').description('Workspaces');
 
 workspace
   .command('create')
-  .description('Create a workspace with an owner and an owner API key; prints {organization, user, apiKey, token} as JSON')
+  .description(
+    'Create a workspace with an owner and an owner API key; prints {organization, user, apiKey, token} as JSON',
+  )
   .requiredOption('--name <name>', 'workspace name')
   .requiredOption('--email <email>', "owner's email")
   .action(async (options: { name: string; email: string }) => {
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email)) program.error(`--email: "${options.email}" is not an email address`, { exitCode: 2 });
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email))
+      program.error(`--email: "${options.email}" is not an email address`, { exitCode: 2 });
     if (!options.name.trim()) program.error('--name must not be empty', { exitCode: 2 });
     const config = loadConfig();
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPort: config.embeddedPgPort });
+    const db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      embeddedPort: config.embeddedPgPort,
+    });
     try {
       const created = await createWorkspace(db.sequelize, { name: options.name, email: options.email });
       process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);

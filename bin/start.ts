@@ -18,7 +18,8 @@ async function main(): Promise<void> {
       name: config.auth.bootstrapWorkspaceName,
       email: config.auth.bootstrapOwnerEmail,
     });
-    const base = config.publicBaseUrl ?? running.url?.replace('127.0.0.1', 'localhost') ?? `http://localhost:${config.port}`;
+    const base =
+      config.publicBaseUrl ?? running.url?.replace('127.0.0.1', 'localhost') ?? `http://localhost:${config.port}`;
     if (workspace) {
       process.stdout.write(
         [
@@ -35,7 +36,9 @@ async function main(): Promise<void> {
     const link = await localDevSignInLink(running.deps, base);
     if (link) {
       const minutes = Math.round(config.sessions.signInLinkMs / 60_000);
-      process.stdout.write(`\nOpen the web app (one-time sign-in link for the owner, valid ${minutes} min):\n  ${link.url}\n\n`);
+      process.stdout.write(
+        `\nOpen the web app (one-time sign-in link for the owner, valid ${minutes} min):\n  ${link.url}\n\n`,
+      );
     }
   }
   logger.info({ url: running.url, role: config.role, database: running.deps.db.kind }, 'service started');
@@ -62,6 +65,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`report-service failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(
+    `report-service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -95,7 +95,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   await mkdir(options.dataDir, { recursive: true });
   const runningPort = await runningServerPort(databaseDir);
-  if (runningPort) return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
+  if (runningPort)
+    return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
   const port = options.port === 0 ? await freePort() : options.port;
   const log = options.log ?? (() => {});
   const pg = new EmbeddedPostgres({

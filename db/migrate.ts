@@ -20,13 +20,17 @@ const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
  * lock keeps two processes starting at once from racing.
  */
 export async function migrate(sequelize: Sequelize, databaseUrl: string): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const run = (sql: string) => sequelize.query(sql);
   const umzug = new Umzug<(sql: string) => Promise<unknown>>({
     migrations: files.map((file) => ({
       name: file.replace(/\.ts$/, ''),
-      up: async ({ context }) => ((await import(pathToFileURL(join(MIGRATIONS_DIR, file)).href)) as MigrationModule).up({ context }),
-      down: async ({ context }) => ((await import(pathToFileURL(join(MIGRATIONS_DIR, file)).href)) as MigrationModule).down({ context }),
+      up: async ({ context }) =>
+        ((await import(pathToFileURL(join(MIGRATIONS_DIR, file)).href)) as MigrationModule).up({ context }),
+      down: async ({ context }) =>
+        ((await import(pathToFileURL(join(MIGRATIONS_DIR, file)).href)) as MigrationModule).down({ context }),
     })),
     context: () => run,
     storage: new SequelizeStorage({ sequelize, tableName: 'schema_migrations' }),

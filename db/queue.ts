@@ -1,6 +1,14 @@
 import { PgBoss } from 'pg-boss';
 import type { Transaction } from 'sequelize';
-import { MAINTENANCE_QUEUE, PUBLISH_DEAD_LETTER_QUEUE, PUBLISH_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type PublishJobData, type ReportJobData } from '../shared/jobs.ts';
+import {
+  MAINTENANCE_QUEUE,
+  PUBLISH_DEAD_LETTER_QUEUE,
+  PUBLISH_QUEUE,
+  REPORT_DEAD_LETTER_QUEUE,
+  REPORT_QUEUE,
+  type PublishJobData,
+  type ReportJobData,
+} from '../shared/jobs.ts';
 
 export interface QueuePolicy {
   /** Attempts after the first for transient faults. */
@@ -13,7 +21,12 @@ export interface QueuePolicy {
   heartbeatSeconds: number;
 }
 
-export const DEFAULT_QUEUE_POLICY: QueuePolicy = { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 15 * 60, heartbeatSeconds: 10 };
+export const DEFAULT_QUEUE_POLICY: QueuePolicy = {
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  expireInSeconds: 15 * 60,
+  heartbeatSeconds: 10,
+};
 
 /** The interface pg-boss accepts for running its SQL on a caller's connection. */
 interface QueueSqlExecutor {
@@ -96,7 +109,10 @@ export async function openQueue(options: QueueOptions): Promise<Queue> {
 export async function ensureQueues(boss: PgBoss, policy: QueuePolicy): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   if (!existing.has(REPORT_DEAD_LETTER_QUEUE)) {
-    await boss.createQueue(REPORT_DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
+    await boss.createQueue(REPORT_DEAD_LETTER_QUEUE, {
+      retentionSeconds: 30 * 24 * 3600,
+      deleteAfterSeconds: 30 * 24 * 3600,
+    });
   }
   const reportOptions = {
     policy: 'standard' as const,
@@ -119,10 +135,19 @@ export async function ensureQueues(boss: PgBoss, policy: QueuePolicy): Promise<v
   // of ours (a crash, a killed worker) is retried, and the handler checks the registry before it
   // writes again. After the last retry the dead-letter handler marks the action failed.
   if (!existing.has(PUBLISH_DEAD_LETTER_QUEUE)) {
-    await boss.createQueue(PUBLISH_DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
+    await boss.createQueue(PUBLISH_DEAD_LETTER_QUEUE, {
+      retentionSeconds: 30 * 24 * 3600,
+      deleteAfterSeconds: 30 * 24 * 3600,
+    });
   }
   if (!existing.has(PUBLISH_QUEUE)) {
-    await boss.createQueue(PUBLISH_QUEUE, { ...reportOptions, deadLetter: PUBLISH_DEAD_LETTER_QUEUE, retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
+    await boss.createQueue(PUBLISH_QUEUE, {
+      ...reportOptions,
+      deadLetter: PUBLISH_DEAD_LETTER_QUEUE,
+      retentionSeconds: 30 * 24 * 3600,
+      deleteAfterSeconds: 30 * 24 * 3600,
+    });
   }
-  if (!existing.has(MAINTENANCE_QUEUE)) await boss.createQueue(MAINTENANCE_QUEUE, { policy: 'singleton', retryLimit: 1 });
+  if (!existing.has(MAINTENANCE_QUEUE))
+    await boss.createQueue(MAINTENANCE_QUEUE, { policy: 'singleton', retryLimit: 1 });
 }

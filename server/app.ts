@@ -37,9 +37,20 @@ export function createApp(deps: Deps): express.Express {
   });
 
   // Before everything else: a request for a docs domain is answered from its published docs.
-  app.use(docsDomainRoute({ indexable: deps.config.publishing.docsIndexable, ownHost: deps.config.publicBaseUrl ? new URL(deps.config.publicBaseUrl).hostname : undefined }));
+  app.use(
+    docsDomainRoute({
+      indexable: deps.config.publishing.docsIndexable,
+      ownHost: deps.config.publicBaseUrl ? new URL(deps.config.publicBaseUrl).hostname : undefined,
+    }),
+  );
 
-  const createContext = (req: Request, res: Response, transport: Context['transport'] = 'rest'): Context => ({ req, res, deps, requestId: requestIdOf(req, res), transport });
+  const createContext = (req: Request, res: Response, transport: Context['transport'] = 'rest'): Context => ({
+    req,
+    res,
+    deps,
+    requestId: requestIdOf(req, res),
+    transport,
+  });
 
   app.get('/api/openapi.json', (req, res) => {
     res.json(openApiDocument(deps.config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`));
@@ -48,13 +59,20 @@ export function createApp(deps: Deps): express.Express {
   // CSRF, before tRPC reads the body: a POST with no bearer token that carries the session cookie
   // or asks for one must come from our own origin as JSON (sessionCookie.assertSameOrigin).
   app.post('/trpc/{*path}', (req, res, next) => {
-    if (req.headers.authorization || (sessionCookie.read(req) === undefined && !req.path.startsWith('/trpc/session.'))) return next();
+    if (req.headers.authorization || (sessionCookie.read(req) === undefined && !req.path.startsWith('/trpc/session.')))
+      return next();
     try {
       sessionCookie.assertSameOrigin(deps, req);
       next();
     } catch (error) {
       const app = toAppError(error);
-      res.status(app.status).json({ error: { message: app.message, code: -32003, data: { code: app.code, httpStatus: app.status, message: app.message } } });
+      res.status(app.status).json({
+        error: {
+          message: app.message,
+          code: -32003,
+          data: { code: app.code, httpStatus: app.status, message: app.message },
+        },
+      });
     }
   });
 
@@ -71,7 +89,8 @@ export function createApp(deps: Deps): express.Express {
         return { status: app.status, headers: app.headers };
       },
       onError: ({ error, path }) => {
-        if (toAppError(error).status >= 500) deps.logger.error({ err: error.cause ?? error, path }, 'trpc request failed');
+        if (toAppError(error).status >= 500)
+          deps.logger.error({ err: error.cause ?? error, path }, 'trpc request failed');
       },
     }),
   );
@@ -85,15 +104,17 @@ export function createApp(deps: Deps): express.Express {
   app.get('/docs-preview/:shareId/{*path}', docsPreview);
 
   app.get('/auth/local-dev', (_req, res) => {
-    res.type('text/plain').send(
-      [
-        'This service runs with the local-dev auth provider: there is no hosted sign-in.',
-        '',
-        '- The owner key of the first workspace is in $DATA_DIR/bootstrap-api-key (default .data/bootstrap-api-key).',
-        '- Another workspace: npm run --silent admin -- workspace create --name "Acme" --email you@example.com',
-        '- Then: curl -H "Authorization: Bearer <token>" http://localhost:3000/api/me',
-      ].join('\n'),
-    );
+    res
+      .type('text/plain')
+      .send(
+        [
+          'This service runs with the local-dev auth provider: there is no hosted sign-in.',
+          '',
+          '- The owner key of the first workspace is in $DATA_DIR/bootstrap-api-key (default .data/bootstrap-api-key).',
+          '- Another workspace: npm run --silent admin -- workspace create --name "Acme" --email you@example.com',
+          '- Then: curl -H "Authorization: Bearer <token>" http://localhost:3000/api/me',
+        ].join('\n'),
+      );
   });
 
   // The web app: hashed assets, and index.html for its client-side routes.

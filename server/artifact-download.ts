@@ -11,38 +11,47 @@ import type { Deps } from './services/deps.ts';
  * tree, or a JSON/YAML document). Binary, so it is a plain express route with the same auth
  * and scope rule (`artifacts:read`) as the procedures.
  */
-export const artifactDownload = (deps: Deps) => async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-  try {
-    const caller = await authenticateRequest(deps, req.headers.authorization, req.ip);
-    if (!caller.scopes.includes('artifacts:read')) throw new AppError('insufficient_scope', 'This endpoint needs the artifacts:read scope.');
-    const artifact = await downloadArtifact(caller, String(req.params.runId), String(req.params.artifactId));
-    const etag = `"${artifact.sha256}"`;
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', 'private, max-age=0, must-revalidate');
-    if (req.headers['if-none-match'] === etag) {
-      res.status(304).end();
-      return;
+export const artifactDownload =
+  (deps: Deps) =>
+  async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const caller = await authenticateRequest(deps, req.headers.authorization, req.ip);
+      if (!caller.scopes.includes('artifacts:read'))
+        throw new AppError('insufficient_scope', 'This endpoint needs the artifacts:read scope.');
+      const artifact = await downloadArtifact(caller, String(req.params.runId), String(req.params.artifactId));
+      const etag = `"${artifact.sha256}"`;
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', 'private, max-age=0, must-revalidate');
+      if (req.headers['if-none-match'] === etag) {
+        res.status(304).end();
+        return;
+      }
+      res.setHeader('Content-Type', artifact.mediaType);
+      res.setHeader('Content-Disposition', `attachment; filename="${artifact.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+      res.setHeader('X-Content-SHA256', artifact.sha256);
+      res.status(200).end(artifact.content);
+    } catch (error) {
+      next(error);
     }
-    res.setHeader('Content-Type', artifact.mediaType);
-    res.setHeader('Content-Disposition', `attachment; filename="${artifact.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
-    res.setHeader('X-Content-SHA256', artifact.sha256);
-    res.status(200).end(artifact.content);
-  } catch (error) {
-    next(error);
-  }
-};
+  };
 
 /** The route's entry in /api/openapi.json. */
 export const artifactDownloadPath = {
   '/runs/{runId}/artifacts/{artifactId}': {
     get: {
       tags: ['runs'],
-      summary: "Download an artifact (.tar.gz of a file tree, or a JSON/YAML report)",
+      summary: 'Download an artifact (.tar.gz of a file tree, or a JSON/YAML report)',
       operationId: 'artifacts-download',
       security: [{ bearerAuth: [] }],
       requestParams: { path: z.object({ runId: z.string(), artifactId: z.string() }) },
       responses: {
-        200: { description: 'The artifact bytes', content: { 'application/gzip': { schema: z.string().meta({ format: 'binary' }) }, 'application/json': { schema: z.unknown() } } },
+        200: {
+          description: 'The artifact bytes',
+          content: {
+            'application/gzip': { schema: z.string().meta({ format: 'binary' }) },
+            'application/json': { schema: z.unknown() },
+          },
+        },
         401: { description: 'Unauthorized', content: { 'application/json': { schema: ErrorBody } } },
         403: { description: 'Missing scope', content: { 'application/json': { schema: ErrorBody } } },
         404: { description: 'Not found', content: { 'application/json': { schema: ErrorBody } } },

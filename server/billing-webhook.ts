@@ -59,7 +59,10 @@ export function billingWebhook(deps: Deps) {
       // The SDK rejects old timestamps; one from the future (beyond the same tolerance) is no better.
       const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
       if (Number.isFinite(timestamp) && timestamp > Date.now() / 1000 + webhookToleranceSeconds) {
-        throw new AppError('invalid_signature', `The Stripe-Signature timestamp is outside the ${webhookToleranceSeconds} s tolerance.`);
+        throw new AppError(
+          'invalid_signature',
+          `The Stripe-Signature timestamp is outside the ${webhookToleranceSeconds} s tolerance.`,
+        );
       }
       let event: Stripe.Event;
       try {
@@ -68,11 +71,18 @@ export function billingWebhook(deps: Deps) {
         const tooOld = error instanceof Error && /tolerance/i.test(error.message);
         throw new AppError(
           'invalid_signature',
-          tooOld ? `The Stripe-Signature timestamp is outside the ${webhookToleranceSeconds} s tolerance.` : 'The Stripe-Signature does not match the body.',
+          tooOld
+            ? `The Stripe-Signature timestamp is outside the ${webhookToleranceSeconds} s tolerance.`
+            : 'The Stripe-Signature does not match the body.',
           { cause: error },
         );
       }
-      if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number' || !event.data?.object) {
+      if (
+        typeof event?.id !== 'string' ||
+        typeof event.type !== 'string' ||
+        typeof event.created !== 'number' ||
+        !event.data?.object
+      ) {
         throw new AppError('invalid_request', 'The event is not a Stripe event (id, type, created, data.object).');
       }
       const outcome = await handleWebhookEvent(deps, event);
@@ -90,18 +100,39 @@ export const billingWebhookPath = {
       tags: ['billing'],
       summary: 'Payment-provider (Stripe) webhook: signed events, processed once per event id',
       description:
-        'Authenticated by the `Stripe-Signature` header over the raw body (no bearer token). Handles checkout.session.completed and customer.subscription.created/updated/deleted: the only way a workspace\'s plan and subscription status change. Other event types are recorded and ignored.',
+        "Authenticated by the `Stripe-Signature` header over the raw body (no bearer token). Handles checkout.session.completed and customer.subscription.created/updated/deleted: the only way a workspace's plan and subscription status change. Other event types are recorded and ignored.",
       operationId: 'billing-webhook',
       security: [],
       requestParams: { header: z.object({ 'stripe-signature': z.string() }) },
-      requestBody: { content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string(), created: z.number().int(), data: z.object({ object: z.record(z.string(), z.unknown()) }) }) } } },
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: z.object({
+              id: z.string(),
+              type: z.string(),
+              created: z.number().int(),
+              data: z.object({ object: z.record(z.string(), z.unknown()) }),
+            }),
+          },
+        },
+      },
       responses: {
         200: {
           description: 'Received (a replayed event id has `duplicate: true` and changes nothing)',
-          content: { 'application/json': { schema: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }) } },
+          content: {
+            'application/json': {
+              schema: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }),
+            },
+          },
         },
-        400: { description: 'Missing, invalid or stale signature; not an event', content: { 'application/json': { schema: ErrorBody } } },
-        501: { description: 'No webhook signing secret configured', content: { 'application/json': { schema: ErrorBody } } },
+        400: {
+          description: 'Missing, invalid or stale signature; not an event',
+          content: { 'application/json': { schema: ErrorBody } },
+        },
+        501: {
+          description: 'No webhook signing secret configured',
+          content: { 'application/json': { schema: ErrorBody } },
+        },
       },
     },
   },

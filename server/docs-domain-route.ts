@@ -15,7 +15,8 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 
 /** A robots meta tag that keeps the page out of search engines (the generator writes one into every page, for the preview). */
-const NOINDEX_META = /[ \t]*<meta\s+name\s*=\s*["']?robots["']?\s+content\s*=\s*["'][^"'>]*\bnoindex\b[^"'>]*["']\s*\/?>\r?\n?/gi;
+const NOINDEX_META =
+  /[ \t]*<meta\s+name\s*=\s*["']?robots["']?\s+content\s*=\s*["'][^"'>]*\bnoindex\b[^"'>]*["']\s*\/?>\r?\n?/gi;
 
 /**
  * A page of the site as served once indexing is approved: the generated `noindex` robots meta is
@@ -42,7 +43,10 @@ export function docsDomainRoute(options: { indexable: boolean; ownHost: string |
     try {
       const docs = await publishedDocsFiles(host);
       if (docs.kind === 'not_a_docs_domain') return next();
-      res.setHeader('Content-Security-Policy', "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      res.setHeader(
+        'Content-Security-Policy',
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
       res.setHeader('Referrer-Policy', 'no-referrer');
       if (!options.indexable) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -73,7 +77,10 @@ export function docsDomainRoute(options: { indexable: boolean; ownHost: string |
         return;
       }
       const ext = extname(path).toLowerCase();
-      res.status(200).type(MEDIA_TYPES[ext] ?? 'application/octet-stream').send(options.indexable && ext === '.html' ? indexableHtml(body) : body);
+      res
+        .status(200)
+        .type(MEDIA_TYPES[ext] ?? 'application/octet-stream')
+        .send(options.indexable && ext === '.html' ? indexableHtml(body) : body);
     } catch (error) {
       next(error);
     }

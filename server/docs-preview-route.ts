@@ -47,7 +47,10 @@ export async function docsPreview(req: Request, res: Response): Promise<void> {
       res.status(404).type('text/plain').send('Not found.');
       return;
     }
-    res.status(200).type(MEDIA_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream').send(body);
+    res
+      .status(200)
+      .type(MEDIA_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream')
+      .send(body);
   } catch (error) {
     if (isAppError(error) && error.status < 500) {
       res.status(error.status).type('text/plain').send(error.message);

@@ -39,7 +39,11 @@ function rewriteErrorBodies(res: Response): void {
  * parsed here (so malformed bodies and oversize bodies get our codes); a bodiless POST counts
  * as `{}` (e.g. cancel without a reason).
  */
-export function restFacade(deps: Deps, createContext: (req: Request, res: Response, transport: 'rest') => Context, bodyLimit: number): RequestHandler[] {
+export function restFacade(
+  deps: Deps,
+  createContext: (req: Request, res: Response, transport: 'rest') => Context,
+  bodyLimit: number,
+): RequestHandler[] {
   const parseJson = (req: Request, res: Response, next: NextFunction): void => {
     if (req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD') return next();
     const type = req.headers['content-type'];
@@ -49,7 +53,11 @@ export function restFacade(deps: Deps, createContext: (req: Request, res: Respon
       req.body = {};
       return next();
     }
-    if (!type || !/^application\/json\b/i.test(type)) return sendError(res, new AppError('unsupported_media_type', `Content-Type is ${type ?? 'missing'}; send application/json.`));
+    if (!type || !/^application\/json\b/i.test(type))
+      return sendError(
+        res,
+        new AppError('unsupported_media_type', `Content-Type is ${type ?? 'missing'}; send application/json.`),
+      );
     let size = 0;
     const chunks: Buffer[] = [];
     let failed = false;
@@ -58,7 +66,10 @@ export function restFacade(deps: Deps, createContext: (req: Request, res: Respon
       size += chunk.length;
       if (size > bodyLimit) {
         failed = true;
-        sendError(res, new AppError('request_too_large', `The request body is over ${Math.floor(bodyLimit / 1024 / 1024)} MB.`));
+        sendError(
+          res,
+          new AppError('request_too_large', `The request body is over ${Math.floor(bodyLimit / 1024 / 1024)} MB.`),
+        );
         req.resume();
         return;
       }
@@ -75,11 +86,20 @@ export function restFacade(deps: Deps, createContext: (req: Request, res: Respon
       try {
         body = JSON.parse(text);
       } catch (error) {
-        sendError(res, new AppError('malformed_json', `The request body is not valid JSON: ${(error as Error).message}`));
+        sendError(
+          res,
+          new AppError('malformed_json', `The request body is not valid JSON: ${(error as Error).message}`),
+        );
         return;
       }
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        sendError(res, new AppError('invalid_request', `The request body must be a JSON object, not ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}.`));
+        sendError(
+          res,
+          new AppError(
+            'invalid_request',
+            `The request body must be a JSON object, not ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}.`,
+          ),
+        );
         return;
       }
       req.body = body;

@@ -53,7 +53,10 @@ export function webApp(deps: Deps): express.RequestHandler[] {
     if (!/\btext\/html\b/.test(req.headers.accept ?? '')) return next();
     const file = join(WEB_DIST, 'index.html');
     if (!existsSync(file)) {
-      res.status(503).type('text/plain').send('The web app is not built. Run `npm install` (it builds web/), or `node web/build.ts`, then reload.');
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm install` (it builds web/), or `node web/build.ts`, then reload.');
       return;
     }
     try {

@@ -14,111 +14,193 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 /** A comma-separated list of origins (scheme://host[:port]), normalised. */
 const originList = z
   .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(httpUrl.transform((u) => new URL(u).origin)).min(1, 'must list at least one origin'));
 
 /** Every setting comes from the environment; README: Configuration lists them. */
 const Env = z
   .object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(54329),
-  PUBLIC_BASE_URL: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.string().default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().default('.data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(54329),
+    PUBLIC_BASE_URL: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NODE_ENV: z.string().default('development'),
 
-  MAX_OPENAPI_BYTES: z.coerce.number().int().positive().default(25 * MB),
-  MAX_CONFIG_BYTES: z.coerce.number().int().positive().default(1 * MB),
-  MAX_OLD_SDK_BYTES: z.coerce.number().int().positive().default(10 * MB),
-  MAX_DOCS_SOURCE_BYTES: z.coerce.number().int().positive().default(5 * MB),
+    MAX_OPENAPI_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(25 * MB),
+    MAX_CONFIG_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1 * MB),
+    MAX_OLD_SDK_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * MB),
+    MAX_DOCS_SOURCE_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * MB),
 
-  REPORT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
-  REPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  AUTH_FAILURE_LIMIT: z.coerce.number().int().positive().default(50),
-  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
-  PLAN_RUNS_FREE: z.coerce.number().int().nonnegative().default(200),
-  PLAN_RUNS_LAUNCH: z.coerce.number().int().nonnegative().default(2000),
-  PLAN_RUNS_SCALE: z.coerce.number().int().nonnegative().default(20000),
-  INPUT_RETENTION_HOURS: z.coerce.number().positive().default(24 * 7),
-  ARTIFACT_RETENTION_HOURS: z.coerce.number().positive().default(24 * 30),
-  WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
-  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
-  PIPELINE_PARALLEL_STEPS: bool.default(true),
-  STEP_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
-  RUN_MEMORY_MB: z.coerce.number().int().min(64).default(3072),
-  MODEL_MAX_ENUM_MEMBERS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxEnumMembers),
-  MODEL_MAX_UNION_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxUnionArms),
-  MODEL_MAX_ALLOF_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxAllOfArms),
-  MODEL_MAX_OBJECT_PROPERTIES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxObjectProperties),
-  MODEL_MAX_SCHEMAS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemas),
-  MODEL_MAX_SCHEMA_NODES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemaNodes),
-  QUEUE_RETRY_LIMIT: z.coerce.number().int().nonnegative().default(2),
-  QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
-  QUEUE_EXPIRE_SECONDS: z.coerce.number().int().positive().default(15 * 60),
-  QUEUE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
+    REPORT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    REPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    AUTH_FAILURE_LIMIT: z.coerce.number().int().positive().default(50),
+    AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+    PLAN_RUNS_FREE: z.coerce.number().int().nonnegative().default(200),
+    PLAN_RUNS_LAUNCH: z.coerce.number().int().nonnegative().default(2000),
+    PLAN_RUNS_SCALE: z.coerce.number().int().nonnegative().default(20000),
+    INPUT_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(24 * 7),
+    ARTIFACT_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(24 * 30),
+    WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
+    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+    PIPELINE_PARALLEL_STEPS: bool.default(true),
+    STEP_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+    RUN_MEMORY_MB: z.coerce.number().int().min(64).default(3072),
+    MODEL_MAX_ENUM_MEMBERS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxEnumMembers),
+    MODEL_MAX_UNION_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxUnionArms),
+    MODEL_MAX_ALLOF_ARMS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxAllOfArms),
+    MODEL_MAX_OBJECT_PROPERTIES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxObjectProperties),
+    MODEL_MAX_SCHEMAS: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemas),
+    MODEL_MAX_SCHEMA_NODES: z.coerce.number().int().positive().default(DEFAULT_PARSE_LIMITS.maxSchemaNodes),
+    QUEUE_RETRY_LIMIT: z.coerce.number().int().nonnegative().default(2),
+    QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
+    QUEUE_EXPIRE_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
+    QUEUE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
 
-  AUTH_PROVIDER: z.enum(['local-dev', 'idp']).default('local-dev'),
-  PUBLISH_NPM_TOKEN: z.string().min(8, 'must be a registry token (8 characters or more)').optional(),
-  PUBLISH_NPM_REGISTRY: httpUrl.default('https://registry.npmjs.org/'),
-  PUBLISH_PYPI_TOKEN: z.string().min(8, 'must be a token or password of 8 characters or more').optional(),
-  PUBLISH_PYPI_USERNAME: z.string().min(1).default('__token__'),
-  PUBLISH_PYPI_REPOSITORY_URL: httpUrl.default('https://upload.pypi.org/legacy/'),
-  PUBLISH_GITHUB_TOKEN: z.string().min(8, 'must be a token (8 characters or more)').optional(),
-  PUBLISH_GITHUB_REMOTE_BASE: z
-    .string()
-    .regex(/^(https?:\/\/|file:\/\/\/)[^\s]*\/$/, 'must be an http(s):// or file:/// URL ending in /')
-    .default('https://github.com/'),
-  PUBLISH_GITHUB_BRANCH: z.string().regex(/^[A-Za-z0-9._/-]{1,100}$/, 'must be a branch name').default('main'),
-  PUBLISH_GITHUB_API_URL: httpUrl.optional(),
-  PUBLISH_GIT_AUTHOR_NAME: z.string().min(1).max(100).default('Report Service'),
-  PUBLISH_GIT_AUTHOR_EMAIL: z.string().email().default('publish@report-service.invalid'),
-  PUBLISH_APPROVED: bool.default(false),
-  PUBLISH_DOCS_INDEXABLE: bool.default(false),
-  PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
-  DOCS_CNAME_TARGET: z.string().default('docs.report-service.dev'),
-  DNS_SERVERS: z
-    .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/, 'must be IP addresses, optionally with :port')).min(1))
-    .optional(),
-  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  DNS_TRIES: z.coerce.number().int().min(1).max(5).default(2),
-  BOOTSTRAP: bool.default(true),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(12 * 60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(7 * 24),
-  SIGN_IN_LINK_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+    AUTH_PROVIDER: z.enum(['local-dev', 'idp']).default('local-dev'),
+    PUBLISH_NPM_TOKEN: z.string().min(8, 'must be a registry token (8 characters or more)').optional(),
+    PUBLISH_NPM_REGISTRY: httpUrl.default('https://registry.npmjs.org/'),
+    PUBLISH_PYPI_TOKEN: z.string().min(8, 'must be a token or password of 8 characters or more').optional(),
+    PUBLISH_PYPI_USERNAME: z.string().min(1).default('__token__'),
+    PUBLISH_PYPI_REPOSITORY_URL: httpUrl.default('https://upload.pypi.org/legacy/'),
+    PUBLISH_GITHUB_TOKEN: z.string().min(8, 'must be a token (8 characters or more)').optional(),
+    PUBLISH_GITHUB_REMOTE_BASE: z
+      .string()
+      .regex(/^(https?:\/\/|file:\/\/\/)[^\s]*\/$/, 'must be an http(s):// or file:/// URL ending in /')
+      .default('https://github.com/'),
+    PUBLISH_GITHUB_BRANCH: z
+      .string()
+      .regex(/^[A-Za-z0-9._/-]{1,100}$/, 'must be a branch name')
+      .default('main'),
+    PUBLISH_GITHUB_API_URL: httpUrl.optional(),
+    PUBLISH_GIT_AUTHOR_NAME: z.string().min(1).max(100).default('Report Service'),
+    PUBLISH_GIT_AUTHOR_EMAIL: z.string().email().default('publish@report-service.invalid'),
+    PUBLISH_APPROVED: bool.default(false),
+    PUBLISH_DOCS_INDEXABLE: bool.default(false),
+    PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+    DOCS_CNAME_TARGET: z.string().default('docs.report-service.dev'),
+    DNS_SERVERS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/,
+                'must be IP addresses, optionally with :port',
+              ),
+          )
+          .min(1),
+      )
+      .optional(),
+    DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    DNS_TRIES: z.coerce.number().int().min(1).max(5).default(2),
+    BOOTSTRAP: bool.default(true),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .positive()
+      .default(12 * 60),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(7 * 24),
+    SIGN_IN_LINK_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(15),
 
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)').optional(),
-  STRIPE_PRICE_LAUNCH: z.string().regex(/^price_\w+$/, 'must be a price id (price_…)').optional(),
-  STRIPE_PRICE_SCALE: z.string().regex(/^price_\w+$/, 'must be a price id (price_…)').optional(),
-  STRIPE_API_BASE: httpUrl.optional(),
-  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-  BILLING_LIVE_APPROVED: bool.default(false),
-  BILLING_RETURN_ORIGINS: originList.optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+        'must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)',
+      )
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+    STRIPE_PRICE_LAUNCH: z
+      .string()
+      .regex(/^price_\w+$/, 'must be a price id (price_…)')
+      .optional(),
+    STRIPE_PRICE_SCALE: z
+      .string()
+      .regex(/^price_\w+$/, 'must be a price id (price_…)')
+      .optional(),
+    STRIPE_API_BASE: httpUrl.optional(),
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    BILLING_LIVE_APPROVED: bool.default(false),
+    BILLING_RETURN_ORIGINS: originList.optional(),
 
-  IDP_ISSUER: httpUrl.optional(),
-  IDP_JWKS_URL: httpUrl.optional(),
-  IDP_SIGN_IN_URL: httpUrl.optional(),
-  IDP_SIGN_UP_URL: httpUrl.optional(),
-  IDP_SECRET_KEY: z.string().min(1).optional(),
-  IDP_API_BASE: httpUrl.default('https://api.clerk.com/v1'),
-  IDP_AUTHORIZED_PARTIES: originList.optional(),
-  IDP_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-  IDP_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  IDP_JWKS_COOLDOWN_SECONDS: z.coerce.number().min(0).max(3600).default(30),
-  IDP_JWKS_CACHE_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
-  BOOTSTRAP_WORKSPACE_NAME: z.string().default('Local workspace'),
-  BOOTSTRAP_OWNER_EMAIL: z.string().default('owner@localhost'),
+    IDP_ISSUER: httpUrl.optional(),
+    IDP_JWKS_URL: httpUrl.optional(),
+    IDP_SIGN_IN_URL: httpUrl.optional(),
+    IDP_SIGN_UP_URL: httpUrl.optional(),
+    IDP_SECRET_KEY: z.string().min(1).optional(),
+    IDP_API_BASE: httpUrl.default('https://api.clerk.com/v1'),
+    IDP_AUTHORIZED_PARTIES: originList.optional(),
+    IDP_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    IDP_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    IDP_JWKS_COOLDOWN_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+    IDP_JWKS_CACHE_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
+    BOOTSTRAP_WORKSPACE_NAME: z.string().default('Local workspace'),
+    BOOTSTRAP_OWNER_EMAIL: z.string().default('owner@localhost'),
   })
   .superRefine((e, ctx) => {
     if (e.AUTH_PROVIDER !== 'idp') return;
-    for (const name of ['IDP_ISSUER', 'IDP_SIGN_IN_URL', 'IDP_SIGN_UP_URL', 'IDP_SECRET_KEY', 'IDP_AUTHORIZED_PARTIES'] as const) {
-      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when AUTH_PROVIDER=idp' });
+    for (const name of [
+      'IDP_ISSUER',
+      'IDP_SIGN_IN_URL',
+      'IDP_SIGN_UP_URL',
+      'IDP_SECRET_KEY',
+      'IDP_AUTHORIZED_PARTIES',
+    ] as const) {
+      if (e[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when AUTH_PROVIDER=idp' });
     }
   });
 
@@ -132,7 +214,13 @@ export interface Config {
   publicBaseUrl: string | undefined;
   logLevel: string;
   production: boolean;
-  limits: { openapiBytes: number; configBytes: number; oldSdkBytes: number; docsSourceBytes: number; model: ModelLimits };
+  limits: {
+    openapiBytes: number;
+    configBytes: number;
+    oldSdkBytes: number;
+    docsSourceBytes: number;
+    model: ModelLimits;
+  };
   rateLimit: { starts: number; windowSeconds: number; authFailures: number; authFailureWindowSeconds: number };
   planRuns: { free: number; launch: number; scale: number };
   retention: { inputHours: number; artifactHours: number };
@@ -169,7 +257,12 @@ export interface Config {
       authorEmail: string;
     };
   };
-  auth: { provider: 'local-dev' | 'idp'; bootstrap: boolean; bootstrapWorkspaceName: string; bootstrapOwnerEmail: string };
+  auth: {
+    provider: 'local-dev' | 'idp';
+    bootstrap: boolean;
+    bootstrapWorkspaceName: string;
+    bootstrapOwnerEmail: string;
+  };
   /** Web app sessions: idle and absolute lifetimes, and how long a printed sign-in link works. */
   sessions: { idleMs: number; absoluteMs: number; signInLinkMs: number };
   /** The payment provider (Stripe). Secrets stay here; nothing of it is ever answered. */
@@ -215,7 +308,9 @@ function apiBaseOf(url: string | undefined): Config['billing']['apiBase'] {
 /** Reads the configuration; a bad value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty billing or identity-provider variable means "not set" (e.g. `STRIPE_PRICE_SCALE=`).
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([name, value]) => !(value === '' && /^(STRIPE|BILLING|IDP|DNS)_/.test(name))));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => !(value === '' && /^(STRIPE|BILLING|IDP|DNS)_/.test(name))),
+  );
   const parsed = Env.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -255,14 +350,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planRuns: { free: e.PLAN_RUNS_FREE, launch: e.PLAN_RUNS_LAUNCH, scale: e.PLAN_RUNS_SCALE },
     retention: { inputHours: e.INPUT_RETENTION_HOURS, artifactHours: e.ARTIFACT_RETENTION_HOURS },
     worker: { heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS, concurrency: e.WORKER_CONCURRENCY },
-    pipeline: { parallelSteps: e.PIPELINE_PARALLEL_STEPS, stepTimeoutMs: Math.round(e.STEP_TIMEOUT_SECONDS * 1000), memoryMb: e.RUN_MEMORY_MB },
+    pipeline: {
+      parallelSteps: e.PIPELINE_PARALLEL_STEPS,
+      stepTimeoutMs: Math.round(e.STEP_TIMEOUT_SECONDS * 1000),
+      memoryMb: e.RUN_MEMORY_MB,
+    },
     queue: {
       retryLimit: e.QUEUE_RETRY_LIMIT,
       retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS,
       expireInSeconds: e.QUEUE_EXPIRE_SECONDS,
       heartbeatSeconds: e.QUEUE_JOB_HEARTBEAT_SECONDS,
     },
-    docs: { cnameTarget: e.DOCS_CNAME_TARGET, dnsServers: e.DNS_SERVERS, dnsTimeoutMs: e.DNS_TIMEOUT_MS, dnsTries: e.DNS_TRIES },
+    docs: {
+      cnameTarget: e.DOCS_CNAME_TARGET,
+      dnsServers: e.DNS_SERVERS,
+      dnsTimeoutMs: e.DNS_TIMEOUT_MS,
+      dnsTries: e.DNS_TRIES,
+    },
     publishing: {
       connected: {
         npm: !!e.PUBLISH_NPM_TOKEN,
@@ -274,13 +378,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       approved: e.PUBLISH_APPROVED,
       docsIndexable: e.PUBLISH_DOCS_INDEXABLE,
       timeoutMs: e.PUBLISH_TIMEOUT_MS,
-      npm: { registry: e.PUBLISH_NPM_REGISTRY.endsWith('/') ? e.PUBLISH_NPM_REGISTRY : `${e.PUBLISH_NPM_REGISTRY}/`, token: e.PUBLISH_NPM_TOKEN || undefined },
-      pypi: { repositoryUrl: e.PUBLISH_PYPI_REPOSITORY_URL, username: e.PUBLISH_PYPI_USERNAME, token: e.PUBLISH_PYPI_TOKEN || undefined },
+      npm: {
+        registry: e.PUBLISH_NPM_REGISTRY.endsWith('/') ? e.PUBLISH_NPM_REGISTRY : `${e.PUBLISH_NPM_REGISTRY}/`,
+        token: e.PUBLISH_NPM_TOKEN || undefined,
+      },
+      pypi: {
+        repositoryUrl: e.PUBLISH_PYPI_REPOSITORY_URL,
+        username: e.PUBLISH_PYPI_USERNAME,
+        token: e.PUBLISH_PYPI_TOKEN || undefined,
+      },
       github: {
         remoteBase: e.PUBLISH_GITHUB_REMOTE_BASE,
         branch: e.PUBLISH_GITHUB_BRANCH,
         token: e.PUBLISH_GITHUB_TOKEN || undefined,
-        apiUrl: (e.PUBLISH_GITHUB_API_URL ?? (e.PUBLISH_GITHUB_REMOTE_BASE === 'https://github.com/' ? 'https://api.github.com' : undefined))?.replace(/\/$/, ''),
+        apiUrl: (
+          e.PUBLISH_GITHUB_API_URL ??
+          (e.PUBLISH_GITHUB_REMOTE_BASE === 'https://github.com/' ? 'https://api.github.com' : undefined)
+        )?.replace(/\/$/, ''),
         authorName: e.PUBLISH_GIT_AUTHOR_NAME,
         authorEmail: e.PUBLISH_GIT_AUTHOR_EMAIL,
       },

@@ -1,4 +1,13 @@
-export const RUN_STATUSES = ['queued', 'running', 'blocked', 'complete', 'ready', 'failed', 'expired', 'canceled'] as const;
+export const RUN_STATUSES = [
+  'queued',
+  'running',
+  'blocked',
+  'complete',
+  'ready',
+  'failed',
+  'expired',
+  'canceled',
+] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** States from which a run can still change on its own; cancel is allowed from these. */
@@ -17,7 +26,15 @@ export const RUN_VERDICTS = [
 ] as const;
 export type RunVerdict = (typeof RUN_VERDICTS)[number];
 
-export const RUN_MODES = ['flagship', 'partner_compatible', 'custom', 'openapi', 'partner', 'partner_migration', 'reference-sample'] as const;
+export const RUN_MODES = [
+  'flagship',
+  'partner_compatible',
+  'custom',
+  'openapi',
+  'partner',
+  'partner_migration',
+  'reference-sample',
+] as const;
 export type RunMode = (typeof RUN_MODES)[number];
 
 /** Modes a report start accepts: variant A (flagship, custom, openapi) and variant B (partner_*). */
@@ -55,7 +72,15 @@ export type StepStatus = (typeof STEP_STATUSES)[number];
 export const PLANS = ['free', 'launch', 'scale'] as const;
 export type Plan = (typeof PLANS)[number];
 
-export const ARTIFACT_KINDS = ['validation_report', 'starter_config', 'typescript_sdk', 'python_sdk', 'cli', 'docs', 'compat_diff'] as const;
+export const ARTIFACT_KINDS = [
+  'validation_report',
+  'starter_config',
+  'typescript_sdk',
+  'python_sdk',
+  'cli',
+  'docs',
+  'compat_diff',
+] as const;
 export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 
 export const REGISTRIES = ['npm', 'pypi', 'docs', 'github'] as const;

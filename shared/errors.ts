@@ -16,7 +16,10 @@ export const ERROR_CATALOGUE = {
   last_owner: { status: 400, message: 'The last active owner cannot be demoted or removed.' },
   idempotency_key_reused: { status: 400, message: 'The Idempotency-Key was already used with a different request.' },
   invalid_signature: { status: 400, message: 'The webhook signature is missing, invalid, or too old.' },
-  unauthorized: { status: 401, message: 'Authentication failed: send a valid workspace API key as `Authorization: Bearer <token>`.' },
+  unauthorized: {
+    status: 401,
+    message: 'Authentication failed: send a valid workspace API key as `Authorization: Bearer <token>`.',
+  },
   quota_exceeded: { status: 402, message: 'The workspace has used all report runs its plan allows this period.' },
   forbidden: { status: 403, message: 'Not permitted.' },
   insufficient_scope: { status: 403, message: 'The API key lacks the scope this endpoint needs.' },
@@ -24,7 +27,10 @@ export const ERROR_CATALOGUE = {
   run_not_cancelable: { status: 409, message: 'The run is not queued, running or blocked, so it cannot be canceled.' },
   already_subscribed: { status: 409, message: 'The workspace already has an active subscription or is on that plan.' },
   artifact_expired: { status: 410, message: 'The artifact has expired and was purged.' },
-  inputs_not_retained: { status: 422, message: 'The raw inputs of this run were not retained, so it cannot be retried.' },
+  inputs_not_retained: {
+    status: 422,
+    message: 'The raw inputs of this run were not retained, so it cannot be retried.',
+  },
   run_not_ready: { status: 422, message: 'The run has no docs ready to publish.' },
   checkout_locked: { status: 423, message: 'Checkout is locked until live billing is approved.' },
   rate_limited: { status: 429, message: 'Too many report starts; retry after the number of seconds in Retry-After.' },
@@ -33,7 +39,10 @@ export const ERROR_CATALOGUE = {
   checkout_not_configured: { status: 501, message: 'Checkout is not configured for the selected plan.' },
   webhook_not_configured: { status: 501, message: 'The billing webhook is not configured (no signing secret).' },
   payment_provider_error: { status: 502, message: 'The payment provider could not be reached or answered nonsense.' },
-  service_unavailable: { status: 503, message: 'The database is unreachable right now; retry after the number of seconds in Retry-After.' },
+  service_unavailable: {
+    status: 503,
+    message: 'The database is unreachable right now; retry after the number of seconds in Retry-After.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

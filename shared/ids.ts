@@ -1,6 +1,22 @@
 import { randomBytes } from 'node:crypto';
 
-export const ID_PREFIXES = ['org', 'usr', 'mem', 'key', 'proj', 'run', 'inp', 'pub', 'share', 'dom', 'art', 'wrk', 'req', 'ses', 'sil'] as const;
+export const ID_PREFIXES = [
+  'org',
+  'usr',
+  'mem',
+  'key',
+  'proj',
+  'run',
+  'inp',
+  'pub',
+  'share',
+  'dom',
+  'art',
+  'wrk',
+  'req',
+  'ses',
+  'sil',
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case

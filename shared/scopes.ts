@@ -48,7 +48,12 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
 };
 
 /** Scopes a key gets when `scopes` is omitted at creation (contract). */
-export const DEFAULT_KEY_SCOPES: readonly Scope[] = ['workspace:read', 'projects:write', 'runs:write', 'artifacts:read'];
+export const DEFAULT_KEY_SCOPES: readonly Scope[] = [
+  'workspace:read',
+  'projects:write',
+  'runs:write',
+  'artifacts:read',
+];
 
 export function effectiveScopes(keyScopes: readonly string[], role: Role): Scope[] {
   const allowed = new Set<string>(ROLE_SCOPES[role]);

@@ -3,7 +3,17 @@
 // Stale means: the digest of the app's sources and the lockfile differs from the one recorded
 // at the last build (web/dist/.build-stamp).
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 
 const WEB = import.meta.dirname;
@@ -42,7 +52,11 @@ export function webSourceDigest(): string {
 }
 
 export function webBuildIsFresh(): boolean {
-  return existsSync(join(DIST, 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === webSourceDigest();
+  return (
+    existsSync(join(DIST, 'index.html')) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8').trim() === webSourceDigest()
+  );
 }
 
 function takeLock(): boolean {
@@ -57,7 +71,9 @@ function takeLock(): boolean {
 }
 
 /** Builds with Vite unless the last build is still fresh. Returns true when it built. */
-export async function ensureWebBuilt(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<boolean> {
+export async function ensureWebBuilt(
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<boolean> {
   if (webBuildIsFresh()) return false;
   while (!takeLock()) {
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -76,7 +92,11 @@ async function build(log: (line: string) => void): Promise<boolean> {
   try {
     vite = await import('vite');
   } catch {
-    log(existsSync(join(DIST, 'index.html')) ? 'web app sources changed but Vite is not installed (npm install --omit=dev?): serving the previous build' : 'web app not built and Vite is not installed: run `npm install`');
+    log(
+      existsSync(join(DIST, 'index.html'))
+        ? 'web app sources changed but Vite is not installed (npm install --omit=dev?): serving the previous build'
+        : 'web app not built and Vite is not installed: run `npm install`',
+    );
     return false;
   }
   const digest = webSourceDigest();

@@ -2,7 +2,15 @@ import { hostname } from 'node:os';
 import type { JobWithMetadata } from 'pg-boss';
 import { WorkerHeartbeat } from '../db/models/index.ts';
 import { newId } from '../shared/ids.ts';
-import { MAINTENANCE_QUEUE, PUBLISH_DEAD_LETTER_QUEUE, PUBLISH_QUEUE, REPORT_DEAD_LETTER_QUEUE, REPORT_QUEUE, type PublishJobData, type ReportJobData } from '../shared/jobs.ts';
+import {
+  MAINTENANCE_QUEUE,
+  PUBLISH_DEAD_LETTER_QUEUE,
+  PUBLISH_QUEUE,
+  REPORT_DEAD_LETTER_QUEUE,
+  REPORT_QUEUE,
+  type PublishJobData,
+  type ReportJobData,
+} from '../shared/jobs.ts';
 import { handleDeadPublishJob } from './jobs/dead-publish-action.ts';
 import { handlePublishJob } from './jobs/publish-action.ts';
 import { handleDeadReportJob } from './jobs/dead-report-run.ts';
@@ -39,16 +47,24 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   for (let i = 0; i < deps.config.worker.concurrency; i += 1) {
     workers.push({
       queue: REPORT_QUEUE,
-      id: await boss.work(REPORT_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs: JobWithMetadata<ReportJobData>[]) => {
-        for (const job of jobs) await handleReportJob(deps, job);
-      }),
+      id: await boss.work(
+        REPORT_QUEUE,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async (jobs: JobWithMetadata<ReportJobData>[]) => {
+          for (const job of jobs) await handleReportJob(deps, job);
+        },
+      ),
     });
   }
   workers.push({
     queue: REPORT_DEAD_LETTER_QUEUE,
-    id: await boss.work<ReportJobData>(REPORT_DEAD_LETTER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await handleDeadReportJob(deps, job);
-    }),
+    id: await boss.work<ReportJobData>(
+      REPORT_DEAD_LETTER_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2 },
+      async (jobs) => {
+        for (const job of jobs) await handleDeadReportJob(deps, job);
+      },
+    ),
   });
   // Publishing: one job at a time per worker (npm, git, twine run as child processes).
   workers.push({
@@ -59,9 +75,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   });
   workers.push({
     queue: PUBLISH_DEAD_LETTER_QUEUE,
-    id: await boss.work<PublishJobData>(PUBLISH_DEAD_LETTER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await handleDeadPublishJob(deps, job);
-    }),
+    id: await boss.work<PublishJobData>(
+      PUBLISH_DEAD_LETTER_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2 },
+      async (jobs) => {
+        for (const job of jobs) await handleDeadPublishJob(deps, job);
+      },
+    ),
   });
   // Retention: every 15 minutes one worker purges expired inputs and artifacts.
   await boss.schedule(MAINTENANCE_QUEUE, '*/15 * * * *');

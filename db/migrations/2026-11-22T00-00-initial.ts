@@ -148,5 +148,7 @@ export async function up({ context: sql }: MigrationContext): Promise<void> {
 }
 
 export async function down({ context: sql }: MigrationContext): Promise<void> {
-  await sql(`DROP TABLE service_state, rate_limits, worker_heartbeats, idempotency_keys, docs_domains, artifacts, runs, run_inputs, projects, api_keys, members, users, organizations`);
+  await sql(
+    `DROP TABLE service_state, rate_limits, worker_heartbeats, idempotency_keys, docs_domains, artifacts, runs, run_inputs, projects, api_keys, members, users, organizations`,
+  );
 }

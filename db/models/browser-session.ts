@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 
 /** A signed-in browser of the web app; the cookie holds a random value whose SHA-256 is `tokenHash`. */
 export class BrowserSession extends Model<InferAttributes<BrowserSession>, InferCreationAttributes<BrowserSession>> {

@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 
 /** A run's hosted docs preview: public (unguessable id), noindex, until `expiresAt`. */
 export class DocsShare extends Model<InferAttributes<DocsShare>, InferCreationAttributes<DocsShare>> {

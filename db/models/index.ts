@@ -16,11 +16,45 @@ import { SignInLink } from './sign-in-link.ts';
 import { User } from './user.ts';
 import { WorkerHeartbeat } from './worker-heartbeat.ts';
 
-export { ApiKey, Artifact, BillingEvent, BrowserSession, DocsDomain, DocsShare, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, SignInLink, User, WorkerHeartbeat };
+export {
+  ApiKey,
+  Artifact,
+  BillingEvent,
+  BrowserSession,
+  DocsDomain,
+  DocsShare,
+  IdempotencyKey,
+  Member,
+  Organization,
+  Project,
+  PublishingAction,
+  Run,
+  RunInput,
+  SignInLink,
+  User,
+  WorkerHeartbeat,
+};
 
 /** Binds every model class to one Sequelize instance. */
 export function setupModels(sequelize: Sequelize): void {
-  for (const model of [ApiKey, Artifact, BillingEvent, BrowserSession, DocsDomain, DocsShare, IdempotencyKey, Member, Organization, Project, PublishingAction, Run, RunInput, SignInLink, User, WorkerHeartbeat]) {
+  for (const model of [
+    ApiKey,
+    Artifact,
+    BillingEvent,
+    BrowserSession,
+    DocsDomain,
+    DocsShare,
+    IdempotencyKey,
+    Member,
+    Organization,
+    Project,
+    PublishingAction,
+    Run,
+    RunInput,
+    SignInLink,
+    User,
+    WorkerHeartbeat,
+  ]) {
     model.setup(sequelize);
   }
 }

@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 import type { ProjectMode, ProjectStatus } from '../../shared/enums.ts';
 
 export class Project extends Model<InferAttributes<Project>, InferCreationAttributes<Project>> {

@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 
 export interface ChecklistEntry {
   id: string;
@@ -10,7 +17,10 @@ export interface ChecklistEntry {
 export type PublicationState = 'queued' | 'publishing' | 'published' | 'failed' | 'rolled_back';
 
 /** A recorded dry-run, publish request or docs-preview share of a run. */
-export class PublishingAction extends Model<InferAttributes<PublishingAction>, InferCreationAttributes<PublishingAction>> {
+export class PublishingAction extends Model<
+  InferAttributes<PublishingAction>,
+  InferCreationAttributes<PublishingAction>
+> {
   declare id: string;
   declare orgId: string;
   declare projectId: string;

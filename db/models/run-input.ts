@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 
 /** The raw texts a run was started with, retained for retries until `expiresAt`. */
 export class RunInput extends Model<InferAttributes<RunInput>, InferCreationAttributes<RunInput>> {

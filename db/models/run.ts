@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 import type { RunMode, RunStatus, RunVerdict } from '../../shared/enums.ts';
 import type { ArtifactManifestShape, InputSummaryShape, StepRecord } from './run-shapes.ts';
 

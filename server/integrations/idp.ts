@@ -77,14 +77,22 @@ export async function verifySessionToken(idp: IdpConfig, token: string): Promise
       requiredClaims: ['sub', 'exp', 'iat'],
     }));
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw unauthorized('The session token has expired; sign in again.', error);
+    if (error instanceof joseErrors.JWTExpired)
+      throw unauthorized('The session token has expired; sign in again.', error);
     if (error instanceof joseErrors.JWTClaimValidationFailed) {
       const claim = error.claim === 'iss' ? 'issuer' : error.claim === 'nbf' ? 'not-before time' : error.claim;
       throw unauthorized(`The session token was rejected: its ${claim} is not acceptable.`, error);
     }
-    if (error instanceof joseErrors.JWKSNoMatchingKey) throw unauthorized('The session token is signed with a key the identity provider does not publish.', error);
-    if (error instanceof joseErrors.JWKSTimeout || (error instanceof Error && !(error instanceof joseErrors.JOSEError))) {
-      throw unauthorized('The identity provider\'s signing keys could not be fetched, so the session token cannot be verified; try again.', error);
+    if (error instanceof joseErrors.JWKSNoMatchingKey)
+      throw unauthorized('The session token is signed with a key the identity provider does not publish.', error);
+    if (
+      error instanceof joseErrors.JWKSTimeout ||
+      (error instanceof Error && !(error instanceof joseErrors.JOSEError))
+    ) {
+      throw unauthorized(
+        "The identity provider's signing keys could not be fetched, so the session token cannot be verified; try again.",
+        error,
+      );
     }
     throw unauthorized('The session token is not a valid token of the identity provider.', error);
   }
@@ -92,11 +100,17 @@ export async function verifySessionToken(idp: IdpConfig, token: string): Promise
     throw unauthorized('The session token was issued for another application (azp).');
   }
   const { orgId, orgRole, orgSlug } = orgClaims(payload);
-  if (!orgId) throw unauthorized('The session token has no active organization; select a workspace in the app and sign in again.');
-  if (orgRole !== 'org:admin' && orgRole !== 'org:member') throw unauthorized('The session token\'s organization role is not org:admin or org:member.');
+  if (!orgId)
+    throw unauthorized(
+      'The session token has no active organization; select a workspace in the app and sign in again.',
+    );
+  if (orgRole !== 'org:admin' && orgRole !== 'org:member')
+    throw unauthorized("The session token's organization role is not org:admin or org:member.");
   const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
   if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
-    throw unauthorized('The session token carries no email claim; add `email` to the provider\'s session token template.');
+    throw unauthorized(
+      "The session token carries no email claim; add `email` to the provider's session token template.",
+    );
   }
   return {
     userId: payload.sub!,
@@ -131,7 +145,11 @@ export async function inviteToOrganization(
   try {
     response = await fetch(`${idp.apiBase}/organizations/${encodeURIComponent(input.orgId)}/invitations`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${idp.secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${idp.secretKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
       body: JSON.stringify({
         email_address: input.email,
         role: input.role,
@@ -141,7 +159,11 @@ export async function inviteToOrganization(
       signal: AbortSignal.timeout(idp.apiTimeoutMs),
     });
   } catch {
-    return { ok: false, reason: 'idp_unreachable', message: 'The identity provider could not be reached (connection failed or timed out).' };
+    return {
+      ok: false,
+      reason: 'idp_unreachable',
+      message: 'The identity provider could not be reached (connection failed or timed out).',
+    };
   }
   let body: unknown;
   try {
@@ -152,11 +174,23 @@ export async function inviteToOrganization(
   if (!response.ok) {
     const first = (body as { errors?: Array<{ code?: unknown }> } | undefined)?.errors?.[0];
     const code = safeCode(first?.code);
-    return { ok: false, reason: 'idp_rejected', message: `The identity provider refused the invitation (HTTP ${response.status}${code ? `, ${code}` : ''}).` };
+    return {
+      ok: false,
+      reason: 'idp_rejected',
+      message: `The identity provider refused the invitation (HTTP ${response.status}${code ? `, ${code}` : ''}).`,
+    };
   }
   const invitation = body as { id?: unknown; role?: unknown } | undefined;
   if (typeof invitation?.id !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(invitation.id)) {
-    return { ok: false, reason: 'idp_invalid_response', message: 'The identity provider answered without an invitation id.' };
+    return {
+      ok: false,
+      reason: 'idp_invalid_response',
+      message: 'The identity provider answered without an invitation id.',
+    };
   }
-  return { ok: true, invitationId: invitation.id, role: invitation.role === 'org:admin' || invitation.role === 'org:member' ? invitation.role : input.role };
+  return {
+    ok: true,
+    invitationId: invitation.id,
+    role: invitation.role === 'org:admin' || invitation.role === 'org:member' ? invitation.role : input.role,
+  };
 }

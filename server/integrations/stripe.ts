@@ -21,7 +21,9 @@ export function stripeClient(billing: BillingConfig): Stripe | undefined {
       timeout: billing.timeoutMs,
       telemetry: false,
       appInfo: { name: 'report-service' },
-      ...(billing.apiBase ? { host: billing.apiBase.host, port: billing.apiBase.port, protocol: billing.apiBase.protocol } : {}),
+      ...(billing.apiBase
+        ? { host: billing.apiBase.host, port: billing.apiBase.port, protocol: billing.apiBase.protocol }
+        : {}),
     });
     clients.set(billing, client);
   }
@@ -45,22 +47,44 @@ function safe(value: unknown): string | undefined {
  */
 export function providerError(error: unknown): AppError {
   if (error instanceof Stripe.errors.StripeIdempotencyError) {
-    return new AppError('idempotency_key_reused', 'The Idempotency-Key was already used for a checkout with different details.', { cause: error });
+    return new AppError(
+      'idempotency_key_reused',
+      'The Idempotency-Key was already used for a checkout with different details.',
+      { cause: error },
+    );
   }
   if (error instanceof Stripe.errors.StripeConnectionError) {
-    return new AppError('payment_provider_error', 'The payment provider could not be reached (connection failed or timed out); try again.', { cause: error });
+    return new AppError(
+      'payment_provider_error',
+      'The payment provider could not be reached (connection failed or timed out); try again.',
+      { cause: error },
+    );
   }
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
-    return new AppError('payment_provider_error', 'The payment provider rejected the service\'s credentials; an operator must fix the billing configuration.', { cause: error });
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  ) {
+    return new AppError(
+      'payment_provider_error',
+      "The payment provider rejected the service's credentials; an operator must fix the billing configuration.",
+      { cause: error },
+    );
   }
   if (error instanceof Stripe.errors.StripeError) {
     const parts = [safe(error.code), safe(error.param) && `param ${safe(error.param)}`].filter(Boolean).join(', ');
     const status = typeof error.statusCode === 'number' ? ` ${error.statusCode}` : '';
     const request = safe(error.requestId) ? ` (request ${safe(error.requestId)})` : '';
-    const what = error.type === 'StripeAPIError' && !error.statusCode ? 'an invalid response' : `an error${status}${parts ? ` (${parts})` : ''}`;
-    return new AppError('payment_provider_error', `The payment provider answered with ${what}${request}.`, { cause: error });
+    const what =
+      error.type === 'StripeAPIError' && !error.statusCode
+        ? 'an invalid response'
+        : `an error${status}${parts ? ` (${parts})` : ''}`;
+    return new AppError('payment_provider_error', `The payment provider answered with ${what}${request}.`, {
+      cause: error,
+    });
   }
-  return new AppError('payment_provider_error', 'The payment provider answered with an invalid response.', { cause: error });
+  return new AppError('payment_provider_error', 'The payment provider answered with an invalid response.', {
+    cause: error,
+  });
 }
 
 /** Whether checkout can create sessions here: a key and a price, and in production live billing approved with a live key. */

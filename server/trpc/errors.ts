@@ -18,24 +18,59 @@ function describeIssues(error: ZodError): string {
 const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 // Connection-level failures (server down or restarting, connection cut), not query errors.
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-const DATABASE_DOWN_NAMES = new Set(['SequelizeConnectionError', 'SequelizeConnectionRefusedError', 'SequelizeConnectionTimedOutError', 'SequelizeConnectionAcquireTimeoutError', 'SequelizeHostNotReachableError', 'SequelizeHostNotFoundError']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const DATABASE_DOWN_NAMES = new Set([
+  'SequelizeConnectionError',
+  'SequelizeConnectionRefusedError',
+  'SequelizeConnectionTimedOutError',
+  'SequelizeConnectionAcquireTimeoutError',
+  'SequelizeHostNotReachableError',
+  'SequelizeHostNotFoundError',
+]);
 
 /** True when `error` (or something it wraps) says the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
-    const e = current as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown; parent?: unknown; original?: unknown };
+    const e = current as {
+      name?: unknown;
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      parent?: unknown;
+      original?: unknown;
+    };
     if (typeof e.name === 'string' && DATABASE_DOWN_NAMES.has(e.name)) return true;
     if (typeof e.code === 'string' && DATABASE_DOWN_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|Client has encountered a connection error|terminating connection due to administrator command/.test(e.message)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|Client has encountered a connection error|terminating connection due to administrator command/.test(
+        e.message,
+      )
+    )
+      return true;
     current = e.parent ?? e.original ?? e.cause;
   }
   return false;
 }
 
 function databaseUnavailable(cause: unknown): AppError {
-  return new AppError('service_unavailable', undefined, { cause, headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS } });
+  return new AppError('service_unavailable', undefined, {
+    cause,
+    headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
+  });
 }
 
 /**
@@ -45,7 +80,10 @@ function databaseUnavailable(cause: unknown): AppError {
  */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  if (!(error instanceof TRPCError)) return isDatabaseUnavailable(error) ? databaseUnavailable(error) : new AppError('internal_error', undefined, { cause: error });
+  if (!(error instanceof TRPCError))
+    return isDatabaseUnavailable(error)
+      ? databaseUnavailable(error)
+      : new AppError('internal_error', undefined, { cause: error });
   const cause = error.cause;
   if (isAppError(cause)) return cause;
   if (isDatabaseUnavailable(cause)) return databaseUnavailable(cause);

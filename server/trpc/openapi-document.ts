@@ -13,9 +13,27 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
       'Send an OpenAPI description, get a report and deliverables (TypeScript and Python SDKs, a CLI, docs, a compatibility diff). Errors are `{error, message}` with stable codes.',
     version: '0.1.0',
     baseUrl: '/api',
-    tags: ['reports', 'runs', 'projects', 'domains', 'publishing', 'members', 'api-keys', 'billing', 'identity', 'system'],
+    tags: [
+      'reports',
+      'runs',
+      'projects',
+      'domains',
+      'publishing',
+      'members',
+      'api-keys',
+      'billing',
+      'identity',
+      'system',
+    ],
     paths: { ...artifactDownloadPath, ...billingWebhookPath },
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A workspace API key (`Authorization: Bearer rsk_…`), or under the idp auth provider a session token of the identity provider' } },
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'A workspace API key (`Authorization: Bearer rsk_…`), or under the idp auth provider a session token of the identity provider',
+      },
+    },
   });
   return { ...cached, servers: [{ url: `${baseUrl.replace(/\/$/, '')}/api` }] };
 }

@@ -16,13 +16,20 @@ export const publicProcedure = t.procedure;
  */
 export function authed(scope: Scope) {
   return t.procedure.use(async ({ ctx, next, type }) => {
-    const bySession = ctx.transport === 'trpc' && !ctx.req.headers.authorization && sessionCookie.read(ctx.req) !== undefined;
+    const bySession =
+      ctx.transport === 'trpc' && !ctx.req.headers.authorization && sessionCookie.read(ctx.req) !== undefined;
     const caller = bySession
       ? await authenticateSession(ctx.deps, ctx.req, ctx.res, { mutation: type !== 'query' })
       : await authenticateRequest(ctx.deps, ctx.req.headers.authorization, ctx.req.ip);
     if (!caller.scopes.includes(scope)) {
-      const holder = caller.via === 'browser_session' ? `your ${caller.role} role` : `this API key (or its creator's ${caller.role} role)`;
-      throw new AppError('insufficient_scope', `This endpoint needs the ${scope} scope, which ${holder} does not have.`);
+      const holder =
+        caller.via === 'browser_session'
+          ? `your ${caller.role} role`
+          : `this API key (or its creator's ${caller.role} role)`;
+      throw new AppError(
+        'insufficient_scope',
+        `This endpoint needs the ${scope} scope, which ${holder} does not have.`,
+      );
     }
     return next({ ctx: { ...ctx, caller } });
   });

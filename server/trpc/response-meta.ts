@@ -18,7 +18,10 @@ function metaOf(path: string | undefined): Meta | undefined {
  * catalogue status of the error (including 402, 410, 423, 501, 502, which tRPC has no code
  * for) with its headers (Retry-After).
  */
-export function restResponseMeta(opts: { paths?: readonly string[]; errors: readonly TRPCError[] }): { status: number; headers: Record<string, string> } {
+export function restResponseMeta(opts: { paths?: readonly string[]; errors: readonly TRPCError[] }): {
+  status: number;
+  headers: Record<string, string>;
+} {
   const [error] = opts.errors;
   if (error) {
     const app = toAppError(error);

@@ -33,11 +33,23 @@ import { router } from './init.ts';
 export const appRouter = router({
   reports: router({ start: startReport }),
   runs: router({ get: getRun, cancel: cancelRun, retry: retryRun, artifacts: listArtifacts }),
-  projects: router({ list: listProjects, get: getProject, update: updateProject, archive: archiveProject, runs: listProjectRuns }),
+  projects: router({
+    list: listProjects,
+    get: getProject,
+    update: updateProject,
+    archive: archiveProject,
+    runs: listProjectRuns,
+  }),
   domains: router({ add: addDomain, list: listDomains, remove: removeDomain, verify: verifyDomain }),
   members: router({ list: listMembers, invite: inviteMember, update: updateMember }),
   apiKeys: router({ create: createApiKey, list: listApiKeys, revoke: revokeApiKey }),
-  publishing: router({ dryRun: publishDryRun, publish: requestPublish, rollback: requestRollback, actions: listPublishingActions, docsPreview: publishDocsPreview }),
+  publishing: router({
+    dryRun: publishDryRun,
+    publish: requestPublish,
+    rollback: requestRollback,
+    actions: listPublishingActions,
+    docsPreview: publishDocsPreview,
+  }),
   billing: router({ checkout: createCheckout }),
   identity: router({ me: getMe, health: getHealth, authConfig: getAuthConfig }),
 });

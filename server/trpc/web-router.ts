@@ -21,7 +21,13 @@ export const webRouter = t.mergeRouters(
   appRouter,
   router({
     session: router({ signInWithLink, signInWithApiKey, signInWithIdp, signOut, limits: getLimits }),
-    browse: router({ files: listArtifactFiles, file: readArtifactFile, content: downloadArtifactContent, source: readDescriptionExcerpt, publishing: listPublishingActions }),
+    browse: router({
+      files: listArtifactFiles,
+      file: readArtifactFile,
+      content: downloadArtifactContent,
+      source: readDescriptionExcerpt,
+      publishing: listPublishingActions,
+    }),
   }),
 );
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** RFC 3339 UTC timestamp with milliseconds, e.g. 2026-11-22T10:00:00.000Z. */
-export const Timestamp = z.string().meta({ description: 'RFC 3339 UTC timestamp with milliseconds', example: '2026-11-22T10:00:00.000Z' });
+export const Timestamp = z
+  .string()
+  .meta({ description: 'RFC 3339 UTC timestamp with milliseconds', example: '2026-11-22T10:00:00.000Z' });
 
 export const ErrorBody = z
   .object({

@@ -24,10 +24,10 @@ export const PublishingProviderResult = z
     summary: z.string().optional(),
     checks: z.array(ChecklistItem).optional(),
     target: z.record(z.string(), z.unknown()).optional(),
-    state: z
-      .enum(PUBLICATION_STATES)
-      .optional()
-      .meta({ description: 'Publish and rollback actions that passed their checks: queued, publishing, published, failed, or rolled_back (a publication a later rollback undid)' }),
+    state: z.enum(PUBLICATION_STATES).optional().meta({
+      description:
+        'Publish and rollback actions that passed their checks: queued, publishing, published, failed, or rolled_back (a publication a later rollback undid)',
+    }),
     publishedAt: Timestamp.optional(),
     attempts: z.number().int().optional().meta({ description: 'How many times a worker took up the job' }),
     registryResponse: z
@@ -36,7 +36,10 @@ export const PublishingProviderResult = z
       .meta({ description: "The registry's answer: HTTP status, its error code, a short message (never a secret)" }),
     error: z
       .object({
-        code: z.string().meta({ description: 'registry_unauthorized, registry_forbidden, version_exists, registry_unreachable, registry_timeout, registry_error, artifact_unavailable, tool_missing, nothing_to_roll_back' }),
+        code: z.string().meta({
+          description:
+            'registry_unauthorized, registry_forbidden, version_exists, registry_unreachable, registry_timeout, registry_error, artifact_unavailable, tool_missing, nothing_to_roll_back',
+        }),
         message: z.string(),
         status: z.number().int().optional(),
       })
@@ -74,7 +77,9 @@ export const RollbackInput = z.strictObject({
   runId: Id('runId'),
   registry: z.enum(REGISTRIES).optional(),
   packageName: z.string().max(214).optional(),
-  version: z.string().max(64).optional().meta({ description: 'github and pypi: the new version that carries the restored tree (a rollback there is a new release)' }),
+  version: z.string().max(64).optional().meta({
+    description: 'github and pypi: the new version that carries the restored tree (a rollback there is a new release)',
+  }),
   notes: z.string().max(2000).optional(),
 });
 
@@ -93,7 +98,11 @@ export const DocsPreviewShare = z
   })
   .meta({ id: 'DocsPreviewShare' });
 
-export const DocsPreviewEnvelope = z.object({ run: Run, publishAction: PublishingAction, publication: DocsPreviewShare });
+export const DocsPreviewEnvelope = z.object({
+  run: Run,
+  publishAction: PublishingAction,
+  publication: DocsPreviewShare,
+});
 
 export const DomainConfig = z
   .object({
@@ -104,7 +113,10 @@ export const DomainConfig = z
     verificationToken: z.string(),
     cnameTarget: z.string(),
     lastVerifiedAt: Timestamp.optional(),
-    failureReason: z.string().optional().meta({ description: 'Why the last verification failed (absent once verified)' }),
+    failureReason: z
+      .string()
+      .optional()
+      .meta({ description: 'Why the last verification failed (absent once verified)' }),
     createdAt: Timestamp.optional(),
     updatedAt: Timestamp.optional(),
   })
@@ -128,7 +140,10 @@ const DnsCheck = z.object({
   expected: z.string(),
   found: z.array(z.string()),
   ok: z.boolean(),
-  error: z.string().optional().meta({ description: 'The resolver error when the lookup itself failed (e.g. ETIMEOUT, ESERVFAIL)' }),
+  error: z
+    .string()
+    .optional()
+    .meta({ description: 'The resolver error when the lookup itself failed (e.g. ETIMEOUT, ESERVFAIL)' }),
 });
 export const DomainVerification = z.object({
   project: Project,

@@ -28,10 +28,19 @@ export const StartReportInput = z
   .superRefine((value, ctx) => {
     const partner = (PARTNER_START_MODES as readonly string[]).includes(value.mode ?? '');
     if (partner && !value.configText?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['configText'], message: `is required when mode is ${value.mode} (the partner config, e.g. stainless.yml)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['configText'],
+        message: `is required when mode is ${value.mode} (the partner config, e.g. stainless.yml)`,
+      });
     }
   });
 export type StartReportInput = z.infer<typeof StartReportInput>;
 
-export const StartReportOutput = z.object({ project: Project, run: Run, capabilities: Capabilities, message: z.string() });
+export const StartReportOutput = z.object({
+  project: Project,
+  run: Run,
+  capabilities: Capabilities,
+  message: z.string(),
+});
 export type StartReportOutput = z.infer<typeof StartReportOutput>;

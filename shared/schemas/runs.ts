@@ -108,7 +108,12 @@ export const RunIdInput = z.strictObject({ runId: Id('runId') });
 export const RunActionInput = z.strictObject({ runId: Id('runId'), reason: OptionalReason });
 
 export const RunEnvelope = z.object({ run: Run });
-export const RetryRunOutput = z.object({ project: Project, sourceRun: Run, run: Run, capabilities: Capabilities.optional() });
+export const RetryRunOutput = z.object({
+  project: Project,
+  sourceRun: Run,
+  run: Run,
+  capabilities: Capabilities.optional(),
+});
 
 export const ListRunsInput = z.strictObject({
   projectId: Id('projectId'),

@@ -13,7 +13,6 @@ let ws: CreatedWorkspace;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-
 /** Every row of every table of the service's database (its schema and pg-boss's), as text. */
 async function everyRowAsText(): Promise<string[]> {
   const tables = await service.deps.db.sequelize.query<{ schema: string; name: string }>(
@@ -24,7 +23,10 @@ async function everyRowAsText(): Promise<string[]> {
   expect(tables.map((t) => t.name)).toContain('api_keys');
   const rows: string[] = [];
   for (const { schema, name } of tables) {
-    const found = await service.deps.db.sequelize.query<{ row: string }>(`SELECT t::text AS row FROM "${schema}"."${name}" t`, { type: QueryTypes.SELECT });
+    const found = await service.deps.db.sequelize.query<{ row: string }>(
+      `SELECT t::text AS row FROM "${schema}"."${name}" t`,
+      { type: QueryTypes.SELECT },
+    );
     rows.push(...found.map((r) => r.row));
   }
   return rows;
@@ -38,11 +40,19 @@ afterAll(async () => service?.stop());
 
 describe('POST /api/api-keys', () => {
   it('201 with the key and its token; only the SHA-256 of the token is stored (REST)', async () => {
-    const res = await rest(service.url, ws.token).post('/api-keys', { name: 'CI key', scopes: ['workspace:read', 'runs:write'] });
+    const res = await rest(service.url, ws.token).post('/api-keys', {
+      name: 'CI key',
+      scopes: ['workspace:read', 'runs:write'],
+    });
     expect(res.status).toBe(201);
     const { apiKey, token } = res.body as { apiKey: Record<string, any>; token: string };
     expect(token).toMatch(/^rsk_[A-Za-z0-9_-]{40,}$/);
-    expect(apiKey).toMatchObject({ name: 'CI key', orgId: ws.organization.id, createdByUserId: ws.user.id, scopes: ['workspace:read', 'runs:write'] });
+    expect(apiKey).toMatchObject({
+      name: 'CI key',
+      orgId: ws.organization.id,
+      createdByUserId: ws.user.id,
+      scopes: ['workspace:read', 'runs:write'],
+    });
     expect(apiKey.id).toMatch(/^key_/);
     expect(typeof apiKey.createdAt).toBe('string');
     expect(apiKey.revokedAt).toBeUndefined();
@@ -55,7 +65,16 @@ describe('POST /api/api-keys', () => {
     // The key record carries neither the token nor its hash.
     expect(JSON.stringify(apiKey)).not.toContain(token);
     expect(JSON.stringify(apiKey)).not.toContain(sha256(token));
-    expect(Object.keys(apiKey).sort()).toEqual(['createdAt', 'createdByUserId', 'id', 'name', 'orgId', 'scopes', 'tokenPrefix', 'updatedAt']);
+    expect(Object.keys(apiKey).sort()).toEqual([
+      'createdAt',
+      'createdByUserId',
+      'id',
+      'name',
+      'orgId',
+      'scopes',
+      'tokenPrefix',
+      'updatedAt',
+    ]);
 
     const row = await ApiKey.findByPk(apiKey.id);
     expect(row?.tokenHash).toBe(sha256(token));
@@ -81,7 +100,12 @@ describe('POST /api/api-keys', () => {
     // Through REST with an empty body too.
     const viaRest = await rest(service.url, ws.token).post('/api-keys', {});
     expect(viaRest.status).toBe(201);
-    expect([...viaRest.body.apiKey.scopes].sort()).toEqual(['artifacts:read', 'projects:write', 'runs:write', 'workspace:read']);
+    expect([...viaRest.body.apiKey.scopes].sort()).toEqual([
+      'artifacts:read',
+      'projects:write',
+      'runs:write',
+      'workspace:read',
+    ]);
   });
 
   it('the token is returned once: never in a list', async () => {
@@ -99,7 +123,7 @@ describe('POST /api/api-keys', () => {
     expect(listed?.tokenHash).toBeUndefined();
   });
 
-  it('400 scope_not_grantable for scopes beyond the caller\'s key, naming the scope; nothing is created', async () => {
+  it("400 scope_not_grantable for scopes beyond the caller's key, naming the scope; nothing is created", async () => {
     const narrow = await keyWithScopes(ws.organization.id, ws.user.id, ['api_keys:write', 'workspace:read']);
     const before = await ApiKey.count();
     const res = await rest(service.url, narrow).post('/api-keys', { scopes: ['workspace:read', 'billing:write'] });
@@ -107,7 +131,11 @@ describe('POST /api/api-keys', () => {
     expect(res.body.error).toBe('scope_not_grantable');
     expect(res.body.message).toContain('billing:write');
     expect(res.body.message).not.toContain('workspace:read');
-    await expectTrpcError(trpc(service.url, narrow).apiKeys.create.mutate({ scopes: ['members:write'] }), 'scope_not_grantable', 400);
+    await expectTrpcError(
+      trpc(service.url, narrow).apiKeys.create.mutate({ scopes: ['members:write'] }),
+      'scope_not_grantable',
+      400,
+    );
     expect(await ApiKey.count()).toBe(before);
     // Within its own scopes it may mint.
     const ok = await rest(service.url, narrow).post('/api-keys', { scopes: ['workspace:read'] });
@@ -115,7 +143,7 @@ describe('POST /api/api-keys', () => {
     expect(ok.body.apiKey.scopes).toEqual(['workspace:read']);
   });
 
-  it('400 scope_not_grantable beyond the caller\'s role: an editor cannot mint billing:write, even from a key that lists it', async () => {
+  it("400 scope_not_grantable beyond the caller's role: an editor cannot mint billing:write, even from a key that lists it", async () => {
     const editor = await addMember(ws.organization.id, 'editor');
     const res = await rest(service.url, editor.token).post('/api-keys', { scopes: ['billing:write'] });
     expect(res.status).toBe(400);
@@ -124,16 +152,23 @@ describe('POST /api/api-keys', () => {
 
     const editorWithEverything = await addMember(ws.organization.id, 'editor', SCOPES);
     for (const scope of ['billing:write', 'members:write', 'publishing:write']) {
-      const r = await rest(service.url, editorWithEverything.token).post('/api-keys', { scopes: ['workspace:read', scope] });
+      const r = await rest(service.url, editorWithEverything.token).post('/api-keys', {
+        scopes: ['workspace:read', scope],
+      });
       expect(r.status, scope).toBe(400);
       expect(r.body.error).toBe('scope_not_grantable');
       expect(r.body.message).toContain(scope);
     }
     expect(await ApiKey.count({ where: { createdByUserId: editorWithEverything.userId } })).toBe(1);
     // Inside the editor role it works.
-    const ok = await rest(service.url, editor.token).post('/api-keys', { scopes: ['artifacts:write', 'workspace:read'] });
+    const ok = await rest(service.url, editor.token).post('/api-keys', {
+      scopes: ['artifacts:write', 'workspace:read'],
+    });
     expect(ok.status).toBe(201);
-    expect(ok.body.apiKey).toMatchObject({ createdByUserId: editor.userId, scopes: ['artifacts:write', 'workspace:read'] });
+    expect(ok.body.apiKey).toMatchObject({
+      createdByUserId: editor.userId,
+      scopes: ['artifacts:write', 'workspace:read'],
+    });
   });
 
   it('400 invalid_request for an unknown scope string or a bad field, naming it', async () => {
@@ -171,7 +206,10 @@ describe('GET /api/api-keys', () => {
     const own = await newWorkspace(service, 'Listing');
     const admin = await addMember(own.organization.id, 'admin');
     const editor = await addMember(own.organization.id, 'editor');
-    const editorSecond = await rest(service.url, editor.token).post('/api-keys', { name: 'editor second', scopes: ['workspace:read'] });
+    const editorSecond = await rest(service.url, editor.token).post('/api-keys', {
+      name: 'editor second',
+      scopes: ['workspace:read'],
+    });
     expect(editorSecond.status).toBe(201);
     const foreign = await addMember(ws.organization.id, 'editor');
 
@@ -185,8 +223,11 @@ describe('GET /api/api-keys', () => {
 
     const editorList = await rest(service.url, editor.token).get('/api-keys');
     expect(editorList.status).toBe(200);
-    expect((editorList.body.apiKeys as Array<{ id: string }>).map((k) => k.id).sort()).toEqual([editor.keyId, editorSecond.body.apiKey.id].sort());
-    for (const key of editorList.body.apiKeys as Array<{ createdByUserId: string }>) expect(key.createdByUserId).toBe(editor.userId);
+    expect((editorList.body.apiKeys as Array<{ id: string }>).map((k) => k.id).sort()).toEqual(
+      [editor.keyId, editorSecond.body.apiKey.id].sort(),
+    );
+    for (const key of editorList.body.apiKeys as Array<{ createdByUserId: string }>)
+      expect(key.createdByUserId).toBe(editor.userId);
   });
 
   it('403 for a viewer (no api_keys:read), through tRPC too', async () => {
@@ -200,7 +241,10 @@ describe('GET /api/api-keys', () => {
 
 describe('DELETE /api/api-keys/{keyId}', () => {
   it('200 revokes; the token then gets 401 (REST)', async () => {
-    const created = await rest(service.url, ws.token).post('/api-keys', { name: 'to revoke', scopes: ['workspace:read'] });
+    const created = await rest(service.url, ws.token).post('/api-keys', {
+      name: 'to revoke',
+      scopes: ['workspace:read'],
+    });
     const token = created.body.token as string;
     expect((await rest(service.url, token).get('/me')).status).toBe(200);
     const res = await rest(service.url, ws.token).delete(`/api-keys/${created.body.apiKey.id}`);
@@ -216,7 +260,9 @@ describe('DELETE /api/api-keys/{keyId}', () => {
     expect(again.status).toBe(200);
     expect(again.body.apiKey.revokedAt).toBe(res.body.apiKey.revokedAt);
     // Listed as revoked.
-    const listed = ((await rest(service.url, ws.token).get('/api-keys')).body.apiKeys as Array<Record<string, any>>).find((k) => k.id === created.body.apiKey.id);
+    const listed = (
+      (await rest(service.url, ws.token).get('/api-keys')).body.apiKeys as Array<Record<string, any>>
+    ).find((k) => k.id === created.body.apiKey.id);
     expect(listed?.revokedAt).toBe(res.body.apiKey.revokedAt);
   });
 
@@ -231,10 +277,14 @@ describe('DELETE /api/api-keys/{keyId}', () => {
     const created = await rest(service.url, ws.token).post('/api-keys', { scopes: ['api_keys:write'] });
     const res = await trpc(service.url, created.body.token).apiKeys.revoke.mutate({ keyId: created.body.apiKey.id });
     expect(res.apiKey.revokedAt).toBeDefined();
-    await expectTrpcError(trpc(service.url, created.body.token).apiKeys.revoke.mutate({ keyId: created.body.apiKey.id }), 'unauthorized', 401);
+    await expectTrpcError(
+      trpc(service.url, created.body.token).apiKeys.revoke.mutate({ keyId: created.body.apiKey.id }),
+      'unauthorized',
+      401,
+    );
   });
 
-  it('404 when an editor revokes another member\'s key; the key keeps working', async () => {
+  it("404 when an editor revokes another member's key; the key keeps working", async () => {
     const editor = await addMember(ws.organization.id, 'editor');
     const otherEditor = await addMember(ws.organization.id, 'editor');
     for (const keyId of [ws.apiKey.id, otherEditor.keyId]) {
@@ -243,7 +293,11 @@ describe('DELETE /api/api-keys/{keyId}', () => {
       expect(res.body.error).toBe('not_found');
       expect((await ApiKey.findByPk(keyId))?.revokedAt).toBeNull();
     }
-    await expectTrpcError(trpc(service.url, editor.token).apiKeys.revoke.mutate({ keyId: otherEditor.keyId }), 'not_found', 404);
+    await expectTrpcError(
+      trpc(service.url, editor.token).apiKeys.revoke.mutate({ keyId: otherEditor.keyId }),
+      'not_found',
+      404,
+    );
     expect((await rest(service.url, otherEditor.token).get('/me')).status).toBe(200);
     expect((await rest(service.url, ws.token).get('/me')).status).toBe(200);
     // Its own key it may revoke.
@@ -263,7 +317,10 @@ describe('lastUsedAt', () => {
   it('is absent before first use and set after a request with the key', async () => {
     const created = await rest(service.url, ws.token).post('/api-keys', { name: 'usage', scopes: ['workspace:read'] });
     const id = created.body.apiKey.id as string;
-    const find = async () => ((await rest(service.url, ws.token).get('/api-keys')).body.apiKeys as Array<Record<string, any>>).find((k) => k.id === id);
+    const find = async () =>
+      ((await rest(service.url, ws.token).get('/api-keys')).body.apiKeys as Array<Record<string, any>>).find(
+        (k) => k.id === id,
+      );
     expect((await find())?.lastUsedAt).toBeUndefined();
     expect((await ApiKey.findByPk(id))?.lastUsedAt).toBeNull();
     const before = Date.now();

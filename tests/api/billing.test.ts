@@ -45,15 +45,35 @@ beforeAll(async () => {
   fake = await startFakeStripe({ secretKey: TEST_KEY, prices: [PRICE_LAUNCH, PRICE_SCALE] });
   liveFake = await startFakeStripe({ secretKey: LIVE_KEY, prices: [PRICE_LAUNCH, PRICE_SCALE] });
   // Every service shares one database (the model classes bind to one connection per process).
-  const first = await startTestService(stripeEnv(fake.url, { STRIPE_SECRET_KEY: `sk_test_wrong${randomBytes(6).toString('hex')}`, STRIPE_PRICE_SCALE: '' }));
+  const first = await startTestService(
+    stripeEnv(fake.url, {
+      STRIPE_SECRET_KEY: `sk_test_wrong${randomBytes(6).toString('hex')}`,
+      STRIPE_PRICE_SCALE: '',
+    }),
+  );
   partial = first;
   const db = first.databaseUrl;
   unreachable = await startTestService(stripeEnv(`http://127.0.0.1:${await closedPort()}`), db);
-  prodTestKey = await startTestService(stripeEnv(fake.url, { NODE_ENV: 'production', BILLING_LIVE_APPROVED: 'true' }), db);
-  prodUnapproved = await startTestService(stripeEnv(liveFake.url, { NODE_ENV: 'production', STRIPE_SECRET_KEY: LIVE_KEY }), db);
-  prodLive = await startTestService(stripeEnv(liveFake.url, { NODE_ENV: 'production', STRIPE_SECRET_KEY: LIVE_KEY, BILLING_LIVE_APPROVED: 'true' }), db);
+  prodTestKey = await startTestService(
+    stripeEnv(fake.url, { NODE_ENV: 'production', BILLING_LIVE_APPROVED: 'true' }),
+    db,
+  );
+  prodUnapproved = await startTestService(
+    stripeEnv(liveFake.url, { NODE_ENV: 'production', STRIPE_SECRET_KEY: LIVE_KEY }),
+    db,
+  );
+  prodLive = await startTestService(
+    stripeEnv(liveFake.url, { NODE_ENV: 'production', STRIPE_SECRET_KEY: LIVE_KEY, BILLING_LIVE_APPROVED: 'true' }),
+    db,
+  );
   main = await startTestService(
-    stripeEnv(fake.url, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_TIMEOUT_MS: '1500', PLAN_RUNS_FREE: '1', PLAN_RUNS_LAUNCH: '3', PLAN_RUNS_SCALE: '5' }),
+    stripeEnv(fake.url, {
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_TIMEOUT_MS: '1500',
+      PLAN_RUNS_FREE: '1',
+      PLAN_RUNS_LAUNCH: '3',
+      PLAN_RUNS_SCALE: '5',
+    }),
     db,
   );
   others.push(partial, unreachable, prodTestKey, prodUnapproved, prodLive);
@@ -76,10 +96,14 @@ function expectProviderError(res: { status: number; body: Record<string, any> },
 }
 
 describe('POST /api/billing/checkout', () => {
-  it('200 {url}: a subscription-mode Checkout Session for the plan\'s price, with the workspace in metadata and an idempotency key', async () => {
+  it("200 {url}: a subscription-mode Checkout Session for the plan's price, with the workspace in metadata and an idempotency key", async () => {
     const ws = await newWorkspace(main, 'Checkout');
     const before = fake.requests.length;
-    const res = await checkout(main, ws.token, { plan: 'launch', successUrl: `${APP}/billing/done?x=1`, cancelUrl: 'https://www.example.com/pricing' });
+    const res = await checkout(main, ws.token, {
+      plan: 'launch',
+      successUrl: `${APP}/billing/done?x=1`,
+      cancelUrl: 'https://www.example.com/pricing',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/) });
     expect(fake.requests.length).toBe(before + 1);
@@ -106,7 +130,7 @@ describe('POST /api/billing/checkout', () => {
     expect((await rest(main.url, ws.token).get('/me')).body.billing).toEqual({ plan: 'free' });
   });
 
-  it('omitted return URLs default to the service\'s own pages; scale uses the scale price (tRPC too)', async () => {
+  it("omitted return URLs default to the service's own pages; scale uses the scale price (tRPC too)", async () => {
     const ws = await newWorkspace(main, 'Defaults');
     const res = await trpc(main.url, ws.token).billing.checkout.mutate({ plan: 'scale' });
     expect(res.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
@@ -174,7 +198,10 @@ describe('POST /api/billing/checkout', () => {
   it('423 checkout_locked in production: live billing not approved, or a test key', async () => {
     const notApproved = await checkout(prodUnapproved, (await newWorkspace(prodUnapproved)).token, { plan: 'launch' });
     expect(notApproved.status).toBe(423);
-    expect(notApproved.body).toEqual({ error: 'checkout_locked', message: expect.stringContaining('BILLING_LIVE_APPROVED') });
+    expect(notApproved.body).toEqual({
+      error: 'checkout_locked',
+      message: expect.stringContaining('BILLING_LIVE_APPROVED'),
+    });
     const testKey = await checkout(prodTestKey, (await newWorkspace(prodTestKey)).token, { plan: 'launch' });
     expect(testKey.status).toBe(423);
     expect(testKey.body).toEqual({ error: 'checkout_locked', message: expect.stringContaining('live') });
@@ -239,7 +266,7 @@ describe('POST /api/billing/checkout', () => {
       expect(took).toBeLessThan(6000);
     });
 
-    it('the provider rejects the service\'s key (its message, echoing the key, is not passed on)', async () => {
+    it("the provider rejects the service's key (its message, echoing the key, is not passed on)", async () => {
       const res = await checkout(partial, (await newWorkspace(partial)).token, { plan: 'launch' });
       expectProviderError(res, partial.deps.config.billing.secretKey!);
       expect(res.body.message).toMatch(/credentials/);
@@ -247,7 +274,10 @@ describe('POST /api/billing/checkout', () => {
 
     it('the provider refuses the price (its code and param are named)', async () => {
       const ws = await newWorkspace(main, 'Unknown price');
-      const scoped = await startTestService(stripeEnv(fake.url, { STRIPE_PRICE_LAUNCH: 'price_deleted' }), main.databaseUrl);
+      const scoped = await startTestService(
+        stripeEnv(fake.url, { STRIPE_PRICE_LAUNCH: 'price_deleted' }),
+        main.databaseUrl,
+      );
       others.push(scoped);
       const res = await checkout(scoped, ws.token, { plan: 'launch' });
       expectProviderError(res);
@@ -261,7 +291,11 @@ describe('POST /api/billing/checkout', () => {
 // ---- webhooks -------------------------------------------------------------------------------
 
 let eventCounter = 0;
-function event(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): Record<string, unknown> {
+function event(
+  type: string,
+  object: Record<string, unknown>,
+  created = Math.floor(Date.now() / 1000),
+): Record<string, unknown> {
   eventCounter += 1;
   return {
     id: `evt_${eventCounter}_${randomBytes(8).toString('hex')}`,
@@ -292,7 +326,12 @@ function checkoutCompleted(orgId: string, plan: string, extra: Record<string, un
   });
 }
 
-function subscriptionEvent(type: string, orgId: string, sub: { id: string; customer: string; status: string; price: string }, created?: number) {
+function subscriptionEvent(
+  type: string,
+  orgId: string,
+  sub: { id: string; customer: string; status: string; price: string },
+  created?: number,
+) {
   return event(
     type,
     {
@@ -301,14 +340,28 @@ function subscriptionEvent(type: string, orgId: string, sub: { id: string; custo
       customer: sub.customer,
       status: sub.status,
       metadata: { orgId },
-      items: { object: 'list', data: [{ id: `si_${randomBytes(4).toString('hex')}`, object: 'subscription_item', price: { id: sub.price, object: 'price' }, quantity: 1 }] },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${randomBytes(4).toString('hex')}`,
+            object: 'subscription_item',
+            price: { id: sub.price, object: 'price' },
+            quantity: 1,
+          },
+        ],
+      },
     },
     created,
   );
 }
 
 function sign(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) });
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
 }
 
 async function sendEvent(service: TestService, body: Record<string, unknown> | string, signature?: string | null) {
@@ -322,7 +375,11 @@ async function sendEvent(service: TestService, body: Record<string, unknown> | s
 
 async function orgState(orgId: string) {
   const org = await Organization.findByPk(orgId);
-  return { plan: org?.plan, subscriptionStatus: org?.subscriptionStatus ?? null, stripeSubscriptionId: org?.stripeSubscriptionId ?? null };
+  return {
+    plan: org?.plan,
+    subscriptionStatus: org?.subscriptionStatus ?? null,
+    stripeSubscriptionId: org?.stripeSubscriptionId ?? null,
+  };
 }
 
 describe('POST /api/billing/webhook', () => {
@@ -342,7 +399,11 @@ describe('POST /api/billing/webhook', () => {
     const res = await sendEvent(main, completed);
     expect(res).toEqual({ status: 200, body: { received: true, duplicate: false, outcome: 'applied' } });
     const sub = (completed.data as { object: { subscription: string; customer: string } }).object;
-    expect(await orgState(ws.organization.id)).toEqual({ plan: 'launch', subscriptionStatus: 'active', stripeSubscriptionId: sub.subscription });
+    expect(await orgState(ws.organization.id)).toEqual({
+      plan: 'launch',
+      subscriptionStatus: 'active',
+      stripeSubscriptionId: sub.subscription,
+    });
 
     const me = (await api.get('/me')).body;
     expect(me.organization.plan).toBe('launch');
@@ -354,13 +415,29 @@ describe('POST /api/billing/webhook', () => {
     expect((await api.post('/reports/start', { openapiText: PETSTORE })).status).toBe(402);
 
     // The subscription moves to scale (price mapped back through configuration).
-    const updated = await sendEvent(main, subscriptionEvent('customer.subscription.updated', ws.organization.id, { id: sub.subscription, customer: sub.customer, status: 'active', price: PRICE_SCALE }));
+    const updated = await sendEvent(
+      main,
+      subscriptionEvent('customer.subscription.updated', ws.organization.id, {
+        id: sub.subscription,
+        customer: sub.customer,
+        status: 'active',
+        price: PRICE_SCALE,
+      }),
+    );
     expect(updated.body.outcome).toBe('applied');
     expect((await api.get('/me')).body.entitlements).toMatchObject({ plan: 'scale', runsPerPeriod: 5 });
     expect((await api.post('/reports/start', { openapiText: PETSTORE })).status).toBe(202);
 
     // Deleted: back to free, and the quota bites again.
-    const deleted = await sendEvent(main, subscriptionEvent('customer.subscription.deleted', ws.organization.id, { id: sub.subscription, customer: sub.customer, status: 'canceled', price: PRICE_SCALE }));
+    const deleted = await sendEvent(
+      main,
+      subscriptionEvent('customer.subscription.deleted', ws.organization.id, {
+        id: sub.subscription,
+        customer: sub.customer,
+        status: 'canceled',
+        price: PRICE_SCALE,
+      }),
+    );
     expect(deleted.body.outcome).toBe('applied');
     expect(await orgState(ws.organization.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled' });
     expect((await api.get('/me')).body.entitlements).toMatchObject({ plan: 'free', runsPerPeriod: 1 });
@@ -373,7 +450,19 @@ describe('POST /api/billing/webhook', () => {
     expect((await sendEvent(main, completed)).body).toEqual({ received: true, duplicate: false, outcome: 'applied' });
     const sub = (completed.data as { object: { subscription: string; customer: string } }).object;
     // A later event ends the subscription ...
-    expect((await sendEvent(main, subscriptionEvent('customer.subscription.deleted', own.organization.id, { id: sub.subscription, customer: sub.customer, status: 'canceled', price: PRICE_LAUNCH }))).status).toBe(200);
+    expect(
+      (
+        await sendEvent(
+          main,
+          subscriptionEvent('customer.subscription.deleted', own.organization.id, {
+            id: sub.subscription,
+            customer: sub.customer,
+            status: 'canceled',
+            price: PRICE_LAUNCH,
+          }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await orgState(own.organization.id)).plan).toBe('free');
     // ... and the first one, delivered again with a fresh valid signature, changes nothing.
     const replay = await sendEvent(main, completed);
@@ -405,10 +494,18 @@ describe('POST /api/billing/webhook', () => {
       expect(res.body).toEqual({ error: 'invalid_signature', message: expect.any(String) });
       expect(res.body.message).not.toContain(WEBHOOK_SECRET);
     }
-    expect(await orgState(own.organization.id)).toEqual({ plan: 'free', subscriptionStatus: null, stripeSubscriptionId: null });
+    expect(await orgState(own.organization.id)).toEqual({
+      plan: 'free',
+      subscriptionStatus: null,
+      stripeSubscriptionId: null,
+    });
     expect(await BillingEvent.count({ where: { id: completed.id as string } })).toBe(0);
     // A bearer token is no substitute for the signature.
-    const withBearer = await fetch(`${main.url}/api/billing/webhook`, { method: 'POST', headers: { authorization: `Bearer ${own.token}`, 'content-type': 'application/json' }, body: payload });
+    const withBearer = await fetch(`${main.url}/api/billing/webhook`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${own.token}`, 'content-type': 'application/json' },
+      body: payload,
+    });
     expect(withBearer.status).toBe(400);
   });
 
@@ -432,16 +529,54 @@ describe('POST /api/billing/webhook', () => {
     const own = await newWorkspace(main, 'Ordering');
     const now = Math.floor(Date.now() / 1000);
     const sub = { id: `sub_${randomBytes(6).toString('hex')}`, customer: `cus_${randomBytes(6).toString('hex')}` };
-    const newer = subscriptionEvent('customer.subscription.updated', own.organization.id, { ...sub, status: 'active', price: PRICE_SCALE }, now);
-    const older = subscriptionEvent('customer.subscription.updated', own.organization.id, { ...sub, status: 'active', price: PRICE_LAUNCH }, now - 120);
+    const newer = subscriptionEvent(
+      'customer.subscription.updated',
+      own.organization.id,
+      { ...sub, status: 'active', price: PRICE_SCALE },
+      now,
+    );
+    const older = subscriptionEvent(
+      'customer.subscription.updated',
+      own.organization.id,
+      { ...sub, status: 'active', price: PRICE_LAUNCH },
+      now - 120,
+    );
     expect((await sendEvent(main, newer)).body.outcome).toBe('applied');
     expect((await sendEvent(main, older)).body.outcome).toBe('stale');
-    expect(await orgState(own.organization.id)).toEqual({ plan: 'scale', subscriptionStatus: 'active', stripeSubscriptionId: sub.id });
+    expect(await orgState(own.organization.id)).toEqual({
+      plan: 'scale',
+      subscriptionStatus: 'active',
+      stripeSubscriptionId: sub.id,
+    });
     // past_due keeps the plan (and blocks a new checkout); unpaid drops to free.
-    expect((await sendEvent(main, subscriptionEvent('customer.subscription.updated', own.organization.id, { ...sub, status: 'past_due', price: PRICE_SCALE }, now + 1))).body.outcome).toBe('applied');
+    expect(
+      (
+        await sendEvent(
+          main,
+          subscriptionEvent(
+            'customer.subscription.updated',
+            own.organization.id,
+            { ...sub, status: 'past_due', price: PRICE_SCALE },
+            now + 1,
+          ),
+        )
+      ).body.outcome,
+    ).toBe('applied');
     expect(await orgState(own.organization.id)).toMatchObject({ plan: 'scale', subscriptionStatus: 'past_due' });
     expect((await checkout(main, own.token, { plan: 'launch' })).status).toBe(409);
-    expect((await sendEvent(main, subscriptionEvent('customer.subscription.updated', own.organization.id, { ...sub, status: 'unpaid', price: PRICE_SCALE }, now + 2))).body.outcome).toBe('applied');
+    expect(
+      (
+        await sendEvent(
+          main,
+          subscriptionEvent(
+            'customer.subscription.updated',
+            own.organization.id,
+            { ...sub, status: 'unpaid', price: PRICE_SCALE },
+            now + 2,
+          ),
+        )
+      ).body.outcome,
+    ).toBe('applied');
     expect(await orgState(own.organization.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'unpaid' });
 
     const unknownType = await sendEvent(main, event('invoice.paid', { id: 'in_1', object: 'invoice' }));

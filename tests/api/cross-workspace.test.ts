@@ -34,10 +34,13 @@ async function rowCountsOfA(): Promise<Record<string, number>> {
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    const [row] = await service.deps.db.sequelize.query<{ count: string }>(`SELECT count(*)::text AS count FROM "${name}" WHERE org_id = $1`, {
-      bind: [a.organization.id],
-      type: QueryTypes.SELECT,
-    });
+    const [row] = await service.deps.db.sequelize.query<{ count: string }>(
+      `SELECT count(*)::text AS count FROM "${name}" WHERE org_id = $1`,
+      {
+        bind: [a.organization.id],
+        type: QueryTypes.SELECT,
+      },
+    );
     counts[name] = Number(row?.count);
   }
   return counts;
@@ -51,9 +54,19 @@ async function snapshotOfA() {
     Run.count({ where: { orgId: a.organization.id } }),
     DocsDomain.findAll({ where: { orgId: a.organization.id }, raw: true, order: [['id', 'ASC']] }),
     Member.findAll({ where: { orgId: a.organization.id }, raw: true, order: [['id', 'ASC']] }),
-    ApiKey.findAll({ where: { orgId: a.organization.id }, attributes: ['id', 'revokedAt', 'scopes', 'name', 'orgId'], raw: true, order: [['id', 'ASC']] }),
+    ApiKey.findAll({
+      where: { orgId: a.organization.id },
+      attributes: ['id', 'revokedAt', 'scopes', 'name', 'orgId'],
+      raw: true,
+      order: [['id', 'ASC']],
+    }),
     Project.count({ where: { orgId: a.organization.id } }),
-    Artifact.findAll({ where: { orgId: a.organization.id }, attributes: ['id', 'runId', 'sha256', 'expiresAt'], raw: true, order: [['id', 'ASC']] }),
+    Artifact.findAll({
+      where: { orgId: a.organization.id },
+      attributes: ['id', 'runId', 'sha256', 'expiresAt'],
+      raw: true,
+      order: [['id', 'ASC']],
+    }),
   ]);
   return { project, run, runs, domains, members, keys, projects, artifacts, rows: await rowCountsOfA() };
 }
@@ -86,34 +99,76 @@ function attempts(): Attempt[] {
   return [
     { route: 'GET /runs/{runId}', run: () => api.get(`/runs/${aRun.id}`) },
     { route: 'GET /runs/{runId}/artifacts', run: () => api.get(`/runs/${aRun.id}/artifacts`) },
-    { route: 'GET /runs/{runId}/artifacts/{artifactId}', run: () => api.get(`/runs/${aRun.id}/artifacts/${aArtifactId}`) },
-    { route: 'POST /runs/{runId}/publish/dry-run', run: () => api.post(`/runs/${aRun.id}/publish/dry-run`, { registry: 'npm' }) },
-    { route: 'POST /runs/{runId}/publish/publish', run: () => api.post(`/runs/${aRun.id}/publish/publish`, { registry: 'npm' }) },
-    { route: 'POST /runs/{runId}/publish/rollback', run: () => api.post(`/runs/${aRun.id}/publish/rollback`, { registry: 'npm' }) },
+    {
+      route: 'GET /runs/{runId}/artifacts/{artifactId}',
+      run: () => api.get(`/runs/${aRun.id}/artifacts/${aArtifactId}`),
+    },
+    {
+      route: 'POST /runs/{runId}/publish/dry-run',
+      run: () => api.post(`/runs/${aRun.id}/publish/dry-run`, { registry: 'npm' }),
+    },
+    {
+      route: 'POST /runs/{runId}/publish/publish',
+      run: () => api.post(`/runs/${aRun.id}/publish/publish`, { registry: 'npm' }),
+    },
+    {
+      route: 'POST /runs/{runId}/publish/rollback',
+      run: () => api.post(`/runs/${aRun.id}/publish/rollback`, { registry: 'npm' }),
+    },
     { route: 'GET /runs/{runId}/publish/actions', run: () => api.get(`/runs/${aRun.id}/publish/actions`) },
-    { route: 'POST /runs/{runId}/docs-preview/publish', run: () => api.post(`/runs/${aRun.id}/docs-preview/publish`, {}) },
+    {
+      route: 'POST /runs/{runId}/docs-preview/publish',
+      run: () => api.post(`/runs/${aRun.id}/docs-preview/publish`, {}),
+    },
     // A's artifact through B's own run.
-    { route: 'GET /runs/{runId}/artifacts/{artifactId}', run: () => api.get(`/runs/${bRunId}/artifacts/${aArtifactId}`) },
+    {
+      route: 'GET /runs/{runId}/artifacts/{artifactId}',
+      run: () => api.get(`/runs/${bRunId}/artifacts/${aArtifactId}`),
+    },
     { route: 'POST /runs/{runId}/cancel', run: () => api.post(`/runs/${aRun.id}/cancel`, { reason: 'not yours' }) },
     { route: 'POST /runs/{runId}/retry', run: () => api.post(`/runs/${aRun.id}/retry`, {}) },
     { route: 'GET /projects/{projectId}', run: () => api.get(`/projects/${aProject.id}`) },
-    { route: 'PATCH /projects/{projectId}', run: () => api.patch(`/projects/${aProject.id}`, { name: 'Taken over', apiName: 'Mine', status: 'archived' }) },
-    { route: 'PATCH /projects/{projectId}', run: () => api.patch(`/projects/${aProject.id}`, { transferOrgId: b.organization.id }) },
+    {
+      route: 'PATCH /projects/{projectId}',
+      run: () => api.patch(`/projects/${aProject.id}`, { name: 'Taken over', apiName: 'Mine', status: 'archived' }),
+    },
+    {
+      route: 'PATCH /projects/{projectId}',
+      run: () => api.patch(`/projects/${aProject.id}`, { transferOrgId: b.organization.id }),
+    },
     { route: 'DELETE /projects/{projectId}', run: () => api.delete(`/projects/${aProject.id}`) },
     { route: 'GET /projects/{projectId}/runs', run: () => api.get(`/projects/${aProject.id}/runs`) },
     { route: 'GET /projects/{projectId}/domains', run: () => api.get(`/projects/${aProject.id}/domains`) },
-    { route: 'POST /projects/{projectId}/domains', run: () => api.post(`/projects/${aProject.id}/domains`, { domain: 'intruder.example.com' }) },
-    { route: 'DELETE /projects/{projectId}/domains/{domainId}', run: () => api.delete(`/projects/${aProject.id}/domains/${aDomain.id}`) },
+    {
+      route: 'POST /projects/{projectId}/domains',
+      run: () => api.post(`/projects/${aProject.id}/domains`, { domain: 'intruder.example.com' }),
+    },
+    {
+      route: 'DELETE /projects/{projectId}/domains/{domainId}',
+      run: () => api.delete(`/projects/${aProject.id}/domains/${aDomain.id}`),
+    },
     // A's domain through B's own project.
-    { route: 'DELETE /projects/{projectId}/domains/{domainId}', run: () => api.delete(`/projects/${bProjectId}/domains/${aDomain.id}`) },
-    { route: 'POST /projects/{projectId}/domains/{domainId}/verify', run: () => api.post(`/projects/${aProject.id}/domains/${aDomain.id}/verify`, {}) },
-    { route: 'POST /projects/{projectId}/domains/{domainId}/verify', run: () => api.post(`/projects/${bProjectId}/domains/${aDomain.id}/verify`, {}) },
+    {
+      route: 'DELETE /projects/{projectId}/domains/{domainId}',
+      run: () => api.delete(`/projects/${bProjectId}/domains/${aDomain.id}`),
+    },
+    {
+      route: 'POST /projects/{projectId}/domains/{domainId}/verify',
+      run: () => api.post(`/projects/${aProject.id}/domains/${aDomain.id}/verify`, {}),
+    },
+    {
+      route: 'POST /projects/{projectId}/domains/{domainId}/verify',
+      run: () => api.post(`/projects/${bProjectId}/domains/${aDomain.id}/verify`, {}),
+    },
     { route: 'PATCH /members/{memberId}', run: () => api.patch(`/members/${aMember.memberId}`, { role: 'viewer' }) },
     { route: 'PATCH /members/{memberId}', run: () => api.patch(`/members/${aMember.memberId}`, { status: 'removed' }) },
     { route: 'PATCH /members/{memberId}', run: () => api.patch(`/members/${aOwnerMemberId}`, { role: 'viewer' }) },
     { route: 'DELETE /api-keys/{keyId}', run: () => api.delete(`/api-keys/${aKey.id}`) },
     { route: 'DELETE /api-keys/{keyId}', run: () => api.delete(`/api-keys/${a.apiKey.id}`) },
-    { route: 'POST /reports/start', run: () => api.post('/reports/start', { openapiText: PETSTORE, projectId: aProject.id }) },
+    {
+      route: 'POST /reports/start',
+      run: () => api.post('/reports/start', { openapiText: PETSTORE, projectId: aProject.id }),
+    },
   ];
 }
 
@@ -135,7 +190,10 @@ beforeAll(async () => {
   aKey = { id: key.body.apiKey.id, token: key.body.token };
   const owner = await Member.findOne({ where: { orgId: a.organization.id, userId: a.user.id } });
   aOwnerMemberId = owner!.id;
-  const bStarted = await rest(service.url, b.token).post('/reports/start', { openapiText: PETSTORE, projectName: 'B project' });
+  const bStarted = await rest(service.url, b.token).post('/reports/start', {
+    openapiText: PETSTORE,
+    projectName: 'B project',
+  });
   bProjectId = bStarted.body.project.id;
   bRunId = bStarted.body.run.id;
   // No worker runs here: give A's run an artifact directly, as the pipeline would.
@@ -156,7 +214,7 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.stop());
 
-describe('another workspace\'s records answer 404 not_found, and stay unchanged', () => {
+describe("another workspace's records answer 404 not_found, and stay unchanged", () => {
   it('covers every record-addressed endpoint: of the router and of /api/openapi.json', async () => {
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
     const fromRouter = Object.values(procedures)
@@ -166,13 +224,18 @@ describe('another workspace\'s records answer 404 not_found, and stay unchanged'
     const doc = (await rest(service.url).get('/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
     const fromDoc = Object.entries(doc)
       .filter(([path]) => path.includes('{'))
-      .flatMap(([path, item]) => Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      );
     const covered = new Set(attempts().map((t) => t.route));
-    for (const route of new Set([...fromRouter, ...fromDoc])) expect(covered.has(route), `${route} is not in the cross-workspace list`).toBe(true);
+    for (const route of new Set([...fromRouter, ...fromDoc]))
+      expect(covered.has(route), `${route} is not in the cross-workspace list`).toBe(true);
     expect(covered.has('POST /reports/start')).toBe(true);
   });
 
-  it('REST: every attempt is 404, and A\'s records are exactly as before', async () => {
+  it("REST: every attempt is 404, and A's records are exactly as before", async () => {
     const before = await snapshotOfA();
     expect(before.run?.status).toBe('queued');
     expect(before.rows).toMatchObject({ projects: 1, runs: 1, members: 2, api_keys: 3, docs_domains: 1, artifacts: 1 });
@@ -186,7 +249,11 @@ describe('another workspace\'s records answer 404 not_found, and stay unchanged'
     // And A still sees everything through its own API.
     const apiA = rest(service.url, a.token);
     expect((await apiA.get(`/runs/${aRun.id}`)).body.run).toMatchObject({ id: aRun.id, status: 'queued' });
-    expect((await apiA.get(`/projects/${aProject.id}`)).body.project).toMatchObject({ name: 'A project', status: 'created', runCount: 1 });
+    expect((await apiA.get(`/projects/${aProject.id}`)).body.project).toMatchObject({
+      name: 'A project',
+      status: 'created',
+      runCount: 1,
+    });
     expect((await apiA.get(`/projects/${aProject.id}/domains`)).body.domains).toEqual([aDomain]);
     expect((await rest(service.url, aKey.token).get('/me')).status).toBe(200);
     expect((await rest(service.url, aMember.token).get('/me')).status).toBe(200);
@@ -228,7 +295,7 @@ describe('another workspace\'s records answer 404 not_found, and stay unchanged'
     expect(await snapshotOfA()).toEqual(before);
   });
 
-  it('B\'s lists never show A\'s records', async () => {
+  it("B's lists never show A's records", async () => {
     const api = rest(service.url, b.token);
     const text = JSON.stringify([
       (await api.get('/projects')).body,
@@ -239,17 +306,29 @@ describe('another workspace\'s records answer 404 not_found, and stay unchanged'
       (await api.get(`/projects/${bProjectId}/domains`)).body,
       (await api.get(`/runs/${bRunId}/artifacts`)).body,
     ]);
-    for (const id of [a.organization.id, aProject.id, aRun.id, aDomain.id, aMember.memberId, aKey.id, a.apiKey.id, aOwnerMemberId, aArtifactId]) {
+    for (const id of [
+      a.organization.id,
+      aProject.id,
+      aRun.id,
+      aDomain.id,
+      aMember.memberId,
+      aKey.id,
+      a.apiKey.id,
+      aOwnerMemberId,
+      aArtifactId,
+    ]) {
       expect(text).not.toContain(id);
     }
   });
 
-  it('A\'s own calls still work on the same records (the 404s were about the workspace)', async () => {
+  it("A's own calls still work on the same records (the 404s were about the workspace)", async () => {
     const apiA = rest(service.url, a.token);
     const artifacts = await apiA.get(`/runs/${aRun.id}/artifacts`);
     expect(artifacts.status).toBe(200);
     expect((artifacts.body.artifacts as Array<{ id: string }>).map((x) => x.id)).toEqual([aArtifactId]);
-    const download = await fetch(`${service.url}/api/runs/${aRun.id}/artifacts/${aArtifactId}`, { headers: { authorization: `Bearer ${a.token}` } });
+    const download = await fetch(`${service.url}/api/runs/${aRun.id}/artifacts/${aArtifactId}`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(ARTIFACT_CONTENT)).toBe(true);
     const renamed = await apiA.patch(`/projects/${aProject.id}`, { apiName: 'A API' });

@@ -28,7 +28,11 @@ async function runWithDocs(expiresInMs = 3600_000): Promise<string> {
     kind: 'docs',
     name: 'docs',
     files: [
-      { path: 'index.html', content: '<!doctype html><html><head><meta name="robots" content="noindex,nofollow"><link rel="stylesheet" href="assets/site.css"></head><body><h1>Petstore</h1></body></html>' },
+      {
+        path: 'index.html',
+        content:
+          '<!doctype html><html><head><meta name="robots" content="noindex,nofollow"><link rel="stylesheet" href="assets/site.css"></head><body><h1>Petstore</h1></body></html>',
+      },
       { path: 'assets/site.css', content: 'body { color: #111; }' },
       { path: 'operations/list-pets/index.html', content: '<!doctype html><p>listPets</p>' },
     ],
@@ -61,8 +65,17 @@ describe('POST /api/runs/{runId}/docs-preview/publish', () => {
     const first = await api.post(`/runs/${runId}/docs-preview/publish`);
     expect(first.status).toBe(201);
     expect(first.body.run.id).toBe(runId);
-    expect(first.body.publishAction).toMatchObject({ registry: 'docs', action: 'share_preview', status: 'ready', runId });
-    expect(first.body.publication).toMatchObject({ mode: 'preview', indexability: 'noindex_until_policy_approved', noindex: true });
+    expect(first.body.publishAction).toMatchObject({
+      registry: 'docs',
+      action: 'share_preview',
+      status: 'ready',
+      runId,
+    });
+    expect(first.body.publication).toMatchObject({
+      mode: 'preview',
+      indexability: 'noindex_until_policy_approved',
+      noindex: true,
+    });
     expect(first.body.publication.url).toBe(`${service.url}/docs-preview/${first.body.publication.id}/`);
     const again = await trpc(service.url, token).publishing.docsPreview.mutate({ runId });
     expect(again.publication).toEqual(first.body.publication);
@@ -104,13 +117,23 @@ describe('POST /api/runs/{runId}/docs-preview/publish', () => {
     const gone = await api.post(`/runs/${expired}/docs-preview/publish`);
     expect(gone.status).toBe(410);
     expect(gone.body.error).toBe('artifact_expired');
-    await expectTrpcError(trpc(service.url, token).publishing.docsPreview.mutate({ runId: plain }), 'run_not_ready', 422);
+    await expectTrpcError(
+      trpc(service.url, token).publishing.docsPreview.mutate({ runId: plain }),
+      'run_not_ready',
+      422,
+    );
   });
 
   it('an expired share answers 410, still noindex', async () => {
     const runId = await runWithDocs();
-    const { url, id } = (await api.post(`/runs/${runId}/docs-preview/publish`)).body.publication as { url: string; id: string };
-    await service.deps.db.sequelize.query('UPDATE docs_shares SET expires_at = now() - interval \'1 second\' WHERE id = $1', { bind: [id] });
+    const { url, id } = (await api.post(`/runs/${runId}/docs-preview/publish`)).body.publication as {
+      url: string;
+      id: string;
+    };
+    await service.deps.db.sequelize.query(
+      "UPDATE docs_shares SET expires_at = now() - interval '1 second' WHERE id = $1",
+      { bind: [id] },
+    );
     const res = await fetch(url);
     expect(res.status).toBe(410);
     expectPreviewHeaders(res);

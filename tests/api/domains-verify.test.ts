@@ -16,7 +16,14 @@ let n = 0;
 
 beforeAll(async () => {
   dns = await startFakeDns();
-  service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000', DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', DNS_TRIES: '1', DOCS_CNAME_TARGET: 'docs.report-service.dev' });
+  service = await startTestService({
+    ROLE: 'api',
+    REPORT_RATE_LIMIT: '1000',
+    DNS_SERVERS: dns.address,
+    DNS_TIMEOUT_MS: '400',
+    DNS_TRIES: '1',
+    DOCS_CNAME_TARGET: 'docs.report-service.dev',
+  });
   ws = await newWorkspace(service, 'Domains');
 });
 afterAll(async () => {
@@ -28,7 +35,9 @@ async function newDomain(token = ws.token): Promise<{ projectId: string; domain:
   n += 1;
   const api = rest(service.url, token);
   const started = await api.post('/reports/start', { openapiText: PETSTORE, projectName: `Docs ${n}` });
-  const added = await api.post(`/projects/${started.body.project.id}/domains`, { domain: `docs${n}-${Date.now()}.example.com` });
+  const added = await api.post(`/projects/${started.body.project.id}/domains`, {
+    domain: `docs${n}-${Date.now()}.example.com`,
+  });
   expect(added.status).toBe(201);
   return { projectId: started.body.project.id, domain: added.body.domain };
 }
@@ -44,14 +53,26 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
 
     const nothing = await verify(projectId, domain.id);
     expect(nothing.status, JSON.stringify(nothing.body)).toBe(200);
-    expect(nothing.body.domain).toMatchObject({ id: domain.id, status: 'failed', failureReason: expect.stringContaining(`No TXT record at ${txtName}`) });
+    expect(nothing.body.domain).toMatchObject({
+      id: domain.id,
+      status: 'failed',
+      failureReason: expect.stringContaining(`No TXT record at ${txtName}`),
+    });
     expect(Date.parse(nothing.body.domain.lastVerifiedAt)).toBeGreaterThan(Date.now() - 10_000);
-    expect(nothing.body.checks.txt).toEqual({ name: txtName, expected: domain.verificationToken, found: [], ok: false });
+    expect(nothing.body.checks.txt).toEqual({
+      name: txtName,
+      expected: domain.verificationToken,
+      found: [],
+      ok: false,
+    });
     expect(dns.queries.some((q) => q.name === txtName && q.type === 'TXT')).toBe(true);
 
     dns.records.set(txtName, { txt: [['report-verify=not-the-token'], ['google-site-verification=abc']] });
     const wrong = await verify(projectId, domain.id);
-    expect(wrong.body.domain).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('do not include the verification token') });
+    expect(wrong.body.domain).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringContaining('do not include the verification token'),
+    });
     expect(wrong.body.checks.txt.found).toEqual(['report-verify=not-the-token', 'google-site-verification=abc']);
 
     // The token split across two strings of one TXT record counts (long values are chunked).
@@ -59,7 +80,10 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
     dns.records.set(txtName, { txt: [['google-site-verification=abc'], [token.slice(0, 10), token.slice(10)]] });
     const noCname = await verify(projectId, domain.id);
     expect(noCname.body.checks.txt.ok).toBe(true);
-    expect(noCname.body.domain).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('No CNAME record') });
+    expect(noCname.body.domain).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringContaining('No CNAME record'),
+    });
 
     dns.records.set(domain.domain, { cname: 'elsewhere.example.net' });
     const wrongCname = await verify(projectId, domain.id);
@@ -80,7 +104,10 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
 
     dns.records.delete(txtName);
     const lapsed = await verify(projectId, domain.id);
-    expect(lapsed.body.domain).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('No TXT record') });
+    expect(lapsed.body.domain).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringContaining('No TXT record'),
+    });
   });
 
   it('a resolver failure (SERVFAIL) or no answer (timeout) is failed with the error, bounded by DNS_TIMEOUT_MS', async () => {
@@ -89,7 +116,10 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
     dns.servfail.add(txtName);
     const servfail = await verify(projectId, domain.id);
     expect(servfail.status).toBe(200);
-    expect(servfail.body.domain).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/TXT lookup .* failed \(ESERVFAIL\)/) });
+    expect(servfail.body.domain).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringMatching(/TXT lookup .* failed \(ESERVFAIL\)/),
+    });
     expect(servfail.body.checks.txt).toMatchObject({ ok: false, error: 'ESERVFAIL' });
     dns.servfail.delete(txtName);
 
@@ -101,7 +131,7 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
     dns.drop.delete(txtName);
   });
 
-  it('tRPC gives the same answer; 404 for an unknown domain, another project\'s domain, or another workspace\'s', async () => {
+  it("tRPC gives the same answer; 404 for an unknown domain, another project's domain, or another workspace's", async () => {
     const { projectId, domain } = await newDomain();
     dns.records.set(`_report-verify.${domain.domain}`, { txt: [[domain.verificationToken]] });
     dns.records.set(domain.domain, { cname: 'docs.report-service.dev' });
@@ -109,7 +139,11 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
     expect(viaTrpc.domain.status).toBe('verified');
 
     const other = await newDomain();
-    for (const [p, d] of [[projectId, 'dom_missing'], [projectId, other.domain.id], ['proj_missing', domain.id]] as const) {
+    for (const [p, d] of [
+      [projectId, 'dom_missing'],
+      [projectId, other.domain.id],
+      ['proj_missing', domain.id],
+    ] as const) {
       const res = await verify(p, d);
       expect(res.status, `${p} ${d}`).toBe(404);
       expect(res.body.error).toBe('not_found');
@@ -130,8 +164,12 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
 
     const rival = await newWorkspace(service, 'Rival');
     const api = rest(service.url, rival.token);
-    const project = (await api.post('/reports/start', { openapiText: PETSTORE, projectName: 'Rival docs' })).body.project.id as string;
-    const claim = (await api.post(`/projects/${project}/domains`, { domain: hostname })).body.domain as Record<string, any>;
+    const project = (await api.post('/reports/start', { openapiText: PETSTORE, projectName: 'Rival docs' })).body
+      .project.id as string;
+    const claim = (await api.post(`/projects/${project}/domains`, { domain: hostname })).body.domain as Record<
+      string,
+      any
+    >;
     expect(claim).toMatchObject({ status: 'pending' });
     // The old proof (the first workspace's token) is not the rival's: no takeover.
     expect((await verify(project, claim.id, rival.token)).body.domain.status).toBe('failed');
@@ -139,7 +177,10 @@ describe('POST /api/projects/{projectId}/domains/{domainId}/verify', () => {
     // New proof: the rival publishes its own token; it gets the hostname, the first loses it.
     dns.records.set(txtName, { txt: [[claim.verificationToken]] });
     expect((await verify(project, claim.id, rival.token)).body.domain.status).toBe('verified');
-    expect(await DocsDomain.findByPk(first.domain.id)).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('new DNS proof') });
+    expect(await DocsDomain.findByPk(first.domain.id)).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringContaining('new DNS proof'),
+    });
     expect(await DocsDomain.count({ where: { domain: hostname, status: 'verified' } })).toBe(1);
   });
 

@@ -12,7 +12,6 @@ import { addMember, newWorkspace } from '../setup/workspace.ts';
 let service: TestService;
 let ws: CreatedWorkspace;
 
-
 /** Every procedure's REST route, from the router itself. */
 function restRoutes(): Array<{ procedure: string; method: string; path: string }> {
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
@@ -50,13 +49,26 @@ describe('GET /api/me', () => {
     const me = res.body;
     expect(me.auth).toEqual({ provider: 'local-dev', authenticated: true, localDev: true });
     expect(me.data).toEqual({ driver: 'managed', durable: true });
-    expect(me.capabilities).toMatchObject({ persistedRuns: true, hostedWorker: false, queueConfigured: true, rawUploadStorage: true });
+    expect(me.capabilities).toMatchObject({
+      persistedRuns: true,
+      hostedWorker: false,
+      queueConfigured: true,
+      rawUploadStorage: true,
+    });
     expect(me.organization).toEqual({ id: own.organization.id, name: 'Snapshot', plan: 'free' });
     expect(me.user).toEqual({ id: own.user.id, email: own.user.email });
-    expect((me.projects as Array<{ id: string }>).map((p) => p.id)).toEqual([second.body.project.id, first.body.project.id]);
+    expect((me.projects as Array<{ id: string }>).map((p) => p.id)).toEqual([
+      second.body.project.id,
+      first.body.project.id,
+    ]);
     expect((me.projects as Array<Record<string, any>>)[1]).toMatchObject({ name: 'First', runCount: 2 });
-    expect((me.runs as Array<{ id: string }>).map((r) => r.id)).toEqual([again.body.run.id, second.body.run.id, first.body.run.id]);
-    for (const run of me.runs as Array<Record<string, any>>) expect(run).toMatchObject({ orgId: own.organization.id, status: 'queued' });
+    expect((me.runs as Array<{ id: string }>).map((r) => r.id)).toEqual([
+      again.body.run.id,
+      second.body.run.id,
+      first.body.run.id,
+    ]);
+    for (const run of me.runs as Array<Record<string, any>>)
+      expect(run).toMatchObject({ orgId: own.organization.id, status: 'queued' });
     expect(me.entitlements).toMatchObject({ plan: 'free', runsPerPeriod: 200, runsUsedThisPeriod: 3, role: 'owner' });
     expect([...me.entitlements.scopes].sort()).toEqual([...SCOPES].sort());
     expect(Date.parse(me.entitlements.periodStart)).toBeLessThanOrEqual(Date.now());
@@ -64,7 +76,7 @@ describe('GET /api/me', () => {
     expect(JSON.stringify(me)).not.toContain(own.token);
   });
 
-  it('200 through the tRPC client; entitlements follow the caller\'s role and the workspace\'s plan', async () => {
+  it("200 through the tRPC client; entitlements follow the caller's role and the workspace's plan", async () => {
     const viewer = await addMember(ws.organization.id, 'viewer');
     const me = await trpc(service.url, viewer.token).identity.me.query({});
     expect(me.user).toEqual({ id: viewer.userId, email: viewer.email });
@@ -97,7 +109,13 @@ describe('GET /api/health', () => {
   it('200 without a token: ok, mode, pipeline; no secret or token in it (REST and tRPC)', async () => {
     const res = await rest(service.url).get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, service: expect.any(String), mode: 'managed-db-control-plane', persistedRuns: true, queue: true });
+    expect(res.body).toMatchObject({
+      ok: true,
+      service: expect.any(String),
+      mode: 'managed-db-control-plane',
+      persistedRuns: true,
+      queue: true,
+    });
     expect(typeof res.body.pipeline).toBe('object');
     expect(res.body.pipeline).toMatchObject({ databaseReachable: true, workerAlive: false, authProvider: 'local-dev' });
     expect(Array.isArray(res.body.pipeline.steps)).toBe(true);
@@ -121,7 +139,11 @@ describe('GET /api/health', () => {
   });
 
   it('400 for an unexpected query parameter through tRPC input (strict input)', async () => {
-    await expectTrpcError(trpc(service.url).identity.health.query({ verbose: true } as unknown as Record<string, never>), 'invalid_request', 400);
+    await expectTrpcError(
+      trpc(service.url).identity.health.query({ verbose: true } as unknown as Record<string, never>),
+      'invalid_request',
+      400,
+    );
   });
 });
 
@@ -129,7 +151,11 @@ describe('GET /api/auth/config', () => {
   it('200 without a token: provider local-dev and where to sign in (REST and tRPC)', async () => {
     const res = await rest(service.url).get('/auth/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ provider: 'local-dev', signInUrl: `${service.url}/auth/local-dev`, signUpUrl: `${service.url}/auth/local-dev` });
+    expect(res.body).toEqual({
+      provider: 'local-dev',
+      signInUrl: `${service.url}/auth/local-dev`,
+      signUpUrl: `${service.url}/auth/local-dev`,
+    });
     const page = await fetch(res.body.signInUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/local-dev/);
@@ -214,10 +240,18 @@ describe('unknown paths', () => {
 
 describe('POST /api/billing/checkout', () => {
   it('501 checkout_not_configured for a valid plan (REST and tRPC)', async () => {
-    const res = await rest(service.url, ws.token).post('/billing/checkout', { plan: 'launch', successUrl: 'https://example.com/ok', cancelUrl: 'https://example.com/cancel' });
+    const res = await rest(service.url, ws.token).post('/billing/checkout', {
+      plan: 'launch',
+      successUrl: 'https://example.com/ok',
+      cancelUrl: 'https://example.com/cancel',
+    });
     expect(res.status).toBe(501);
     expect(res.body).toEqual({ error: 'checkout_not_configured', message: expect.stringContaining('launch') });
-    await expectTrpcError(trpc(service.url, ws.token).billing.checkout.mutate({ plan: 'scale' }), 'checkout_not_configured', 501);
+    await expectTrpcError(
+      trpc(service.url, ws.token).billing.checkout.mutate({ plan: 'scale' }),
+      'checkout_not_configured',
+      501,
+    );
   });
 
   it('409 already_subscribed when the workspace is on the requested plan', async () => {
@@ -226,7 +260,11 @@ describe('POST /api/billing/checkout', () => {
     const res = await rest(service.url, subscribed.token).post('/billing/checkout', { plan: 'launch' });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('already_subscribed');
-    await expectTrpcError(trpc(service.url, subscribed.token).billing.checkout.mutate({ plan: 'launch' }), 'already_subscribed', 409);
+    await expectTrpcError(
+      trpc(service.url, subscribed.token).billing.checkout.mutate({ plan: 'launch' }),
+      'already_subscribed',
+      409,
+    );
     // Another plan goes on to checkout (not configured here).
     const upgrade = await rest(service.url, subscribed.token).post('/billing/checkout', { plan: 'scale' });
     expect(upgrade.status).toBe(501);
@@ -237,7 +275,10 @@ describe('POST /api/billing/checkout', () => {
   // The contract's 409 also covers "already has a non-terminal payment-provider subscription".
   it('409 already_subscribed while a non-terminal subscription exists on another plan', async () => {
     const paying = await newWorkspace(service, 'Paying');
-    await Organization.update({ plan: 'launch', subscriptionStatus: 'active' }, { where: { id: paying.organization.id } });
+    await Organization.update(
+      { plan: 'launch', subscriptionStatus: 'active' },
+      { where: { id: paying.organization.id } },
+    );
     const res = await rest(service.url, paying.token).post('/billing/checkout', { plan: 'scale' });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('already_subscribed');
@@ -262,7 +303,9 @@ describe('POST /api/billing/checkout', () => {
   });
 
   it('403 for a key without billing:write, and for an editor even when its key lists it; 401 without a token', async () => {
-    const narrow = await rest(service.url, ws.token).post('/api-keys', { scopes: SCOPES.filter((s) => s !== 'billing:write') });
+    const narrow = await rest(service.url, ws.token).post('/api-keys', {
+      scopes: SCOPES.filter((s) => s !== 'billing:write'),
+    });
     const noScope = await rest(service.url, narrow.body.token).post('/billing/checkout', { plan: 'launch' });
     expect(noScope.status).toBe(403);
     expect(noScope.body.error).toBe('insufficient_scope');

@@ -55,14 +55,23 @@ interface Person {
 }
 function person(orgId: string, orgRole: Person['orgRole'] = 'org:admin', slug?: string): Person {
   counter += 1;
-  return { userId: `user_${counter}${randomBytes(5).toString('hex')}`, email: `person-${counter}-${Date.now()}@example.com`, orgId, orgRole, ...(slug ? { slug } : {}) };
+  return {
+    userId: `user_${counter}${randomBytes(5).toString('hex')}`,
+    email: `person-${counter}-${Date.now()}@example.com`,
+    orgId,
+    orgRole,
+    ...(slug ? { slug } : {}),
+  };
 }
 function newOrgId(): string {
   return `org_${randomBytes(8).toString('hex')}`;
 }
 
 /** A Clerk-shaped v1 session token for `p`. */
-async function sessionToken(p: Person, options: SignOptions & { azp?: string | null; claims?: Record<string, unknown> } = {}): Promise<string> {
+async function sessionToken(
+  p: Person,
+  options: SignOptions & { azp?: string | null; claims?: Record<string, unknown> } = {},
+): Promise<string> {
   const { azp, claims, ...sign } = options;
   return await idp.sign(
     {
@@ -89,7 +98,11 @@ async function expect401(token: string, what: string, message?: RegExp): Promise
 describe('GET /api/auth/config under idp', () => {
   it('reports idp and its sign-in and sign-up URLs (REST and tRPC); health names the provider', async () => {
     const res = await rest(service.url).get('/auth/config');
-    expect(res.body).toEqual({ provider: 'idp', signInUrl: 'https://accounts.example.com/sign-in', signUpUrl: 'https://accounts.example.com/sign-up' });
+    expect(res.body).toEqual({
+      provider: 'idp',
+      signInUrl: 'https://accounts.example.com/sign-in',
+      signUpUrl: 'https://accounts.example.com/sign-up',
+    });
     expect(await trpc(service.url).identity.authConfig.query({})).toEqual(res.body);
     const health = await rest(service.url).get('/health');
     expect(health.body.pipeline.authProvider).toBe('idp');
@@ -102,13 +115,21 @@ describe('the web app: a provider session token exchanged for a browser session'
     const founder = person(newOrgId(), 'org:admin', 'web-co');
     const origin = new URL(service.url).origin;
     const post = (token: string) =>
-      fetch(`${service.url}/trpc/session.signInWithIdp`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ token }) });
+      fetch(`${service.url}/trpc/session.signInWithIdp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ token }),
+      });
     const ok = await post(await sessionToken(founder));
     expect(ok.status).toBe(200);
     const cookie = ok.headers.getSetCookie()[0]!.split(';')[0]!;
-    const me = await fetch(`${service.url}/trpc/identity.me?input=${encodeURIComponent('{}')}`, { headers: { cookie } });
+    const me = await fetch(`${service.url}/trpc/identity.me?input=${encodeURIComponent('{}')}`, {
+      headers: { cookie },
+    });
     expect(me.status).toBe(200);
-    expect(((await me.json()) as { result: { data: { user: { email: string } } } }).result.data.user.email).toBe(founder.email);
+    expect(((await me.json()) as { result: { data: { user: { email: string } } } }).result.data.user.email).toBe(
+      founder.email,
+    );
     // A token for another app (azp) is refused as it is for bearer calls; no session is made.
     const wrongParty = await post(await sessionToken(person(newOrgId()), { azp: 'https://evil.example' }));
     expect(wrongParty.status).toBe(401);
@@ -155,7 +176,9 @@ describe('session tokens as bearer tokens', () => {
     // Concurrent first sights of a new organization make one workspace.
     const racingOrg = newOrgId();
     const racers = [person(racingOrg), person(racingOrg, 'org:member'), person(racingOrg, 'org:member')];
-    const statuses = await Promise.all(racers.map(async (p) => (await rest(service.url, await sessionToken(p)).get('/me')).status));
+    const statuses = await Promise.all(
+      racers.map(async (p) => (await rest(service.url, await sessionToken(p)).get('/me')).status),
+    );
     expect(statuses).toEqual([200, 200, 200]);
     expect(await Organization.count({ where: { idpOrgId: racingOrg } })).toBe(1);
   });
@@ -191,7 +214,11 @@ describe('session tokens as bearer tokens', () => {
     await expect401(await sessionToken(p, { issuer: 'https://evil.example.com' }), 'wrong issuer', /issuer/);
     await expect401(await sessionToken(p, { azp: 'https://evil.example.com' }), 'wrong azp', /azp/);
     await expect401(await sessionToken(p, { azp: null }), 'no azp', /azp/);
-    await expect401(await sessionToken(p, { claims: { org_id: undefined, org_role: undefined } }), 'no organization', /organization/);
+    await expect401(
+      await sessionToken(p, { claims: { org_id: undefined, org_role: undefined } }),
+      'no organization',
+      /organization/,
+    );
     await expect401(await sessionToken(p, { claims: { org_role: 'org:billing' } }), 'unknown role', /role/);
     await expect401(await sessionToken(p, { claims: { email: undefined } }), 'no email', /email/);
     // Within the clock skew, an expiry just past is still accepted.
@@ -206,12 +233,16 @@ describe('session tokens as bearer tokens', () => {
     const good = await sessionToken(p);
     const [header, payload, signature] = good.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, org_role: 'org:admin', email: 'boss@example.com' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, org_role: 'org:admin', email: 'boss@example.com' }),
+    ).toString('base64url');
     await expect401(`${header}.${forged}.${signature}`, 'tampered payload');
     await expect401(`${header}.${payload}.${signature.slice(0, -4)}AAAA`, 'tampered signature');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     await expect401(none, 'alg none');
-    const hs = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: idp.published[0]!.kid }).sign(new TextEncoder().encode(SECRET));
+    const hs = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid: idp.published[0]!.kid })
+      .sign(new TextEncoder().encode(SECRET));
     await expect401(hs, 'HS256 with the secret key');
     // Nothing was created for any of them.
     expect(await User.count({ where: { email: 'boss@example.com' } })).toBe(0);
@@ -256,7 +287,7 @@ describe('session tokens as bearer tokens', () => {
 });
 
 describe('member invitations through the provider', () => {
-  it('sent: the provider\'s invitation id and role; the role maps to org:admin / org:member; the invitee joins on first sign-in', async () => {
+  it("sent: the provider's invitation id and role; the role maps to org:admin / org:member; the invitee joins on first sign-in", async () => {
     const orgId = newOrgId();
     const owner = person(orgId);
     const api = rest(service.url, await sessionToken(owner));
@@ -266,15 +297,28 @@ describe('member invitations through the provider', () => {
     const res = await api.post('/members', { email, role: 'editor' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.member).toMatchObject({ email, role: 'editor', status: 'invited' });
-    expect(res.body.invitationDelivery).toEqual({ provider: 'idp', status: 'sent', invitationId: expect.stringMatching(/^orginv_/), role: 'org:member' });
+    expect(res.body.invitationDelivery).toEqual({
+      provider: 'idp',
+      status: 'sent',
+      invitationId: expect.stringMatching(/^orginv_/),
+      role: 'org:member',
+    });
     expect(idp.invitations.length).toBe(before + 1);
     const sent = idp.invitations.at(-1)!;
     expect(sent).toEqual({
       orgId,
       authorization: `Bearer ${SECRET}`,
-      body: { email_address: email, role: 'org:member', inviter_user_id: owner.userId, redirect_url: 'https://accounts.example.com/sign-up' },
+      body: {
+        email_address: email,
+        role: 'org:member',
+        inviter_user_id: owner.userId,
+        redirect_url: 'https://accounts.example.com/sign-up',
+      },
     });
-    const admin = await trpc(service.url, await sessionToken(owner)).members.invite.mutate({ email: `admin-${Date.now()}@example.com`, role: 'admin' });
+    const admin = await trpc(service.url, await sessionToken(owner)).members.invite.mutate({
+      email: `admin-${Date.now()}@example.com`,
+      role: 'admin',
+    });
     expect(admin.invitationDelivery).toMatchObject({ provider: 'idp', status: 'sent', role: 'org:admin' });
 
     // The invitee accepts at the provider and signs in: the invite becomes an active editor membership.
@@ -284,7 +328,12 @@ describe('member invitations through the provider', () => {
     expect(inviteeMe.body.organization.id).toBe(ownerMe.organization.id);
     expect(inviteeMe.body.entitlements.role).toBe('editor');
     const members = (await api.get('/members')).body.members as Array<Record<string, any>>;
-    expect(members.find((m) => m.email === email)).toMatchObject({ id: res.body.member.id, status: 'active', role: 'editor', userId: inviteeMe.body.user.id });
+    expect(members.find((m) => m.email === email)).toMatchObject({
+      id: res.body.member.id,
+      status: 'active',
+      role: 'editor',
+      userId: inviteeMe.body.user.id,
+    });
   });
 
   it('our role rules come first: no call to the provider for a forbidden invite or an existing member', async () => {
@@ -320,7 +369,12 @@ describe('member invitations through the provider', () => {
         const email = `fail-${mode}-${Date.now()}@example.com`;
         const res = await api.post('/members', { email, role: 'viewer' });
         expect(res.status, mode).toBe(201);
-        expect(res.body.invitationDelivery, mode).toEqual({ provider: 'idp', status: 'failed', reason, message: expect.stringMatching(message) });
+        expect(res.body.invitationDelivery, mode).toEqual({
+          provider: 'idp',
+          status: 'failed',
+          reason,
+          message: expect.stringMatching(message),
+        });
         expect(JSON.stringify(res.body)).not.toContain(SECRET);
         expect(JSON.stringify(res.body)).not.toMatch(/pending invitation|<html/);
         expect(await Member.count({ where: { email, status: 'invited' } }), mode).toBe(1);
@@ -331,7 +385,12 @@ describe('member invitations through the provider', () => {
     // The provider's API cannot be reached at all (the same workspace through a service pointed at a closed port).
     const offlineRes = await rest(offline.url, token).post('/members', { email: `offline-${Date.now()}@example.com` });
     expect(offlineRes.status).toBe(201);
-    expect(offlineRes.body.invitationDelivery).toEqual({ provider: 'idp', status: 'failed', reason: 'idp_unreachable', message: expect.stringContaining('could not be reached') });
+    expect(offlineRes.body.invitationDelivery).toEqual({
+      provider: 'idp',
+      status: 'failed',
+      reason: 'idp_unreachable',
+      message: expect.stringContaining('could not be reached'),
+    });
     expect(offlineRes.body.member.status).toBe('invited');
   });
 
@@ -340,7 +399,11 @@ describe('member invitations through the provider', () => {
     const before = idp.invitations.length;
     const res = await rest(service.url, ws.token).post('/members', { email: `u-${Date.now()}@example.com` });
     expect(res.status).toBe(201);
-    expect(res.body.invitationDelivery).toEqual({ provider: 'idp', status: 'record_only', reason: 'workspace_not_linked' });
+    expect(res.body.invitationDelivery).toEqual({
+      provider: 'idp',
+      status: 'record_only',
+      reason: 'workspace_not_linked',
+    });
     expect(idp.invitations.length).toBe(before);
   });
 });
@@ -348,7 +411,9 @@ describe('member invitations through the provider', () => {
 describe('configuration', () => {
   it('AUTH_PROVIDER=idp without its settings stops the process with a message naming them', async () => {
     const { loadConfig } = await import('../../shared/config.ts');
-    expect(() => loadConfig({ AUTH_PROVIDER: 'idp' })).toThrow(/IDP_ISSUER.*IDP_SIGN_IN_URL.*IDP_SIGN_UP_URL.*IDP_SECRET_KEY.*IDP_AUTHORIZED_PARTIES/);
+    expect(() => loadConfig({ AUTH_PROVIDER: 'idp' })).toThrow(
+      /IDP_ISSUER.*IDP_SIGN_IN_URL.*IDP_SIGN_UP_URL.*IDP_SECRET_KEY.*IDP_AUTHORIZED_PARTIES/,
+    );
     expect(() => loadConfig({ ...idpEnv(), IDP_JWKS_URL: 'ftp://keys' })).toThrow(/IDP_JWKS_URL/);
     const config = loadConfig(idpEnv({ IDP_JWKS_URL: '' }));
     expect(config.idp?.jwksUrl).toBe(`${idp.issuer}/.well-known/jwks.json`);

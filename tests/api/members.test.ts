@@ -23,7 +23,6 @@ async function ownerMemberOf(workspace: CreatedWorkspace): Promise<string> {
   return row.id;
 }
 
-
 beforeAll(async () => {
   service = await startTestService({ ROLE: 'api' });
   ws = await newWorkspace(service);
@@ -33,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => service?.stop());
 
 describe('GET /api/members', () => {
-  it('200 lists the workspace\'s members and invites, and only its own (REST)', async () => {
+  it("200 lists the workspace's members and invites, and only its own (REST)", async () => {
     const editor = await addMember(ws.organization.id, 'editor');
     const invited = await rest(service.url, ws.token).post('/members', { email: freshEmail('listed'), role: 'viewer' });
     expect(invited.status).toBe(201);
@@ -54,7 +53,12 @@ describe('GET /api/members', () => {
       expect(['active', 'invited', 'removed']).toContain(m.status);
       expect(typeof m.createdAt).toBe('string');
     }
-    expect(members.find((m) => m.id === ownerMemberId)).toMatchObject({ role: 'owner', status: 'active', email: ws.user.email, userId: ws.user.id });
+    expect(members.find((m) => m.id === ownerMemberId)).toMatchObject({
+      role: 'owner',
+      status: 'active',
+      email: ws.user.email,
+      userId: ws.user.id,
+    });
     expect(members.find((m) => m.id === invited.body.member.id)).toMatchObject({ role: 'viewer', status: 'invited' });
   });
 
@@ -90,7 +94,12 @@ describe('POST /api/members', () => {
     expect(typeof res.body.member.createdAt).toBe('string');
     expect(res.body.invitationDelivery).toMatchObject({ provider: 'service', status: 'record_only' });
     const row = await Member.findByPk(res.body.member.id);
-    expect(row).toMatchObject({ orgId: ws.organization.id, email: email.toLowerCase(), role: 'editor', status: 'invited' });
+    expect(row).toMatchObject({
+      orgId: ws.organization.id,
+      email: email.toLowerCase(),
+      role: 'editor',
+      status: 'invited',
+    });
   });
 
   it('201 through the tRPC client; role defaults to viewer', async () => {
@@ -114,7 +123,7 @@ describe('POST /api/members', () => {
     const active = await api.post('/members', { email: ws.user.email, role: 'viewer' });
     expect(active.status).toBe(400);
     expect(active.body.error).toBe('member_exists');
-    expect((await Member.findByPk(ownerMemberId))).toMatchObject({ role: 'owner', status: 'active' });
+    expect(await Member.findByPk(ownerMemberId)).toMatchObject({ role: 'owner', status: 'active' });
 
     await expectTrpcError(trpc(service.url, ws.token).members.invite.mutate({ email }), 'member_exists', 400);
   });
@@ -123,8 +132,12 @@ describe('POST /api/members', () => {
     const api = rest(service.url, ws.token);
     for (let round = 0; round < 3; round += 1) {
       const email = freshEmail('race');
-      const results = await Promise.all(Array.from({ length: 8 }, () => api.post('/members', { email, role: 'viewer' })));
-      expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => api.post('/members', { email, role: 'viewer' })),
+      );
+      expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).toEqual([
+        201, 400, 400, 400, 400, 400, 400, 400,
+      ]);
       for (const r of results.filter((x) => x.status === 400)) expect(r.body.error).toBe('member_exists');
       expect(await Member.count({ where: { orgId: ws.organization.id, email } })).toBe(1);
     }
@@ -145,7 +158,12 @@ describe('POST /api/members', () => {
     expect((await api.patch(`/members/${former.memberId}`, { status: 'removed' })).status).toBe(200);
     const back = await api.post('/members', { email: former.email, role: 'viewer' });
     expect(back.status).toBe(201);
-    expect(back.body.member).toMatchObject({ id: former.memberId, userId: former.userId, status: 'invited', role: 'viewer' });
+    expect(back.body.member).toMatchObject({
+      id: former.memberId,
+      userId: former.userId,
+      status: 'invited',
+      role: 'viewer',
+    });
   });
 
   it('403 when an admin invites an owner; nothing is written (REST and tRPC)', async () => {
@@ -154,7 +172,11 @@ describe('POST /api/members', () => {
     const res = await rest(service.url, admin.token).post('/members', { email, role: 'owner' });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('forbidden');
-    await expectTrpcError(trpc(service.url, admin.token).members.invite.mutate({ email, role: 'owner' }), 'forbidden', 403);
+    await expectTrpcError(
+      trpc(service.url, admin.token).members.invite.mutate({ email, role: 'owner' }),
+      'forbidden',
+      403,
+    );
     expect(await Member.count({ where: { email } })).toBe(0);
     // An admin may invite an admin.
     const ok = await rest(service.url, admin.token).post('/members', { email, role: 'admin' });
@@ -206,9 +228,16 @@ describe('PATCH /api/members/{memberId}', () => {
   });
 
   it('200 through the tRPC client: activating an invite links a user', async () => {
-    const invited = await rest(service.url, ws.token).post('/members', { email: freshEmail('activate'), role: 'editor' });
+    const invited = await rest(service.url, ws.token).post('/members', {
+      email: freshEmail('activate'),
+      role: 'editor',
+    });
     expect(invited.body.member.userId).toBeUndefined();
-    const res = await trpc(service.url, ws.token).members.update.mutate({ memberId: invited.body.member.id, status: 'active', role: 'viewer' });
+    const res = await trpc(service.url, ws.token).members.update.mutate({
+      memberId: invited.body.member.id,
+      status: 'active',
+      role: 'viewer',
+    });
     expect(res.member).toMatchObject({ id: invited.body.member.id, status: 'active', role: 'viewer' });
     expect(res.member.userId).toMatch(/^usr_/);
   });
@@ -217,12 +246,21 @@ describe('PATCH /api/members/{memberId}', () => {
     const solo = await newWorkspace(service, 'Solo');
     const soloOwner = await ownerMemberOf(solo);
     const api = rest(service.url, solo.token);
-    for (const body of [{ role: 'admin' }, { role: 'viewer' }, { status: 'removed' }, { role: 'editor', status: 'removed' }]) {
+    for (const body of [
+      { role: 'admin' },
+      { role: 'viewer' },
+      { status: 'removed' },
+      { role: 'editor', status: 'removed' },
+    ]) {
       const res = await api.patch(`/members/${soloOwner}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toBe('last_owner');
     }
-    await expectTrpcError(trpc(service.url, solo.token).members.update.mutate({ memberId: soloOwner, role: 'admin' }), 'last_owner', 400);
+    await expectTrpcError(
+      trpc(service.url, solo.token).members.update.mutate({ memberId: soloOwner, role: 'admin' }),
+      'last_owner',
+      400,
+    );
     expect(await Member.findByPk(soloOwner)).toMatchObject({ role: 'owner', status: 'active' });
 
     // An invited owner is not an active owner: still the last one.
@@ -268,7 +306,11 @@ describe('PATCH /api/members/{memberId}', () => {
       expect(res.status, `${memberId} ${JSON.stringify(body)}`).toBe(403);
       expect(res.body.error).toBe('forbidden');
     }
-    await expectTrpcError(trpc(service.url, admin.token).members.update.mutate({ memberId: coOwner.memberId, role: 'editor' }), 'forbidden', 403);
+    await expectTrpcError(
+      trpc(service.url, admin.token).members.update.mutate({ memberId: coOwner.memberId, role: 'editor' }),
+      'forbidden',
+      403,
+    );
     expect(await Member.findByPk(coOwner.memberId)).toMatchObject({ role: 'owner', status: 'active' });
     expect(await Member.findByPk(ownerMemberId)).toMatchObject({ role: 'owner', status: 'active' });
     expect(await Member.findByPk(editor.memberId)).toMatchObject({ role: 'editor' });
@@ -294,17 +336,23 @@ describe('PATCH /api/members/{memberId}', () => {
     expect((await Member.findByPk(active.memberId))?.status).toBe('removed');
   });
 
-  it('401 for a removed member\'s keys', async () => {
+  it("401 for a removed member's keys", async () => {
     const editor = await addMember(ws.organization.id, 'editor');
     expect((await rest(service.url, editor.token).get('/me')).status).toBe(200);
-    expect((await rest(service.url, ws.token).patch(`/members/${editor.memberId}`, { status: 'removed' })).status).toBe(200);
+    expect((await rest(service.url, ws.token).patch(`/members/${editor.memberId}`, { status: 'removed' })).status).toBe(
+      200,
+    );
     const res = await rest(service.url, editor.token).get('/me');
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('unauthorized');
     await expectTrpcError(trpc(service.url, editor.token).identity.me.query({}), 'unauthorized', 401);
     // Removal revokes the keys for good: re-inviting and activating the member does not revive them.
-    expect((await rest(service.url, ws.token).patch(`/members/${editor.memberId}`, { status: 'invited' })).status).toBe(200);
-    expect((await rest(service.url, ws.token).patch(`/members/${editor.memberId}`, { status: 'active' })).status).toBe(200);
+    expect((await rest(service.url, ws.token).patch(`/members/${editor.memberId}`, { status: 'invited' })).status).toBe(
+      200,
+    );
+    expect((await rest(service.url, ws.token).patch(`/members/${editor.memberId}`, { status: 'active' })).status).toBe(
+      200,
+    );
     expect((await rest(service.url, editor.token).get('/me')).status).toBe(401);
   });
 
@@ -312,7 +360,11 @@ describe('PATCH /api/members/{memberId}', () => {
     const res = await rest(service.url, ws.token).patch('/members/mem_doesnotexist', { role: 'viewer' });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('not_found');
-    await expectTrpcError(trpc(service.url, ws.token).members.update.mutate({ memberId: 'mem_doesnotexist', role: 'viewer' }), 'not_found', 404);
+    await expectTrpcError(
+      trpc(service.url, ws.token).members.update.mutate({ memberId: 'mem_doesnotexist', role: 'viewer' }),
+      'not_found',
+      404,
+    );
   });
 
   it('400 naming the field: unknown role or status, protected extra field', async () => {
@@ -330,6 +382,11 @@ describe('PATCH /api/members/{memberId}', () => {
       expect(res.body.error).toBe('invalid_request');
       expect(res.body.message).toMatch(field);
     }
-    expect(await Member.findByPk(target.memberId)).toMatchObject({ role: 'viewer', status: 'active', orgId: ws.organization.id, email: target.email });
+    expect(await Member.findByPk(target.memberId)).toMatchObject({
+      role: 'viewer',
+      status: 'active',
+      orgId: ws.organization.id,
+      email: target.email,
+    });
   });
 });

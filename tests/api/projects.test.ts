@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsDomain, Project, Run } from '../../db/models/index.ts';
 import type { CreatedWorkspace } from '../../server/services/workspaces/create-workspace.ts';
-import { PROJECT_STATUSES, PROJECT_TRANSITIONS, } from '../../shared/enums.ts';
+import { PROJECT_STATUSES, PROJECT_TRANSITIONS } from '../../shared/enums.ts';
 import { PETSTORE, expectTrpcError, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
@@ -11,12 +11,17 @@ let service: TestService;
 let ws: CreatedWorkspace;
 let other: CreatedWorkspace;
 
-
 let nameCounter = 0;
 /** A new project (with one queued run) in the workspace of `token`. */
-async function newProject(token: string, name?: string): Promise<{ project: Record<string, any>; run: Record<string, any> }> {
+async function newProject(
+  token: string,
+  name?: string,
+): Promise<{ project: Record<string, any>; run: Record<string, any> }> {
   nameCounter += 1;
-  const res = await rest(service.url, token).post('/reports/start', { openapiText: PETSTORE, projectName: name ?? `Project ${nameCounter}` });
+  const res = await rest(service.url, token).post('/reports/start', {
+    openapiText: PETSTORE,
+    projectName: name ?? `Project ${nameCounter}`,
+  });
   expect(res.status).toBe(202);
   return { project: res.body.project, run: res.body.run };
 }
@@ -39,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => service?.stop());
 
 describe('GET /api/projects', () => {
-  it('200 lists the workspace\'s projects newest first, with run counts, and only its own (REST)', async () => {
+  it("200 lists the workspace's projects newest first, with run counts, and only its own (REST)", async () => {
     const own = await newWorkspace(service, 'Lister');
     const a = await newProject(own.token, 'Alpha');
     const b = await newProject(own.token, 'Beta');
@@ -62,7 +67,9 @@ describe('GET /api/projects', () => {
     const archived = await newProject(own.token);
     const active = await newProject(own.token);
     expect((await rest(service.url, own.token).delete(`/projects/${archived.project.id}`)).status).toBe(200);
-    expect((await rest(service.url, own.token).patch(`/projects/${active.project.id}`, { status: 'active' })).status).toBe(200);
+    expect(
+      (await rest(service.url, own.token).patch(`/projects/${active.project.id}`, { status: 'active' })).status,
+    ).toBe(200);
 
     const api = rest(service.url, own.token);
     const onlyArchived = await api.get('/projects?status=archived');
@@ -127,18 +134,34 @@ describe('GET /api/projects/{projectId}', () => {
     const missing = await rest(service.url, ws.token).get('/projects/proj_doesnotexist');
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('not_found');
-    await expectTrpcError(trpc(service.url, ws.token).projects.get.query({ projectId: 'proj_doesnotexist' }), 'not_found', 404);
+    await expectTrpcError(
+      trpc(service.url, ws.token).projects.get.query({ projectId: 'proj_doesnotexist' }),
+      'not_found',
+      404,
+    );
   });
 });
 
 describe('PATCH /api/projects/{projectId}', () => {
   it('200 renames and sets the API name (REST and tRPC)', async () => {
     const { project } = await newProject(ws.token, 'Old name');
-    const res = await rest(service.url, ws.token).patch(`/projects/${project.id}`, { name: '  New name  ', apiName: 'Pets API' });
+    const res = await rest(service.url, ws.token).patch(`/projects/${project.id}`, {
+      name: '  New name  ',
+      apiName: 'Pets API',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.project).toMatchObject({ id: project.id, name: 'New name', apiName: 'Pets API', status: 'created', runCount: 1 });
+    expect(res.body.project).toMatchObject({
+      id: project.id,
+      name: 'New name',
+      apiName: 'Pets API',
+      status: 'created',
+      runCount: 1,
+    });
     expect(await Project.findByPk(project.id)).toMatchObject({ name: 'New name', apiName: 'Pets API' });
-    const viaTrpc = await trpc(service.url, ws.token).projects.update.mutate({ projectId: project.id, name: 'Newer name' });
+    const viaTrpc = await trpc(service.url, ws.token).projects.update.mutate({
+      projectId: project.id,
+      name: 'Newer name',
+    });
     expect(viaTrpc.project).toMatchObject({ name: 'Newer name', apiName: 'Pets API' });
     // An empty apiName clears it.
     const cleared = await rest(service.url, ws.token).patch(`/projects/${project.id}`, { apiName: '' });
@@ -178,7 +201,11 @@ describe('PATCH /api/projects/{projectId}', () => {
   it('a denied transition through tRPC is 400 invalid_status_transition', async () => {
     const { project } = await newProject(ws.token);
     await trpc(service.url, ws.token).projects.update.mutate({ projectId: project.id, status: 'active' });
-    await expectTrpcError(trpc(service.url, ws.token).projects.update.mutate({ projectId: project.id, status: 'created' }), 'invalid_status_transition', 400);
+    await expectTrpcError(
+      trpc(service.url, ws.token).projects.update.mutate({ projectId: project.id, status: 'created' }),
+      'invalid_status_transition',
+      400,
+    );
     expect(await statusOf(project.id)).toBe('active');
   });
 
@@ -209,11 +236,18 @@ describe('PATCH /api/projects/{projectId}', () => {
 
   it('501 transfer_not_supported for transferOrgId, and nothing changes (REST and tRPC)', async () => {
     const { project } = await newProject(ws.token, 'Stays put');
-    const res = await rest(service.url, ws.token).patch(`/projects/${project.id}`, { transferOrgId: other.organization.id, name: 'Moved', archive: true });
+    const res = await rest(service.url, ws.token).patch(`/projects/${project.id}`, {
+      transferOrgId: other.organization.id,
+      name: 'Moved',
+      archive: true,
+    });
     expect(res.status).toBe(501);
     expect(res.body).toEqual({ error: 'transfer_not_supported', message: expect.any(String) });
     await expectTrpcError(
-      trpc(service.url, ws.token).projects.update.mutate({ projectId: project.id, transferOrgId: other.organization.id }),
+      trpc(service.url, ws.token).projects.update.mutate({
+        projectId: project.id,
+        transferOrgId: other.organization.id,
+      }),
       'transfer_not_supported',
       501,
     );
@@ -242,7 +276,12 @@ describe('PATCH /api/projects/{projectId}', () => {
       expect(res.body.error).toBe('invalid_request');
       expect(res.body.message).toMatch(field);
     }
-    expect(await Project.findByPk(project.id)).toMatchObject({ orgId: ws.organization.id, name: 'Guarded', status: 'created', mode: 'flagship' });
+    expect(await Project.findByPk(project.id)).toMatchObject({
+      orgId: ws.organization.id,
+      name: 'Guarded',
+      status: 'created',
+      mode: 'flagship',
+    });
   });
 
   // trpc-to-openapi switches boolean/number input fields to coercion (Boolean("false") === true);
@@ -274,7 +313,10 @@ describe('PATCH /api/projects/{projectId}', () => {
 describe('DELETE /api/projects/{projectId}', () => {
   it('200 {project} archived; its runs are kept and still listed (REST)', async () => {
     const { project, run } = await newProject(ws.token, 'To archive');
-    const second = await rest(service.url, ws.token).post('/reports/start', { openapiText: PETSTORE, projectId: project.id });
+    const second = await rest(service.url, ws.token).post('/reports/start', {
+      openapiText: PETSTORE,
+      projectId: project.id,
+    });
     const res = await rest(service.url, ws.token).delete(`/projects/${project.id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['project']);
@@ -299,7 +341,11 @@ describe('DELETE /api/projects/{projectId}', () => {
     const missing = await rest(service.url, ws.token).delete('/projects/proj_doesnotexist');
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('not_found');
-    await expectTrpcError(trpc(service.url, ws.token).projects.archive.mutate({ projectId: 'proj_doesnotexist' }), 'not_found', 404);
+    await expectTrpcError(
+      trpc(service.url, ws.token).projects.archive.mutate({ projectId: 'proj_doesnotexist' }),
+      'not_found',
+      404,
+    );
   });
 });
 
@@ -308,7 +354,10 @@ describe('GET /api/projects/{projectId}/runs', () => {
     const { project, run } = await newProject(ws.token, 'Many runs');
     const ids = [run.id as string];
     for (let i = 0; i < 3; i += 1) {
-      const res = await rest(service.url, ws.token).post('/reports/start', { openapiText: PETSTORE, projectId: project.id });
+      const res = await rest(service.url, ws.token).post('/reports/start', {
+        openapiText: PETSTORE,
+        projectId: project.id,
+      });
       ids.push(res.body.run.id);
     }
     const newestFirst = [...ids].reverse();
@@ -316,9 +365,12 @@ describe('GET /api/projects/{projectId}/runs', () => {
     const page1 = await api.get(`/projects/${project.id}/runs?limit=3`);
     expect(page1.status).toBe(200);
     expect((page1.body.runs as Array<{ id: string }>).map((r) => r.id)).toEqual(newestFirst.slice(0, 3));
-    for (const r of page1.body.runs as Array<Record<string, any>>) expect(r).toMatchObject({ projectId: project.id, status: 'queued' });
+    for (const r of page1.body.runs as Array<Record<string, any>>)
+      expect(r).toMatchObject({ projectId: project.id, status: 'queued' });
     expect(page1.body.nextCursor).toBe(newestFirst[2]);
-    const page2 = await api.get(`/projects/${project.id}/runs?limit=3&cursor=${encodeURIComponent(page1.body.nextCursor)}`);
+    const page2 = await api.get(
+      `/projects/${project.id}/runs?limit=3&cursor=${encodeURIComponent(page1.body.nextCursor)}`,
+    );
     expect((page2.body.runs as Array<{ id: string }>).map((r) => r.id)).toEqual(newestFirst.slice(3));
     expect(page2.body.nextCursor).toBeUndefined();
 
@@ -334,7 +386,11 @@ describe('GET /api/projects/{projectId}/runs', () => {
     const missing = await rest(service.url, ws.token).get('/projects/proj_doesnotexist/runs');
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('not_found');
-    await expectTrpcError(trpc(service.url, ws.token).projects.runs.query({ projectId: 'proj_doesnotexist' }), 'not_found', 404);
+    await expectTrpcError(
+      trpc(service.url, ws.token).projects.runs.query({ projectId: 'proj_doesnotexist' }),
+      'not_found',
+      404,
+    );
     const { project } = await newProject(ws.token);
     const bad = await rest(service.url, ws.token).get(`/projects/${project.id}/runs?limit=1000`);
     expect(bad.status).toBe(400);
@@ -346,14 +402,26 @@ describe('docs domains', () => {
   it('POST 201 pending with a verification token and CNAME target (REST); GET lists it', async () => {
     const { project } = await newProject(ws.token, 'Docs');
     const domain = freshDomain();
-    const res = await rest(service.url, ws.token).post(`/projects/${project.id}/domains`, { domain: domain.toUpperCase() });
+    const res = await rest(service.url, ws.token).post(`/projects/${project.id}/domains`, {
+      domain: domain.toUpperCase(),
+    });
     expect(res.status).toBe(201);
     expect(res.body.project).toMatchObject({ id: project.id, name: 'Docs' });
-    expect(res.body.domain).toMatchObject({ projectId: project.id, domain, status: 'pending', cnameTarget: 'docs.report-service.dev' });
+    expect(res.body.domain).toMatchObject({
+      projectId: project.id,
+      domain,
+      status: 'pending',
+      cnameTarget: 'docs.report-service.dev',
+    });
     expect(res.body.domain.id).toMatch(/^dom_/);
     expect(res.body.domain.verificationToken).toMatch(/^\S{16,}$/);
     expect(res.body.domain.lastVerifiedAt).toBeUndefined();
-    expect(await DocsDomain.findByPk(res.body.domain.id)).toMatchObject({ orgId: ws.organization.id, projectId: project.id, domain, status: 'pending' });
+    expect(await DocsDomain.findByPk(res.body.domain.id)).toMatchObject({
+      orgId: ws.organization.id,
+      projectId: project.id,
+      domain,
+      status: 'pending',
+    });
 
     const list = await rest(service.url, ws.token).get(`/projects/${project.id}/domains`);
     expect(list.status).toBe(200);
@@ -370,13 +438,26 @@ describe('docs domains', () => {
     const domain = freshDomain();
     const res = await trpc(service.url, ws.token).domains.add.mutate({ projectId: project.id, domain });
     expect(res.domain).toMatchObject({ domain, status: 'pending' });
-    await expectTrpcError(trpc(service.url, ws.token).domains.add.mutate({ projectId: project.id, domain: 'not a host' }), 'invalid_request', 400);
+    await expectTrpcError(
+      trpc(service.url, ws.token).domains.add.mutate({ projectId: project.id, domain: 'not a host' }),
+      'invalid_request',
+      400,
+    );
   });
 
   it('400 naming domain for an invalid hostname; nothing is written', async () => {
     const { project } = await newProject(ws.token);
     const api = rest(service.url, ws.token);
-    for (const domain of ['not a host', 'https://docs.example.com', 'docs.example.com/path', 'localhost', '-bad.example.com', 'docs..example.com', '', 'x'.repeat(64) + '.example.com']) {
+    for (const domain of [
+      'not a host',
+      'https://docs.example.com',
+      'docs.example.com/path',
+      'localhost',
+      '-bad.example.com',
+      'docs..example.com',
+      '',
+      'x'.repeat(64) + '.example.com',
+    ]) {
       const res = await api.post(`/projects/${project.id}/domains`, { domain });
       expect(res.status, domain).toBe(400);
       expect(res.body.error).toBe('invalid_request');
@@ -413,8 +494,12 @@ describe('docs domains', () => {
     const api = rest(service.url, ws.token);
     for (let round = 0; round < 3; round += 1) {
       const domain = freshDomain();
-      const results = await Promise.all(Array.from({ length: 8 }, () => api.post(`/projects/${project.id}/domains`, { domain })));
-      expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => api.post(`/projects/${project.id}/domains`, { domain })),
+      );
+      expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).toEqual([
+        201, 400, 400, 400, 400, 400, 400, 400,
+      ]);
       for (const r of results.filter((x) => x.status === 400)) {
         expect(r.body.error).toBe('invalid_request');
         expect(r.body.message).toMatch(/domain/);
@@ -442,26 +527,43 @@ describe('docs domains', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['domain', 'project']);
     expect(res.body.project).toMatchObject({ id: project.id, name: 'Removal' });
-    expect(res.body.domain).toMatchObject({ id: domainId, domain, projectId: project.id, status: 'pending', cnameTarget: 'docs.report-service.dev' });
+    expect(res.body.domain).toMatchObject({
+      id: domainId,
+      domain,
+      projectId: project.id,
+      status: 'pending',
+      cnameTarget: 'docs.report-service.dev',
+    });
     expect(await DocsDomain.findByPk(domainId)).toBeNull();
 
     const again = await rest(service.url, ws.token).delete(`/projects/${project.id}/domains/${domainId}`);
     expect(again.status).toBe(404);
     expect(again.body.error).toBe('not_found');
-    await expectTrpcError(trpc(service.url, ws.token).domains.remove.mutate({ projectId: project.id, domainId }), 'not_found', 404);
+    await expectTrpcError(
+      trpc(service.url, ws.token).domains.remove.mutate({ projectId: project.id, domainId }),
+      'not_found',
+      404,
+    );
     expect((await rest(service.url, ws.token).get(`/projects/${project.id}/domains`)).body.domains).toEqual([]);
 
     const reattached = await rest(service.url, ws.token).post(`/projects/${project.id}/domains`, { domain });
     expect(reattached.status).toBe(201);
-    const viaTrpc = await trpc(service.url, ws.token).domains.remove.mutate({ projectId: project.id, domainId: reattached.body.domain.id });
+    const viaTrpc = await trpc(service.url, ws.token).domains.remove.mutate({
+      projectId: project.id,
+      domainId: reattached.body.domain.id,
+    });
     expect(viaTrpc.domain).toMatchObject({ id: reattached.body.domain.id, domain });
   });
 
   it('DELETE 404 for a domain addressed through another project of the same workspace; it stays', async () => {
     const owner = await newProject(ws.token);
     const elsewhere = await newProject(ws.token);
-    const added = await rest(service.url, ws.token).post(`/projects/${owner.project.id}/domains`, { domain: freshDomain() });
-    const res = await rest(service.url, ws.token).delete(`/projects/${elsewhere.project.id}/domains/${added.body.domain.id}`);
+    const added = await rest(service.url, ws.token).post(`/projects/${owner.project.id}/domains`, {
+      domain: freshDomain(),
+    });
+    const res = await rest(service.url, ws.token).delete(
+      `/projects/${elsewhere.project.id}/domains/${added.body.domain.id}`,
+    );
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('not_found');
     expect(await DocsDomain.findByPk(added.body.domain.id)).not.toBeNull();

@@ -22,7 +22,11 @@ const NOINDEX_META = '<meta name="robots" content="noindex,nofollow">';
 const DOMAIN = `docs-${SUFFIX}.acme.test`;
 
 /** A real HTTP GET to the service with a chosen Host header. */
-function getWithHost(base: string, host: string, path = '/'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function getWithHost(
+  base: string,
+  host: string,
+  path = '/',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, method: 'GET', headers: { host } }, (res) => {
@@ -46,17 +50,32 @@ async function addVerifiedDomain(client: ReturnType<typeof rest>, project: strin
 }
 
 async function docsIndex(runId: string): Promise<Buffer> {
-  return (await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'docs' } }))!.content!)).get('index.html')!;
+  return (await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'docs' } }))!.content!)).get(
+    'index.html',
+  )!;
 }
 
 beforeAll(async () => {
   dns = await startFakeDns();
-  service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000', PUBLISH_APPROVED: 'true', DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', DNS_TRIES: '1', DOCS_CNAME_TARGET: 'docs.report-service.dev' });
+  service = await startTestService({
+    ROLE: 'all',
+    REPORT_RATE_LIMIT: '1000',
+    PUBLISH_APPROVED: 'true',
+    DNS_SERVERS: dns.address,
+    DNS_TIMEOUT_MS: '400',
+    DNS_TRIES: '1',
+    DOCS_CNAME_TARGET: 'docs.report-service.dev',
+  });
   token = (await newWorkspace(service, 'Acme')).token;
   api = rest(service.url, token);
   other = rest(service.url, (await newWorkspace(service, 'Other')).token);
   ({ runId: run1, projectId } = await finishedRun(api, PETSTORE, 'Docs site'));
-  ({ runId: run2 } = await finishedRun(api, PETSTORE.replace('title: Petstore', 'title: Petstore Two'), 'Docs site', projectId));
+  ({ runId: run2 } = await finishedRun(
+    api,
+    PETSTORE.replace('title: Petstore', 'title: Petstore Two'),
+    'Docs site',
+    projectId,
+  ));
 }, 240_000);
 afterAll(async () => {
   await service?.stop();
@@ -70,7 +89,9 @@ describe('docs published on the project’s verified custom domain (real HTTP wi
     const blocked = await api.post(`/runs/${run1}/publish/publish`, { registry: 'docs' });
     expect(blocked.status).toBe(202);
     expect(blocked.body.publishAction.status).toBe('blocked');
-    expect(blocked.body.publishAction.checklist.find((c: { id: string }) => c.id === 'docs_domain').status).toBe('fail');
+    expect(blocked.body.publishAction.checklist.find((c: { id: string }) => c.id === 'docs_domain').status).toBe(
+      'fail',
+    );
     const page = await getWithHost(service.url, pending);
     expect(page.status).toBe(404);
     expect(page.body.toString()).toBe('This domain is not verified.');
@@ -96,7 +117,9 @@ describe('docs published on the project’s verified custom domain (real HTTP wi
     expect(page.body.toString()).toContain(NOINDEX_META);
     expect((await getWithHost(service.url, DOMAIN, '/resources/pets.html')).body.toString()).toContain(NOINDEX_META);
     expect(page.headers['set-cookie']).toBeUndefined();
-    expect((await getWithHost(service.url, DOMAIN, '/robots.txt')).body.toString()).toBe('User-agent: *\nDisallow: /\n');
+    expect((await getWithHost(service.url, DOMAIN, '/robots.txt')).body.toString()).toBe(
+      'User-agent: *\nDisallow: /\n',
+    );
     expect((await getWithHost(service.url, `${DOMAIN.toUpperCase()}.`, '/')).status).toBe(200);
     expect((await getWithHost(service.url, DOMAIN, '/../../etc/passwd')).status).toBe(404);
     expect((await getWithHost(service.url, DOMAIN, '/resources/pets.html')).status).toBe(200);
@@ -134,23 +157,28 @@ describe('docs published on the project’s verified custom domain (real HTTP wi
     expect(taken.status).toBe(404);
     expect(taken.body.toString()).toBe('No docs are published on this domain.');
     const theirPublish = await other.post(`/runs/${theirs.runId}/publish/publish`, { registry: 'docs' });
-    expect(theirPublish.body.publishAction.status, JSON.stringify(theirPublish.body.publishAction.checklist)).toBe("ready");
-    expect((await waitForAction(other, theirs.runId, theirPublish.body.publishAction.id)).providerResult?.state).toBe('published');
+    expect(theirPublish.body.publishAction.status, JSON.stringify(theirPublish.body.publishAction.checklist)).toBe(
+      'ready',
+    );
+    expect((await waitForAction(other, theirs.runId, theirPublish.body.publishAction.id)).providerResult?.state).toBe(
+      'published',
+    );
     const theirsNow = await getWithHost(service.url, DOMAIN);
     expect(theirsNow.headers['x-docs-run']).toBe(theirs.runId);
     // Unknown hosts are not docs domains: the service answers as itself.
     expect((await getWithHost(service.url, `unknown-${SUFFIX}.test`, '/api/health')).status).toBe(200);
   }, 120_000);
 
-
   // Last: a second service in this process re-binds the shared model classes to its connection.
-  it('indexable after explicit approval (PUBLISH_DOCS_INDEXABLE=true): no X-Robots-Tag, and the pages\' noindex meta is dropped; the preview keeps it', async () => {
+  it("indexable after explicit approval (PUBLISH_DOCS_INDEXABLE=true): no X-Robots-Tag, and the pages' noindex meta is dropped; the preview keeps it", async () => {
     const approved = await startTestService({ ROLE: 'api', PUBLISH_DOCS_INDEXABLE: 'true' }, service.databaseUrl);
     try {
       const page = await getWithHost(approved.url, DOMAIN);
       expect(page.status).toBe(200);
       expect(page.headers['x-robots-tag']).toBeUndefined();
-      expect((await getWithHost(approved.url, DOMAIN, '/robots.txt')).body.toString()).toBe('User-agent: *\nAllow: /\n');
+      expect((await getWithHost(approved.url, DOMAIN, '/robots.txt')).body.toString()).toBe(
+        'User-agent: *\nAllow: /\n',
+      );
       // The served HTML has no robots meta that says noindex; everything else is the artifact's bytes.
       const html = page.body.toString();
       const runId = String(page.headers['x-docs-run']);
@@ -168,7 +196,11 @@ describe('docs published on the project’s verified custom domain (real HTTP wi
       // The share preview of the same docs stays noindex on the approved service.
       const preview = await rest(approved.url, token).post(`/runs/${run1}/docs-preview/publish`);
       expect(preview.status, JSON.stringify(preview.body)).toBe(201);
-      const shared = await getWithHost(approved.url, '127.0.0.1', `/docs-preview/${preview.body.publication.id as string}/`);
+      const shared = await getWithHost(
+        approved.url,
+        '127.0.0.1',
+        `/docs-preview/${preview.body.publication.id as string}/`,
+      );
       expect(shared.status).toBe(200);
       expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(shared.body.toString()).toContain(NOINDEX_META);

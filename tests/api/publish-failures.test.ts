@@ -83,7 +83,9 @@ async function startDenyingVerdaccio() {
     log: { type: 'stdout', format: 'json', level: 'fatal' },
     web: { enable: false },
   };
-  const app = (await runServer(configuration as unknown as Parameters<typeof runServer>[0])) as { listen(port: number, host: string, cb: () => void): Server };
+  const app = (await runServer(configuration as unknown as Parameters<typeof runServer>[0])) as {
+    listen(port: number, host: string, cb: () => void): Server;
+  };
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -91,7 +93,14 @@ async function startDenyingVerdaccio() {
   const res = await fetch(`${url}-/user/org.couchdb.user:publisher`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'publisher', password: 'publisher-password-0123', email: 'publisher@example.com', type: 'user', roles: [], date: new Date().toISOString() }),
+    body: JSON.stringify({
+      name: 'publisher',
+      password: 'publisher-password-0123',
+      email: 'publisher@example.com',
+      type: 'user',
+      roles: [],
+      date: new Date().toISOString(),
+    }),
   });
   const body = (await res.json()) as { token?: string };
   if (res.status !== 201 || !body.token) throw new Error(`verdaccio adduser answered ${res.status}`);
@@ -142,15 +151,27 @@ type Publishing = Config['publishing'];
  * Requests a publish through the API (202, ready, queued), runs its job with the worker's handler
  * under `publishing` (the case's registry), and answers the action as the API lists it.
  */
-async function publishThrough(registry: 'npm' | 'pypi' | 'github', packageName: string, version: string, publishing: (base: Publishing) => Publishing): Promise<ActionBody> {
+async function publishThrough(
+  registry: 'npm' | 'pypi' | 'github',
+  packageName: string,
+  version: string,
+  publishing: (base: Publishing) => Publishing,
+): Promise<ActionBody> {
   const requested = await api.post(`/runs/${runId}/publish/publish`, { registry, packageName, version });
   statuses.push(requested.status);
   expect(requested.status, JSON.stringify(requested.body)).toBe(202);
   expect(requested.body.publishAction.status, JSON.stringify(requested.body.publishAction.checklist)).toBe('ready');
   expect(requested.body.publishAction.providerResult.state).toBe('queued');
   const id = requested.body.publishAction.id as string;
-  const deps = { ...service.deps, config: { ...service.deps.config, publishing: publishing(service.deps.config.publishing) } };
-  await handlePublishJob(deps, { id: `job-${id}`, name: PUBLISH_QUEUE, data: { actionId: id, orgId } } as Job<PublishJobData>);
+  const deps = {
+    ...service.deps,
+    config: { ...service.deps.config, publishing: publishing(service.deps.config.publishing) },
+  };
+  await handlePublishJob(deps, {
+    id: `job-${id}`,
+    name: PUBLISH_QUEUE,
+    data: { actionId: id, orgId },
+  } as Job<PublishJobData>);
   const listed = await api.get(`/runs/${runId}/publish/actions`);
   statuses.push(listed.status);
   expect(listed.status).toBe(200);
@@ -168,14 +189,23 @@ async function expectNoSecret(secret: string, action: ActionBody): Promise<void>
   const listed = JSON.stringify((await api.get(`/runs/${runId}/publish/actions`)).body);
   expect(lines.join('')).toContain(action.id); // the worker's log lines of this action were captured
   for (const form of [secret, basic, encodeURIComponent(secret)]) {
-    for (const [where, text] of [['logs', lines.join('')], ['the action', JSON.stringify(action)], ['the list', listed], ['rows', rows]] as const) expect(text, `${where} carry the token`).not.toContain(form);
+    for (const [where, text] of [
+      ['logs', lines.join('')],
+      ['the action', JSON.stringify(action)],
+      ['the list', listed],
+      ['rows', rows],
+    ] as const)
+      expect(text, `${where} carry the token`).not.toContain(form);
   }
 }
 
-describe('publishing failures become clear recorded states (real servers on 127.0.0.1, the worker\'s job handler)', () => {
+describe("publishing failures become clear recorded states (real servers on 127.0.0.1, the worker's job handler)", () => {
   it('npm 403: a Verdaccio that denies the user publishing → registry_forbidden, status 403, E403', async () => {
     const action = await publishThrough('npm', '@acme/forbidden-client', '1.0.0', (base) => base);
-    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({ code: 'registry_forbidden', status: 403 });
+    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({
+      code: 'registry_forbidden',
+      status: 403,
+    });
     expect(action.providerResult?.registryResponse).toMatchObject({ status: 403, code: 'E403' });
     expect(action.providerResult?.registryResponse?.message).toMatch(/not allowed to publish|forbidden/i);
     await expectNoSecret(verdaccio.token, action);
@@ -185,19 +215,32 @@ describe('publishing failures become clear recorded states (real servers on 127.
     const url = await listen(
       createServer(async (req, res) => {
         await drain(req);
-        res.writeHead(401, 'Unauthorized', { 'www-authenticate': 'Basic realm="pypi"', 'content-type': 'text/plain' }).end('Invalid or non-existent authentication information.');
+        res
+          .writeHead(401, 'Unauthorized', { 'www-authenticate': 'Basic realm="pypi"', 'content-type': 'text/plain' })
+          .end('Invalid or non-existent authentication information.');
       }),
     );
-    const action = await publishThrough('pypi', 'acme-petstore', '1.0.0', (base) => ({ ...base, pypi: { ...base.pypi, repositoryUrl: `${url}/legacy/` } }));
-    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({ code: 'registry_unauthorized', status: 401 });
+    const action = await publishThrough('pypi', 'acme-petstore', '1.0.0', (base) => ({
+      ...base,
+      pypi: { ...base.pypi, repositoryUrl: `${url}/legacy/` },
+    }));
+    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({
+      code: 'registry_unauthorized',
+      status: 401,
+    });
     expect(action.providerResult?.registryResponse).toMatchObject({ status: 401 });
     await expectNoSecret(PYPI_TOKEN, action);
   }, 180_000);
 
   it('pypi unreachable (nothing listens) → registry_unreachable', async () => {
     const port = await closedPort();
-    const action = await publishThrough('pypi', 'acme-petstore', '1.0.1', (base) => ({ ...base, pypi: { ...base.pypi, repositoryUrl: `http://127.0.0.1:${port}/legacy/` } }));
-    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({ code: 'registry_unreachable' });
+    const action = await publishThrough('pypi', 'acme-petstore', '1.0.1', (base) => ({
+      ...base,
+      pypi: { ...base.pypi, repositoryUrl: `http://127.0.0.1:${port}/legacy/` },
+    }));
+    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({
+      code: 'registry_unreachable',
+    });
     expect(action.providerResult?.error?.status).toBeUndefined();
     await expectNoSecret(PYPI_TOKEN, action);
   }, 180_000);
@@ -209,15 +252,26 @@ describe('publishing failures become clear recorded states (real servers on 127.
       }),
     );
     // The limit covers the wheel build (a few seconds) and then twine's upload, which hangs.
-    const action = await publishThrough('pypi', 'acme-petstore', '1.0.2', (base) => ({ ...base, timeoutMs: 30_000, pypi: { ...base.pypi, repositoryUrl: `${url}/legacy/` } }));
-    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({ code: 'registry_timeout' });
+    const action = await publishThrough('pypi', 'acme-petstore', '1.0.2', (base) => ({
+      ...base,
+      timeoutMs: 30_000,
+      pypi: { ...base.pypi, repositoryUrl: `${url}/legacy/` },
+    }));
+    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({
+      code: 'registry_timeout',
+    });
     await expectNoSecret(PYPI_TOKEN, action);
   }, 180_000);
 
   it('git push to an unreachable remote → registry_unreachable', async () => {
     const port = await closedPort();
-    const action = await publishThrough('github', 'acme/unreachable-sdk', '1.0.0', (base) => ({ ...base, github: { ...base.github, remoteBase: `http://127.0.0.1:${port}/`, apiUrl: undefined } }));
-    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({ code: 'registry_unreachable' });
+    const action = await publishThrough('github', 'acme/unreachable-sdk', '1.0.0', (base) => ({
+      ...base,
+      github: { ...base.github, remoteBase: `http://127.0.0.1:${port}/`, apiUrl: undefined },
+    }));
+    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({
+      code: 'registry_unreachable',
+    });
     await expectNoSecret(GIT_TOKEN, action);
   }, 120_000);
 
@@ -227,11 +281,19 @@ describe('publishing failures become clear recorded states (real servers on 127.
       createServer(async (req, res) => {
         seen.push({ url: req.url, authorization: req.headers.authorization });
         await drain(req);
-        res.writeHead(401, { 'www-authenticate': 'Basic realm="git"', 'content-type': 'text/plain' }).end('Bad credentials');
+        res
+          .writeHead(401, { 'www-authenticate': 'Basic realm="git"', 'content-type': 'text/plain' })
+          .end('Bad credentials');
       }),
     );
-    const action = await publishThrough('github', 'acme/private-sdk', '1.0.0', (base) => ({ ...base, github: { ...base.github, remoteBase: `${url}/`, apiUrl: undefined } }));
-    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({ code: 'registry_unauthorized', status: 401 });
+    const action = await publishThrough('github', 'acme/private-sdk', '1.0.0', (base) => ({
+      ...base,
+      github: { ...base.github, remoteBase: `${url}/`, apiUrl: undefined },
+    }));
+    expect(action.providerResult?.error, JSON.stringify(action.providerResult)).toMatchObject({
+      code: 'registry_unauthorized',
+      status: 401,
+    });
     expect(action.providerResult?.registryResponse).toMatchObject({ status: 401 });
     // git asked the remote (smart HTTP), with the token in its Authorization header, not in the URL.
     expect(seen.length).toBeGreaterThan(0);

@@ -29,7 +29,13 @@ let releases: Server;
 const received: Array<{ url: string; authorization: string | undefined; body: Record<string, unknown> }> = [];
 
 async function git(args: string[], cwd: string): Promise<string> {
-  return (await exec('git', args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' }, timeout: 30_000 })).stdout;
+  return (
+    await exec('git', args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
+      timeout: 30_000,
+    })
+  ).stdout;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -48,10 +54,18 @@ beforeAll(async () => {
     const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
     received.push({ url: `${req.method} ${req.url}`, authorization: req.headers.authorization, body });
     const match = /^\/repos\/([^/]+)\/([^/]+)\/releases$/.exec(req.url ?? '');
-    if (req.method !== 'POST' || !match) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
-    if (req.headers.authorization !== `Bearer ${TOKEN}`) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Bad credentials"}');
+    if (req.method !== 'POST' || !match)
+      return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    if (req.headers.authorization !== `Bearer ${TOKEN}`)
+      return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Bad credentials"}');
     const id = nextId++;
-    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id, tag_name: body.tag_name, html_url: `https://github.example/${match[1]}/${match[2]}/releases/tag/${String(body.tag_name)}` }));
+    res.writeHead(201, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id,
+        tag_name: body.tag_name,
+        html_url: `https://github.example/${match[1]}/${match[2]}/releases/tag/${String(body.tag_name)}`,
+      }),
+    );
   });
   await new Promise<void>((resolve) => releases.listen(0, '127.0.0.1', resolve));
   service = await startTestService({
@@ -86,37 +100,69 @@ async function clone(): Promise<string> {
 
 describe('github: commit, tag and release on a real bare repository (file transport) and a local releases endpoint', () => {
   it('pushes the SDK tree to main, tags v1.0.0, writes the CHANGELOG and creates the release', async () => {
-    const requested = await api.post(`/runs/${runA}/publish/publish`, { registry: 'github', packageName: REPO, version: '1.0.0', notes: 'First public SDK.' });
+    const requested = await api.post(`/runs/${runA}/publish/publish`, {
+      registry: 'github',
+      packageName: REPO,
+      version: '1.0.0',
+      notes: 'First public SDK.',
+    });
     expect(requested.status, JSON.stringify(requested.body)).toBe(202);
     expect(requested.body.publishAction.status, JSON.stringify(requested.body.publishAction.checklist)).toBe('ready');
     const done = await waitForAction(api, runA, requested.body.publishAction.id);
     expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
     const work = await clone();
-    const files = await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!);
+    const files = await unpackArtifact(
+      (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!,
+    );
     for (const [path, content] of files) {
       if (path === 'package.json') continue;
       expect((await readFile(join(work, path))).equals(content), path).toBe(true);
     }
     expect(JSON.parse(await readFile(join(work, 'package.json'), 'utf8')).version).toBe('1.0.0');
     const changelog = await readFile(join(work, 'CHANGELOG.md'), 'utf8');
-    expect(changelog).toMatch(/^# Changelog\n\n## 1\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- First public SDK\.\n- First release, generated from the API description\.\n/);
+    expect(changelog).toMatch(
+      /^# Changelog\n\n## 1\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- First public SDK\.\n- First release, generated from the API description\.\n/,
+    );
     const tagged = (await git(['rev-parse', 'v1.0.0^{commit}'], work)).trim();
-    expect(done.providerResult?.target).toMatchObject({ repository: REPO, branch: 'main', tag: 'v1.0.0', version: '1.0.0', commit: tagged });
+    expect(done.providerResult?.target).toMatchObject({
+      repository: REPO,
+      branch: 'main',
+      tag: 'v1.0.0',
+      version: '1.0.0',
+      commit: tagged,
+    });
     expect((await git(['cat-file', '-t', 'v1.0.0'], work)).trim()).toBe('tag'); // annotated
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ url: `POST /repos/${REPO}/releases`, authorization: `Bearer ${TOKEN}`, body: { tag_name: 'v1.0.0', target_commitish: 'main', name: 'v1.0.0' } });
-    expect(done.providerResult?.target?.releaseUrl).toBe(`https://github.example/acme/petstore-node/releases/tag/v1.0.0`);
+    expect(received[0]).toMatchObject({
+      url: `POST /repos/${REPO}/releases`,
+      authorization: `Bearer ${TOKEN}`,
+      body: { tag_name: 'v1.0.0', target_commitish: 'main', name: 'v1.0.0' },
+    });
+    expect(done.providerResult?.target?.releaseUrl).toBe(
+      `https://github.example/acme/petstore-node/releases/tag/v1.0.0`,
+    );
     expect(JSON.stringify(done)).not.toContain(TOKEN);
   }, 120_000);
 
   it('a tag that exists is version_exists; the next version is a commit on top with both CHANGELOG entries', async () => {
-    const dup = await api.post(`/runs/${runB}/publish/publish`, { registry: 'github', packageName: REPO, version: '1.0.0' });
+    const dup = await api.post(`/runs/${runB}/publish/publish`, {
+      registry: 'github',
+      packageName: REPO,
+      version: '1.0.0',
+    });
     const refused = await waitForAction(api, runB, dup.body.publishAction.id);
     expect(refused.providerResult?.error?.code, JSON.stringify(refused.providerResult)).toBe('version_exists');
-    const next = await api.post(`/runs/${runB}/publish/publish`, { registry: 'github', packageName: REPO, version: '1.1.0' });
+    const next = await api.post(`/runs/${runB}/publish/publish`, {
+      registry: 'github',
+      packageName: REPO,
+      version: '1.1.0',
+    });
     expect((await waitForAction(api, runB, next.body.publishAction.id)).providerResult?.state).toBe('published');
     const work = await clone();
-    expect((await git(['log', '--format=%s', 'main'], work)).trim().split('\n')).toEqual(['Release v1.1.0', 'Release v1.0.0']);
+    expect((await git(['log', '--format=%s', 'main'], work)).trim().split('\n')).toEqual([
+      'Release v1.1.0',
+      'Release v1.0.0',
+    ]);
     expect(await readFile(join(work, 'README.md'), 'utf8')).toContain('Petstore Two');
     const changelog = await readFile(join(work, 'CHANGELOG.md'), 'utf8');
     expect(changelog.indexOf('## 1.1.0')).toBeLessThan(changelog.indexOf('## 1.0.0'));
@@ -125,25 +171,40 @@ describe('github: commit, tag and release on a real bare repository (file transp
   it('rollback is a new version (the next patch) that restores the previous tree', async () => {
     const rollback = await api.post(`/runs/${runB}/publish/rollback`, { registry: 'github' });
     expect(rollback.status).toBe(202);
-    expect(rollback.body.publishAction, JSON.stringify(rollback.body.publishAction.checklist)).toMatchObject({ action: 'rollback', status: 'ready', version: '1.1.1' });
+    expect(rollback.body.publishAction, JSON.stringify(rollback.body.publishAction.checklist)).toMatchObject({
+      action: 'rollback',
+      status: 'ready',
+      version: '1.1.1',
+    });
     const done = await waitForAction(api, runB, rollback.body.publishAction.id);
     expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
     const work = await clone();
     expect((await git(['log', '--format=%s', '-1'], work)).trim()).toBe('Release v1.1.1');
-    const readmeA = (await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!)).get('README.md')!;
+    const readmeA = (
+      await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!)
+    ).get('README.md')!;
     expect((await readFile(join(work, 'README.md'))).equals(readmeA)).toBe(true);
     // The restored tree is v1.0.0's, apart from the version and the CHANGELOG.
     const diff = (await git(['diff', '--name-only', 'v1.0.0', 'v1.1.1'], work)).trim().split('\n').sort();
     expect(diff).toEqual(['CHANGELOG.md', 'package.json']);
-    expect(await readFile(join(work, 'CHANGELOG.md'), 'utf8')).toMatch(/## 1\.1\.1 [^\n]*\n\n- Rollback: restores 1\.0\.0/);
+    expect(await readFile(join(work, 'CHANGELOG.md'), 'utf8')).toMatch(
+      /## 1\.1\.1 [^\n]*\n\n- Rollback: restores 1\.0\.0/,
+    );
   }, 120_000);
 
-  it('a publish without a version gets the version proposed from the diff (3.0.0); the CHANGELOG, commit and release carry the diff\'s breaking changes', async () => {
+  it("a publish without a version gets the version proposed from the diff (3.0.0); the CHANGELOG, commit and release carry the diff's breaking changes", async () => {
     const dry = await api.post(`/runs/${runC}/publish/dry-run`, { registry: 'github', packageName: REPO });
     expect(dry.body.publishAction.version).toBe('3.0.0');
-    const requested = await api.post(`/runs/${runC}/publish/publish`, { registry: 'github', packageName: REPO, notes: 'Drops pets.retrieve.' });
+    const requested = await api.post(`/runs/${runC}/publish/publish`, {
+      registry: 'github',
+      packageName: REPO,
+      notes: 'Drops pets.retrieve.',
+    });
     expect(requested.status).toBe(202);
-    expect(requested.body.publishAction, JSON.stringify(requested.body.publishAction.checklist)).toMatchObject({ status: 'ready', version: '3.0.0' });
+    expect(requested.body.publishAction, JSON.stringify(requested.body.publishAction.checklist)).toMatchObject({
+      status: 'ready',
+      version: '3.0.0',
+    });
     const done = await waitForAction(api, runC, requested.body.publishAction.id);
     expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
     expect(done.providerResult?.target).toMatchObject({ tag: 'v3.0.0', version: '3.0.0' });
@@ -151,7 +212,9 @@ describe('github: commit, tag and release on a real bare repository (file transp
     expect(JSON.parse(await readFile(join(work, 'package.json'), 'utf8')).version).toBe('3.0.0');
     const changelog = await readFile(join(work, 'CHANGELOG.md'), 'utf8');
     const removed = '- Removed `pets.retrieve` (The endpoint get /pets/{petId} is not in the new description).';
-    expect(changelog).toMatch(/^# Changelog\n\n## 3\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- Drops pets\.retrieve\.\n\n### Breaking changes\n\n/);
+    expect(changelog).toMatch(
+      /^# Changelog\n\n## 3\.0\.0 \(\d{4}-\d{2}-\d{2}\)\n\n- Generated from run run_\w+\.\n- Drops pets\.retrieve\.\n\n### Breaking changes\n\n/,
+    );
     expect(changelog).toContain(`### Breaking changes\n\n${removed}\n`);
     // The earlier entries stay below it.
     expect(changelog.indexOf('## 3.0.0')).toBeLessThan(changelog.indexOf('## 1.1.1'));
@@ -161,11 +224,23 @@ describe('github: commit, tag and release on a real bare repository (file transp
   }, 120_000);
 
   it('a release the API refuses (bad token) is reported beside the pushed version, with its status', async () => {
-    const files = await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!);
+    const files = await unpackArtifact(
+      (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!,
+    );
     const wrong = 'ghp_wrong_token_do_not_echo_0123456789';
     const outcome = await gitPublish({
-      files, repository: REPO, version: '2.0.0', remoteBase: `file://${root}/`, branch: 'main', token: wrong,
-      apiUrl: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`, authorName: 'T', authorEmail: 't@example.com', timeoutMs: 30_000, changelog: '- Major.', resumed: false,
+      files,
+      repository: REPO,
+      version: '2.0.0',
+      remoteBase: `file://${root}/`,
+      branch: 'main',
+      token: wrong,
+      apiUrl: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`,
+      authorName: 'T',
+      authorEmail: 't@example.com',
+      timeoutMs: 30_000,
+      changelog: '- Major.',
+      resumed: false,
     });
     expect(outcome.ok).toBe(true);
     expect(outcome.error).toMatchObject({ code: 'registry_unauthorized', status: 401 });

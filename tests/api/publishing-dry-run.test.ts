@@ -49,13 +49,20 @@ async function model(text: string) {
 /** A TypeScript SDK as a customer sends it in oldSdkText: its files with `// File:` headers, and its version.ts. */
 async function shippedSdkText(description: string, version: string): Promise<string> {
   const files = emitTypeScriptSdk(await model(description)).filter((f) => f.path.endsWith('.ts'));
-  return [...files.map((f) => `// File: ${f.path}\n${String(f.content)}`), `// File: src/version.ts\nexport const VERSION = '${version}'; // x-release-please-version\n`].join('\n');
+  return [
+    ...files.map((f) => `// File: ${f.path}\n${String(f.content)}`),
+    `// File: src/version.ts\nexport const VERSION = '${version}'; // x-release-please-version\n`,
+  ].join('\n');
 }
 
 async function realDiff(oldDescription: string, newDescription: string) {
   const newModel = await model(newDescription);
   const old = extractTypeScriptSurface(await shippedSdkText(oldDescription, '0.0.0'));
-  const now = extractTypeScriptSurface(emitTypeScriptSdk(newModel).filter((f) => f.path.endsWith('.ts')).map((f) => ({ path: f.path, content: String(f.content) })));
+  const now = extractTypeScriptSurface(
+    emitTypeScriptSdk(newModel)
+      .filter((f) => f.path.endsWith('.ts'))
+      .map((f) => ({ path: f.path, content: String(f.content) })),
+  );
   return diffSdkSurface(old, now, newModel);
 }
 
@@ -65,8 +72,12 @@ describe('the next version from the compatibility diff (proposeVersion on real d
     expect(diff.counts.removed).toBe(1);
     const stable = proposeVersion({ diff, shipped: '1.4.2', packageVersion: '1.0.0' });
     expect(stable).toMatchObject({ version: '2.0.0', bump: 'major', base: { version: '1.4.2' } });
-    expect(stable.source).toMatch(/^From the compatibility diff of this run's SDK against the shipped SDK \(oldSdkText, typescript\): 1 breaking, 0 additive changes .* → major of 1\.4\.2/);
-    expect(stable.changelog).toMatch(/^## 2\.0\.0\n\n### Breaking changes\n\n- Removed `pets\.retrieve` \(The endpoint get \/pets\/\{petId\} is not in the new description\)\.\n/);
+    expect(stable.source).toMatch(
+      /^From the compatibility diff of this run's SDK against the shipped SDK \(oldSdkText, typescript\): 1 breaking, 0 additive changes .* → major of 1\.4\.2/,
+    );
+    expect(stable.changelog).toMatch(
+      /^## 2\.0\.0\n\n### Breaking changes\n\n- Removed `pets\.retrieve` \(The endpoint get \/pets\/\{petId\} is not in the new description\)\.\n/,
+    );
     const early = proposeVersion({ diff, shipped: '0.3.1', packageVersion: '1.0.0' });
     expect(early).toMatchObject({ version: '0.4.0', bump: 'minor' });
     expect(early.source).toContain('below 1.0.0 a breaking change bumps the minor');
@@ -79,7 +90,11 @@ describe('the next version from the compatibility diff (proposeVersion on real d
     expect(proposal).toMatchObject({ version: '1.5.0', bump: 'minor' });
     expect(proposal.changelog).toMatch(/### Added\n\n- Added `pets\.retrieve` \(get \/pets\/\{petId\}\)\./);
     expect(proposeVersion({ diff: added, shipped: '0.3.1', packageVersion: '1.0.0' }).version).toBe('0.3.2');
-    const same = proposeVersion({ diff: await realDiff(PETSTORE, PETSTORE), shipped: '1.4.2', packageVersion: '1.0.0' });
+    const same = proposeVersion({
+      diff: await realDiff(PETSTORE, PETSTORE),
+      shipped: '1.4.2',
+      packageVersion: '1.0.0',
+    });
     expect(same).toMatchObject({ version: '1.4.3', bump: 'patch' });
     expect(same.changelog).toContain('No change to the SDK surface');
   });
@@ -89,19 +104,36 @@ describe('the next version from the compatibility diff (proposeVersion on real d
     const diff = await realDiff(PETSTORE_PLUS, PETSTORE_PLUS_REQUIRED);
     expect(diff.counts).toMatchObject({ removed: 0, added: 0, renamed: 0, changed: 1 });
     const changed = diff.methods.find((m) => m.status === 'changed');
-    expect(changed?.changes.some((c) => c.breaking), JSON.stringify(changed)).toBe(true);
+    expect(
+      changed?.changes.some((c) => c.breaking),
+      JSON.stringify(changed),
+    ).toBe(true);
     const stable = proposeVersion({ diff, shipped: '1.4.2', packageVersion: '1.0.0' });
     expect(stable).toMatchObject({ version: '2.0.0', bump: 'major' });
     expect(stable.source).toMatch(/: 1 breaking, 0 additive changes .*1 changed.* → major of 1\.4\.2/);
-    expect(stable.changelog).toMatch(/^## 2\.0\.0\n\n### Breaking changes\n\n- Changed `pets\.retrieve`: [^\n]*include[^\n]*\.\n/);
+    expect(stable.changelog).toMatch(
+      /^## 2\.0\.0\n\n### Breaking changes\n\n- Changed `pets\.retrieve`: [^\n]*include[^\n]*\.\n/,
+    );
     expect(stable.changelog).not.toContain('### Added');
-    expect(proposeVersion({ diff, shipped: '0.3.1', packageVersion: '1.0.0' })).toMatchObject({ version: '0.4.0', bump: 'minor' });
+    expect(proposeVersion({ diff, shipped: '0.3.1', packageVersion: '1.0.0' })).toMatchObject({
+      version: '0.4.0',
+      bump: 'minor',
+    });
     // The same parameter as optional is an addition, not a break: minor.
-    const optional = await realDiff(PETSTORE_PLUS, PETSTORE_PLUS_REQUIRED.replace('          required: true\n          schema: { type: string }\n      responses:', '          required: false\n          schema: { type: string }\n      responses:'));
-    expect(proposeVersion({ diff: optional, shipped: '1.4.2', packageVersion: '1.0.0' })).toMatchObject({ version: '1.5.0', bump: 'minor' });
+    const optional = await realDiff(
+      PETSTORE_PLUS,
+      PETSTORE_PLUS_REQUIRED.replace(
+        '          required: true\n          schema: { type: string }\n      responses:',
+        '          required: false\n          schema: { type: string }\n      responses:',
+      ),
+    );
+    expect(proposeVersion({ diff: optional, shipped: '1.4.2', packageVersion: '1.0.0' })).toMatchObject({
+      version: '1.5.0',
+      bump: 'minor',
+    });
   });
 
-  it('without a diff: a first release at the package\'s own version, and the checklist text says so; a shipped version without its SDK surface gets a patch', () => {
+  it("without a diff: a first release at the package's own version, and the checklist text says so; a shipped version without its SDK surface gets a patch", () => {
     const first = proposeVersion({ diff: undefined, shipped: undefined, packageVersion: '1.0.0' });
     expect(first).toMatchObject({ version: '1.0.0' });
     expect(first.source).toMatch(/No shipped SDK was compared .* first release/);
@@ -110,8 +142,12 @@ describe('the next version from the compatibility diff (proposeVersion on real d
 
   it('reads the shipped version from package.json, version.ts or __version__ in the old SDK text', () => {
     expect(shippedVersion('// File: package.json\n{ "name": "x", "version": "4.0.0" }')).toBe('4.0.0');
-    expect(shippedVersion("// File: src/version.ts\nexport const VERSION = '4.104.0'; // x-release-please-version")).toBe('4.104.0');
-    expect(shippedVersion('# File: src/openai/_version.py\n__version__ = "1.0.0"  # x-release-please-version')).toBe('1.0.0');
+    expect(
+      shippedVersion("// File: src/version.ts\nexport const VERSION = '4.104.0'; // x-release-please-version"),
+    ).toBe('4.104.0');
+    expect(shippedVersion('# File: src/openai/_version.py\n__version__ = "1.0.0"  # x-release-please-version')).toBe(
+      '1.0.0',
+    );
     expect(shippedVersion('export const VERSION = "not a version";')).toBeUndefined();
     expect(shippedVersion(null)).toBeUndefined();
   });
@@ -124,7 +160,13 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
 
   beforeAll(async () => {
     // Approved, so a publish request here is blocked only by its own checks (ROLE api: a queued job waits, no worker takes it).
-    service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000', PUBLISH_APPROVED: 'true', PUBLISH_NPM_TOKEN: 'npm_test_token_not_real', PUBLISH_PYPI_TOKEN: 'pypi_test_token_not_real' });
+    service = await startTestService({
+      ROLE: 'api',
+      REPORT_RATE_LIMIT: '1000',
+      PUBLISH_APPROVED: 'true',
+      PUBLISH_NPM_TOKEN: 'npm_test_token_not_real',
+      PUBLISH_PYPI_TOKEN: 'pypi_test_token_not_real',
+    });
     const ws = await newWorkspace(service);
     orgId = ws.organization.id;
     api = rest(service.url, ws.token);
@@ -138,12 +180,21 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
     return runId;
   }
 
-  const byId = (checklist: { id: string }[], id: string) => checklist.find((c) => c.id === id) as { id: string; status: string; detail: string } | undefined;
+  const byId = (checklist: { id: string }[], id: string) =>
+    checklist.find((c) => c.id === id) as { id: string; status: string; detail: string } | undefined;
 
   it('npm: a package without its built dist/ (what the artifact used to be) is blocked: users would get ERR_MODULE_NOT_FOUND', async () => {
     const runId = await finishedRun();
-    await storeArtifact(orgId, runId, { kind: 'typescript_sdk', name: 'typescript-sdk', files: emitTypeScriptSdk(await model(PETSTORE)) });
-    const res = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore', version: '1.0.0' });
+    await storeArtifact(orgId, runId, {
+      kind: 'typescript_sdk',
+      name: 'typescript-sdk',
+      files: emitTypeScriptSdk(await model(PETSTORE)),
+    });
+    const res = await api.post(`/runs/${runId}/publish/dry-run`, {
+      registry: 'npm',
+      packageName: '@acme/petstore',
+      version: '1.0.0',
+    });
     expect(res.status).toBe(200);
     expect(res.body.publishAction.status).toBe('blocked');
     const check = byId(res.body.publishAction.checklist, 'package_installs');
@@ -152,11 +203,13 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
     expect(res.body.publishAction.providerResult.summary).toContain('package_installs');
   });
 
-  it('npm: the step\'s package (dist/ built by the gate) packs, installs offline, imports from ESM and CommonJS and type-checks', async () => {
+  it("npm: the step's package (dist/ built by the gate) packs, installs offline, imports from ESM and CommonJS and type-checks", async () => {
     const runId = await finishedRun();
     await storeStepArtifacts(orgId, runId, PETSTORE, ['typescript_sdk']);
     let settled = false;
-    const pending = api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore' }).finally(() => (settled = true));
+    const pending = api
+      .post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore' })
+      .finally(() => (settled = true));
     // The package check runs in child processes: the API keeps answering while it runs.
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (let i = 0; i < 3; i++) expect((await fetch(`${service.url}/api/health`)).status).toBe(200);
@@ -165,23 +218,38 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
     expect(res.body.publishAction.status).toBe('ready');
     const check = byId(res.body.publishAction.checklist, 'package_installs');
     expect(check).toMatchObject({ status: 'pass' });
-    expect(check!.detail).toMatch(/^packed acme-petstore-1\.0\.0\.tgz \(\d+ files, \d+ bytes\); installed offline into a clean project; import and require work on Node v\d+/);
-    expect(check!.detail).toContain('a usage file type-checks against its declarations (tsc --strict, ESM and CommonJS)');
+    expect(check!.detail).toMatch(
+      /^packed acme-petstore-1\.0\.0\.tgz \(\d+ files, \d+ bytes\); installed offline into a clean project; import and require work on Node v\d+/,
+    );
+    expect(check!.detail).toContain(
+      'a usage file type-checks against its declarations (tsc --strict, ESM and CommonJS)',
+    );
     // No oldSdkText: the first release is the package's own version, and the checklist says where it came from.
     expect(res.body.publishAction.version).toBe('1.0.0');
-    expect(byId(res.body.publishAction.checklist, 'version_proposal')?.detail).toMatch(/^1\.0\.0\. No shipped SDK was compared/);
+    expect(byId(res.body.publishAction.checklist, 'version_proposal')?.detail).toMatch(
+      /^1\.0\.0\. No shipped SDK was compared/,
+    );
   });
 
-  it('pypi: a python_sdk artifact without a wheel is blocked with the reason; the step\'s artifact passes twine check, installs into a fresh venv, imports and type-checks', async () => {
+  it("pypi: a python_sdk artifact without a wheel is blocked with the reason; the step's artifact passes twine check, installs into a fresh venv, imports and type-checks", async () => {
     const bare = await finishedRun();
-    await storeArtifact(orgId, bare, { kind: 'python_sdk', name: 'python-sdk', files: emitPythonSdk(await model(PETSTORE)) });
+    await storeArtifact(orgId, bare, {
+      kind: 'python_sdk',
+      name: 'python-sdk',
+      files: emitPythonSdk(await model(PETSTORE)),
+    });
     const blocked = await api.post(`/runs/${bare}/publish/dry-run`, { registry: 'pypi', packageName: 'petstore' });
     expect(blocked.body.publishAction.status).toBe('blocked');
-    expect(byId(blocked.body.publishAction.checklist, 'package_installs')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/no wheel and no sdist in dist\/.*nothing to upload/) });
+    expect(byId(blocked.body.publishAction.checklist, 'package_installs')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/no wheel and no sdist in dist\/.*nothing to upload/),
+    });
 
     const runId = await finishedRun();
     const summaries = await storeStepArtifacts(orgId, runId, PETSTORE, ['python_sdk']);
-    expect(summaries.python_sdk).toMatch(/^passed: .*built petstore-1\.0\.0-py3-none-any\.whl and petstore-1\.0\.0\.tar\.gz \(twine check passes\)/);
+    expect(summaries.python_sdk).toMatch(
+      /^passed: .*built petstore-1\.0\.0-py3-none-any\.whl and petstore-1\.0\.0\.tar\.gz \(twine check passes\)/,
+    );
     const res = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'pypi', packageName: 'petstore' });
     expect(res.body.publishAction.status).toBe('ready');
     const check = byId(res.body.publishAction.checklist, 'package_installs');
@@ -197,43 +265,80 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
     await storeStepArtifacts(orgId, runId, PETSTORE, ['typescript_sdk', 'compat_diff'], oldSdkText);
     const res = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore' });
     expect(res.body.publishAction).toMatchObject({ status: 'ready', version: '2.0.0' });
-    expect(byId(res.body.publishAction.checklist, 'version_proposal')?.detail).toMatch(/^2\.0\.0\. From the compatibility diff .* → major of 1\.4\.0 \(the version the shipped SDK declares in oldSdkText\)/);
-    expect(byId(res.body.publishAction.checklist, 'changelog')?.detail).toMatch(/^## 2\.0\.0\n\n### Breaking changes\n\n- Removed `pets\.retrieve` \(The endpoint get \/pets\/\{petId\} is not in the new description\)\.\n/);
-    expect(byId(res.body.publishAction.checklist, 'package_installs')?.detail).toMatch(/^packed acme-petstore-2\.0\.0\.tgz/);
+    expect(byId(res.body.publishAction.checklist, 'version_proposal')?.detail).toMatch(
+      /^2\.0\.0\. From the compatibility diff .* → major of 1\.4\.0 \(the version the shipped SDK declares in oldSdkText\)/,
+    );
+    expect(byId(res.body.publishAction.checklist, 'changelog')?.detail).toMatch(
+      /^## 2\.0\.0\n\n### Breaking changes\n\n- Removed `pets\.retrieve` \(The endpoint get \/pets\/\{petId\} is not in the new description\)\.\n/,
+    );
+    expect(byId(res.body.publishAction.checklist, 'package_installs')?.detail).toMatch(
+      /^packed acme-petstore-2\.0\.0\.tgz/,
+    );
 
-    const low = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore', version: '1.5.0' });
+    const low = await api.post(`/runs/${runId}/publish/dry-run`, {
+      registry: 'npm',
+      packageName: '@acme/petstore',
+      version: '1.5.0',
+    });
     expect(low.body.publishAction.status).toBe('blocked');
-    expect(byId(low.body.publishAction.checklist, 'version_order')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^1\.5\.0 is below the proposed 2\.0\.0: the diff needs a major release/) });
-    const old = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore', version: '1.4.0' });
-    expect(byId(old.body.publishAction.checklist, 'version_order')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^1\.4\.0 is not newer than the shipped 1\.4\.0/) });
+    expect(byId(low.body.publishAction.checklist, 'version_order')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/^1\.5\.0 is below the proposed 2\.0\.0: the diff needs a major release/),
+    });
+    const old = await api.post(`/runs/${runId}/publish/dry-run`, {
+      registry: 'npm',
+      packageName: '@acme/petstore',
+      version: '1.4.0',
+    });
+    expect(byId(old.body.publishAction.checklist, 'version_order')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/^1\.4\.0 is not newer than the shipped 1\.4\.0/),
+    });
   }, 120_000);
 
-  it('a publish uses the same plan: without a version it is the proposed 2.0.0 (not 0.1.0) with the diff\'s CHANGELOG entry stored; a version not newer than the shipped one or below the proposal is blocked and nothing is queued', async () => {
+  it("a publish uses the same plan: without a version it is the proposed 2.0.0 (not 0.1.0) with the diff's CHANGELOG entry stored; a version not newer than the shipped one or below the proposal is blocked and nothing is queued", async () => {
     const oldSdkText = await shippedSdkText(PETSTORE_PLUS, '1.4.0');
     const runId = await finishedRun({ openapiText: PETSTORE, oldSdkText });
     await storeStepArtifacts(orgId, runId, PETSTORE, ['typescript_sdk', 'compat_diff'], oldSdkText);
     const dry = await api.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore' });
     const res = await api.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore' });
     expect(res.status).toBe(202);
-    expect(res.body.publishAction, JSON.stringify(res.body.publishAction.checklist)).toMatchObject({ action: 'publish', status: 'ready', version: dry.body.publishAction.version });
+    expect(res.body.publishAction, JSON.stringify(res.body.publishAction.checklist)).toMatchObject({
+      action: 'publish',
+      status: 'ready',
+      version: dry.body.publishAction.version,
+    });
     expect(res.body.publishAction.version).toBe('2.0.0');
     expect(res.body.publishAction.providerResult.state).toBe('queued');
-    expect(byId(res.body.publishAction.checklist, 'version_proposal')?.detail).toMatch(/^2\.0\.0\. From the compatibility diff .* → major of 1\.4\.0/);
-    expect(byId(res.body.publishAction.checklist, 'package_installs')?.detail).toMatch(/^packed acme-petstore-2\.0\.0\.tgz/);
+    expect(byId(res.body.publishAction.checklist, 'version_proposal')?.detail).toMatch(
+      /^2\.0\.0\. From the compatibility diff .* → major of 1\.4\.0/,
+    );
+    expect(byId(res.body.publishAction.checklist, 'package_installs')?.detail).toMatch(
+      /^packed acme-petstore-2\.0\.0\.tgz/,
+    );
     // The worker publishes the entry written from the diff (without its heading: it writes its own).
     const row = await PublishingAction.findByPk(res.body.publishAction.id as string);
     expect(row?.jobId).toBeTruthy();
-    expect(row?.providerResult?.changelog).toMatch(/^### Breaking changes\n\n- Removed `pets\.retrieve` \(The endpoint get \/pets\/\{petId\} is not in the new description\)\./);
+    expect(row?.providerResult?.changelog).toMatch(
+      /^### Breaking changes\n\n- Removed `pets\.retrieve` \(The endpoint get \/pets\/\{petId\} is not in the new description\)\./,
+    );
 
     for (const [version, reason] of [
       ['1.5.0', /^1\.5\.0 is below the proposed 2\.0\.0: the diff needs a major release/],
       ['1.4.0', /^1\.4\.0 is not newer than the shipped 1\.4\.0.*Use 2\.0\.0\./],
       ['1.3.9', /^1\.3\.9 is not newer than the shipped 1\.4\.0/],
     ] as const) {
-      const blocked = await api.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore', version });
+      const blocked = await api.post(`/runs/${runId}/publish/publish`, {
+        registry: 'npm',
+        packageName: '@acme/petstore',
+        version,
+      });
       expect(blocked.status).toBe(202);
       expect(blocked.body.publishAction).toMatchObject({ status: 'blocked', version });
-      expect(byId(blocked.body.publishAction.checklist, 'version_order')).toMatchObject({ status: 'fail', detail: expect.stringMatching(reason) });
+      expect(byId(blocked.body.publishAction.checklist, 'version_order')).toMatchObject({
+        status: 'fail',
+        detail: expect.stringMatching(reason),
+      });
       expect(blocked.body.publishAction.providerResult.summary).toBe('Blocked by: version_order.');
       expect((await PublishingAction.findByPk(blocked.body.publishAction.id as string))?.jobId).toBeNull();
     }

@@ -12,7 +12,11 @@ let ownerToken: string;
 let orgId: string;
 
 beforeAll(async () => {
-  service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000', PUBLISH_NPM_TOKEN: 'npm_test_token_not_real' });
+  service = await startTestService({
+    ROLE: 'api',
+    REPORT_RATE_LIMIT: '1000',
+    PUBLISH_NPM_TOKEN: 'npm_test_token_not_real',
+  });
   const ws = await newWorkspace(service);
   ownerToken = ws.token;
   orgId = ws.organization.id;
@@ -35,15 +39,36 @@ describe('POST /api/runs/{runId}/publish/dry-run', () => {
     const res = await owner.post(`/runs/${started.body.run.id}/publish/dry-run`, { registry: 'pypi' });
     expect(res.status).toBe(200);
     expect(res.body.run.id).toBe(started.body.run.id);
-    expect(res.body.publishAction).toMatchObject({ registry: 'pypi', action: 'dry_run', status: 'blocked', runId: started.body.run.id });
-    const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
-    expect(byId).toMatchObject({ run_finished: 'fail', artifact_present: 'fail', registry_connection: 'fail', version: 'warn', package_name: 'pass' });
-    expect(res.body.publishAction.providerResult).toMatchObject({ provider: 'pypi', mode: 'dry_run', status: 'blocked' });
+    expect(res.body.publishAction).toMatchObject({
+      registry: 'pypi',
+      action: 'dry_run',
+      status: 'blocked',
+      runId: started.body.run.id,
+    });
+    const byId = Object.fromEntries(
+      res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]),
+    );
+    expect(byId).toMatchObject({
+      run_finished: 'fail',
+      artifact_present: 'fail',
+      registry_connection: 'fail',
+      version: 'warn',
+      package_name: 'pass',
+    });
+    expect(res.body.publishAction.providerResult).toMatchObject({
+      provider: 'pypi',
+      mode: 'dry_run',
+      status: 'blocked',
+    });
   });
 
   it('200 ready when the run is finished, its artifact present, names valid and the registry connected', async () => {
     const runId = await finishedRunWithSdk();
-    const res = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: '@acme/petstore', version: '1.2.3' });
+    const res = await owner.post(`/runs/${runId}/publish/dry-run`, {
+      registry: 'npm',
+      packageName: '@acme/petstore',
+      version: '1.2.3',
+    });
     expect(res.status).toBe(200);
     expect(res.body.publishAction.status).toBe('ready');
     expect(res.body.publishAction.checklist.every((c: { status: string }) => c.status === 'pass')).toBe(true);
@@ -55,25 +80,42 @@ describe('POST /api/runs/{runId}/publish/dry-run', () => {
 
   it('pypi: the wheel and sdist the step built pass twine check and install (publishing-dry-run.test.ts has the details)', async () => {
     const runId = await finishedRunWithSdk();
-    const res = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'pypi', packageName: 'pet-store-sdk', version: '1.0.0' });
+    const res = await owner.post(`/runs/${runId}/publish/dry-run`, {
+      registry: 'pypi',
+      packageName: 'pet-store-sdk',
+      version: '1.0.0',
+    });
     const installs = res.body.publishAction.checklist.find((c: { id: string }) => c.id === 'package_installs');
-    expect(installs).toMatchObject({ status: 'pass', detail: expect.stringMatching(/petstore-1\.0\.0\.tar\.gz pass twine check --strict/) });
+    expect(installs).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/petstore-1\.0\.0\.tar\.gz pass twine check --strict/),
+    });
     // No PyPI connection is configured in this test service: blocked on that check only.
-    expect(res.body.publishAction.checklist.filter((c: { status: string }) => c.status === 'fail').map((c: { id: string }) => c.id)).toEqual(['registry_connection']);
+    expect(
+      res.body.publishAction.checklist
+        .filter((c: { status: string }) => c.status === 'fail')
+        .map((c: { id: string }) => c.id),
+    ).toEqual(['registry_connection']);
   });
 
   it('a bad package name or version fails its check; an unknown registry is 400', async () => {
     const runId = await finishedRunWithSdk();
-    const res = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'npm', packageName: 'Not Valid!', version: 'one' });
+    const res = await owner.post(`/runs/${runId}/publish/dry-run`, {
+      registry: 'npm',
+      packageName: 'Not Valid!',
+      version: 'one',
+    });
     expect(res.body.publishAction.status).toBe('blocked');
-    const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
+    const byId = Object.fromEntries(
+      res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]),
+    );
     expect(byId).toMatchObject({ package_name: 'fail', version: 'fail' });
     const bad = await owner.post(`/runs/${runId}/publish/dry-run`, { registry: 'maven' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/registry/);
   });
 
-  it('404 for another workspace\'s run', async () => {
+  it("404 for another workspace's run", async () => {
     const runId = await finishedRunWithSdk();
     const other = rest(service.url, (await newWorkspace(service, 'Other')).token);
     expect((await other.post(`/runs/${runId}/publish/dry-run`, {})).status).toBe(404);
@@ -84,10 +126,17 @@ describe('POST /api/runs/{runId}/publish/dry-run', () => {
 describe('POST /api/runs/{runId}/publish/publish', () => {
   it('202: recorded and blocked until publishing is approved (nothing queued)', async () => {
     const runId = await finishedRunWithSdk();
-    const res = await owner.post(`/runs/${runId}/publish/publish`, { registry: 'npm', packageName: '@acme/petstore', version: '1.0.0', notes: 'first release' });
+    const res = await owner.post(`/runs/${runId}/publish/publish`, {
+      registry: 'npm',
+      packageName: '@acme/petstore',
+      version: '1.0.0',
+      notes: 'first release',
+    });
     expect(res.status).toBe(202);
     expect(res.body.publishAction).toMatchObject({ action: 'publish', status: 'blocked', registry: 'npm' });
-    const byId = Object.fromEntries(res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]));
+    const byId = Object.fromEntries(
+      res.body.publishAction.checklist.map((c: { id: string; status: string }) => [c.id, c.status]),
+    );
     expect(byId).toMatchObject({ explicit_approval: 'fail', registry_connection: 'pass' });
     expect(res.body.publishAction.providerResult.state).toBeUndefined();
     expect(await PublishingAction.count({ where: { runId, jobId: { [Op.ne]: null } } })).toBe(0);
@@ -100,6 +149,8 @@ describe('POST /api/runs/{runId}/publish/publish', () => {
     const denied = await rest(service.url, editor.token).post(`/runs/${runId}/publish/publish`, {});
     expect(denied.status).toBe(403);
     expect(denied.body.error).toBe('insufficient_scope');
-    await expect(trpc(service.url, editor.token).publishing.publish.mutate({ runId })).rejects.toSatisfy((e: unknown) => trpcError(e).httpStatus === 403);
+    await expect(trpc(service.url, editor.token).publishing.publish.mutate({ runId })).rejects.toSatisfy(
+      (e: unknown) => trpcError(e).httpStatus === 403,
+    );
   });
 });

@@ -18,13 +18,40 @@ afterAll(async () => service?.stop());
 
 describe('POST /api/reports/start', () => {
   it('202 with project, run, capabilities and message (REST)', async () => {
-    const res = await rest(service.url, token).post('/reports/start', { openapiText: PETSTORE, openapiFileName: 'petstore.yaml', notes: 'first' });
+    const res = await rest(service.url, token).post('/reports/start', {
+      openapiText: PETSTORE,
+      openapiFileName: 'petstore.yaml',
+      notes: 'first',
+    });
     expect(res.status).toBe(202);
     expect(res.body.project).toMatchObject({ name: 'Petstore', mode: 'flagship', status: 'created', runCount: 1 });
-    expect(res.body.run).toMatchObject({ status: 'queued', verdict: 'needs_worker', mode: 'flagship', notes: 'first', projectId: res.body.project.id });
-    expect(res.body.run.steps.map((s: { name: string }) => s.name)).toEqual(['validate', 'typescript_sdk', 'python_sdk', 'cli', 'docs', 'compat_diff']);
-    expect(res.body.run.inputSummary).toMatchObject({ openapiFileName: 'petstore.yaml', openapiBytes: PETSTORE.length, retained: true });
-    expect(res.body.capabilities).toMatchObject({ persistedRuns: true, hostedWorker: false, queueConfigured: true, queued: true, rawUploadStorage: true });
+    expect(res.body.run).toMatchObject({
+      status: 'queued',
+      verdict: 'needs_worker',
+      mode: 'flagship',
+      notes: 'first',
+      projectId: res.body.project.id,
+    });
+    expect(res.body.run.steps.map((s: { name: string }) => s.name)).toEqual([
+      'validate',
+      'typescript_sdk',
+      'python_sdk',
+      'cli',
+      'docs',
+      'compat_diff',
+    ]);
+    expect(res.body.run.inputSummary).toMatchObject({
+      openapiFileName: 'petstore.yaml',
+      openapiBytes: PETSTORE.length,
+      retained: true,
+    });
+    expect(res.body.capabilities).toMatchObject({
+      persistedRuns: true,
+      hostedWorker: false,
+      queueConfigured: true,
+      queued: true,
+      rawUploadStorage: true,
+    });
     expect(res.body.capabilities.usage.runsThisPeriod).toBe(1);
     expect(res.body.message).toMatch(/no worker/);
     // The run was stored with its inputs and its job.
@@ -49,7 +76,11 @@ describe('POST /api/reports/start', () => {
     const missing = await api.post('/reports/start', { openapiText: PETSTORE, mode: 'partner_migration' });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'invalid_request', message: expect.stringContaining('configText') });
-    const partner = await api.post('/reports/start', { openapiText: PETSTORE, mode: 'partner_migration', configText: 'organization:\n  name: acme\n' });
+    const partner = await api.post('/reports/start', {
+      openapiText: PETSTORE,
+      mode: 'partner_migration',
+      configText: 'organization:\n  name: acme\n',
+    });
     expect(partner.status).toBe(202);
     expect(partner.body.project.mode).toBe('partner_compatible');
     expect(partner.body.run.mode).toBe('partner_migration');
@@ -90,24 +121,30 @@ describe('POST /api/reports/start', () => {
 
   it('400 input_too_large for a field over its configured limit, and nothing is written', async () => {
     const before = await Run.count();
-    const res = await rest(service.url, token).post('/reports/start', { openapiText: PETSTORE, configText: 'x'.repeat(2048) });
+    const res = await rest(service.url, token).post('/reports/start', {
+      openapiText: PETSTORE,
+      configText: 'x'.repeat(2048),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'input_too_large', message: expect.stringContaining('configText') });
     expect(await Run.count()).toBe(before);
   });
 
-  it('401 without or with a bad token; 404 for another workspace\'s projectId', async () => {
+  it("401 without or with a bad token; 404 for another workspace's projectId", async () => {
     expect((await rest(service.url).post('/reports/start', { openapiText: PETSTORE })).status).toBe(401);
     const bad = await rest(service.url, 'rsk_not-a-real-token').post('/reports/start', { openapiText: PETSTORE });
     expect(bad.status).toBe(401);
     expect(bad.body.error).toBe('unauthorized');
     const mine = await rest(service.url, token).post('/reports/start', { openapiText: PETSTORE });
-    const theirs = await rest(service.url, otherToken).post('/reports/start', { openapiText: PETSTORE, projectId: mine.body.project.id });
+    const theirs = await rest(service.url, otherToken).post('/reports/start', {
+      openapiText: PETSTORE,
+      projectId: mine.body.project.id,
+    });
     expect(theirs.status).toBe(404);
     expect(theirs.body.error).toBe('not_found');
-    await expect(trpc(service.url, otherToken).reports.start.mutate({ openapiText: PETSTORE, projectId: mine.body.project.id })).rejects.toSatisfy(
-      (e: unknown) => trpcError(e).code === 'not_found' && trpcError(e).httpStatus === 404,
-    );
+    await expect(
+      trpc(service.url, otherToken).reports.start.mutate({ openapiText: PETSTORE, projectId: mine.body.project.id }),
+    ).rejects.toSatisfy((e: unknown) => trpcError(e).code === 'not_found' && trpcError(e).httpStatus === 404);
   });
 
   it('400 project_archived when starting on an archived project', async () => {
@@ -136,7 +173,9 @@ describe('POST /api/reports/start', () => {
   it('concurrent requests with one Idempotency-Key create one run', async () => {
     const api = rest(service.url, token);
     const headers = { 'idempotency-key': `race-${Date.now()}` };
-    const results = await Promise.all(Array.from({ length: 5 }, () => api.post('/reports/start', { openapiText: PETSTORE }, headers)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => api.post('/reports/start', { openapiText: PETSTORE }, headers)),
+    );
     expect(results.map((r) => r.status)).toEqual([202, 202, 202, 202, 202]);
     expect(new Set(results.map((r) => r.body.run.id)).size).toBe(1);
   });
@@ -145,7 +184,9 @@ describe('POST /api/reports/start', () => {
 describe('load', () => {
   it('30 concurrent starts in one workspace all answer 202 (no pool exhaustion while starts queue on the workspace lock)', async () => {
     const api = rest(service.url, token);
-    const results = await Promise.all(Array.from({ length: 30 }, () => api.post('/reports/start', { openapiText: PETSTORE })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => api.post('/reports/start', { openapiText: PETSTORE })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 202));
     expect(new Set(results.map((r) => r.body.run.id)).size).toBe(30);
     // With the pool deadlocked the starts would fail after the 30 s acquire timeout with 500s.
@@ -155,11 +196,16 @@ describe('load', () => {
 describe('quota and rate limit', () => {
   let limited: TestService;
   beforeAll(async () => {
-    limited = await startTestService({ ROLE: 'api', PLAN_RUNS_FREE: '3', REPORT_RATE_LIMIT: '2', REPORT_RATE_WINDOW_SECONDS: '3600' });
+    limited = await startTestService({
+      ROLE: 'api',
+      PLAN_RUNS_FREE: '3',
+      REPORT_RATE_LIMIT: '2',
+      REPORT_RATE_WINDOW_SECONDS: '3600',
+    });
   });
   afterAll(async () => limited?.stop());
 
-  it('429 with Retry-After after the window\'s starts are spent, per workspace', async () => {
+  it("429 with Retry-After after the window's starts are spent, per workspace", async () => {
     const a = rest(limited.url, (await newWorkspace(limited)).token);
     expect((await a.post('/reports/start', { openapiText: PETSTORE })).status).toBe(202);
     expect((await a.post('/reports/start', { openapiText: PETSTORE })).status).toBe(202);
@@ -172,7 +218,7 @@ describe('quota and rate limit', () => {
     expect((await b.post('/reports/start', { openapiText: PETSTORE })).status).toBe(202);
   });
 
-  it('402 quota_exceeded once the plan\'s runs for the period are used (retry too)', async () => {
+  it("402 quota_exceeded once the plan's runs for the period are used (retry too)", async () => {
     const ws = await newWorkspace(limited);
     const api = rest(limited.url, ws.token);
     const first = await api.post('/reports/start', { openapiText: PETSTORE });

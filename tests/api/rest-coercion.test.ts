@@ -28,7 +28,8 @@ describe('request bodies are not coerced by the REST adapter', () => {
       const type = (inner._zod.def as { type: string }).type;
       if (['boolean', 'number', 'bigint', 'date'].includes(type)) offenders.push(`${path} (${type})`);
       if (type === 'object') {
-        for (const [key, child] of Object.entries((inner as unknown as { shape: Record<string, ZodType> }).shape)) walk(child, `${path}.${key}`);
+        for (const [key, child] of Object.entries((inner as unknown as { shape: Record<string, ZodType> }).shape))
+          walk(child, `${path}.${key}`);
       }
     };
     let checked = 0;

@@ -68,10 +68,17 @@ describe('POST /api/runs/{runId}/cancel', () => {
 
   it('a bodiless POST works; 404 for an unknown run through tRPC', async () => {
     const { run } = await startRun();
-    const response = await fetch(`${service.url}/api/runs/${run.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${service.url}/api/runs/${run.id}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
-    await expect(trpc(service.url, token).runs.cancel.mutate({ runId: 'run_missing' })).rejects.toSatisfy((e: unknown) => trpcError(e).httpStatus === 404);
-    await expect(trpc(service.url, token).runs.cancel.mutate({ runId: run.id })).rejects.toSatisfy((e: unknown) => trpcError(e).code === 'run_not_cancelable');
+    await expect(trpc(service.url, token).runs.cancel.mutate({ runId: 'run_missing' })).rejects.toSatisfy(
+      (e: unknown) => trpcError(e).httpStatus === 404,
+    );
+    await expect(trpc(service.url, token).runs.cancel.mutate({ runId: run.id })).rejects.toSatisfy(
+      (e: unknown) => trpcError(e).code === 'run_not_cancelable',
+    );
   });
 });
 
@@ -108,7 +115,9 @@ describe('POST /api/runs/{runId}/retry', () => {
     await RunInput.destroy({ where: { id: row2!.inputId! } });
     const purged = await api.post(`/runs/${second.run.id}/retry`, {});
     expect(purged.status).toBe(422);
-    await expect(trpc(service.url, token).runs.retry.mutate({ runId: second.run.id })).rejects.toSatisfy((e: unknown) => trpcError(e).httpStatus === 422);
+    await expect(trpc(service.url, token).runs.retry.mutate({ runId: second.run.id })).rejects.toSatisfy(
+      (e: unknown) => trpcError(e).httpStatus === 422,
+    );
   });
 
   it('404 for an unknown run', async () => {

@@ -46,32 +46,120 @@ const next = () => `${(unique += 1)}-${Date.now()}`;
  * domains:read, adding or verifying one domains:write · artifact listing and downloads: artifacts:read.
  */
 const MATRIX: Record<string, Endpoint> = {
-  'reports.start': { method: 'POST', path: '/reports/start', scope: 'runs:write', body: () => ({ openapiText: PETSTORE }), passStatus: 202 },
+  'reports.start': {
+    method: 'POST',
+    path: '/reports/start',
+    scope: 'runs:write',
+    body: () => ({ openapiText: PETSTORE }),
+    passStatus: 202,
+  },
   'runs.get': { method: 'GET', path: '/runs/{runId}', scope: 'workspace:read', passStatus: 404 },
-  'runs.cancel': { method: 'POST', path: '/runs/{runId}/cancel', scope: 'runs:write', body: () => ({}), passStatus: 404 },
+  'runs.cancel': {
+    method: 'POST',
+    path: '/runs/{runId}/cancel',
+    scope: 'runs:write',
+    body: () => ({}),
+    passStatus: 404,
+  },
   'runs.retry': { method: 'POST', path: '/runs/{runId}/retry', scope: 'runs:write', body: () => ({}), passStatus: 404 },
   'runs.artifacts': { method: 'GET', path: '/runs/{runId}/artifacts', scope: 'artifacts:read', passStatus: 404 },
   'projects.list': { method: 'GET', path: '/projects', scope: 'workspace:read', passStatus: 200 },
   'projects.get': { method: 'GET', path: '/projects/{projectId}', scope: 'workspace:read', passStatus: 404 },
-  'projects.update': { method: 'PATCH', path: '/projects/{projectId}', scope: 'projects:write', body: () => ({ name: 'Renamed' }), passStatus: 404 },
+  'projects.update': {
+    method: 'PATCH',
+    path: '/projects/{projectId}',
+    scope: 'projects:write',
+    body: () => ({ name: 'Renamed' }),
+    passStatus: 404,
+  },
   'projects.archive': { method: 'DELETE', path: '/projects/{projectId}', scope: 'projects:write', passStatus: 404 },
   'projects.runs': { method: 'GET', path: '/projects/{projectId}/runs', scope: 'workspace:read', passStatus: 404 },
-  'domains.add': { method: 'POST', path: '/projects/{projectId}/domains', scope: 'domains:write', body: () => ({ domain: `docs-${next()}.example.com` }), passStatus: 404 },
+  'domains.add': {
+    method: 'POST',
+    path: '/projects/{projectId}/domains',
+    scope: 'domains:write',
+    body: () => ({ domain: `docs-${next()}.example.com` }),
+    passStatus: 404,
+  },
   'domains.list': { method: 'GET', path: '/projects/{projectId}/domains', scope: 'domains:read', passStatus: 404 },
-  'domains.remove': { method: 'DELETE', path: '/projects/{projectId}/domains/{domainId}', scope: 'domains:write', passStatus: 404 },
-  'domains.verify': { method: 'POST', path: '/projects/{projectId}/domains/{domainId}/verify', scope: 'domains:write', body: () => ({}), passStatus: 404 },
+  'domains.remove': {
+    method: 'DELETE',
+    path: '/projects/{projectId}/domains/{domainId}',
+    scope: 'domains:write',
+    passStatus: 404,
+  },
+  'domains.verify': {
+    method: 'POST',
+    path: '/projects/{projectId}/domains/{domainId}/verify',
+    scope: 'domains:write',
+    body: () => ({}),
+    passStatus: 404,
+  },
   'members.list': { method: 'GET', path: '/members', scope: 'members:read', passStatus: 200 },
-  'members.invite': { method: 'POST', path: '/members', scope: 'members:write', body: () => ({ email: `invitee-${next()}@example.com`, role: 'viewer' }), passStatus: 201 },
-  'members.update': { method: 'PATCH', path: '/members/{memberId}', scope: 'members:write', body: () => ({ role: 'viewer' }), passStatus: 404 },
-  'apiKeys.create': { method: 'POST', path: '/api-keys', scope: 'api_keys:write', body: () => ({ name: 'matrix', scopes: ['api_keys:write'] }), passStatus: 201 },
+  'members.invite': {
+    method: 'POST',
+    path: '/members',
+    scope: 'members:write',
+    body: () => ({ email: `invitee-${next()}@example.com`, role: 'viewer' }),
+    passStatus: 201,
+  },
+  'members.update': {
+    method: 'PATCH',
+    path: '/members/{memberId}',
+    scope: 'members:write',
+    body: () => ({ role: 'viewer' }),
+    passStatus: 404,
+  },
+  'apiKeys.create': {
+    method: 'POST',
+    path: '/api-keys',
+    scope: 'api_keys:write',
+    body: () => ({ name: 'matrix', scopes: ['api_keys:write'] }),
+    passStatus: 201,
+  },
   'apiKeys.list': { method: 'GET', path: '/api-keys', scope: 'api_keys:read', passStatus: 200 },
   'apiKeys.revoke': { method: 'DELETE', path: '/api-keys/{keyId}', scope: 'api_keys:write', passStatus: 404 },
-  'publishing.dryRun': { method: 'POST', path: '/runs/{runId}/publish/dry-run', scope: 'publishing:dry_run', body: () => ({ registry: 'npm' }), passStatus: 404 },
-  'publishing.publish': { method: 'POST', path: '/runs/{runId}/publish/publish', scope: 'publishing:write', body: () => ({ registry: 'npm' }), passStatus: 404 },
-  'publishing.rollback': { method: 'POST', path: '/runs/{runId}/publish/rollback', scope: 'publishing:write', body: () => ({ registry: 'npm' }), passStatus: 404 },
-  'publishing.actions': { method: 'GET', path: '/runs/{runId}/publish/actions', scope: 'workspace:read', passStatus: 404 },
-  'publishing.docsPreview': { method: 'POST', path: '/runs/{runId}/docs-preview/publish', scope: 'artifacts:write', body: () => ({}), passStatus: 404 },
-  'billing.checkout': { method: 'POST', path: '/billing/checkout', scope: 'billing:write', body: () => ({ plan: 'launch' }), passStatus: 501 },
+  'publishing.dryRun': {
+    method: 'POST',
+    path: '/runs/{runId}/publish/dry-run',
+    scope: 'publishing:dry_run',
+    body: () => ({ registry: 'npm' }),
+    passStatus: 404,
+  },
+  'publishing.publish': {
+    method: 'POST',
+    path: '/runs/{runId}/publish/publish',
+    scope: 'publishing:write',
+    body: () => ({ registry: 'npm' }),
+    passStatus: 404,
+  },
+  'publishing.rollback': {
+    method: 'POST',
+    path: '/runs/{runId}/publish/rollback',
+    scope: 'publishing:write',
+    body: () => ({ registry: 'npm' }),
+    passStatus: 404,
+  },
+  'publishing.actions': {
+    method: 'GET',
+    path: '/runs/{runId}/publish/actions',
+    scope: 'workspace:read',
+    passStatus: 404,
+  },
+  'publishing.docsPreview': {
+    method: 'POST',
+    path: '/runs/{runId}/docs-preview/publish',
+    scope: 'artifacts:write',
+    body: () => ({}),
+    passStatus: 404,
+  },
+  'billing.checkout': {
+    method: 'POST',
+    path: '/billing/checkout',
+    scope: 'billing:write',
+    body: () => ({ plan: 'launch' }),
+    passStatus: 501,
+  },
   'identity.me': { method: 'GET', path: '/me', scope: 'workspace:read', passStatus: 200 },
   'identity.health': { method: 'GET', path: '/health', scope: null, passStatus: 200 },
   'identity.authConfig': { method: 'GET', path: '/auth/config', scope: null, passStatus: 200 },
@@ -82,10 +170,21 @@ const MATRIX: Record<string, Endpoint> = {
  * Same rule: DESIGN.md "artifact downloads: artifacts:read".
  */
 const EXTRA_ROUTES: Record<string, Endpoint> = {
-  'artifacts.download': { method: 'GET', path: '/runs/{runId}/artifacts/{artifactId}', scope: 'artifacts:read', passStatus: 404 },
+  'artifacts.download': {
+    method: 'GET',
+    path: '/runs/{runId}/artifacts/{artifactId}',
+    scope: 'artifacts:read',
+    passStatus: 404,
+  },
   // The payment provider's webhook takes no token: its signature is its authentication. Unsigned
   // (as here) it is a 400 invalid_signature, or 501 where no signing secret is configured (here).
-  'billing.webhook': { method: 'POST', path: '/billing/webhook', scope: null, body: () => ({ id: 'evt_1', type: 'ping' }), passStatus: 501 },
+  'billing.webhook': {
+    method: 'POST',
+    path: '/billing/webhook',
+    scope: null,
+    body: () => ({ id: 'evt_1', type: 'ping' }),
+    passStatus: 501,
+  },
 };
 
 /** DESIGN.md's role table (owner and admin: all). */
@@ -93,17 +192,37 @@ const DESIGN_ROLE_SCOPES: Record<Role, readonly string[]> = {
   owner: SCOPES,
   admin: SCOPES,
   editor: [
-    'workspace:read', 'projects:write', 'runs:write', 'artifacts:read', 'artifacts:write', 'publishing:dry_run', 'domains:read', 'domains:write',
-    'members:read', 'notifications:read', 'notifications:write', 'api_keys:read', 'api_keys:write',
+    'workspace:read',
+    'projects:write',
+    'runs:write',
+    'artifacts:read',
+    'artifacts:write',
+    'publishing:dry_run',
+    'domains:read',
+    'domains:write',
+    'members:read',
+    'notifications:read',
+    'notifications:write',
+    'api_keys:read',
+    'api_keys:write',
   ],
   viewer: ['workspace:read', 'artifacts:read', 'members:read', 'domains:read', 'notifications:read'],
 };
 
 const ALL: Record<string, Endpoint> = { ...MATRIX, ...EXTRA_ROUTES };
-const AUTHED = Object.entries(ALL).filter((entry): entry is [string, Endpoint & { scope: Scope }] => entry[1].scope !== null);
+const AUTHED = Object.entries(ALL).filter(
+  (entry): entry is [string, Endpoint & { scope: Scope }] => entry[1].scope !== null,
+);
 const PUBLIC = Object.entries(ALL).filter(([, e]) => e.scope === null);
 
-const MISSING: Ids = { runId: 'run_missing', projectId: 'proj_missing', domainId: 'dom_missing', memberId: 'mem_missing', keyId: 'key_missing', artifactId: 'art_missing' };
+const MISSING: Ids = {
+  runId: 'run_missing',
+  projectId: 'proj_missing',
+  domainId: 'dom_missing',
+  memberId: 'mem_missing',
+  keyId: 'key_missing',
+  artifactId: 'art_missing',
+};
 
 function fill(path: string, ids: Ids): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -113,7 +232,12 @@ function fill(path: string, ids: Ids): string {
   });
 }
 
-async function call(endpoint: Endpoint, token: string | undefined, ids: Ids, headers?: Record<string, string>): Promise<HttpResult<Record<string, any>>> {
+async function call(
+  endpoint: Endpoint,
+  token: string | undefined,
+  ids: Ids,
+  headers?: Record<string, string>,
+): Promise<HttpResult<Record<string, any>>> {
   const api = rest(service.url, token);
   const path = fill(endpoint.path, ids);
   switch (endpoint.method) {
@@ -136,23 +260,35 @@ const allButKeys = new Map<Scope, string>();
 async function keyWithout(scope: Scope): Promise<string> {
   let token = allButKeys.get(scope);
   if (!token) {
-    token = await keyWithScopes(ws.organization.id, ws.user.id, SCOPES.filter((s) => s !== scope));
+    token = await keyWithScopes(
+      ws.organization.id,
+      ws.user.id,
+      SCOPES.filter((s) => s !== scope),
+    );
     allButKeys.set(scope, token);
   }
   return token;
 }
-
 
 beforeAll(async () => {
   service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: '1000' });
   ws = await newWorkspace(service, 'Matrix');
   const owner = rest(service.url, ws.token);
   const started = await owner.post('/reports/start', { openapiText: PETSTORE });
-  const domain = await owner.post(`/projects/${started.body.project.id}/domains`, { domain: `docs-${next()}.example.com` });
+  const domain = await owner.post(`/projects/${started.body.project.id}/domains`, {
+    domain: `docs-${next()}.example.com`,
+  });
   const member = await addMember(ws.organization.id, 'editor');
   expect([started.status, domain.status]).toEqual([202, 201]);
   // No worker runs here, so the run has no artifact: the download is addressed with a made-up id.
-  ids = { runId: started.body.run.id, projectId: started.body.project.id, domainId: domain.body.domain.id, memberId: member.memberId, keyId: member.keyId, artifactId: 'art_none' };
+  ids = {
+    runId: started.body.run.id,
+    projectId: started.body.project.id,
+    domainId: domain.body.domain.id,
+    memberId: member.memberId,
+    keyId: member.keyId,
+    artifactId: 'art_none',
+  };
 });
 afterAll(async () => service?.stop());
 
@@ -163,23 +299,27 @@ describe('the matrix', () => {
     for (const [name, procedure] of Object.entries(procedures)) {
       const openapi = procedure._def.meta?.openapi;
       expect(openapi, name).toBeDefined();
-      expect({ method: openapi?.method, path: openapi?.path }, name).toEqual({ method: MATRIX[name]?.method, path: MATRIX[name]?.path });
+      expect({ method: openapi?.method, path: openapi?.path }, name).toEqual({
+        method: MATRIX[name]?.method,
+        path: MATRIX[name]?.path,
+      });
     }
   });
 
   it('covers every operation of /api/openapi.json (routes outside tRPC too)', async () => {
     const doc = await rest(service.url).get('/openapi.json');
     expect(doc.status).toBe(200);
-    const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-      Object.keys(item)
-        .filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key))
-        .map((method) => `${method.toUpperCase()} ${path}`),
+    const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, item]) =>
+        Object.keys(item)
+          .filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key))
+          .map((method) => `${method.toUpperCase()} ${path}`),
     );
     const known = Object.values(ALL).map((e) => `${e.method} ${e.path}`);
     expect(documented.sort()).toEqual(known.sort());
   });
 
-  it('the role table is DESIGN.md\'s', () => {
+  it("the role table is DESIGN.md's", () => {
     for (const role of ROLES) expect([...ROLE_SCOPES[role]].sort(), role).toEqual([...DESIGN_ROLE_SCOPES[role]].sort());
   });
 });
@@ -200,7 +340,7 @@ describe('the required scope alone passes the gate (an owner key holding only it
   });
 });
 
-describe('a key\'s power is its scopes intersected with its creator\'s role', () => {
+describe("a key's power is its scopes intersected with its creator's role", () => {
   it.each(ROLES.filter((r) => r !== 'owner'))('%s with a key listing every scope', async (role) => {
     const member = await addMember(ws.organization.id, role, SCOPES);
     for (const [name, endpoint] of AUTHED) {
@@ -259,7 +399,9 @@ describe('401 unauthorized', () => {
 
   it('with the key of a member who was removed, on every authenticated endpoint', async () => {
     const admin = await addMember(ws.organization.id, 'admin');
-    expect((await rest(service.url, ws.token).patch(`/members/${admin.memberId}`, { status: 'removed' })).status).toBe(200);
+    expect((await rest(service.url, ws.token).patch(`/members/${admin.memberId}`, { status: 'removed' })).status).toBe(
+      200,
+    );
     for (const [name, endpoint] of AUTHED) {
       const res = await call(endpoint, admin.token, ids);
       expect(res.status, name).toBe(401);
@@ -282,12 +424,39 @@ describe('the same gate through the tRPC client', () => {
     await expectTrpcError(noRead.projects.list.query({}), 'insufficient_scope', 403);
     await expectTrpcError(noRead.identity.me.query({}), 'insufficient_scope', 403);
     await expectTrpcError(noRead.runs.get.query({ runId: ids.runId }), 'insufficient_scope', 403);
-    await expectTrpcError(trpc(service.url, await keyWithout('runs:write')).reports.start.mutate({ openapiText: PETSTORE }), 'insufficient_scope', 403);
-    await expectTrpcError(trpc(service.url, await keyWithout('runs:write')).runs.cancel.mutate({ runId: ids.runId }), 'insufficient_scope', 403);
-    await expectTrpcError(trpc(service.url, await keyWithout('members:write')).members.invite.mutate({ email: `t-${next()}@example.com` }), 'insufficient_scope', 403);
-    await expectTrpcError(trpc(service.url, await keyWithout('api_keys:write')).apiKeys.create.mutate({}), 'insufficient_scope', 403);
-    await expectTrpcError(trpc(service.url, await keyWithout('domains:write')).domains.remove.mutate({ projectId: ids.projectId, domainId: ids.domainId }), 'insufficient_scope', 403);
-    await expectTrpcError(trpc(service.url, await keyWithout('billing:write')).billing.checkout.mutate({ plan: 'launch' }), 'insufficient_scope', 403);
+    await expectTrpcError(
+      trpc(service.url, await keyWithout('runs:write')).reports.start.mutate({ openapiText: PETSTORE }),
+      'insufficient_scope',
+      403,
+    );
+    await expectTrpcError(
+      trpc(service.url, await keyWithout('runs:write')).runs.cancel.mutate({ runId: ids.runId }),
+      'insufficient_scope',
+      403,
+    );
+    await expectTrpcError(
+      trpc(service.url, await keyWithout('members:write')).members.invite.mutate({ email: `t-${next()}@example.com` }),
+      'insufficient_scope',
+      403,
+    );
+    await expectTrpcError(
+      trpc(service.url, await keyWithout('api_keys:write')).apiKeys.create.mutate({}),
+      'insufficient_scope',
+      403,
+    );
+    await expectTrpcError(
+      trpc(service.url, await keyWithout('domains:write')).domains.remove.mutate({
+        projectId: ids.projectId,
+        domainId: ids.domainId,
+      }),
+      'insufficient_scope',
+      403,
+    );
+    await expectTrpcError(
+      trpc(service.url, await keyWithout('billing:write')).billing.checkout.mutate({ plan: 'launch' }),
+      'insufficient_scope',
+      403,
+    );
   });
 
   it('401 without a token or with a revoked one; the public procedures need none', async () => {
@@ -301,6 +470,8 @@ describe('the same gate through the tRPC client', () => {
     const owner = rest(service.url, ws.token);
     expect((await owner.get(`/runs/${ids.runId}`)).body.run.status).toBe('queued');
     expect((await owner.get(`/projects/${ids.projectId}`)).body.project).toMatchObject({ status: 'created' });
-    expect(((await owner.get(`/projects/${ids.projectId}/domains`)).body.domains as Array<{ id: string }>).map((d) => d.id)).toContain(ids.domainId);
+    expect(
+      ((await owner.get(`/projects/${ids.projectId}/domains`)).body.domains as Array<{ id: string }>).map((d) => d.id),
+    ).toContain(ids.domainId);
   });
 });

@@ -35,7 +35,9 @@ describe('layers', () => {
     // resolve every import of ours.
     expect(result.modules.length).toBeGreaterThan(300);
     const unresolved = result.modules.flatMap((m) =>
-      m.dependencies.filter((d) => d.couldNotResolve && d.module.startsWith('.')).map((d) => `${m.source} → ${d.module}`),
+      m.dependencies
+        .filter((d) => d.couldNotResolve && d.module.startsWith('.'))
+        .map((d) => `${m.source} → ${d.module}`),
     );
     expect(unresolved).toEqual([]);
 

@@ -33,7 +33,9 @@ describe.skipIf(process.getuid?.() !== 0)('started as root', () => {
     mkdirSync(closed, { mode: 0o700 });
     chmodSync(closed, 0o700);
     await expect(startEmbeddedPostgres({ dataDir: join(closed, 'data'), port: 0 })).rejects.toThrow(
-      new RegExp(`cannot enter ${closed} \\(mode 700\\)\\. Run as another user, allow it in \\(chmod o\\+x ${closed}\\), or set DATABASE_URL`),
+      new RegExp(
+        `cannot enter ${closed} \\(mode 700\\)\\. Run as another user, allow it in \\(chmod o\\+x ${closed}\\), or set DATABASE_URL`,
+      ),
     );
   });
 });

@@ -33,12 +33,24 @@ const SAMPLE = [
   'oai-examples/v3.0/petstore-expanded.yaml',
 ];
 const HAS_CORPUS = existsSync(CORPUS);
-if (!HAS_CORPUS) console.warn(`\n*** artifacts-install tests SKIPPED: ${CORPUS} is missing (the corpus lives beside the repository) ***\n`);
+if (!HAS_CORPUS)
+  console.warn(
+    `\n*** artifacts-install tests SKIPPED: ${CORPUS} is missing (the corpus lives beside the repository) ***\n`,
+  );
 const pythonTools = ['python3', 'mypy', 'pyproject-build', 'twine'].filter((t) => !findExecutable(t));
-if (HAS_CORPUS && pythonTools.length) console.warn(`\n*** artifacts-install Python tests SKIPPED: ${pythonTools.join(', ')} not installed (.ci/run installs them) ***\n`);
+if (HAS_CORPUS && pythonTools.length)
+  console.warn(
+    `\n*** artifacts-install Python tests SKIPPED: ${pythonTools.join(', ')} not installed (.ci/run installs them) ***\n`,
+  );
 
 /** An unreachable registry and an empty cache: any attempt to fetch fails instead of quietly succeeding. */
-const OFFLINE_ENV = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', PIP_NO_INDEX: '1' };
+const OFFLINE_ENV = {
+  npm_config_registry: 'http://127.0.0.1:9/',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  PIP_NO_INDEX: '1',
+};
 
 interface Result {
   code: number;
@@ -48,15 +60,22 @@ interface Result {
 
 function sh(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Result> {
   return new Promise((done) => {
-    execFile(command, args, { cwd, env: { ...process.env, ...OFFLINE_ENV, ...env }, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    execFile(
+      command,
+      args,
+      { cwd, env: { ...process.env, ...OFFLINE_ENV, ...env }, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }
 
 async function ok(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
   const result = await sh(command, args, cwd, env);
-  expect(result.code, `${command} ${args.join(' ')} (in ${cwd}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`).toBe(0);
+  expect(
+    result.code,
+    `${command} ${args.join(' ')} (in ${cwd}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`,
+  ).toBe(0);
   return result.stdout;
 }
 
@@ -95,10 +114,22 @@ describe.skipIf(!HAS_CORPUS)('artifacts as downloaded: installed and run offline
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'artifacts-install-'));
     for (const description of SAMPLE) {
-      const slug = description.split('/').slice(-3, -1).join('-').replace(/[^a-z0-9-]/gi, '-');
+      const slug = description
+        .split('/')
+        .slice(-3, -1)
+        .join('-')
+        .replace(/[^a-z0-9-]/gi, '-');
       const context = stepContext(readFileSync(join(CORPUS, description), 'utf8'));
-      const [typescript_sdk, cli, python_sdk] = await Promise.all([typescriptSdkStep.run(context), cliStep.run(context), pythonTools.length ? undefined : pythonSdkStep.run(context)]);
-      const outcomes = { typescript_sdk, cli, python_sdk: python_sdk ?? { status: 'skipped' as const, summary: 'python tools missing' } };
+      const [typescript_sdk, cli, python_sdk] = await Promise.all([
+        typescriptSdkStep.run(context),
+        cliStep.run(context),
+        pythonTools.length ? undefined : pythonSdkStep.run(context),
+      ]);
+      const outcomes = {
+        typescript_sdk,
+        cli,
+        python_sdk: python_sdk ?? { status: 'skipped' as const, summary: 'python tools missing' },
+      };
       const dirs = { typescript_sdk: '', cli: '', python_sdk: '' };
       for (const kind of ['typescript_sdk', 'cli', 'python_sdk'] as const) {
         const draft = outcomes[kind].artifacts?.[0];
@@ -128,38 +159,83 @@ describe.skipIf(!HAS_CORPUS)('artifacts as downloaded: installed and run offline
     for (const s of sampled) {
       expect(s.outcomes.typescript_sdk.status, `${s.description}: ${s.outcomes.typescript_sdk.summary}`).toBe('passed');
       const dir = s.dirs.typescript_sdk;
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; engines: { node: string }; exports: Record<string, Record<string, string>> };
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name: string;
+        engines: { node: string };
+        exports: Record<string, Record<string, string>>;
+      };
       expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0');
-      for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/client.js', 'src/index.ts']) expect(existsSync(join(dir, file)), `${s.description}: ${file}`).toBe(true);
+      for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/client.js', 'src/index.ts'])
+        expect(existsSync(join(dir, file)), `${s.description}: ${file}`).toBe(true);
       // Every target the package.json names exists.
-      for (const target of Object.values(pkg.exports['.'] ?? {})) expect(existsSync(join(dir, target)), `${s.description}: exports ${target}`).toBe(true);
+      for (const target of Object.values(pkg.exports['.'] ?? {}))
+        expect(existsSync(join(dir, target)), `${s.description}: exports ${target}`).toBe(true);
       const client = /export \{ (\w+), \1 as default/.exec(readFileSync(join(dir, 'src/index.ts'), 'utf8'))?.[1];
       expect(client, s.description).toBeDefined();
       // Lifecycle scripts are not needed: the artifact is built.
-      const packed = (await ok('npm', ['pack', '--ignore-scripts', '--pack-destination', work], dir)).trim().split('\n').pop()!;
+      const packed = (await ok('npm', ['pack', '--ignore-scripts', '--pack-destination', work], dir))
+        .trim()
+        .split('\n')
+        .pop()!;
       tarballs.push(join(work, packed));
       clients.push({ pkg: pkg.name, client: client! });
     }
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-    await ok('npm', ['install', '--offline', '--ignore-scripts', '--cache', join(work, 'npm-cache'), ...tarballs], project);
+    await ok(
+      'npm',
+      ['install', '--offline', '--ignore-scripts', '--cache', join(work, 'npm-cache'), ...tarballs],
+      project,
+    );
 
-    const esm = clients.map(({ pkg, client }, i) => `import C${i}, { ${client} as N${i} } from ${JSON.stringify(pkg)};\nif (typeof C${i} !== 'function' || C${i} !== N${i}) throw new Error(${JSON.stringify(pkg)});`).join('\n');
-    const cjs = clients.map(({ pkg, client }) => `{ const m = require(${JSON.stringify(pkg)}); if (typeof m.${client} !== 'function' || m.default !== m.${client}) throw new Error(${JSON.stringify(pkg)}); }`).join('\n');
+    const esm = clients
+      .map(
+        ({ pkg, client }, i) =>
+          `import C${i}, { ${client} as N${i} } from ${JSON.stringify(pkg)};\nif (typeof C${i} !== 'function' || C${i} !== N${i}) throw new Error(${JSON.stringify(pkg)});`,
+      )
+      .join('\n');
+    const cjs = clients
+      .map(
+        ({ pkg, client }) =>
+          `{ const m = require(${JSON.stringify(pkg)}); if (typeof m.${client} !== 'function' || m.default !== m.${client}) throw new Error(${JSON.stringify(pkg)}); }`,
+      )
+      .join('\n');
     writeFileSync(join(project, 'esm.mjs'), `${esm}\nconsole.log('esm ok');\n`);
     writeFileSync(join(project, 'cjs.cjs'), `${cjs}\nconsole.log('cjs ok');\n`);
     const nodes = nodesToTry();
     expect(nodes.length).toBeGreaterThan(0);
-    if (nodes.length < 2) console.warn(`\n*** only ${nodes.map((n) => n.version).join()} is on this machine; ESM/CJS checked there only ***\n`);
+    if (nodes.length < 2)
+      console.warn(
+        `\n*** only ${nodes.map((n) => n.version).join()} is on this machine; ESM/CJS checked there only ***\n`,
+      );
     for (const node of nodes) {
       expect(await ok(node.path, ['esm.mjs'], project), node.version).toContain('esm ok');
       expect(await ok(node.path, ['cjs.cjs'], project), node.version).toContain('cjs ok');
     }
 
     // Type-check a usage file from both module kinds against the installed declarations.
-    const usage = clients.map(({ pkg, client }, i) => `import { ${client} as C${i} } from ${JSON.stringify(pkg)};\nexport const c${i}: C${i} = new C${i}({ baseURL: 'http://127.0.0.1:9' });`).join('\n');
+    const usage = clients
+      .map(
+        ({ pkg, client }, i) =>
+          `import { ${client} as C${i} } from ${JSON.stringify(pkg)};\nexport const c${i}: C${i} = new C${i}({ baseURL: 'http://127.0.0.1:9' });`,
+      )
+      .join('\n');
     writeFileSync(join(project, 'usage.mts'), usage);
     writeFileSync(join(project, 'usage.cts'), usage);
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], noEmit: true, skipLibCheck: false }, files: ['usage.mts', 'usage.cts'] }));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: [],
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['usage.mts', 'usage.cts'],
+      }),
+    );
     await ok(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], project);
   }, 300_000);
 
@@ -173,41 +249,64 @@ describe.skipIf(!HAS_CORPUS)('artifacts as downloaded: installed and run offline
       expect(help, s.description).toMatch(/Usage:/);
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: Record<string, string> };
       bins.push(...Object.keys(pkg.bin));
-      tarballs.push(join(work, (await ok('npm', ['pack', '--ignore-scripts', '--pack-destination', work], dir)).trim().split('\n').pop()!));
+      tarballs.push(
+        join(
+          work,
+          (await ok('npm', ['pack', '--ignore-scripts', '--pack-destination', work], dir)).trim().split('\n').pop()!,
+        ),
+      );
     }
     const prefix = join(work, 'global');
-    await ok('npm', ['install', '-g', '--prefix', prefix, '--offline', '--cache', join(work, 'npm-cache-g'), ...tarballs], work);
+    await ok(
+      'npm',
+      ['install', '-g', '--prefix', prefix, '--offline', '--cache', join(work, 'npm-cache-g'), ...tarballs],
+      work,
+    );
     for (const node of nodesToTry()) {
       for (const bin of bins) {
         // The installed command, found on PATH as a user's shell finds it (`#!/usr/bin/env node`).
-        const out = await ok(bin, ['--help'], work, { PATH: `${join(prefix, 'bin')}:${join(node.path, '..')}:/usr/bin:/bin` });
+        const out = await ok(bin, ['--help'], work, {
+          PATH: `${join(prefix, 'bin')}:${join(node.path, '..')}:/usr/bin:/bin`,
+        });
         expect(out, `${bin} on ${node.version}`).toMatch(/Usage:/);
       }
     }
   }, 300_000);
 
-  it.skipIf(pythonTools.length > 0)('Python SDK: a wheel and an sdist built by python -m build, twine check --strict passes, the wheels install offline into a fresh venv and import', async () => {
-    const wheels: string[] = [];
-    const modules: string[] = [];
-    for (const s of sampled) {
-      expect(s.outcomes.python_sdk.status, `${s.description}: ${s.outcomes.python_sdk.summary}`).toBe('passed');
-      const dir = s.dirs.python_sdk;
-      const dist = readdirSync(join(dir, 'dist')).sort();
-      const wheel = dist.find((f) => f.endsWith('-py3-none-any.whl'));
-      const sdist = dist.find((f) => f.endsWith('.tar.gz'));
-      expect(wheel && sdist, `${s.description}: dist/ holds ${dist.join(', ')}`).toBeTruthy();
-      await ok('twine', ['check', '--strict', `dist/${wheel}`, `dist/${sdist}`], dir);
-      // The sdist is a real one: PKG-INFO, pyproject.toml and the sources under one top folder.
-      const listing = await ok('tar', ['-tzf', `dist/${sdist}`], dir);
-      expect(listing).toMatch(/^[^/]+\/PKG-INFO$/m);
-      expect(listing).toMatch(/^[^/]+\/pyproject\.toml$/m);
-      wheels.push(join(dir, 'dist', wheel!));
-      modules.push(...readdirSync(join(dir, 'src')).filter((n) => !n.endsWith('.egg-info')));
-    }
-    const venv = join(work, 'venv');
-    await ok(findExecutable('python3')!, ['-m', 'venv', venv], work);
-    await ok(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '--disable-pip-version-check', ...wheels], work);
-    const out = await ok(join(venv, 'bin', 'python'), ['-I', '-c', `import ${modules.join(', ')}\nprint(${modules.map((m) => `${m}.__version__`).join(', ')})`], work);
-    expect(out.trim().split(' ')).toHaveLength(modules.length);
-  }, 300_000);
+  it.skipIf(pythonTools.length > 0)(
+    'Python SDK: a wheel and an sdist built by python -m build, twine check --strict passes, the wheels install offline into a fresh venv and import',
+    async () => {
+      const wheels: string[] = [];
+      const modules: string[] = [];
+      for (const s of sampled) {
+        expect(s.outcomes.python_sdk.status, `${s.description}: ${s.outcomes.python_sdk.summary}`).toBe('passed');
+        const dir = s.dirs.python_sdk;
+        const dist = readdirSync(join(dir, 'dist')).sort();
+        const wheel = dist.find((f) => f.endsWith('-py3-none-any.whl'));
+        const sdist = dist.find((f) => f.endsWith('.tar.gz'));
+        expect(wheel && sdist, `${s.description}: dist/ holds ${dist.join(', ')}`).toBeTruthy();
+        await ok('twine', ['check', '--strict', `dist/${wheel}`, `dist/${sdist}`], dir);
+        // The sdist is a real one: PKG-INFO, pyproject.toml and the sources under one top folder.
+        const listing = await ok('tar', ['-tzf', `dist/${sdist}`], dir);
+        expect(listing).toMatch(/^[^/]+\/PKG-INFO$/m);
+        expect(listing).toMatch(/^[^/]+\/pyproject\.toml$/m);
+        wheels.push(join(dir, 'dist', wheel!));
+        modules.push(...readdirSync(join(dir, 'src')).filter((n) => !n.endsWith('.egg-info')));
+      }
+      const venv = join(work, 'venv');
+      await ok(findExecutable('python3')!, ['-m', 'venv', venv], work);
+      await ok(
+        join(venv, 'bin', 'python'),
+        ['-m', 'pip', 'install', '--no-index', '--no-deps', '--disable-pip-version-check', ...wheels],
+        work,
+      );
+      const out = await ok(
+        join(venv, 'bin', 'python'),
+        ['-I', '-c', `import ${modules.join(', ')}\nprint(${modules.map((m) => `${m}.__version__`).join(', ')})`],
+        work,
+      );
+      expect(out.trim().split(' ')).toHaveLength(modules.length);
+    },
+    300_000,
+  );
 });

@@ -16,10 +16,22 @@ import { CORPUS } from '../generators/corpus-helpers.ts';
 import { docsFixture, modelFromFiles } from '../generators/docs-helpers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const hasPlaywright = existsSync(join(import.meta.dirname, '../../node_modules/playwright-core/package.json'));
 const available = existsSync(CHROMIUM) && hasPlaywright;
-if (!available) console.warn(`\n*** docs-browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`);
+if (!available)
+  console.warn(
+    `\n*** docs-browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`,
+  );
 
 /** More of the corpus for the accessibility check (small sites: axe takes about half a second a page): callbacks, a 3.1 example, an events API. */
 const AXE_CORPUS_SAMPLE: Record<string, string> = {
@@ -31,7 +43,12 @@ const AXE_SOURCE = join(import.meta.dirname, '../../node_modules/axe-core/axe.mi
 
 export const ARTIFACTS = join(tmpdir(), 'report-service-test-artifacts', 'docs');
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+};
 
 /** Serves sites from memory: `/<site>/<path>`. Records every request so external loads would show. */
 function serve(sites: Record<string, GeneratedFile[]>): Promise<{ server: Server; base: string; requests: string[] }> {
@@ -47,12 +64,23 @@ function serve(sites: Record<string, GeneratedFile[]>): Promise<{ server: Server
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'x-robots-tag': 'noindex, nofollow' }).end(found.content);
+    res
+      .writeHead(200, {
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'x-robots-tag': 'noindex, nofollow',
+      })
+      .end(found.content);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve({ server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, requests });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({
+        server,
+        base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+        requests,
+      });
+    }),
+  );
 }
 
 describe.skipIf(!available)('generated docs in headless Chromium', () => {
@@ -73,13 +101,20 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
       small: emitDocsSite(small.model, { docsSourceText: small.docsSourceText ?? '' }),
       hostile: emitDocsSite(hostile.model, { docsSourceText: hostile.docsSourceText ?? '' }),
     };
-    if (existsSync(CORPUS)) for (const [name, file] of Object.entries(AXE_CORPUS_SAMPLE)) sites[name] = emitDocsSite(await modelFromFiles(join(CORPUS, file)));
-    else console.warn(`\n*** docs-browser: ${CORPUS} is missing; the accessibility check runs on the fixture sites only ***\n`);
+    if (existsSync(CORPUS))
+      for (const [name, file] of Object.entries(AXE_CORPUS_SAMPLE))
+        sites[name] = emitDocsSite(await modelFromFiles(join(CORPUS, file)));
+    else
+      console.warn(
+        `\n*** docs-browser: ${CORPUS} is missing; the accessibility check runs on the fixture sites only ***\n`,
+      );
     const served = await serve(sites);
     server = served.server;
     base = served.base;
     requests = served.requests;
-    const { chromium } = (await import('playwright-core')) as unknown as { chromium: { launch: (o: object) => Promise<typeof browser> } };
+    const { chromium } = (await import('playwright-core')) as unknown as {
+      chromium: { launch: (o: object) => Promise<typeof browser> };
+    };
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
   }, 60_000);
 
@@ -91,14 +126,16 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
   async function open(path: string, options: object = {}): Promise<{ page: any; errors: string[] }> {
     const page = await browser.newPage(options);
     const errors: string[] = [];
-    page.on('console', (m: { type: () => string; text: () => string }) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
+    page.on('console', (m: { type: () => string; text: () => string }) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+    });
     page.on('pageerror', (e: Error) => errors.push(`pageerror: ${e.message}`));
     page.on('requestfailed', (r: { url: () => string }) => errors.push(`requestfailed: ${r.url()}`));
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
     return { page, errors };
   }
 
-  it('loads a real description\'s site with no console errors; navigation, search, tabs and theme work', async () => {
+  it("loads a real description's site with no console errors; navigation, search, tabs and theme work", async () => {
     const { page, errors } = await open('/museum/index.html');
     expect(await page.title()).toContain('Redocly Museum API');
     // Navigation: the first resource link opens its page.
@@ -124,7 +161,9 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
     expect(await first.locator('.tabpanel[data-lang="python"]').isVisible()).toBe(true);
     expect(await first.locator('.tabpanel[data-lang="curl"]').isVisible()).toBe(false);
     expect(await first.locator('button[role="tab"][data-lang="python"]').getAttribute('aria-selected')).toBe('true');
-    expect(await first.locator('.tabpanel[data-lang="python"] code').textContent()).toMatch(/^from [a-z_]+ import [A-Za-z_]+\n\nclient = /);
+    expect(await first.locator('.tabpanel[data-lang="python"] code').textContent()).toMatch(
+      /^from [a-z_]+ import [A-Za-z_]+\n\nclient = /,
+    );
     await page.screenshot({ path: join(ARTIFACTS, 'museum-resource.png'), fullPage: false });
 
     // Search: typing finds an operation; Enter goes to it.
@@ -138,7 +177,10 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
     const opHit = page.locator('#search-results a', { hasText: 'GET' }).first();
     const opHref = new URL((await opHit.getAttribute('href')) as string, page.url()).href;
     expect(opHref).toMatch(/\/museum\/resources\/[a-z0-9-]+\.html#[a-z0-9-]+$/);
-    const firstHref = new URL((await page.locator('#search-results a').first().getAttribute('href')) as string, page.url()).href;
+    const firstHref = new URL(
+      (await page.locator('#search-results a').first().getAttribute('href')) as string,
+      page.url(),
+    ).href;
     await page.locator('#search').press('Enter');
     await page.waitForURL(firstHref, { waitUntil: 'load' });
     await page.goto(opHref);
@@ -152,7 +194,9 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
     const schemaHref = new URL((await schemaHit.getAttribute('href')) as string, page.url()).href;
     expect(schemaHref).toMatch(/\/museum\/schemas\/[a-z0-9-]+\.html#[a-z0-9-]+$/);
     await page.goto(schemaHref);
-    expect(await page.locator(`section.schema-section[id="${new URL(page.url()).hash.slice(1)}"]`).isVisible()).toBe(true);
+    expect(await page.locator(`section.schema-section[id="${new URL(page.url()).hash.slice(1)}"]`).isVisible()).toBe(
+      true,
+    );
 
     // Theme: the toggle flips and is remembered across pages.
     const before = await page.evaluate('getComputedStyle(document.body).backgroundColor');
@@ -169,7 +213,12 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
   }, 60_000);
 
   it('follows prefers-color-scheme and is usable on a phone', async () => {
-    const { page, errors } = await open('/small/resources/books.html', { viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true });
+    const { page, errors } = await open('/small/resources/books.html', {
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+      isMobile: true,
+      hasTouch: true,
+    });
     expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(13, 17, 23)');
     // No horizontal scrolling of the page itself.
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1')).toBe(true);
@@ -183,17 +232,28 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
     // The docs snapshot's guide and colours apply.
     await page.goto(`${base}/small/guides/getting-started.html`);
     expect(await page.locator('main h1').first().textContent()).toBe('Getting started');
-    expect(await page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--primary').trim()")).toBe('#0f766e');
+    expect(await page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--primary').trim()")).toBe(
+      '#0f766e',
+    );
     await page.close();
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('runs none of a hostile description\'s payloads', async () => {
-    const paths = ['/hostile/index.html', '/hostile/resources/things.html', '/hostile/schemas/t.html', '/hostile/guides/evil.html', '/hostile/schemas/index.html'];
+  it("runs none of a hostile description's payloads", async () => {
+    const paths = [
+      '/hostile/index.html',
+      '/hostile/resources/things.html',
+      '/hostile/schemas/t.html',
+      '/hostile/guides/evil.html',
+      '/hostile/schemas/index.html',
+    ];
     for (const path of paths) {
       const { page, errors } = await open(path);
       const dialogs: string[] = [];
-      page.on('dialog', (d: { message: () => string; dismiss: () => Promise<void> }) => { dialogs.push(d.message()); void d.dismiss(); });
+      page.on('dialog', (d: { message: () => string; dismiss: () => Promise<void> }) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
       // Open every <details>, hover and focus everything, click every tab: handlers would fire now.
       // (Run in the page; written as source text because this file is type-checked without the DOM lib.)
       await page.evaluate(`for (const d of document.querySelectorAll('details')) d.open = true;
@@ -208,7 +268,8 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
       expect(await page.locator('main script, main img, main iframe, main svg, main style').count(), path).toBe(0);
       expect(dialogs, path).toEqual([]);
       expect(errors, path).toEqual([]);
-      if (path.endsWith('things.html')) await page.screenshot({ path: join(ARTIFACTS, 'hostile-things.png'), fullPage: true });
+      if (path.endsWith('things.html'))
+        await page.screenshot({ path: join(ARTIFACTS, 'hostile-things.png'), fullPage: true });
       await page.close();
     }
     // The payload text is visible as text.
@@ -223,7 +284,10 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
     const axe = readFileSync(AXE_SOURCE, 'utf8');
     const found: string[] = [];
     let pages = 0;
-    for (const [viewport, only] of [[{ width: 1280, height: 800 }, undefined], [{ width: 390, height: 844 }, 'museum']] as const) {
+    for (const [viewport, only] of [
+      [{ width: 1280, height: 800 }, undefined],
+      [{ width: 390, height: 844 }, 'museum'],
+    ] as const) {
       const page = await browser.newPage({ viewport });
       for (const [site, files] of Object.entries(sites)) {
         if (only !== undefined && site !== only) continue;
@@ -231,10 +295,15 @@ describe.skipIf(!available)('generated docs in headless Chromium', () => {
           await page.goto(`${base}/${site}/${file.path}`, { waitUntil: 'load' });
           // Evaluated through the debugging protocol, which the site's CSP does not govern.
           await page.evaluate(axe);
-          const result = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] };
+          const result = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+            violations: { id: string; impact: string | null; nodes: { html: string }[] }[];
+          };
           pages++;
           for (const v of result.violations) {
-            if (v.impact === 'serious' || v.impact === 'critical') found.push(`${site}/${file.path} @${viewport.width}px: ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes[0]?.html.slice(0, 200)}`);
+            if (v.impact === 'serious' || v.impact === 'critical')
+              found.push(
+                `${site}/${file.path} @${viewport.width}px: ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes[0]?.html.slice(0, 200)}`,
+              );
           }
         }
       }

@@ -40,11 +40,20 @@ describe('service process lifecycle on the embedded default', () => {
       expect((await rest(first.url).get('/health')).body.pipeline.database).toBe('embedded');
 
       // The admin CLI beside the running server uses its embedded PostgreSQL.
-      const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'workspace', 'create', '--name', 'Second', '--email', 'ops@example.com'], {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      });
-      const created = JSON.parse(stdout) as { organization: { name: string }; user: { email: string }; apiKey: { tokenPrefix: string }; token: string };
+      const { stdout } = await run(
+        'npm',
+        ['run', '--silent', 'admin', '--', 'workspace', 'create', '--name', 'Second', '--email', 'ops@example.com'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        },
+      );
+      const created = JSON.parse(stdout) as {
+        organization: { name: string };
+        user: { email: string };
+        apiKey: { tokenPrefix: string };
+        token: string;
+      };
       expect(created.organization.name).toBe('Second');
       expect(created.user.email).toBe('ops@example.com');
       expect(created.token.startsWith(created.apiKey.tokenPrefix)).toBe(true);
@@ -65,9 +74,11 @@ describe('service process lifecycle on the embedded default', () => {
   }, 120_000);
 
   it('the admin CLI rejects a bad email with exit code 2', async () => {
-    const failure = await run('npm', ['run', '--silent', 'admin', '--', 'workspace', 'create', '--name', 'X', '--email', 'nope'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failure = await run(
+      'npm',
+      ['run', '--silent', 'admin', '--', 'workspace', 'create', '--name', 'X', '--email', 'nope'],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failure && failure.code).toBe(2);
     expect('stderr' in failure && failure.stderr).toMatch(/--email/);
   });

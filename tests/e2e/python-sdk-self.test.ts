@@ -80,11 +80,15 @@ describe.skipIf(!PYTHON)('the generated Python SDK drives this service', () => {
   it('creates a key, starts reports, polls, pages, gets a typed 404, and rides out a 429', async () => {
     const token = (await newWorkspace(service)).token;
     expect(existsSync(join(sdkDir, 'src', 'report_service_sdk', '__init__.py'))).toBe(true);
-    const { stdout } = await promisify(execFile)(PYTHON!, [join(sdkDir, 'drive.py'), `${service.url}/api`, token, PETSTORE], {
-      cwd: sdkDir,
-      env: { ...process.env, PYTHONPATH: join(sdkDir, 'src') },
-      timeout: 90_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      PYTHON!,
+      [join(sdkDir, 'drive.py'), `${service.url}/api`, token, PETSTORE],
+      {
+        cwd: sdkDir,
+        env: { ...process.env, PYTHONPATH: join(sdkDir, 'src') },
+        timeout: 90_000,
+      },
+    );
     const result = JSON.parse(stdout.trim().split('\n').pop()!) as {
       ids: string[];
       status: string;

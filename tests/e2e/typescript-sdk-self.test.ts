@@ -27,14 +27,31 @@ interface SdkError extends Error {
   requestId?: string;
 }
 interface Client {
-  apiKeys: { create(p: { name?: string; scopes?: string[] }): Promise<{ token: string; apiKey: { tokenPrefix: string } }> };
-  reports: { start(p: { openapiText: string; projectId?: string; projectName?: string }): Promise<{ run: { id: string; projectId: string }; project: { id: string } }> };
-  runs: { retrieve(runId: string): Promise<{ run: { id: string; status: string; steps: Array<{ name: string; status: string }> } }> };
+  apiKeys: {
+    create(p: { name?: string; scopes?: string[] }): Promise<{ token: string; apiKey: { tokenPrefix: string } }>;
+  };
+  reports: {
+    start(p: {
+      openapiText: string;
+      projectId?: string;
+      projectName?: string;
+    }): Promise<{ run: { id: string; projectId: string }; project: { id: string } }>;
+  };
+  runs: {
+    retrieve(
+      runId: string,
+    ): Promise<{ run: { id: string; status: string; steps: Array<{ name: string; status: string }> } }>;
+  };
   projects: { runs: { list(projectId: string, p?: { limit?: number }): AsyncIterable<{ id: string }> } };
   me: { retrieve(): Promise<{ organization?: { name: string } }> };
 }
 interface Sdk {
-  ReportService: new (options: { bearerToken?: string; baseURL?: string; fetch?: typeof fetch; maxRetries?: number }) => Client;
+  ReportService: new (options: {
+    bearerToken?: string;
+    baseURL?: string;
+    fetch?: typeof fetch;
+    maxRetries?: number;
+  }) => Client;
   NotFoundError: new (...args: never[]) => SdkError;
 }
 
@@ -60,14 +77,21 @@ afterAll(async () => {
 
 describe('the generated TypeScript SDK drives this service', () => {
   it('creates a key, starts reports, polls a run, pages through runs, gets a typed 404', async () => {
-    const owner = new sdk.ReportService({ bearerToken: (await newWorkspace(service)).token, baseURL: `${service.url}/api` });
-    const created = await owner.apiKeys.create({ name: 'sdk', scopes: ['workspace:read', 'runs:write', 'projects:write', 'api_keys:write'] });
+    const owner = new sdk.ReportService({
+      bearerToken: (await newWorkspace(service)).token,
+      baseURL: `${service.url}/api`,
+    });
+    const created = await owner.apiKeys.create({
+      name: 'sdk',
+      scopes: ['workspace:read', 'runs:write', 'projects:write', 'api_keys:write'],
+    });
     expect(created.token.startsWith(created.apiKey.tokenPrefix)).toBe(true);
     const client = new sdk.ReportService({ bearerToken: created.token, baseURL: `${service.url}/api` });
 
     const first = await client.reports.start({ openapiText: PETSTORE, projectName: 'From the SDK' });
     const ids = [first.run.id];
-    for (let i = 0; i < 2; i += 1) ids.push((await client.reports.start({ openapiText: PETSTORE, projectId: first.project.id })).run.id);
+    for (let i = 0; i < 2; i += 1)
+      ids.push((await client.reports.start({ openapiText: PETSTORE, projectId: first.project.id })).run.id);
     let run = (await client.runs.retrieve(first.run.id)).run;
     for (let i = 0; i < 300 && !['complete', 'ready', 'failed', 'blocked'].includes(run.status); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -89,10 +113,16 @@ describe('the generated TypeScript SDK drives this service', () => {
     const calls: Array<{ status: number; key: string | null }> = [];
     const recording: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (String(input).endsWith('/reports/start')) calls.push({ status: response.status, key: new Headers(init?.headers).get('idempotency-key') });
+      if (String(input).endsWith('/reports/start'))
+        calls.push({ status: response.status, key: new Headers(init?.headers).get('idempotency-key') });
       return response;
     };
-    const client = new sdk.ReportService({ bearerToken: (await newWorkspace(service)).token, baseURL: `${service.url}/api`, fetch: recording, maxRetries: 3 });
+    const client = new sdk.ReportService({
+      bearerToken: (await newWorkspace(service)).token,
+      baseURL: `${service.url}/api`,
+      fetch: recording,
+      maxRetries: 3,
+    });
     const started = [];
     for (let i = 0; i < 5; i += 1) started.push(await client.reports.start({ openapiText: PETSTORE }));
     expect(new Set(started.map((s) => s.run.id)).size).toBe(5);
@@ -105,13 +135,28 @@ describe('the generated TypeScript SDK drives this service', () => {
     const examples = readmeExamples(files.find((f) => f.path === 'README.md')!.content);
     expect(examples.length).toBeGreaterThan(10);
     await mkdir(join(outDir, 'examples'), { recursive: true });
-    for (const [i, code] of examples.entries()) await writeFile(join(outDir, 'examples', `example-${i + 1}.ts`), `${code}\n`);
+    for (const [i, code] of examples.entries())
+      await writeFile(join(outDir, 'examples', `example-${i + 1}.ts`), `${code}\n`);
     const name = (JSON.parse(files.find((f) => f.path === 'package.json')!.content) as { name: string }).name;
-    const compilerOptions = { ...GENERATED_TSCONFIG.compilerOptions, noEmit: true, rootDir: '.', allowImportingTsExtensions: true, paths: { [name]: ['./src/index.ts'] } };
-    await writeFile(join(outDir, 'tsconfig.examples.json'), JSON.stringify({ compilerOptions, include: ['src', 'examples'] }));
-    const result = await promisify(execFile)(process.execPath, [TSC, '-p', join(outDir, 'tsconfig.examples.json')], { cwd: outDir }).then(
+    const compilerOptions = {
+      ...GENERATED_TSCONFIG.compilerOptions,
+      noEmit: true,
+      rootDir: '.',
+      allowImportingTsExtensions: true,
+      paths: { [name]: ['./src/index.ts'] },
+    };
+    await writeFile(
+      join(outDir, 'tsconfig.examples.json'),
+      JSON.stringify({ compilerOptions, include: ['src', 'examples'] }),
+    );
+    const result = await promisify(execFile)(process.execPath, [TSC, '-p', join(outDir, 'tsconfig.examples.json')], {
+      cwd: outDir,
+    }).then(
       () => ({ code: 0, output: '' }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }),
     );
     expect(result.output).toBe('');
     expect(result.code).toBe(0);

@@ -29,10 +29,22 @@ import { spawnService, type ServiceProcess } from '../setup/process.ts';
 import { addMember } from '../setup/workspace.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const hasPlaywright = existsSync(join(import.meta.dirname, '../../node_modules/playwright-core/package.json'));
 const available = existsSync(CHROMIUM) && hasPlaywright;
-if (!available) console.warn(`\n*** web-app browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`);
+if (!available)
+  console.warn(
+    `\n*** web-app browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`,
+  );
 
 export const SCREENSHOTS = join(tmpdir(), 'report-service-test-artifacts', 'web');
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
@@ -92,17 +104,39 @@ interface AxeResult {
  * strings: the app's CSP forbids eval, so a string predicate would be refused (as it should).
  */
 declare const document: {
-  querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null; attributes: ArrayLike<{ name: string }> }>;
+  querySelectorAll(
+    selector: string,
+  ): ArrayLike<{ getAttribute(name: string): string | null; attributes: ArrayLike<{ name: string }> }>;
   querySelector(selector: string): { value?: string } | null;
-  activeElement: { tagName: string; textContent: string | null; getAttribute(name: string): string | null; labels?: ArrayLike<{ textContent: string | null }> | null; checked?: boolean } | null;
-  documentElement: { getAttribute(name: string): string | null; setAttribute(name: string, value: string): void; removeAttribute(name: string): void };
+  activeElement: {
+    tagName: string;
+    textContent: string | null;
+    getAttribute(name: string): string | null;
+    labels?: ArrayLike<{ textContent: string | null }> | null;
+    checked?: boolean;
+  } | null;
+  documentElement: {
+    getAttribute(name: string): string | null;
+    setAttribute(name: string, value: string): void;
+    removeAttribute(name: string): void;
+  };
 };
 /** What has the keyboard focus: tag, type, accessible-ish name (aria-label, label or text), href, checked. */
 const ACTIVE = () => {
   const el = document.activeElement;
   if (!el) return { tag: '', type: '', name: '', href: '', checked: false };
-  const label = el.labels?.length ? Array.from(el.labels).map((l) => l.textContent ?? '').join(' ') : '';
-  return { tag: el.tagName.toLowerCase(), type: el.getAttribute('type') ?? '', name: (el.getAttribute('aria-label') ?? (label || el.textContent) ?? '').trim(), href: el.getAttribute('href') ?? '', checked: !!el.checked };
+  const label = el.labels?.length
+    ? Array.from(el.labels)
+        .map((l) => l.textContent ?? '')
+        .join(' ')
+    : '';
+  return {
+    tag: el.tagName.toLowerCase(),
+    type: el.getAttribute('type') ?? '',
+    name: (el.getAttribute('aria-label') ?? (label || el.textContent) ?? '').trim(),
+    href: el.getAttribute('href') ?? '',
+    checked: !!el.checked,
+  };
 };
 type Active = ReturnType<typeof ACTIVE>;
 /** Elements a hostile text could have become: event-handler attributes, javascript: links, injected img/script/iframe. */
@@ -111,7 +145,16 @@ const INJECTED = () => {
   for (const el of Array.from(document.querySelectorAll('*'))) {
     for (const a of Array.from(el.attributes)) if (/^on/i.test(a.name)) found.push(`${a.name} attribute`);
   }
-  for (const selector of ['img[src="x"]', 'script:not([src])', 'iframe', 'svg[onload]', 'marquee', 'a[href^="javascript:" i]', 'a[href^="data:" i]', '[href^="vbscript:" i]']) {
+  for (const selector of [
+    'img[src="x"]',
+    'script:not([src])',
+    'iframe',
+    'svg[onload]',
+    'marquee',
+    'a[href^="javascript:" i]',
+    'a[href^="data:" i]',
+    '[href^="vbscript:" i]',
+  ]) {
     if (document.querySelectorAll(selector).length) found.push(selector);
   }
   return found;
@@ -121,7 +164,11 @@ const ALL_STEPS_FINISHED = () => {
   return steps.length >= 6 && steps.every((s) => !['pending', 'running'].includes(s.getAttribute('data-status') ?? ''));
 };
 interface Browser {
-  newContext: (o?: object) => Promise<{ newPage: () => Promise<Page>; close: () => Promise<void>; cookies: () => Promise<{ name: string; httpOnly: boolean; sameSite: string }[]> }>;
+  newContext: (o?: object) => Promise<{
+    newPage: () => Promise<Page>;
+    close: () => Promise<void>;
+    cookies: () => Promise<{ name: string; httpOnly: boolean; sameSite: string }[]>;
+  }>;
   close: () => Promise<void>;
 }
 
@@ -160,7 +207,16 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     const check = async (label: string) => {
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help} ×${v.nodes.length} at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`), label).toEqual([]);
+      expect(
+        bad.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} ×${v.nodes.length} at ${v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
+              .join(' | ')}`,
+        ),
+        label,
+      ).toEqual([]);
     };
     const theme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
     const other = theme === 'dark' ? 'light' : 'dark';
@@ -170,7 +226,13 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(other);
       await check(`${name} (${other})`);
     } finally {
-      await page.evaluate((t: string | null) => (t === null ? document.documentElement.removeAttribute('data-theme') : document.documentElement.setAttribute('data-theme', t)), theme);
+      await page.evaluate(
+        (t: string | null) =>
+          t === null
+            ? document.documentElement.removeAttribute('data-theme')
+            : document.documentElement.setAttribute('data-theme', t),
+        theme,
+      );
     }
   }
 
@@ -205,7 +267,17 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     // Docs domains are verified against a DNS responder of the test's own (the service's only resolver).
     dns = await startFakeDns();
     service = await spawnService(
-      { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BOOTSTRAP: 'true', WORKER_HEARTBEAT_SECONDS: '1', AUTH_FAILURE_LIMIT: '1000000', DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', DNS_TRIES: '1', DOCS_CNAME_TARGET: 'docs.report-service.dev' },
+      {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        BOOTSTRAP: 'true',
+        WORKER_HEARTBEAT_SECONDS: '1',
+        AUTH_FAILURE_LIMIT: '1000000',
+        DNS_SERVERS: dns.address,
+        DNS_TIMEOUT_MS: '400',
+        DNS_TRIES: '1',
+        DOCS_CNAME_TARGET: 'docs.report-service.dev',
+      },
       90_000,
     );
     const printed = /(http:\/\/\S+\/sign-in#token=[A-Za-z0-9_-]+)/.exec(service.output());
@@ -214,7 +286,9 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     origin = new URL(signInUrl).origin;
     db = await openDatabase({ databaseUrl, dataDir, embeddedPort: 0 });
     ({ default: AxeBuilder } = (await import('@axe-core/playwright')) as unknown as { default: typeof AxeBuilder });
-    const { chromium } = (await import('playwright-core')) as unknown as { chromium: { launch: (o: object) => Promise<Browser> } };
+    const { chromium } = (await import('playwright-core')) as unknown as {
+      chromium: { launch: (o: object) => Promise<Browser> };
+    };
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
     ownerContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     owner = await watch(await ownerContext.newPage(), 'owner');
@@ -258,7 +332,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     writeFileSync(file, TICKETS);
     await owner.getByRole('link', { name: 'New report' }).first().click();
     await owner.getByRole('heading', { name: 'New report' }).waitFor();
-    await owner.getByText(/Limit: 25\.0 MB|Limit: 25 MB/).first().waitFor();
+    await owner
+      .getByText(/Limit: 25\.0 MB|Limit: 25 MB/)
+      .first()
+      .waitFor();
     await axe(owner, 'new report');
     await owner.getByLabel('OpenAPI description').setInputFiles(file);
     await owner.getByLabel('New project name').fill('Ticketing');
@@ -271,7 +348,8 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.locator('li.step').first().waitFor({ timeout: 60_000 });
     await owner.waitForFunction(ALL_STEPS_FINISHED, undefined, { timeout: 180_000, polling: 500 });
     const statuses: string[] = [];
-    for (const step of await owner.locator('li.step').all()) statuses.push(`${await step.getAttribute('data-step')}=${await step.getAttribute('data-status')}`);
+    for (const step of await owner.locator('li.step').all())
+      statuses.push(`${await step.getAttribute('data-step')}=${await step.getAttribute('data-status')}`);
     expect(statuses).toContain('typescript_sdk=passed');
     expect(statuses).toContain('python_sdk=passed');
     await owner.getByText(/Needs review: everything was built/).waitFor({ timeout: 10_000 });
@@ -306,7 +384,9 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     expect(await item.locator('code').first().textContent()).toBe('/components/schemas/Unused');
     // Filters: hiding warnings leaves nothing of this report.
     await owner.getByRole('checkbox', { name: /Warnings/ }).uncheck();
-    expect(await owner.locator('.empty').filter({ hasText: 'Nothing matches the filter' }).textContent()).toContain('Clear the filter text or tick more severities');
+    expect(await owner.locator('.empty').filter({ hasText: 'Nothing matches the filter' }).textContent()).toContain(
+      'Clear the filter text or tick more severities',
+    );
     await owner.getByRole('checkbox', { name: /Warnings/ }).check();
     await axe(owner, 'diagnostics');
     await shot(owner, 'diagnostics');
@@ -382,7 +462,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
 
   it('shows the compatibility and publishing pages with a dry-run checklist', async () => {
     await owner.getByRole('link', { name: 'Compatibility' }).click();
-    await owner.getByText(/No compatibility diff|Migration risk|Description changes/).first().waitFor();
+    await owner
+      .getByText(/No compatibility diff|Migration risk|Description changes/)
+      .first()
+      .waitFor();
     await axe(owner, 'compat');
     await owner.getByRole('link', { name: 'Publishing' }).click();
     await owner.getByRole('button', { name: 'Run dry run' }).click();
@@ -421,7 +504,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.getByRole('main').getByRole('link', { name: 'New report' }).waitFor();
   });
 
-  it('adds a docs domain, shows the DNS records to set, and verifies it with each check\'s result', async () => {
+  it("adds a docs domain, shows the DNS records to set, and verifies it with each check's result", async () => {
     const projectId = (await Run.findByPk(runId))!.projectId;
     await owner.getByRole('link', { name: 'Docs domains' }).click();
     await owner.waitForURL(/\/domains$/);
@@ -432,13 +515,20 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     const domain = `docs-${Date.now()}.tickets.example`;
     await owner.getByLabel('Domain', { exact: true }).fill(domain);
     await owner.getByRole('button', { name: 'Add domain' }).click();
-    const card = owner.locator('.card').filter({ has: owner.getByRole('heading', { name: new RegExp(domain.replaceAll('.', '\\.')) }) });
+    const card = owner
+      .locator('.card')
+      .filter({ has: owner.getByRole('heading', { name: new RegExp(domain.replaceAll('.', '\\.')) }) });
     await card.waitFor();
     const stored = (await DocsDomain.findOne({ where: { domain, projectId } }))!;
     expect(stored.status).toBe('pending');
     // The records to set, as the server made them.
-    const records = await card.locator('tbody tr').evaluateAll((rows: { textContent: string | null }[]) => rows.map((r) => r.textContent));
-    expect(records).toEqual([`TXT_report-verify.${domain}${stored.verificationToken}—`, `CNAME${domain}docs.report-service.dev—`]);
+    const records = await card
+      .locator('tbody tr')
+      .evaluateAll((rows: { textContent: string | null }[]) => rows.map((r) => r.textContent));
+    expect(records).toEqual([
+      `TXT_report-verify.${domain}${stored.verificationToken}—`,
+      `CNAME${domain}docs.report-service.dev—`,
+    ]);
     await axe(owner, 'docs domains');
 
     // Nothing published yet: both checks fail, each saying what it expected and what it found.
@@ -458,7 +548,9 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     dns.records.set(domain, { cname: 'elsewhere.example.net' });
     await card.getByRole('button', { name: 'Verify' }).click();
     await card.locator('ul.checks li').filter({ hasText: '✓ _report-verify.' }).waitFor();
-    expect(await checks.nth(1).textContent()).toBe(`✗ ${domain}: expected docs.report-service.dev, found elsewhere.example.net`);
+    expect(await checks.nth(1).textContent()).toBe(
+      `✗ ${domain}: expected docs.report-service.dev, found elsewhere.example.net`,
+    );
 
     // Both right: verified, and the server says so.
     dns.records.set(domain, { cname: 'docs.report-service.dev' });
@@ -478,7 +570,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     const projectId = (await Run.findByPk(runId))!.projectId;
     // The old SDK the customer ships: two files (and a README the app leaves out).
     const sdkDir = mkdtempSync(join(tmpdir(), 'web-old-sdk-'));
-    writeFileSync(join(sdkDir, 'models.ts'), 'export interface Ticket { id: string; title: string }\nexport interface TicketOpenParams { id: string; title: string }\n');
+    writeFileSync(
+      join(sdkDir, 'models.ts'),
+      'export interface Ticket { id: string; title: string }\nexport interface TicketOpenParams { id: string; title: string }\n',
+    );
     writeFileSync(
       join(sdkDir, 'tickets.ts'),
       `export class Tickets extends APIResource {
@@ -499,17 +594,40 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.goto(`${origin}/projects/${projectId}`);
     await owner.getByRole('heading', { name: 'Ticketing', level: 1 }).waitFor();
     // Keyboard only from here to the run page.
-    await tabTo(owner, "the project's New report link", (a) => a.tag === 'a' && a.name === 'New report' && a.href.includes(projectId));
+    await tabTo(
+      owner,
+      "the project's New report link",
+      (a) => a.tag === 'a' && a.name === 'New report' && a.href.includes(projectId),
+    );
     await owner.keyboard.press('Enter');
     await owner.getByRole('heading', { name: 'New report' }).waitFor();
-    await owner.getByText(/Limit: 25\.0 MB|Limit: 25 MB/).first().waitFor();
-    await tabTo(owner, 'the description source radio', (a) => a.tag === 'input' && a.type === 'radio' && /Upload a file/.test(a.name));
+    await owner
+      .getByText(/Limit: 25\.0 MB|Limit: 25 MB/)
+      .first()
+      .waitFor();
+    await tabTo(
+      owner,
+      'the description source radio',
+      (a) => a.tag === 'input' && a.type === 'radio' && /Upload a file/.test(a.name),
+    );
     await owner.keyboard.press('ArrowRight');
     expect(((await owner.evaluate(ACTIVE)) as Active).name).toMatch(/Paste text/);
-    await tabTo(owner, 'the description text area', (a) => a.tag === 'textarea' && /Paste the description/.test(a.name));
+    await tabTo(
+      owner,
+      'the description text area',
+      (a) => a.tag === 'textarea' && /Paste the description/.test(a.name),
+    );
     // The second version drops the required `title`: a breaking change for clients that send it.
-    await owner.keyboard.insertText(TICKETS.replace('version: 1.0.0', 'version: 2.0.0').replace('required: [id, title]', 'required: [id]').replace('        title: { type: string }\n', ''));
-    await tabTo(owner, 'the old SDK file input', (a) => a.tag === 'input' && a.type === 'file' && /^Old SDK \(files or a folder\)/.test(a.name));
+    await owner.keyboard.insertText(
+      TICKETS.replace('version: 1.0.0', 'version: 2.0.0')
+        .replace('required: [id, title]', 'required: [id]')
+        .replace('        title: { type: string }\n', ''),
+    );
+    await tabTo(
+      owner,
+      'the old SDK file input',
+      (a) => a.tag === 'input' && a.type === 'file' && /^Old SDK \(files or a folder\)/.test(a.name),
+    );
     const chooser = owner.waitForEvent('filechooser', { timeout: 10_000 });
     await owner.keyboard.press('Space');
     await (await chooser).setFiles([join(sdkDir, 'models.ts'), join(sdkDir, 'tickets.ts'), join(sdkDir, 'README.md')]);
@@ -528,10 +646,15 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.getByRole('heading', { name: /Migration risk/ }).waitFor();
     // Old and new call side by side, each row with its status badge and its reason.
     const method = (status: string) => owner.locator(`tr[data-status="${status}"]`);
-    const cells = async (status: string) => (await method(status).locator('td').allTextContents()).map((t: string) => t.trim());
+    const cells = async (status: string) =>
+      (await method(status).locator('td').allTextContents()).map((t: string) => t.trim());
     expect(await cells('kept')).toEqual(['Kept', 'client.tickets.list()', 'client.tickets.list()', 'get /tickets']);
     const renamed = await cells('renamed');
-    expect(renamed.slice(0, 3)).toEqual(['Renamed', 'client.tickets.open({ id, title })', 'client.tickets.create({ id })']);
+    expect(renamed.slice(0, 3)).toEqual([
+      'Renamed',
+      'client.tickets.open({ id, title })',
+      'client.tickets.create({ id })',
+    ]);
     expect(renamed[3]).toContain('Parameter `title` is gone.');
     const removed = await cells('removed');
     expect(removed.slice(0, 3)).toEqual(['Removed', 'client.tickets.retrieve(ticketId)', '—']);
@@ -554,7 +677,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.getByText(/Needs review: everything was built/).waitFor();
     expect(await owner.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
     await owner.getByRole('button', { name: 'Retry' }).click();
-    await owner.waitForURL((url: URL) => /^\/runs\/run_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(runId), { timeout: 20_000 });
+    await owner.waitForURL(
+      (url: URL) => /^\/runs\/run_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(runId),
+      { timeout: 20_000 },
+    );
     const retried = /\/runs\/(run_[a-z0-9]+)/.exec(owner.url())![1]!;
     await owner.getByRole('heading', { name: `Run ${retried.slice(-6)}` }).waitFor();
     const original = (await Run.findByPk(runId))!;
@@ -580,7 +706,11 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     const answers = (await owner.evaluate(
       async ({ key, input }: { key: string; input: object }) => {
         const call = async (body: object) => {
-          const res = await fetch('/trpc/reports.start', { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body) });
+          const res = await fetch('/trpc/reports.start', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'Idempotency-Key': key },
+            body: JSON.stringify(body),
+          });
           return { status: res.status, body: await res.json() };
         };
         const pair = await Promise.all([call(input), call(input)]);
@@ -589,7 +719,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
         return [...pair, again, other];
       },
       { key, input },
-    )) as { status: number; body: { result?: { data: { run: { id: string } } }; error?: { message: string; data: { code: string } } } }[];
+    )) as {
+      status: number;
+      body: { result?: { data: { run: { id: string } } }; error?: { message: string; data: { code: string } } };
+    }[];
     const [first, second, third, reused] = answers;
     expect([first!.status, second!.status, third!.status]).toEqual([200, 200, 200]);
     const id = first!.body.result!.data.run.id;
@@ -603,7 +736,17 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     // The browser logs that refused request as a console error: it is the one we provoked.
     errors.splice(0, errors.length, ...errors.filter((e) => !e.includes(`status of ${reused!.status}`)));
     // Not needed further: cancel it (through tRPC too) so that it costs no worker time.
-    const canceled = await owner.evaluate(async (runId: string) => (await fetch('/trpc/runs.cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ runId }) })).status, id);
+    const canceled = await owner.evaluate(
+      async (runId: string) =>
+        (
+          await fetch('/trpc/runs.cancel', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ runId }),
+          })
+        ).status,
+      id,
+    );
     expect(canceled).toBe(200);
   });
 
@@ -616,11 +759,14 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     expect((await rest(service.url, token!).get('/me')).status).toBe(200);
     await axe(owner, 'api keys');
     await owner.getByRole('button', { name: 'Revoke e2e key' }).click();
-    await owner.getByRole('row', { name: /e2e key/ }).getByText('Revoked').waitFor();
+    await owner
+      .getByRole('row', { name: /e2e key/ })
+      .getByText('Revoked')
+      .waitFor();
     expect((await rest(service.url, token!).get('/me')).status).toBe(401);
   });
 
-  it('invites a member and changes their role; the server\'s refusals are shown', async () => {
+  it("invites a member and changes their role; the server's refusals are shown", async () => {
     await owner.getByRole('link', { name: 'Members' }).click();
     await owner.getByLabel('Email').fill('new.teammate@example.com');
     await owner.getByLabel('Role', { exact: true }).selectOption('editor');
@@ -629,7 +775,9 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await select.waitFor();
     await select.selectOption('viewer');
     await expect.poll(async () => await select.inputValue()).toBe('viewer');
-    await expect.poll(async () => (await Member.findOne({ where: { email: 'new.teammate@example.com' } }))?.role).toBe('viewer');
+    await expect
+      .poll(async () => (await Member.findOne({ where: { email: 'new.teammate@example.com' } }))?.role)
+      .toBe('viewer');
     // The role select has a label one can see (not only an aria-label), naming the member for screen readers.
     const label = await owner.evaluate(() => {
       const select = (document as any).querySelector('table select');
@@ -637,7 +785,11 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
       if (!own) return undefined;
       const box = own.getBoundingClientRect();
       const shown = own.querySelector('span');
-      return { visible: box.width > 0 && box.height > 0, text: (shown?.textContent ?? '') as string, shownText: (shown?.firstChild?.textContent ?? '') as string };
+      return {
+        visible: box.width > 0 && box.height > 0,
+        text: (shown?.textContent ?? '') as string,
+        shownText: (shown?.firstChild?.textContent ?? '') as string,
+      };
     });
     expect(label).toEqual({ visible: true, text: 'Role of new.teammate@example.com', shownText: 'Role' });
     // Inviting the same person again: the server's message, word for word.
@@ -701,7 +853,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     expect(await page.getByRole('link', { name: 'New report' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
     await page.goto(`${origin}/runs/${runId}`);
-    await page.getByText(/Needs review/).first().waitFor();
+    await page
+      .getByText(/Needs review/)
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: /Cancel run|Retry/ }).count()).toBe(0);
     await page.goto(`${origin}/runs/${runId}/artifacts`);
     await page.getByRole('link', { name: 'Browse TypeScript SDK' }).waitFor();
@@ -713,7 +868,11 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await axe(page, 'members (viewer)');
     // Forced: the request the retry button would send, from the viewer's signed-in page.
     const forced = await page.evaluate(async (id: string) => {
-      const res = await fetch('/trpc/runs.retry', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ runId: id }) });
+      const res = await fetch('/trpc/runs.retry', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ runId: id }),
+      });
       return { status: res.status, body: await res.json() };
     }, runId);
     expect(forced.status).toBe(403);
@@ -737,7 +896,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     const port = (evil.address() as { port: number }).port;
     const orgId = (await Run.findByPk(runId))!.orgId;
     const before = await ApiKey.count({ where: { orgId } });
-    const page = await (await ownerContext.newPage());
+    const page = await await ownerContext.newPage();
     const posted = page.waitForResponse((r: { url: () => string }) => r.url() === target, { timeout: 20_000 });
     // localhost:<another port>: another origin, the same site, so SameSite=Strict still sends the cookie.
     await page.goto(`http://localhost:${port}/`);

@@ -18,7 +18,14 @@ export interface FakeDns {
 
 export async function startFakeDns(): Promise<FakeDns> {
   const socket = createSocket('udp4');
-  const state: FakeDns = { address: '', records: new Map(), servfail: new Set(), drop: new Set(), queries: [], close: async () => {} };
+  const state: FakeDns = {
+    address: '',
+    records: new Map(),
+    servfail: new Set(),
+    drop: new Set(),
+    queries: [],
+    close: async () => {},
+  };
   socket.on('message', (message: Buffer, peer: RemoteInfo) => {
     let query: dnsPacket.Packet;
     try {
@@ -33,8 +40,11 @@ export async function startFakeDns(): Promise<FakeDns> {
     if (state.drop.has(name)) return;
     const entry = state.records.get(name);
     const answers: dnsPacket.Answer[] = [];
-    if (entry && question.type === 'TXT') for (const value of entry.txt ?? []) answers.push({ type: 'TXT', name: question.name, ttl: 1, class: 'IN', data: value });
-    if (entry?.cname && (question.type === 'CNAME' || question.type === 'A')) answers.push({ type: 'CNAME', name: question.name, ttl: 1, class: 'IN', data: entry.cname });
+    if (entry && question.type === 'TXT')
+      for (const value of entry.txt ?? [])
+        answers.push({ type: 'TXT', name: question.name, ttl: 1, class: 'IN', data: value });
+    if (entry?.cname && (question.type === 'CNAME' || question.type === 'A'))
+      answers.push({ type: 'CNAME', name: question.name, ttl: 1, class: 'IN', data: entry.cname });
     // dns-packet encodes the response code only through the low 4 bits of `flags`.
     const rcode = state.servfail.has(name) ? 2 /* SERVFAIL */ : entry ? 0 /* NOERROR */ : 3; /* NXDOMAIN */
     const response = dnsPacket.encode({

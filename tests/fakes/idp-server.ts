@@ -94,12 +94,28 @@ export async function startFakeIdp(secretKey: string): Promise<FakeIdp> {
       }
       state.invitations.push({ orgId: decodeURIComponent(match[1]!), authorization: req.headers.authorization, body });
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
-        return send(res, 401, { errors: [{ message: 'Invalid authentication', long_message: 'The secret key is invalid.', code: 'authentication_invalid' }], clerk_trace_id: 'trace_1' });
+        return send(res, 401, {
+          errors: [
+            {
+              message: 'Invalid authentication',
+              long_message: 'The secret key is invalid.',
+              code: 'authentication_invalid',
+            },
+          ],
+          clerk_trace_id: 'trace_1',
+        });
       }
       switch (state.invitationMode) {
         case 'reject':
           return send(res, 422, {
-            errors: [{ message: 'duplicate', long_message: `${body.email_address} already has a pending invitation (key ${secretKey})`, code: 'duplicate_record', meta: {} }],
+            errors: [
+              {
+                message: 'duplicate',
+                long_message: `${body.email_address} already has a pending invitation (key ${secretKey})`,
+                code: 'duplicate_record',
+                meta: {},
+              },
+            ],
             clerk_trace_id: `trace_${randomBytes(4).toString('hex')}`,
           });
         case 'server_error':

@@ -51,12 +51,21 @@ export function parseForm(body: string): Record<string, any> {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, requestId: string): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': requestId,
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 function stripeError(res: ServerResponse, status: number, error: Record<string, unknown>, requestId: string): void {
-  sendJson(res, status, { error: { ...error, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } }, requestId);
+  sendJson(
+    res,
+    status,
+    { error: { ...error, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } },
+    requestId,
+  );
 }
 
 export async function startFakeStripe(options: { secretKey: string; prices: string[] }): Promise<FakeStripe> {
@@ -74,7 +83,8 @@ export async function startFakeStripe(options: { secretKey: string; prices: stri
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
     const requestId = `req_${randomBytes(7).toString('hex')}`;
     const params = parseForm(raw);
-    const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+    const idempotencyKey =
+      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
     state.requests.push({
       method: req.method ?? '',
       path: req.url ?? '',
@@ -86,12 +96,31 @@ export async function startFakeStripe(options: { secretKey: string; prices: stri
     if (state.mode === 'hang') return; // never answers
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
       const shown = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      return stripeError(res, 401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown.slice(0, 8)}****${shown.slice(-4)}` }, requestId);
+      return stripeError(
+        res,
+        401,
+        {
+          type: 'invalid_request_error',
+          message: `Invalid API Key provided: ${shown.slice(0, 8)}****${shown.slice(-4)}`,
+        },
+        requestId,
+      );
     }
     if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
-      return stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` }, requestId);
+      return stripeError(
+        res,
+        404,
+        { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` },
+        requestId,
+      );
     }
-    if (state.mode === 'api_error') return stripeError(res, 500, { type: 'api_error', message: `An unknown error occurred; secret ${options.secretKey} must not leak` }, requestId);
+    if (state.mode === 'api_error')
+      return stripeError(
+        res,
+        500,
+        { type: 'api_error', message: `An unknown error occurred; secret ${options.secretKey} must not leak` },
+        requestId,
+      );
     if (state.mode === 'nonsense') {
       res.writeHead(200, { 'content-type': 'text/html', 'request-id': requestId });
       res.end('<html><body>Bad gateway, try later</body></html>');
@@ -104,7 +133,10 @@ export async function startFakeStripe(options: { secretKey: string; prices: stri
           return stripeError(
             res,
             400,
-            { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` },
+            {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
             requestId,
           );
         }
@@ -117,14 +149,28 @@ export async function startFakeStripe(options: { secretKey: string; prices: stri
     };
     for (const field of ['mode', 'success_url'] as const) {
       if (!params[field]) {
-        const body = { error: { type: 'invalid_request_error', code: 'parameter_missing', param: field, message: `Missing required param: ${field}.` } };
+        const body = {
+          error: {
+            type: 'invalid_request_error',
+            code: 'parameter_missing',
+            param: field,
+            message: `Missing required param: ${field}.`,
+          },
+        };
         remember(400, body);
         return sendJson(res, 400, body, requestId);
       }
     }
     const price = params.line_items?.[0]?.price;
     if (!options.prices.includes(price)) {
-      const body = { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'line_items[0][price]', message: `No such price: '${price}'` } };
+      const body = {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'line_items[0][price]',
+          message: `No such price: '${price}'`,
+        },
+      };
       remember(400, body);
       return sendJson(res, 400, body, requestId);
     }

@@ -16,7 +16,8 @@ describe.skipIf(!HAS_CORPUS)('the CLI over the corpus (shard 1/2)', () => {
         `${r.considered - r.accepted} rejected by the model builder; --help ran ${r.helpRuns} times over ${r.sampled} sampled packages, ${r.helpFailures.length} failed; ` +
         `emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms, help ${Math.round(r.helpMs)} ms`,
     );
-    for (const failure of r.failures) console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);
+    for (const failure of r.failures)
+      console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);
     for (const failure of r.helpFailures) console.log(`  HELP FAIL ${failure}`);
     expect(r.accepted).toBeGreaterThan(100);
     expect(r.sampled).toBeGreaterThan(3);

@@ -15,7 +15,6 @@ import { CORPUS } from './corpus-helpers.ts';
 import { corpusDescriptions } from './typescript-corpus.ts';
 import { BUNDLE_DIR, errorsByPackage } from './typescript-helpers.ts';
 
-
 export interface CliCorpusResult {
   considered: number;
   accepted: number;
@@ -53,10 +52,19 @@ export async function runCliCorpus(shard: number, shards: number, sampleEvery: n
     const coreDir = join(root, '_core');
     writeFiles(coreDir, shared);
     writeFileSync(join(coreDir, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(coreDir, 'tsconfig.json'), JSON.stringify({ compilerOptions: cliCheckOptions({ declaration: true, emitDeclarationOnly: true, rootDir: 'src', outDir: 'd' }), include: ['src'] }));
+    writeFileSync(
+      join(coreDir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: cliCheckOptions({ declaration: true, emitDeclarationOnly: true, rootDir: 'src', outDir: 'd' }),
+        include: ['src'],
+      }),
+    );
     const core = await runTscNative(join(coreDir, 'tsconfig.json'));
     if (core.code !== 0) throw new Error(`runtime declarations failed:\n${core.output}`);
-    const declarations = shared.map((file) => ({ path: file.path.replace(/\.ts$/, '.d.ts'), content: readFileSync(join(coreDir, 'd', file.path.slice(4).replace(/\.ts$/, '.d.ts')), 'utf8') }));
+    const declarations = shared.map((file) => ({
+      path: file.path.replace(/\.ts$/, '.d.ts'),
+      content: readFileSync(join(coreDir, 'd', file.path.slice(4).replace(/\.ts$/, '.d.ts')), 'utf8'),
+    }));
     const sharedText = new Map(shared.map((f) => [f.path, f.content]));
 
     const mine = corpusDescriptions().filter((_, i) => i % shards === shard);
@@ -72,7 +80,8 @@ export async function runCliCorpus(shard: number, shards: number, sampleEvery: n
       const files = emitCli(result.model);
       emitMs += performance.now() - started;
       for (const [path, text] of sharedText) {
-        if (files.find((f) => f.path === path)?.content !== text) throw new Error(`${file}: ${path} is not the bundle file verbatim`);
+        if (files.find((f) => f.path === path)?.content !== text)
+          throw new Error(`${file}: ${path} is not the bundle file verbatim`);
       }
       const dir = `p${String(packages.size).padStart(4, '0')}`;
       packages.set(dir, relative(CORPUS, file));
@@ -80,13 +89,20 @@ export async function runCliCorpus(shard: number, shards: number, sampleEvery: n
       if (packages.size % sampleEvery === 1) sample.set(dir, files);
     }
     writeFileSync(join(pkgRoot, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(pkgRoot, 'tsconfig.json'), JSON.stringify({ compilerOptions: cliCheckOptions({ noEmit: true }), include: ['p*/src/**/*.ts'] }));
+    writeFileSync(
+      join(pkgRoot, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: cliCheckOptions({ noEmit: true }), include: ['p*/src/**/*.ts'] }),
+    );
     let started = performance.now();
     const { code, output } = await runTscNative(join(pkgRoot, 'tsconfig.json'));
     const tscMs = performance.now() - started;
     const byPackage = errorsByPackage(output);
-    if (code !== 0 && byPackage.size === 0) throw new Error(`tsc failed without per-package errors:\n${output.slice(0, 5000)}`);
-    const failures = [...byPackage].map(([dir, errors]) => ({ description: packages.get(dir) ?? dir, errors: errors.slice(0, 5) }));
+    if (code !== 0 && byPackage.size === 0)
+      throw new Error(`tsc failed without per-package errors:\n${output.slice(0, 5000)}`);
+    const failures = [...byPackage].map(([dir, errors]) => ({
+      description: packages.get(dir) ?? dir,
+      errors: errors.slice(0, 5),
+    }));
 
     // The sample, compiled to JS with its real runtime, run with node: --help at every level sampled.
     started = performance.now();
@@ -101,7 +117,10 @@ export async function runCliCorpus(shard: number, shards: number, sampleEvery: n
       const help = async (args: string[]): Promise<string> => {
         helpRuns += 1;
         const r = await runCli(main, [...args, '--help'], { cwd: runRoot });
-        if (r.code !== 0 || r.stderr !== '' || !/Usage/.test(r.stdout)) helpFailures.push(`${packages.get(dir) ?? dir}: ${[...args, '--help'].join(' ')} -> exit ${String(r.code)} ${r.stderr.slice(0, 300)}`);
+        if (r.code !== 0 || r.stderr !== '' || !/Usage/.test(r.stdout))
+          helpFailures.push(
+            `${packages.get(dir) ?? dir}: ${[...args, '--help'].join(' ')} -> exit ${String(r.code)} ${r.stderr.slice(0, 300)}`,
+          );
         return r.stdout;
       };
       const top = await help([]);
@@ -111,7 +130,18 @@ export async function runCliCorpus(shard: number, shards: number, sampleEvery: n
       }
     }
     const helpMs = performance.now() - started;
-    return { considered: mine.length, accepted: packages.size, passed: packages.size - failures.length, failures, helpRuns, helpFailures, sampled: sample.size, emitMs, tscMs, helpMs };
+    return {
+      considered: mine.length,
+      accepted: packages.size,
+      passed: packages.size - failures.length,
+      failures,
+      helpRuns,
+      helpFailures,
+      sampled: sample.size,
+      emitMs,
+      tscMs,
+      helpMs,
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

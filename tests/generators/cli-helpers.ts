@@ -28,13 +28,15 @@ export async function cliFixtureModel(name: string): Promise<ApiModel> {
     mode: 'flagship',
   });
   const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
-  if (!result.model || configErrors.length > 0) throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
+  if (!result.model || configErrors.length > 0)
+    throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
   return result.model;
 }
 
 export function writeFiles(dir: string, files: readonly GeneratedFile[]): void {
   for (const file of files) {
-    if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`unsafe generated path ${file.path}`);
+    if (file.path.startsWith('/') || file.path.split('/').includes('..'))
+      throw new Error(`unsafe generated path ${file.path}`);
     const target = join(dir, file.path);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, file.content);
@@ -63,23 +65,36 @@ export function cliCheckOptions(extra: Record<string, unknown> = {}): Record<str
 /** Runs TypeScript 7 (native) on a project; resolves with the exit code and output. */
 export async function runTscNative(project: string, timeoutMs = 240_000): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSC_NATIVE, '-p', project, '--pretty', 'false'], { maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [TSC_NATIVE, '-p', project, '--pretty', 'false'],
+      { maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error) };
+    return {
+      code: typeof e.code === 'number' ? e.code : 1,
+      output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error),
+    };
   }
 }
 
 /** Writes packages under `root/<dir>/` and compiles them all to `root/out/<dir>/src` with ONE tsc run. */
-export async function compilePackages(root: string, packages: Map<string, readonly GeneratedFile[]>): Promise<{ code: number; output: string }> {
+export async function compilePackages(
+  root: string,
+  packages: Map<string, readonly GeneratedFile[]>,
+): Promise<{ code: number; output: string }> {
   for (const [dir, files] of packages) writeFiles(join(root, dir), files);
   writeFileSync(join(root, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   const dirs = [...packages.keys()];
   // One project, every package's src -> its own dist (rootDir is the common root).
   writeFileSync(
     join(root, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: cliCheckOptions({ rootDir: '.', outDir: 'out', declaration: false, sourceMap: false }), include: dirs.map((d) => `${d}/src/**/*.ts`) }),
+    JSON.stringify({
+      compilerOptions: cliCheckOptions({ rootDir: '.', outDir: 'out', declaration: false, sourceMap: false }),
+      include: dirs.map((d) => `${d}/src/**/*.ts`),
+    }),
   );
   return runTscNative(join(root, 'tsconfig.json'));
 }
@@ -91,7 +106,11 @@ export interface RunResult {
 }
 
 /** Runs a compiled CLI (`out/<pkg>/src/main.js`) with node. */
-export function runCli(mainJs: string, args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+export function runCli(
+  mainJs: string,
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string; cwd?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [mainJs, ...args], {
       env: { PATH: process.env.PATH ?? '', ...options.env },

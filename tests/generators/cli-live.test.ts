@@ -27,7 +27,9 @@ beforeAll(async () => {
   const analysis = await analyzeSpec({ openapiText: text, configText: CONFIG, mode: 'flagship' });
   expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const files = emitCli(analysis.model!);
-  expect(JSON.parse(files.find((f) => f.path === 'package.json')!.content)).toMatchObject({ bin: { 'report-service': './dist/main.js' } });
+  expect(JSON.parse(files.find((f) => f.path === 'package.json')!.content)).toMatchObject({
+    bin: { 'report-service': './dist/main.js' },
+  });
   root = mkdtempSync(join(tmpdir(), 'cli-live-'));
   const compiled = await compilePackages(root, new Map([['report-service', files]]));
   expect(compiled.output).toBe('');
@@ -41,7 +43,10 @@ afterAll(async () => {
 
 /** The CLI with the workspace token in `REPORT_SERVICE_API_KEY` and the service's base URL. */
 const cli = (args: string[], env: Record<string, string> = {}): Promise<RunResult> =>
-  runCli(join(root, 'out/report-service/src/main.js'), [...args, '--base-url', `${service.url}/api`], { env: { REPORT_SERVICE_API_KEY: token, ...env }, cwd: root });
+  runCli(join(root, 'out/report-service/src/main.js'), [...args, '--base-url', `${service.url}/api`], {
+    env: { REPORT_SERVICE_API_KEY: token, ...env },
+    cwd: root,
+  });
 
 function ok(result: RunResult): string {
   expect(result.stderr).toBe('');
@@ -53,24 +58,35 @@ describe('the generated CLI drives this service', () => {
   it('starts a report from a file, gets the run as json and table, lists runs with --all', async () => {
     const body = join(root, 'start.json');
     writeFileSync(body, JSON.stringify({ openapiText: PETSTORE, projectName: 'From the CLI' }));
-    const started = JSON.parse(ok(await cli(['reports', 'start', '--data', `@${body}`]))) as { run: { id: string; status: string }; project: { id: string } };
+    const started = JSON.parse(ok(await cli(['reports', 'start', '--data', `@${body}`]))) as {
+      run: { id: string; status: string };
+      project: { id: string };
+    };
     expect(started.run.id).toMatch(/^run_/);
     const ids = [started.run.id];
     for (let i = 0; i < 2; i += 1) {
-      const more = JSON.parse(ok(await cli(['reports', 'start', '--openapi-text', PETSTORE, '--project-id', started.project.id]))) as { run: { id: string } };
+      const more = JSON.parse(
+        ok(await cli(['reports', 'start', '--openapi-text', PETSTORE, '--project-id', started.project.id])),
+      ) as { run: { id: string } };
       ids.push(more.run.id);
     }
 
-    const asJson = JSON.parse(ok(await cli(['runs', 'retrieve', '--run-id', started.run.id, '--format', 'json']))) as { run: { id: string; projectId: string } };
+    const asJson = JSON.parse(ok(await cli(['runs', 'retrieve', '--run-id', started.run.id, '--format', 'json']))) as {
+      run: { id: string; projectId: string };
+    };
     expect(asJson.run).toMatchObject({ id: started.run.id, projectId: started.project.id });
     const table = ok(await cli(['runs', 'retrieve', started.run.id, '--format', 'table']));
     expect(table.split('\n')[0]).toMatch(/^KEY\s+VALUE$/);
     expect(table).toMatch(new RegExp(`^run\\.id\\s+${started.run.id}$`, 'm'));
     expect(table).toMatch(/^run\.status\s+\w+$/m);
 
-    const all = JSON.parse(ok(await cli(['projects', 'runs', 'list', started.project.id, '--limit', '1', '--all']))) as { id: string }[];
+    const all = JSON.parse(
+      ok(await cli(['projects', 'runs', 'list', started.project.id, '--limit', '1', '--all'])),
+    ) as { id: string }[];
     expect(all.map((r) => r.id).sort()).toEqual([...ids].sort());
-    const onePage = JSON.parse(ok(await cli(['projects', 'runs', 'list', '--project-id', started.project.id, '--limit', '1']))) as { runs: unknown[]; nextCursor: string | null };
+    const onePage = JSON.parse(
+      ok(await cli(['projects', 'runs', 'list', '--project-id', started.project.id, '--limit', '1'])),
+    ) as { runs: unknown[]; nextCursor: string | null };
     expect(onePage.runs).toHaveLength(1);
     expect(typeof onePage.nextCursor).toBe('string');
   }, 60_000);

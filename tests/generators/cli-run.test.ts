@@ -44,7 +44,8 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/v2/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('all good');
+      if (url.pathname === '/v2/health')
+        return void res.writeHead(200, { 'content-type': 'text/plain' }).end('all good');
       if (req.headers['x-shelter-key'] !== KEY) return json(res, 401, { error: 'unauthorized', message: 'Bad key' });
       if (url.pathname === '/v2/pets' && req.method === 'GET') {
         const limit = Number(url.searchParams.get('limit') ?? '2');
@@ -52,13 +53,15 @@ beforeAll(async () => {
         const data = PETS.slice(start, start + limit);
         return json(res, 200, { data, next_cursor: start + limit < PETS.length ? String(start + limit) : null });
       }
-      if (url.pathname === '/v2/pets' && req.method === 'POST') return json(res, 201, { id: 'p9', ...(JSON.parse(body) as object) });
+      if (url.pathname === '/v2/pets' && req.method === 'POST')
+        return json(res, 201, { id: 'p9', ...(JSON.parse(body) as object) });
       const one = /^\/v2\/pets\/([^/]+)$/.exec(url.pathname);
       if (one && req.method === 'GET') {
         const pet = PETS.find((p) => p.id === decodeURIComponent(one[1] as string));
         return pet ? json(res, 200, pet) : json(res, 404, { error: 'not_found', message: 'Pet not found' });
       }
-      if (/^\/v2\/pets\/[^/]+\/photos$/.test(url.pathname)) return json(res, 200, { size: body.length, type: req.headers['content-type'] });
+      if (/^\/v2\/pets\/[^/]+\/photos$/.test(url.pathname))
+        return json(res, 200, { size: body.length, type: req.headers['content-type'] });
       if (/^\/v2\/pets\/[^/]+\/notes$/.test(url.pathname)) return json(res, 200, JSON.parse(body));
       json(res, 404, { error: 'not_found', message: 'No route' });
     });
@@ -74,11 +77,23 @@ afterAll(async () => {
 });
 
 const pets = (args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<RunResult> =>
-  runCli(join(root, 'out/pets/src/main.js'), args, { env: { SHELTER_API_KEY: KEY, SHELTER_BASE_URL: baseURL, ...options.env }, ...(options.stdin !== undefined ? { stdin: options.stdin } : {}), cwd: root });
+  runCli(join(root, 'out/pets/src/main.js'), args, {
+    env: { SHELTER_API_KEY: KEY, SHELTER_BASE_URL: baseURL, ...options.env },
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+    cwd: root,
+  });
 
 describe('the generated pets CLI', () => {
   it('prints help at every level with exit 0', async () => {
-    for (const args of [[], ['--help'], ['pets', '--help'], ['pets', 'photos', '--help'], ['pets', 'create', '--help'], ['health', 'check', '-h'], ['completion', '--help']]) {
+    for (const args of [
+      [],
+      ['--help'],
+      ['pets', '--help'],
+      ['pets', 'photos', '--help'],
+      ['pets', 'create', '--help'],
+      ['health', 'check', '-h'],
+      ['completion', '--help'],
+    ]) {
       const r = await pets(args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout, args.join(' ')).toMatch(/Usage/);
@@ -104,14 +119,45 @@ describe('the generated pets CLI', () => {
     const page = await pets(['pets', 'list', '--limit', '2']);
     expect(JSON.parse(page.stdout)).toEqual({ data: PETS.slice(0, 2), next_cursor: '2' });
     const all = await pets(['pets', 'list', '--limit', '2', '--all', '--format', 'table']);
-    expect(all.stdout.split('\n').slice(2, 5).map((l) => l.split(/\s+/)[0])).toEqual(['p1', 'p2', 'p3']);
-    const flagKey = await pets(['pets', 'list', '--all', '--limit=1', '--api-key', KEY], { env: { SHELTER_API_KEY: 'wrong' } });
+    expect(
+      all.stdout
+        .split('\n')
+        .slice(2, 5)
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(['p1', 'p2', 'p3']);
+    const flagKey = await pets(['pets', 'list', '--all', '--limit=1', '--api-key', KEY], {
+      env: { SHELTER_API_KEY: 'wrong' },
+    });
     expect(JSON.parse(flagKey.stdout)).toEqual(PETS);
   });
 
   it('sends a body from flags, from --data @file and from stdin, flags overriding --data', async () => {
-    const flags = await pets(['pets', 'create', '--name', 'Ada', '--species', 'cat', '--age', '4', '--tags', 'a', '--tags', 'b', '--no-vaccinated', '--owner', '{"name":"Al"}']);
-    expect(JSON.parse(flags.stdout)).toEqual({ id: 'p9', name: 'Ada', species: 'cat', age: 4, tags: ['a', 'b'], vaccinated: false, owner: { name: 'Al' } });
+    const flags = await pets([
+      'pets',
+      'create',
+      '--name',
+      'Ada',
+      '--species',
+      'cat',
+      '--age',
+      '4',
+      '--tags',
+      'a',
+      '--tags',
+      'b',
+      '--no-vaccinated',
+      '--owner',
+      '{"name":"Al"}',
+    ]);
+    expect(JSON.parse(flags.stdout)).toEqual({
+      id: 'p9',
+      name: 'Ada',
+      species: 'cat',
+      age: 4,
+      tags: ['a', 'b'],
+      vaccinated: false,
+      owner: { name: 'Al' },
+    });
     const file = join(root, 'pet.json');
     writeFileSync(file, JSON.stringify({ name: 'Fromfile', species: 'dog', age: 2 }));
     const fromFile = await pets(['pets', 'create', '--data', `@${file}`, '--age', '3']);
@@ -120,7 +166,9 @@ describe('the generated pets CLI', () => {
     expect(JSON.parse(fromStdin.stdout)).toEqual(['x', 'y']);
     writeFileSync(join(root, 'photo.bin'), 'PNGDATA');
     const upload = await pets(['pets', 'photos', 'upload', 'p1', '--file', join(root, 'photo.bin'), '--caption', 'hi']);
-    expect(JSON.parse(upload.stdout)).toMatchObject({ type: expect.stringMatching(/^multipart\/form-data; boundary=/) });
+    expect(JSON.parse(upload.stdout)).toMatchObject({
+      type: expect.stringMatching(/^multipart\/form-data; boundary=/),
+    });
     expect(seen.at(-1)?.body).toMatch(/filename="photo\.bin"[\s\S]*PNGDATA[\s\S]*name="caption"[\s\S]*hi/);
     const text = await pets(['health', 'check'], { env: { SHELTER_API_KEY: '' } });
     expect(text).toMatchObject({ code: 0, stdout: 'all good\n' });
@@ -143,7 +191,10 @@ describe('the generated pets CLI', () => {
       [['pest', 'list'], /Unknown command 'pest'\. Did you mean 'pets'\?/],
       [['pets', 'lsit'], /Unknown command 'lsit' under 'pets'\. Did you mean 'list'\?/],
       [['pets', 'create', '--name', 'x'], /Missing required flag: --species\./],
-      [['pets', 'create', '--name', 'x', '--species', 'dgo'], /expected one of cat, dog, rabbit\)\. Did you mean 'dog'\?/],
+      [
+        ['pets', 'create', '--name', 'x', '--species', 'dgo'],
+        /expected one of cat, dog, rabbit\)\. Did you mean 'dog'\?/,
+      ],
       [['pets', 'list', '--limit', 'ten'], /Invalid value for --limit: 'ten' \(expected an integer\)/],
       [['pets', 'create', '--species', 'cat', '--owner', '{bad'], /Invalid value for --owner/],
       [['pets', 'create', '--data', '[1]'], /--data must be a JSON object/],
@@ -187,7 +238,14 @@ describe('the generated pets CLI', () => {
     writeFileSync(script, bash.stdout);
     execFileSync('bash', ['-n', script]);
     const words = (line: string): string =>
-      execFileSync('bash', ['-c', `source "${script}"; COMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _shelter; echo "\${COMPREPLY[*]}"`], { encoding: 'utf8' }).trim();
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source "${script}"; COMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _shelter; echo "\${COMPREPLY[*]}"`,
+        ],
+        { encoding: 'utf8' },
+      ).trim();
     expect(words("shelter pe ''").split(' ')).toEqual(expect.arrayContaining(['pets']));
     expect(words('shelter pets li')).toBe('list');
     expect(words('shelter pets create --sp')).toBe('--species');
@@ -211,7 +269,9 @@ describe('the generated hostile CLI', () => {
       const top = await run(['--help']);
       expect(top.code).toBe(0);
       const section = (text: string): string => text.split('Commands:')[1]?.split('Global flags:')[0] ?? '';
-      const commands = [...section(top.stdout).matchAll(/^ {2}([a-z0-9-]+) /gm)].map((m) => m[1] as string).filter((c) => c !== 'completion');
+      const commands = [...section(top.stdout).matchAll(/^ {2}([a-z0-9-]+) /gm)]
+        .map((m) => m[1] as string)
+        .filter((c) => c !== 'completion');
       expect(commands.sort()).toEqual(['completion2', 'help2', 'items']);
       const outputs = [top];
       for (const command of commands) {

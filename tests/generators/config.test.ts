@@ -19,7 +19,10 @@ function shape(model: ApiModel | undefined): unknown {
 }
 
 function flatten(resources: Resource[]): string[] {
-  return resources.flatMap((r) => [...r.methods.map((m) => `${r.path.join('.')}.${m.name} = ${m.operation}`), ...flatten(r.subresources)]);
+  return resources.flatMap((r) => [
+    ...r.methods.map((m) => `${r.path.join('.')}.${m.name} = ${m.operation}`),
+    ...flatten(r.subresources),
+  ]);
 }
 
 describe('starter config', () => {
@@ -35,20 +38,21 @@ describe('starter config', () => {
     expect(shape(second.model)).toEqual(shape(first.model));
   });
 
-  it.each(['real-world/twilio/twilio_messaging_v1.yaml', 'oai-examples/v3.0/petstore-expanded.yaml', 'edge-cases/hey-api/3.0.x/full.yaml'])(
-    'round-trips on corpus description %s',
-    async (file) => {
-      const full = path.join(CORPUS, file);
-      if (!existsSync(full)) return void console.warn(`corpus file ${full} not found; skipped`);
-      const openapiText = readFileSync(full, 'utf8');
-      const first = await analyzeSpec({ openapiText, mode: 'flagship' });
-      const second = await analyzeSpec({ openapiText, mode: 'flagship', configText: first.starterConfigYaml as string });
-      expect(shape(second.model)).toEqual(shape(first.model));
-      // Every operation is reachable from the resources tree exactly once.
-      const listed = flatten(second.model?.resources ?? []).map((l) => l.split(' = ')[1]);
-      expect([...listed].sort()).toEqual(second.model?.operations.map((o) => o.key).sort());
-    },
-  );
+  it.each([
+    'real-world/twilio/twilio_messaging_v1.yaml',
+    'oai-examples/v3.0/petstore-expanded.yaml',
+    'edge-cases/hey-api/3.0.x/full.yaml',
+  ])('round-trips on corpus description %s', async (file) => {
+    const full = path.join(CORPUS, file);
+    if (!existsSync(full)) return void console.warn(`corpus file ${full} not found; skipped`);
+    const openapiText = readFileSync(full, 'utf8');
+    const first = await analyzeSpec({ openapiText, mode: 'flagship' });
+    const second = await analyzeSpec({ openapiText, mode: 'flagship', configText: first.starterConfigYaml as string });
+    expect(shape(second.model)).toEqual(shape(first.model));
+    // Every operation is reachable from the resources tree exactly once.
+    const listed = flatten(second.model?.resources ?? []).map((l) => l.split(' = ')[1]);
+    expect([...listed].sort()).toEqual(second.model?.operations.map((o) => o.key).sort());
+  });
 });
 
 describe('derived names', () => {
@@ -95,7 +99,10 @@ describe('derived names', () => {
   });
 
   it('does not fold a verb into a method when another spelling of it is a resource there', () => {
-    expect(derive(['post /a/Get', 'get /a/get'])).toEqual({ 'post /a/Get': 'a.get.create', 'get /a/get': 'a.get.list' });
+    expect(derive(['post /a/Get', 'get /a/get'])).toEqual({
+      'post /a/Get': 'a.get.create',
+      'get /a/get': 'a.get.list',
+    });
     // A top-level verb has no resource before it.
     expect(derive(['post /get'])).toEqual({ 'post /get': 'get.create' });
   });
@@ -133,7 +140,10 @@ describe('flagship config', () => {
     ].join('\n');
     const result = await analyzeSpec({ openapiText, mode: 'flagship', configText });
     const model = result.model as ApiModel;
-    expect(model.client).toMatchObject({ name: 'ZooClient', packages: { typescript: '@zoo/sdk', python: 'zoo-sdk', pythonModule: 'zoo_sdk' } });
+    expect(model.client).toMatchObject({
+      name: 'ZooClient',
+      packages: { typescript: '@zoo/sdk', python: 'zoo-sdk', pythonModule: 'zoo_sdk' },
+    });
     expect(model.environments.map((e) => e.name)).toEqual(['production', 'sandbox']);
     expect(flatten(model.resources)).toEqual(
       expect.arrayContaining([
@@ -147,7 +157,12 @@ describe('flagship config', () => {
     expect(get).toMatchObject({ methodName: 'get', deprecated: true, deprecationMessage: 'Use retrieve' });
     expect(model.operations.find((o) => o.key === 'get /animals')?.pagination).toBe('cursor_page');
     const configDiags = result.diagnostics.filter((d) => d.document === 'config');
-    expect(configDiags.map((d) => d.ruleId).sort()).toEqual(['config/endpoint-not-found', 'config/endpoint-unmapped', 'config/invalid-endpoint', 'config/unknown-key']);
+    expect(configDiags.map((d) => d.ruleId).sort()).toEqual([
+      'config/endpoint-not-found',
+      'config/endpoint-unmapped',
+      'config/invalid-endpoint',
+      'config/unknown-key',
+    ]);
     const unknown = configDiags.find((d) => d.ruleId === 'config/unknown-key');
     expect(unknown).toMatchObject({ pointer: '/colour', line: 6, column: 1 });
     // Unmapped endpoints still get methods (derived names) in flagship mode.
@@ -172,7 +187,9 @@ describe.skipIf(!existsSync(MIGRATION))('partner config: real Stainless triples'
   for (const name of triples) {
     it(`${name}: maps stainless.yml onto the model with the shipped SDK's method names`, async () => {
       const dir = path.join(MIGRATION, name);
-      const specFile = ['openapi.yaml', 'openapi.json', 'openapi.yml'].map((f) => path.join(dir, f)).find(existsSync) as string;
+      const specFile = ['openapi.yaml', 'openapi.json', 'openapi.yml']
+        .map((f) => path.join(dir, f))
+        .find(existsSync) as string;
       const result = await analyzeSpec({
         openapiText: readFileSync(specFile, 'utf8'),
         configText: readFileSync(path.join(dir, 'stainless.yml'), 'utf8'),
@@ -191,7 +208,9 @@ describe.skipIf(!existsSync(MIGRATION))('partner config: real Stainless triples'
       expect(shipped.size).toBeGreaterThan(0);
       const missing = [...shipped].filter((m) => !modelMethods.has(m));
       expect(missing).toEqual([]);
-      expect(model.client.packages.typescript).toBe(JSON.parse(readFileSync(path.join(dir, 'sdk-typescript', 'package.json'), 'utf8')).name);
+      expect(model.client.packages.typescript).toBe(
+        JSON.parse(readFileSync(path.join(dir, 'sdk-typescript', 'package.json'), 'utf8')).name,
+      );
     });
   }
 
@@ -204,8 +223,12 @@ describe.skipIf(!existsSync(MIGRATION))('partner config: real Stainless triples'
       mode: 'partner_compatible',
     });
     expect(result.needsSetup.length).toBeGreaterThan(0);
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'config/missing-resources', severity: 'error', document: 'config' }));
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'config/unknown-key', pointer: '/frobnicate', line: 6 }));
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'config/missing-resources', severity: 'error', document: 'config' }),
+    );
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'config/unknown-key', pointer: '/frobnicate', line: 6 }),
+    );
     const none = await analyzeSpec({ openapiText: readFileSync(specFile, 'utf8'), mode: 'partner_compatible' });
     expect(none.needsSetup.length).toBeGreaterThan(0);
   });

@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { bundleCopier, byPath, compareCodeUnits } from '../../workers/generators/core/files.ts';
 import { isCycle, stronglyConnected } from '../../workers/generators/core/graph.ts';
 import { mdCode, mdFence, mdText } from '../../workers/generators/core/markdown.ts';
-import { methodPagination, pathTemplateParts, requestContent, responseContent } from '../../workers/generators/core/method.ts';
+import {
+  methodPagination,
+  pathTemplateParts,
+  requestContent,
+  responseContent,
+} from '../../workers/generators/core/method.ts';
 import { flattenResources, methodTargets } from '../../workers/generators/core/resources.ts';
 import { objectShape, pageItemSchema, resolveSchema } from '../../workers/generators/core/schema.ts';
 import type { ApiModel, Operation, SchemaNode } from '../../workers/generators/model/types.ts';
@@ -28,7 +33,12 @@ const ALLOF_PAGE = {
       get: {
         operationId: 'listPets',
         parameters: [{ name: 'cursor', in: 'query', schema: { type: 'string' } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/PetPage' } } } } },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/PetPage' } } },
+          },
+        },
       },
     },
   },
@@ -37,7 +47,14 @@ const ALLOF_PAGE = {
       Pet: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
       Page: { type: 'object', properties: { next_cursor: { type: 'string', nullable: true } } },
       PetPage: {
-        allOf: [{ $ref: '#/components/schemas/Page' }, { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } }],
+        allOf: [
+          { $ref: '#/components/schemas/Page' },
+          {
+            type: 'object',
+            required: ['data'],
+            properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } },
+          },
+        ],
       },
     },
   },
@@ -60,12 +77,17 @@ resources:
 `;
 
 async function pagedModel(): Promise<ApiModel> {
-  const result = await analyzeSpec({ openapiText: JSON.stringify(ALLOF_PAGE), configText: PAGE_CONFIG, mode: 'flagship' });
+  const result = await analyzeSpec({
+    openapiText: JSON.stringify(ALLOF_PAGE),
+    configText: PAGE_CONFIG,
+    mode: 'flagship',
+  });
   if (!result.model) throw new Error(JSON.stringify(result.diagnostics.slice(0, 5)));
   return result.model;
 }
 
-const ref = (target: string): SchemaNode => ({ kind: 'ref', target, source: { pointer: `#/components/schemas/${target}` } }) as unknown as SchemaNode;
+const ref = (target: string): SchemaNode =>
+  ({ kind: 'ref', target, source: { pointer: `#/components/schemas/${target}` } }) as unknown as SchemaNode;
 
 describe('pagination item (the two SDKs used to disagree: TypeScript walked plain objects only)', () => {
   it('follows allOf to the items array', async () => {
@@ -88,7 +110,10 @@ describe('pagination item (the two SDKs used to disagree: TypeScript walked plai
 });
 
 describe('reference resolution', () => {
-  const model = (schemas: Record<string, SchemaNode>): ApiModel => ({ schemas: Object.fromEntries(Object.entries(schemas).map(([k, schema]) => [k, { name: k, schema }])) }) as unknown as ApiModel;
+  const model = (schemas: Record<string, SchemaNode>): ApiModel =>
+    ({
+      schemas: Object.fromEntries(Object.entries(schemas).map(([k, schema]) => [k, { name: k, schema }])),
+    }) as unknown as ApiModel;
   it('ends a reference cycle with undefined and follows a long chain to its end (no hop limit)', () => {
     expect(resolveSchema(model({ A: ref('B'), B: ref('A') }), ref('A'))).toBeUndefined();
     const chain: Record<string, SchemaNode> = { S200: { kind: 'primitive', type: 'string' } as unknown as SchemaNode };
@@ -97,8 +122,17 @@ describe('reference resolution', () => {
   });
 
   it('merges allOf members into one object shape, first declaration winning', () => {
-    const a = { kind: 'object', properties: [{ name: 'x', required: true, schema: { kind: 'primitive', type: 'string' } }] };
-    const b = { kind: 'object', properties: [{ name: 'x', required: false, schema: { kind: 'primitive', type: 'integer' } }, { name: 'y', required: false, schema: { kind: 'primitive', type: 'string' } }] };
+    const a = {
+      kind: 'object',
+      properties: [{ name: 'x', required: true, schema: { kind: 'primitive', type: 'string' } }],
+    };
+    const b = {
+      kind: 'object',
+      properties: [
+        { name: 'x', required: false, schema: { kind: 'primitive', type: 'integer' } },
+        { name: 'y', required: false, schema: { kind: 'primitive', type: 'string' } },
+      ],
+    };
     const m = model({ A: a as unknown as SchemaNode });
     const shape = objectShape(m, { kind: 'intersection', members: [ref('A'), b] } as unknown as SchemaNode);
     expect(shape?.properties.map((p) => p.name)).toEqual(['x', 'y']);
@@ -108,7 +142,10 @@ describe('reference resolution', () => {
 });
 
 describe('method shape', () => {
-  const op = (kinds: string[]): Operation => ({ requestBody: { required: true, content: kinds.map((kind) => ({ kind, mediaType: `x/${kind}`, schema: {} })) } }) as unknown as Operation;
+  const op = (kinds: string[]): Operation =>
+    ({
+      requestBody: { required: true, content: kinds.map((kind) => ({ kind, mediaType: `x/${kind}`, schema: {} })) },
+    }) as unknown as Operation;
   it('prefers json, multipart, form, text, binary, else sends the first content as bytes', () => {
     expect(requestContent(op(['form', 'multipart']))?.kind).toBe('multipart');
     expect(requestContent(op(['text', 'json']))?.kind).toBe('json');
@@ -154,7 +191,12 @@ describe('Markdown for READMEs', () => {
 
 describe('files and resources', () => {
   it('orders paths by code unit, not locale', () => {
-    expect([{ path: 'b' }, { path: 'B' }, { path: 'a/z' }, { path: 'a' }].sort(byPath).map((f) => f.path)).toEqual(['B', 'a', 'a/z', 'b']);
+    expect([{ path: 'b' }, { path: 'B' }, { path: 'a/z' }, { path: 'a' }].sort(byPath).map((f) => f.path)).toEqual([
+      'B',
+      'a',
+      'a/z',
+      'b',
+    ]);
     expect(compareCodeUnits('Z', 'a')).toBe(-1);
   });
 
@@ -166,7 +208,10 @@ describe('files and resources', () => {
       writeFileSync(join(dir, 'skip.md'), 'no');
       const copy = bundleCopier(dir, (name) => name.endsWith('.ts'), 'src/core/');
       const first = copy();
-      expect(first).toEqual([{ path: 'src/core/a.ts', content: 'a' }, { path: 'src/core/b.ts', content: 'b' }]);
+      expect(first).toEqual([
+        { path: 'src/core/a.ts', content: 'a' },
+        { path: 'src/core/b.ts', content: 'b' },
+      ]);
       (first[0] as { content: string }).content = 'changed';
       expect(copy()[0]?.content).toBe('a');
     } finally {
@@ -179,7 +224,11 @@ describe('files and resources', () => {
     const leaf: R = { name: 'runs', children: [], methods: [{ op: { key: 'get /runs' } }] };
     const root: R = { name: 'projects', children: [leaf], methods: [{ op: { key: 'get /projects' } }] };
     expect(flattenResources([root]).map((r) => r.name)).toEqual(['projects', 'runs']);
-    expect(methodTargets([root]).get('get /runs')?.trail.map((r) => r.name)).toEqual(['projects', 'runs']);
+    expect(
+      methodTargets([root])
+        .get('get /runs')
+        ?.trail.map((r) => r.name),
+    ).toEqual(['projects', 'runs']);
   });
 });
 
@@ -187,7 +236,10 @@ describe('docs CLI samples use the command plan of the CLI generator', () => {
   it('spells a flag that collides with a global flag, and the executable, as the generated CLI does', async () => {
     const spec = {
       openapi: '3.0.3',
-      info: { title: 'A very long title that goes on and on well past the sixty four characters a binary may have', version: '1.0.0' },
+      info: {
+        title: 'A very long title that goes on and on well past the sixty four characters a binary may have',
+        version: '1.0.0',
+      },
       servers: [{ url: 'https://api.example.com' }],
       paths: {
         '/reports': {
@@ -195,7 +247,9 @@ describe('docs CLI samples use the command plan of the CLI generator', () => {
             operationId: 'getReport',
             tags: ['reports'],
             parameters: [{ name: 'format', in: 'query', required: true, schema: { type: 'string' } }],
-            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+            },
           },
         },
       },
@@ -204,7 +258,9 @@ describe('docs CLI samples use the command plan of the CLI generator', () => {
     const model = result.model as ApiModel;
     const samples = new SampleBuilder(model).samples(model.operations[0] as Operation);
     const cli = emitCli(model);
-    const bin = Object.keys(JSON.parse(cli.find((f) => f.path === 'package.json')?.content ?? '{}').bin as object)[0] as string;
+    const bin = Object.keys(
+      JSON.parse(cli.find((f) => f.path === 'package.json')?.content ?? '{}').bin as object,
+    )[0] as string;
     expect(bin.length).toBeLessThanOrEqual(64);
     expect(samples.cliCommand?.[0]).toBe(bin);
     expect(samples.cliCommand).toContain('--query-format');
@@ -223,7 +279,11 @@ describe('path templates', () => {
       { kind: 'param', name: 'x' },
       { kind: 'literal', text: '{other}/{}' },
     ]);
-    expect(pathTemplateParts('/{{x}}', declared)).toEqual([{ kind: 'literal', text: '/{' }, { kind: 'param', name: 'x' }, { kind: 'literal', text: '}' }]);
+    expect(pathTemplateParts('/{{x}}', declared)).toEqual([
+      { kind: 'literal', text: '/{' },
+      { kind: 'param', name: 'x' },
+      { kind: 'literal', text: '}' },
+    ]);
     expect(pathTemplateParts('', declared)).toEqual([]);
   });
 });

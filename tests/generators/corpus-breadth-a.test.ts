@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { HAS_CORPUS, analyzeCorpusFile, expectSound, rootDescriptions } from './corpus-helpers.ts';
 
 describe.skipIf(!HAS_CORPUS)('corpus breadth: everything but real-world and breaking-changes', () => {
-  const entries = rootDescriptions().filter((e) => !e.file.startsWith('real-world/') && !e.file.startsWith('breaking-changes/'));
+  const entries = rootDescriptions().filter(
+    (e) => !e.file.startsWith('real-world/') && !e.file.startsWith('breaking-changes/'),
+  );
   it('has them', () => {
     expect(entries.length).toBeGreaterThan(200);
   });

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { CORPUS, HAS_CORPUS, analyzeCorpusFile, expectSound, rootDescriptions } from './corpus-helpers.ts';
 
 describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (OpenAI, Asana)', () => {
-  const entries = rootDescriptions().filter((e) => e.file.startsWith('real-world/') && ['real-world/openai/openapi.yaml', 'real-world/asana/asana_oas.yaml'].includes(e.file));
+  const entries = rootDescriptions().filter(
+    (e) =>
+      e.file.startsWith('real-world/') &&
+      ['real-world/openai/openapi.yaml', 'real-world/asana/asana_oas.yaml'].includes(e.file),
+  );
   it('lists them', () => {
     expect(entries.length).toBeGreaterThanOrEqual(2);
   });
@@ -31,5 +35,4 @@ describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (OpenAI, Asana)', 
       expect(text.startsWith(`${op.method}:`), `${op.key} at ${op.source.line}:${op.source.column}`).toBe(true);
     }
   });
-
 });

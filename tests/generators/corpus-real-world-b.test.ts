@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { HAS_CORPUS, analyzeCorpusFile, expectSound, rootDescriptions } from './corpus-helpers.ts';
 
 describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (Plaid, Twilio api_v2010)', () => {
-  const entries = rootDescriptions().filter((e) => e.file.startsWith('real-world/') && ['real-world/plaid/2020-09-14.yml', 'real-world/twilio/twilio_api_v2010.yaml'].includes(e.file));
+  const entries = rootDescriptions().filter(
+    (e) =>
+      e.file.startsWith('real-world/') &&
+      ['real-world/plaid/2020-09-14.yml', 'real-world/twilio/twilio_api_v2010.yaml'].includes(e.file),
+  );
   it('lists them', () => {
     expect(entries.length).toBeGreaterThanOrEqual(2);
   });
@@ -15,5 +19,4 @@ describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (Plaid, Twilio api
       expectSound(entry, result);
     });
   }
-
 });

@@ -45,10 +45,20 @@ interface CheckerTest {
 describe.skipIf(!hasSuite)('description diff vs the oasdiff checker suite', () => {
   it('finds the expected breaking changes with few false alarms', () => {
     const rules = new Map<string, { level: string; check: string }>(
-      (JSON.parse(readFileSync(path.join(ROOT, 'RULES.json'), 'utf8')) as { rules: { id: string; level: string; check: string }[] }).rules.map((r) => [r.id, r]),
+      (
+        JSON.parse(readFileSync(path.join(ROOT, 'RULES.json'), 'utf8')) as {
+          rules: { id: string; level: string; check: string }[];
+        }
+      ).rules.map((r) => [r.id, r]),
     );
-    const tests = (JSON.parse(readFileSync(path.join(ROOT, 'EXPECTED-checker-tests.json'), 'utf8')) as { tests: CheckerTest[] }).tests
-      .filter((t) => !t.mutated_in_code && t.files.length === 2 && t.files.every((f) => existsSync(path.join(ROOT, f.file)) && statSync(path.join(ROOT, f.file)).isFile()));
+    const tests = (
+      JSON.parse(readFileSync(path.join(ROOT, 'EXPECTED-checker-tests.json'), 'utf8')) as { tests: CheckerTest[] }
+    ).tests.filter(
+      (t) =>
+        !t.mutated_in_code &&
+        t.files.length === 2 &&
+        t.files.every((f) => existsSync(path.join(ROOT, f.file)) && statSync(path.join(ROOT, f.file)).isFile()),
+    );
     const cache = new Map<string, string>();
     const read = (f: string): string => {
       if (!cache.has(f)) cache.set(f, readFileSync(path.join(ROOT, f), 'utf8'));
@@ -62,12 +72,17 @@ describe.skipIf(!hasSuite)('description diff vs the oasdiff checker suite', () =
     const misses: string[] = [];
     for (const t of tests) {
       const report = diffDescriptions(read(t.files[0]!.file), read(t.files[1]!.file));
-      const family = new Set([...rules.entries()].filter(([, r]) => t.single_check.includes(r.check)).map(([id]) => id));
-      const expectedBreaking = new Set(t.expected_ids.filter((id) => ['ERR', 'WARN'].includes(rules.get(id)?.level ?? '')));
+      const family = new Set(
+        [...rules.entries()].filter(([, r]) => t.single_check.includes(r.check)).map(([id]) => id),
+      );
+      const expectedBreaking = new Set(
+        t.expected_ids.filter((id) => ['ERR', 'WARN'].includes(rules.get(id)?.level ?? '')),
+      );
       t.expected_ids.forEach((id, i) => {
         const level = rules.get(id)?.level;
         const p = t.expected_paths.length === t.expected_ids.length ? t.expected_paths[i] : undefined;
-        const match = (c: DescriptionChange): boolean => idsOf(c.id).includes(id) && (p === undefined || c.path === p || c.oldPath === p);
+        const match = (c: DescriptionChange): boolean =>
+          idsOf(c.id).includes(id) && (p === undefined || c.path === p || c.oldPath === p);
         if (level === 'ERR') {
           positives++;
           if (report.changes.some((c) => c.level === 'breaking' && match(c))) found++;
@@ -80,11 +95,14 @@ describe.skipIf(!hasSuite)('description diff vs the oasdiff checker suite', () =
       for (const c of report.changes) {
         if (c.level !== 'breaking') continue;
         const scoped = t.expects_no_changes || (t.expected_ids.length > 0 && idsOf(c.id).some((x) => family.has(x)));
-        if (scoped && !idsOf(c.id).some((x) => expectedBreaking.has(x))) falseAlarms.push(`${t.test}: ${c.id} ${c.path ?? ''} ${c.property ?? ''}`);
+        if (scoped && !idsOf(c.id).some((x) => expectedBreaking.has(x)))
+          falseAlarms.push(`${t.test}: ${c.id} ${c.path ?? ''} ${c.property ?? ''}`);
       }
     }
     const recall = found / positives;
-    console.log(`[oasdiff] ${tests.length} pairs; ERR recall ${found}/${positives} (${(recall * 100).toFixed(1)}%); INFO agreement ${infoFound}/${infoPositives}; false alarms ${falseAlarms.length}`);
+    console.log(
+      `[oasdiff] ${tests.length} pairs; ERR recall ${found}/${positives} (${(recall * 100).toFixed(1)}%); INFO agreement ${infoFound}/${infoPositives}; false alarms ${falseAlarms.length}`,
+    );
     console.log(`[oasdiff] misses: ${misses.join('; ')}`);
     console.log(`[oasdiff] false alarms: ${falseAlarms.join('; ')}`);
     expect(positives).toBeGreaterThanOrEqual(50);
@@ -94,7 +112,10 @@ describe.skipIf(!hasSuite)('description diff vs the oasdiff checker suite', () =
   }, 120_000);
 
   it('handles the circular and 3.1 pairs without hanging', () => {
-    for (const [a, b] of [['data/circular1.yaml', 'data/circular2.yaml'], ['data/openapi31-test1.yaml', 'data/openapi31-test2.yaml']] as const) {
+    for (const [a, b] of [
+      ['data/circular1.yaml', 'data/circular2.yaml'],
+      ['data/openapi31-test1.yaml', 'data/openapi31-test2.yaml'],
+    ] as const) {
       if (!existsSync(path.join(ROOT, a)) || !existsSync(path.join(ROOT, b))) continue;
       const r = diffDescriptions(readFileSync(path.join(ROOT, a), 'utf8'), readFileSync(path.join(ROOT, b), 'utf8'));
       expect(r.problems).toEqual([]);

@@ -34,16 +34,24 @@ function walk(dir: string): string[] {
 }
 
 function readTree(root: string, ext: RegExp): SdkSourceFile[] {
-  return walk(root).filter((f) => ext.test(f)).sort().map((f) => ({ path: path.relative(root, f), content: readFileSync(f, 'utf8') }));
+  return walk(root)
+    .filter((f) => ext.test(f))
+    .sort()
+    .map((f) => ({ path: path.relative(root, f), content: readFileSync(f, 'utf8') }));
 }
 
 describe('splitConcatenatedFiles', () => {
   it('splits on // File: and # File: headers and keeps text without headers whole', () => {
-    const files = splitConcatenatedFiles('// File: src/a.ts\nexport const a = 1;\n// File: ./src/b.ts\nexport const b = 2;', 'index.ts');
+    const files = splitConcatenatedFiles(
+      '// File: src/a.ts\nexport const a = 1;\n// File: ./src/b.ts\nexport const b = 2;',
+      'index.ts',
+    );
     expect(files.map((f) => f.path)).toEqual(['src/a.ts', 'src/b.ts']);
     expect(files[1]!.content).toContain('const b');
     expect(splitConcatenatedFiles('# File: pkg/x.py\nx = 1', '__init__.py').map((f) => f.path)).toEqual(['pkg/x.py']);
-    expect(splitConcatenatedFiles('class A: pass', '__init__.py')).toEqual([{ path: '__init__.py', content: 'class A: pass' }]);
+    expect(splitConcatenatedFiles('class A: pass', '__init__.py')).toEqual([
+      { path: '__init__.py', content: 'class A: pass' },
+    ]);
   });
 });
 
@@ -63,7 +71,11 @@ describe('SDK surface diff on our fixtures', () => {
       'widgets.retrieve get /widgets/{}',
     ]);
     const create = oldSurface.methods.find((m) => m.id === 'widgets.create')!;
-    expect(create.params.map((p) => `${p.name}${p.required ? '' : '?'}:${p.kind}`)).toEqual(['name:string', 'size?:number', 'color?:string']);
+    expect(create.params.map((p) => `${p.name}${p.required ? '' : '?'}:${p.kind}`)).toEqual([
+      'name:string',
+      'size?:number',
+      'color?:string',
+    ]);
     expect(oldSurface.methods.find((m) => m.id === 'widgets.list')!.paginated).toBe(true);
     expect(oldSurface.methods.find((m) => m.id === 'widgets.legacy')!.deprecated).toBe(true);
     expect(oldSurface.clientOptions.map((o) => o.name)).toEqual(['apiKey', 'baseURL', 'httpAgent']);
@@ -71,10 +83,23 @@ describe('SDK surface diff on our fixtures', () => {
   });
 
   it('classifies kept / changed / renamed / removed with the old and new call side by side', () => {
-    expect(report.counts).toMatchObject({ oldMethods: 5, newMethods: 4, kept: 2, renamed: 1, changed: 1, removed: 1, added: 0 });
+    expect(report.counts).toMatchObject({
+      oldMethods: 5,
+      newMethods: 4,
+      kept: 2,
+      renamed: 1,
+      changed: 1,
+      removed: 1,
+      added: 0,
+    });
     expect(byOld.get('widgets.retrieve')!.status).toBe('kept');
     const renamed = byOld.get('gadgets.fetchOne')!;
-    expect(renamed).toMatchObject({ status: 'renamed', newId: 'gadgets.get', oldCall: 'client.gadgets.fetchOne(id)', newCall: 'client.gadgets.get(gadgetId)' });
+    expect(renamed).toMatchObject({
+      status: 'renamed',
+      newId: 'gadgets.get',
+      oldCall: 'client.gadgets.fetchOne(id)',
+      newCall: 'client.gadgets.get(gadgetId)',
+    });
     const changed = byOld.get('widgets.create')!;
     expect(changed.status).toBe('changed');
     expect(changed.changes.map((c) => `${c.kind}:${c.param}:${c.breaking}`).sort()).toEqual([
@@ -82,7 +107,10 @@ describe('SDK surface diff on our fixtures', () => {
       'param-became-required:size:true',
       'param-type-changed:color:true',
     ]);
-    expect(byOld.get('widgets.legacy')).toMatchObject({ status: 'removed', reason: expect.stringContaining('get /legacy') });
+    expect(byOld.get('widgets.legacy')).toMatchObject({
+      status: 'removed',
+      reason: expect.stringContaining('get /legacy'),
+    });
     expect(report.clientOptions).toEqual({ kept: ['apiKey', 'baseURL'], removed: ['httpAgent'], added: ['timeout'] });
     expect(report.errors.removed).toEqual(['AcmeError']);
   });
@@ -98,7 +126,9 @@ describe('SDK surface diff on our fixtures', () => {
   });
 
   it('renders a Markdown page that escapes names from the SDK', () => {
-    const hostile = extractTypeScriptSurface('export class Evil extends APIResource {\n  "<img src=x onerror=alert(1)>"(a: string) { return this._client.get(`/x`); }\n}');
+    const hostile = extractTypeScriptSurface(
+      'export class Evil extends APIResource {\n  "<img src=x onerror=alert(1)>"(a: string) { return this._client.get(`/x`); }\n}',
+    );
     const page = renderCompatMarkdown(diffSdkSurface(hostile, newSurface));
     expect(page).toContain('# Compatibility report');
     expect(page).not.toContain('<img');
@@ -139,7 +169,9 @@ describe('hostile oldSdkText is parsed, never run', () => {
       ].join('\n');
       const surface = await extractPythonSurface(text, { timeoutMs: 10_000, maxMemoryMb: 256 });
       expect(surface.problems).toEqual([]);
-      expect(surface.methods.map((m) => `${m.id} ${m.endpoint} ${m.paginated}`)).toEqual(['things.list get /things true']);
+      expect(surface.methods.map((m) => `${m.id} ${m.endpoint} ${m.paginated}`)).toEqual([
+        'things.list get /things true',
+      ]);
       expect(existsSync(marker)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -150,7 +182,10 @@ describe('hostile oldSdkText is parsed, never run', () => {
     const py = await extractPythonSurface(fixture('broken-sdk.py.txt'));
     expect(py.problems).toHaveLength(1);
     expect(py.problems[0]).toMatchObject({ kind: 'syntax', file: 'src/acme/resources/broken.py', line: 1 });
-    expect(py.methods.map((m) => `${m.id} ${m.endpoint}`)).toEqual(['widgets.list get /widgets', 'widgets.retrieve get /widgets/{}']);
+    expect(py.methods.map((m) => `${m.id} ${m.endpoint}`)).toEqual([
+      'widgets.list get /widgets',
+      'widgets.retrieve get /widgets/{}',
+    ]);
     const ts = extractTypeScriptSurface('// File: a.ts\nexport class A extends APIResource {\n  get( { return 1 }\n');
     expect(ts.problems.length).toBeGreaterThan(0);
     expect(ts.problems[0]).toMatchObject({ kind: 'syntax', file: 'a.ts' });
@@ -160,7 +195,9 @@ describe('hostile oldSdkText is parsed, never run', () => {
     const big = 'x = 1\n'.repeat(200_000);
     const py = await extractPythonSurface(big, { maxBytes: 1_000_000 });
     expect(py.problems[0]!.kind).toBe('too-large');
-    expect(extractTypeScriptSurface('const a = 1;\n'.repeat(100_000), { maxBytes: 1_000_000 }).problems[0]!.kind).toBe('too-large');
+    expect(extractTypeScriptSurface('const a = 1;\n'.repeat(100_000), { maxBytes: 1_000_000 }).problems[0]!.kind).toBe(
+      'too-large',
+    );
     // Deep nesting inside the limit does not crash the Python reader.
     const deep = await extractPythonSurface(`x = ${'('.repeat(5000)}1${')'.repeat(5000)}\n`);
     expect(deep.methods).toEqual([]);
@@ -213,24 +250,29 @@ components:
 `;
   const revision = base
     .replace('maximum: 100', 'maximum: 50')
-    .replace("        - { name: limit, in: query, schema: { type: integer, maximum: 50 } }", "        - { name: limit, in: query, schema: { type: integer, maximum: 50 } }\n        - { name: owner, in: query, required: true, schema: { type: string } }")
+    .replace(
+      '        - { name: limit, in: query, schema: { type: integer, maximum: 50 } }',
+      '        - { name: limit, in: query, schema: { type: integer, maximum: 50 } }\n        - { name: owner, in: query, required: true, schema: { type: string } }',
+    )
     .replace(/ {2}\/pets\/\{id\}:\n[\s\S]*?'204': \{ description: gone \} \}\n/, '')
-    .replace("required: [name]", "required: []")
-    .replace('enum: [cat, dog]', "enum: [cat, dog, bird]")
+    .replace('required: [name]', 'required: []')
+    .replace('enum: [cat, dog]', 'enum: [cat, dog, bird]')
     .replace('name: { type: string }', 'name: { type: [string, "null"] }');
 
   it('classifies removed operations, new required params, narrowed constraints and response changes with locations', () => {
     const r = diffDescriptions(base, revision);
     expect(r.problems).toEqual([]);
     const ids = r.changes.map((c) => `${c.level} ${c.id} ${c.property ?? ''}`.trim());
-    expect(ids).toEqual(expect.arrayContaining([
-      'breaking api-path-removed-without-deprecation',
-      'breaking new-required-request-parameter',
-      'breaking request-parameter-max-decreased',
-      'breaking response-property-became-optional name',
-      'breaking response-property-became-nullable name',
-      'breaking response-property-enum-value-added kind',
-    ]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'breaking api-path-removed-without-deprecation',
+        'breaking new-required-request-parameter',
+        'breaking request-parameter-max-decreased',
+        'breaking response-property-became-optional name',
+        'breaking response-property-became-nullable name',
+        'breaking response-property-enum-value-added kind',
+      ]),
+    );
     const max = r.changes.find((c) => c.id === 'request-parameter-max-decreased')!;
     expect(max.old).toMatchObject({ line: 7 });
     expect(max.new).toMatchObject({ line: 7 });
@@ -244,7 +286,9 @@ components:
     const r = diffDescriptions('{ not json', base);
     expect(r.problems[0]).toMatchObject({ document: 'old' });
     expect(r.changes).toEqual([]);
-    expect(diffDescriptions(base, 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}').problems[0]).toMatchObject({ document: 'new' });
+    expect(
+      diffDescriptions(base, 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}').problems[0],
+    ).toMatchObject({ document: 'new' });
   });
 });
 
@@ -254,17 +298,28 @@ components:
 // api.md and source (hand-written helpers, extra parameters) — not copied from our output.
 // -------------------------------------------------------------------------------------------
 
-async function ourTypeScriptSurface(triple: string): Promise<{ surface: ReturnType<typeof extractTypeScriptSurface>; model: NonNullable<Awaited<ReturnType<typeof analyzeSpec>>['model']> }> {
+async function ourTypeScriptSurface(triple: string): Promise<{
+  surface: ReturnType<typeof extractTypeScriptSurface>;
+  model: NonNullable<Awaited<ReturnType<typeof analyzeSpec>>['model']>;
+}> {
   const dir = path.join(MIGRATION, triple);
   const spec = ['openapi.yaml', 'openapi.json'].map((f) => path.join(dir, f)).find((f) => existsSync(f))!;
-  const analyzed = await analyzeSpec({ openapiText: readFileSync(spec, 'utf8'), configText: readFileSync(path.join(dir, 'stainless.yml'), 'utf8'), mode: 'partner_compatible' });
+  const analyzed = await analyzeSpec({
+    openapiText: readFileSync(spec, 'utf8'),
+    configText: readFileSync(path.join(dir, 'stainless.yml'), 'utf8'),
+    mode: 'partner_compatible',
+  });
   expect(analyzed.model).toBeDefined();
-  const files = emitTypeScriptSdk(analyzed.model!).filter((f) => f.path.startsWith('src/')).map((f) => ({ path: f.path.slice(4), content: f.content }));
+  const files = emitTypeScriptSdk(analyzed.model!)
+    .filter((f) => f.path.startsWith('src/'))
+    .map((f) => ({ path: f.path.slice(4), content: f.content }));
   return { surface: extractTypeScriptSurface(files), model: analyzed.model! };
 }
 
 function statusLines(report: ReturnType<typeof diffSdkSurface>): string[] {
-  return report.methods.map((m) => `${m.status} ${m.oldId ?? m.newId}${m.status === 'renamed' ? ` -> ${m.newId}` : ''}`).sort();
+  return report.methods
+    .map((m) => `${m.status} ${m.oldId ?? m.newId}${m.status === 'renamed' ? ` -> ${m.newId}` : ''}`)
+    .sort();
 }
 
 describe.skipIf(!HAS_MIGRATION)('migration triples (shared corpus)', () => {
@@ -273,27 +328,57 @@ describe.skipIf(!HAS_MIGRATION)('migration triples (shared corpus)', () => {
     expect(old.client).toBe('LumaAI');
     const { surface, model } = await ourTypeScriptSurface('luma-ai');
     const report = diffSdkSurface(old, surface, model);
-    const luma = ['credits.get', 'generations.audio', 'generations.concepts.list', 'generations.create', 'generations.delete', 'generations.get',
-      'generations.image.create', 'generations.image.reframe', 'generations.list', 'generations.upscale', 'generations.video.create',
-      'generations.video.modify', 'generations.video.reframe', 'ping.check'];
+    const luma = [
+      'credits.get',
+      'generations.audio',
+      'generations.concepts.list',
+      'generations.create',
+      'generations.delete',
+      'generations.get',
+      'generations.image.create',
+      'generations.image.reframe',
+      'generations.list',
+      'generations.upscale',
+      'generations.video.create',
+      'generations.video.modify',
+      'generations.video.reframe',
+      'ping.check',
+    ];
     expect(statusLines(report)).toEqual(luma.map((id) => `kept ${id}`));
     expect(report.counts).toMatchObject({ kept: 14, renamed: 0, changed: 0, removed: 0, added: 0 });
     expect(report.methods.find((m) => m.oldId === 'generations.delete')!.operation).toBe('delete /generations/{id}');
   });
 
   it('luma-ai: the real lumaai Python SDK surface is read through python3 ast', async () => {
-    const py = await extractPythonSurface(readTree(path.join(MIGRATION, 'luma-ai/sdk-python/src'), /\.py$/), { timeoutMs: 20_000, maxMemoryMb: 512 });
+    const py = await extractPythonSurface(readTree(path.join(MIGRATION, 'luma-ai/sdk-python/src'), /\.py$/), {
+      timeoutMs: 20_000,
+      maxMemoryMb: 512,
+    });
     expect(py.problems).toEqual([]);
     expect(py.client).toBe('LumaAI');
     expect(py.methods.map((m) => `${m.id} ${m.endpoint}`)).toEqual([
-      'credits.get get /credits', 'generations.audio post /generations/{}/audio', 'generations.concepts.list get /generations/concepts/list',
-      'generations.create post /generations/video', 'generations.delete delete /generations/{}', 'generations.get get /generations/{}',
-      'generations.image.create post /generations/image', 'generations.image.reframe post /generations/image/reframe',
-      'generations.list get /generations', 'generations.upscale post /generations/{}/upscale', 'generations.video.create post /generations/video',
-      'generations.video.modify post /generations/video/modify', 'generations.video.reframe post /generations/video/reframe', 'ping.check get /ping',
+      'credits.get get /credits',
+      'generations.audio post /generations/{}/audio',
+      'generations.concepts.list get /generations/concepts/list',
+      'generations.create post /generations/video',
+      'generations.delete delete /generations/{}',
+      'generations.get get /generations/{}',
+      'generations.image.create post /generations/image',
+      'generations.image.reframe post /generations/image/reframe',
+      'generations.list get /generations',
+      'generations.upscale post /generations/{}/upscale',
+      'generations.video.create post /generations/video',
+      'generations.video.modify post /generations/video/modify',
+      'generations.video.reframe post /generations/video/reframe',
+      'ping.check get /ping',
     ]);
     const reframe = py.methods.find((m) => m.id === 'generations.image.reframe')!;
-    expect(reframe.params.filter((p) => p.required).map((p) => p.name)).toEqual(['aspect_ratio', 'generation_type', 'media', 'model']);
+    expect(reframe.params.filter((p) => p.required).map((p) => p.name)).toEqual([
+      'aspect_ratio',
+      'generation_type',
+      'media',
+      'model',
+    ]);
     expect(py.clientOptions.map((o) => o.name)).toContain('auth_token');
   });
 
@@ -302,8 +387,16 @@ describe.skipIf(!HAS_MIGRATION)('migration triples (shared corpus)', () => {
     const { surface, model } = await ourTypeScriptSurface('letta-2024');
     const report = diffSdkSurface(old, surface, model);
     expect(statusLines(report)).toEqual([
-      'kept agents.create', 'kept agents.delete', 'kept agents.list', 'kept agents.messages.create', 'kept agents.messages.list',
-      'kept agents.messages.update', 'kept agents.migrate', 'kept agents.retrieve', 'kept agents.update', 'removed agents.messages.stream',
+      'kept agents.create',
+      'kept agents.delete',
+      'kept agents.list',
+      'kept agents.messages.create',
+      'kept agents.messages.list',
+      'kept agents.messages.update',
+      'kept agents.migrate',
+      'kept agents.retrieve',
+      'kept agents.update',
+      'removed agents.messages.stream',
     ]);
     expect(report.methods.find((m) => m.oldId === 'agents.messages.stream')!.reason).toContain('hand-written');
     expect(report.risk.level).not.toBe('low');
@@ -314,7 +407,12 @@ describe.skipIf(!HAS_MIGRATION)('migration triples (shared corpus)', () => {
     const { surface, model } = await ourTypeScriptSurface('inbound');
     const report = diffSdkSurface(old, surface, model);
     expect(report.counts).toMatchObject({ oldMethods: 25, kept: 22, renamed: 0, changed: 3, removed: 0, added: 0 });
-    const changed = report.methods.filter((m) => m.status === 'changed').map((m) => `${m.oldId}: ${m.changes.map((c) => `${c.kind}${c.param !== undefined ? ` ${c.param}` : ''}`).join(', ')}`);
+    const changed = report.methods
+      .filter((m) => m.status === 'changed')
+      .map(
+        (m) =>
+          `${m.oldId}: ${m.changes.map((c) => `${c.kind}${c.param !== undefined ? ` ${c.param}` : ''}`).join(', ')}`,
+      );
     expect(changed).toEqual([
       'attachments.retrieve: positional-params-changed',
       'emails.reply: param-removed react',

@@ -14,13 +14,21 @@ export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/docs');
 export const DOCS_FIXTURES: Record<string, [string, string | undefined, string | undefined]> = {
   small: ['small.openapi.yaml', 'small.config.yaml', 'small.docs-source.yaml'],
   hostile: ['hostile.openapi.json', undefined, 'hostile.docs-source.yaml'],
-  live: [join(REPO_ROOT, 'tests/fixtures/typescript/live.openapi.yaml'), join(REPO_ROOT, 'tests/fixtures/typescript/live.config.yaml'), undefined],
+  live: [
+    join(REPO_ROOT, 'tests/fixtures/typescript/live.openapi.yaml'),
+    join(REPO_ROOT, 'tests/fixtures/typescript/live.config.yaml'),
+    undefined,
+  ],
 };
 
 const read = (file: string): string => readFileSync(file.startsWith('/') ? file : join(FIXTURES, file), 'utf8');
 
 export async function modelFromFiles(spec: string, config?: string): Promise<ApiModel> {
-  const result = await analyzeSpec({ openapiText: read(spec), ...(config !== undefined ? { configText: read(config) } : {}), mode: 'flagship' });
+  const result = await analyzeSpec({
+    openapiText: read(spec),
+    ...(config !== undefined ? { configText: read(config) } : {}),
+    mode: 'flagship',
+  });
   if (!result.model) throw new Error(`${spec} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
   return result.model;
 }
@@ -65,7 +73,8 @@ export function tagsOf(htmlText: string): Tag[] {
     const match = /^(\/?)([a-z][a-z0-9]*)((?:\s+[a-z-]+(?:="[^"<>]*")?)*)\s*$/.exec(raw);
     if (!match) throw new Error(`not a tag: <${raw.slice(0, 80)}>`);
     const attrs = new Map<string, string>();
-    for (const a of (match[3] ?? '').matchAll(/\s+([a-z-]+)(?:="([^"]*)")?/g)) attrs.set(a[1] as string, decodeEntities(a[2] ?? ''));
+    for (const a of (match[3] ?? '').matchAll(/\s+([a-z-]+)(?:="([^"]*)")?/g))
+      attrs.set(a[1] as string, decodeEntities(a[2] ?? ''));
     tags.push({ name: match[2] as string, closing: match[1] === '/', attrs });
     at = gt + 1;
   }

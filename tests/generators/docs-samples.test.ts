@@ -47,7 +47,19 @@ async function writeTypeScriptProject(dir: string, mutate: (text: string) => str
     });
   }
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: checkOptions({ noEmit: true, baseUrl: '.', paths, module: 'NodeNext', moduleResolution: 'NodeNext' }), include: ['*/samples/*.ts', '*/sdk/src/**/*.ts'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: checkOptions({
+        noEmit: true,
+        baseUrl: '.',
+        paths,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+      }),
+      include: ['*/samples/*.ts', '*/sdk/src/**/*.ts'],
+    }),
+  );
   return count;
 }
 
@@ -79,7 +91,10 @@ describe('TypeScript samples', () => {
       const [, first, ...rest] = chain;
       expect(client, op.key).toMatch(new RegExp(`\\b${first}: `));
       const method = rest[rest.length - 1] as string;
-      const resourceFiles = files.filter((f) => f.path.startsWith('src/resources/')).map((f) => f.content).join('\n');
+      const resourceFiles = files
+        .filter((f) => f.path.startsWith('src/resources/'))
+        .map((f) => f.content)
+        .join('\n');
       expect(resourceFiles, op.key).toMatch(new RegExp(`\\n {4}${method}\\(`));
     }
   });
@@ -93,75 +108,141 @@ describe('TypeScript sample values', () => {
   const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
   const file = ts.createSourceFile('x.ts', '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const key = (name: string): ts.PropertyName =>
-    name === '__proto__' ? f.createComputedPropertyName(f.createStringLiteral(name)) : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? f.createIdentifier(name) : f.createStringLiteral(name);
-  const num = (v: number): ts.Expression => (v < 0 || Object.is(v, -0) ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createNumericLiteral(Math.abs(v))) : f.createNumericLiteral(v));
+    name === '__proto__'
+      ? f.createComputedPropertyName(f.createStringLiteral(name))
+      : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)
+        ? f.createIdentifier(name)
+        : f.createStringLiteral(name);
+  const num = (v: number): ts.Expression =>
+    v < 0 || Object.is(v, -0)
+      ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createNumericLiteral(Math.abs(v)))
+      : f.createNumericLiteral(v);
   const node = (e: Example): ts.Expression => {
     switch (e.t) {
-      case 'str': return f.createStringLiteral(e.v);
-      case 'num': return num(e.v);
-      case 'bool': return e.v ? f.createTrue() : f.createFalse();
-      case 'null': return f.createNull();
-      case 'file': return f.createNewExpression(f.createIdentifier('Blob'), undefined, [f.createArrayLiteralExpression([f.createStringLiteral('file contents')])]);
-      case 'arr': return f.createArrayLiteralExpression(e.items.map(node));
-      case 'obj': return f.createObjectLiteralExpression(e.entries.map(([k, v]) => f.createPropertyAssignment(key(k), node(v))), e.entries.length > 1);
+      case 'str':
+        return f.createStringLiteral(e.v);
+      case 'num':
+        return num(e.v);
+      case 'bool':
+        return e.v ? f.createTrue() : f.createFalse();
+      case 'null':
+        return f.createNull();
+      case 'file':
+        return f.createNewExpression(f.createIdentifier('Blob'), undefined, [
+          f.createArrayLiteralExpression([f.createStringLiteral('file contents')]),
+        ]);
+      case 'arr':
+        return f.createArrayLiteralExpression(e.items.map(node));
+      case 'obj':
+        return f.createObjectLiteralExpression(
+          e.entries.map(([k, v]) => f.createPropertyAssignment(key(k), node(v))),
+          e.entries.length > 1,
+        );
     }
   };
   const printed = (e: Example): string => printer.printNode(ts.EmitHint.Expression, node(e), file);
   const agree = (e: Example): void => {
-    for (const wrapped of [e, { t: 'arr', items: [e, e] }, { t: 'obj', entries: [['a', e], ['b', { t: 'arr', items: [e] }]] }, { t: 'obj', entries: [['only', e]] }] as Example[]) {
+    for (const wrapped of [
+      e,
+      { t: 'arr', items: [e, e] },
+      {
+        t: 'obj',
+        entries: [
+          ['a', e],
+          ['b', { t: 'arr', items: [e] }],
+        ],
+      },
+      { t: 'obj', entries: [['only', e]] },
+    ] as Example[]) {
       expect(tsValue(wrapped, 0)).toBe(printed(wrapped));
     }
   };
 
   it('are laid out and escaped as the TypeScript printer does', () => {
-    for (const v of ['plain', 'q"uote\\back', 'é ü 中文 😀', 'line\nbreak\ttab\r', '\u2028\u2029\u0085', '\u0000', '\u00001', '\u007f\u0080', "it's", '${x}`']) agree({ t: 'str', v });
+    for (const v of [
+      'plain',
+      'q"uote\\back',
+      'é ü 中文 😀',
+      'line\nbreak\ttab\r',
+      '\u2028\u2029\u0085',
+      '\u0000',
+      '\u00001',
+      '\u007f\u0080',
+      "it's",
+      '${x}`',
+    ])
+      agree({ t: 'str', v });
     for (const v of [0, -0, 1, -1.5, 1e21, 1e-7, 123456789012]) agree({ t: 'num', v });
-    agree({ t: 'obj', entries: [['__proto__', { t: 'obj', entries: [] }], ['9x', { t: 'file' }], ['a-b', { t: 'null' }], ['ok', { t: 'bool', v: false }]] });
+    agree({
+      t: 'obj',
+      entries: [
+        ['__proto__', { t: 'obj', entries: [] }],
+        ['9x', { t: 'file' }],
+        ['a-b', { t: 'null' }],
+        ['ok', { t: 'bool', v: false }],
+      ],
+    });
   });
 
-  it.skipIf(!HAS_CORPUS)('agree with the printer on every schema example of real descriptions', async () => {
-    let count = 0;
-    for (const rel of ['real-world/openai/openapi.yaml', 'real-world/redocly-museum/openapi.yaml', 'real-world/twilio/twilio_messaging_v1.yaml']) {
-      const { model } = await analyzeSpec({ openapiText: readFileSync(join(CORPUS, rel), 'utf8'), mode: 'flagship' });
-      if (!model) throw new Error(`no model for ${rel}`);
-      for (const named of Object.values(model.schemas)) {
-        for (const mode of ['request', 'response'] as const) {
-          agree(exampleOf(model, named.schema, mode));
-          count++;
+  it.skipIf(!HAS_CORPUS)(
+    'agree with the printer on every schema example of real descriptions',
+    async () => {
+      let count = 0;
+      for (const rel of [
+        'real-world/openai/openapi.yaml',
+        'real-world/redocly-museum/openapi.yaml',
+        'real-world/twilio/twilio_messaging_v1.yaml',
+      ]) {
+        const { model } = await analyzeSpec({ openapiText: readFileSync(join(CORPUS, rel), 'utf8'), mode: 'flagship' });
+        if (!model) throw new Error(`no model for ${rel}`);
+        for (const named of Object.values(model.schemas)) {
+          for (const mode of ['request', 'response'] as const) {
+            agree(exampleOf(model, named.schema, mode));
+            count++;
+          }
         }
       }
-    }
-    expect(count).toBeGreaterThan(1000);
-  }, 120_000);
+      expect(count).toBeGreaterThan(1000);
+    },
+    120_000,
+  );
 });
 
 const MYPY = ['/usr/bin/mypy', '/usr/local/bin/mypy'].find((p) => existsSync(p));
 
 describe('Python samples', () => {
-  it.skipIf(MYPY === undefined)('call the generated Python SDK correctly (mypy --strict passes on every sample)', async () => {
-    let count = 0;
-    const checks: Promise<void>[] = [];
-    for (const name of FIXTURES) {
-      const { model, builder } = await samplesOf(name);
-      const dir = join(root, 'py', name);
-      writeSite(join(dir, 'sdk'), emitPythonSdk(model));
-      const samples: string[] = [];
-      model.operations.forEach((op, i) => {
-        const sample = builder.samples(op).python;
-        if (sample === undefined) return;
-        writeFileSync(join(dir, `sample_${i}.py`), `${sample}\n`);
-        samples.push(`sample_${i}.py`);
-        count++;
-      });
-      checks.push(
-        promisify(execFile)(MYPY as string, ['--strict', '--no-incremental', '--cache-dir=/dev/null', ...samples], { cwd: dir, env: { ...process.env, MYPYPATH: join(dir, 'sdk', 'src') }, timeout: 150_000 })
-          .then(({ stdout }) => void expect(stdout).toMatch(/^Success/))
-          .catch((error: { stdout?: string }) => {
-            throw new Error(`mypy failed for ${name}:\n${error.stdout ?? String(error)}`);
-          }),
-      );
-    }
-    await Promise.all(checks);
-    expect(count).toBeGreaterThanOrEqual(12);
-  }, 180_000);
+  it.skipIf(MYPY === undefined)(
+    'call the generated Python SDK correctly (mypy --strict passes on every sample)',
+    async () => {
+      let count = 0;
+      const checks: Promise<void>[] = [];
+      for (const name of FIXTURES) {
+        const { model, builder } = await samplesOf(name);
+        const dir = join(root, 'py', name);
+        writeSite(join(dir, 'sdk'), emitPythonSdk(model));
+        const samples: string[] = [];
+        model.operations.forEach((op, i) => {
+          const sample = builder.samples(op).python;
+          if (sample === undefined) return;
+          writeFileSync(join(dir, `sample_${i}.py`), `${sample}\n`);
+          samples.push(`sample_${i}.py`);
+          count++;
+        });
+        checks.push(
+          promisify(execFile)(MYPY as string, ['--strict', '--no-incremental', '--cache-dir=/dev/null', ...samples], {
+            cwd: dir,
+            env: { ...process.env, MYPYPATH: join(dir, 'sdk', 'src') },
+            timeout: 150_000,
+          })
+            .then(({ stdout }) => void expect(stdout).toMatch(/^Success/))
+            .catch((error: { stdout?: string }) => {
+              throw new Error(`mypy failed for ${name}:\n${error.stdout ?? String(error)}`);
+            }),
+        );
+      }
+      await Promise.all(checks);
+      expect(count).toBeGreaterThanOrEqual(12);
+    },
+    180_000,
+  );
 });

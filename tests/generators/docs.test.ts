@@ -6,8 +6,21 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { CONTENT_SECURITY_POLICY, DocsSourceError, emitDocsSite, parseDocsSource, type GeneratedFile } from '../../workers/generators/docs/index.ts';
-import { isSafeLink, markdown, markdownInline, markdownItRender, simpleInline, simpleParagraphs } from '../../workers/generators/docs/markdown.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  DocsSourceError,
+  emitDocsSite,
+  parseDocsSource,
+  type GeneratedFile,
+} from '../../workers/generators/docs/index.ts';
+import {
+  isSafeLink,
+  markdown,
+  markdownInline,
+  markdownItRender,
+  simpleInline,
+  simpleParagraphs,
+} from '../../workers/generators/docs/markdown.ts';
 import { contentText, html } from '../../workers/generators/docs/html.ts';
 import { exampleOf, toJson } from '../../workers/generators/docs/examples.ts';
 import { schemaTree } from '../../workers/generators/docs/schema-tree.ts';
@@ -48,9 +61,49 @@ const file = (files: GeneratedFile[], path: string): string => {
 };
 
 const ALLOWED_TAGS = new Set([
-  'html', 'head', 'meta', 'title', 'link', 'script', 'body', 'a', 'header', 'button', 'div', 'input', 'ul', 'ol', 'li', 'nav', 'main',
-  'article', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'span', 'code', 'pre', 'details', 'summary', 'strong', 'em', 'br', 'hr',
-  'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 's',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'link',
+  'script',
+  'body',
+  'a',
+  'header',
+  'button',
+  'div',
+  'input',
+  'ul',
+  'ol',
+  'li',
+  'nav',
+  'main',
+  'article',
+  'section',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'span',
+  'code',
+  'pre',
+  'details',
+  'summary',
+  'strong',
+  'em',
+  'br',
+  'hr',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  's',
 ]);
 
 /** The invariants every generated page keeps, whatever the description says. */
@@ -77,15 +130,21 @@ function assertSafePage(path: string, content: string, files: GeneratedFile[]): 
       }
       if (name === 'href' || name === 'src') {
         expect(isSafeLink(value), `${path}: ${name}=${value}`).toBe(true);
-        if (!/^(https?:|mailto:)/i.test(value) && !value.startsWith('#') && tag.name !== 'a') expect(paths.has(resolveLocal(value)), `${path}: ${value}`).toBe(true);
-        if (tag.name === 'a' && !/^(https?:|mailto:|#)/i.test(value)) expect(paths.has(resolveLocal(value)), `${path}: broken link ${value}`).toBe(true);
+        if (!/^(https?:|mailto:)/i.test(value) && !value.startsWith('#') && tag.name !== 'a')
+          expect(paths.has(resolveLocal(value)), `${path}: ${value}`).toBe(true);
+        if (tag.name === 'a' && !/^(https?:|mailto:|#)/i.test(value))
+          expect(paths.has(resolveLocal(value)), `${path}: broken link ${value}`).toBe(true);
       }
     }
-    if (tag.name === 'script' && !tag.closing) expect(tag.attrs.get('src')).toBe(`${'../'.repeat(depth)}assets/site.js`);
-    if (tag.name === 'link' && tag.attrs.get('rel') !== 'icon') expect(tag.attrs.get('href')).toMatch(/^(\.\.\/)*assets\/(site|theme)\.css$/);
+    if (tag.name === 'script' && !tag.closing)
+      expect(tag.attrs.get('src')).toBe(`${'../'.repeat(depth)}assets/site.js`);
+    if (tag.name === 'link' && tag.attrs.get('rel') !== 'icon')
+      expect(tag.attrs.get('href')).toMatch(/^(\.\.\/)*assets\/(site|theme)\.css$/);
   }
   const metas = tags.filter((t) => t.name === 'meta');
-  expect(metas.find((m) => m.attrs.get('http-equiv') === 'Content-Security-Policy')?.attrs.get('content')).toBe(CONTENT_SECURITY_POLICY);
+  expect(metas.find((m) => m.attrs.get('http-equiv') === 'Content-Security-Policy')?.attrs.get('content')).toBe(
+    CONTENT_SECURITY_POLICY,
+  );
   expect(metas.find((m) => m.attrs.get('name') === 'robots')?.attrs.get('content')).toBe('noindex,nofollow');
   expect(tags.filter((t) => t.name === 'script' && !t.closing)).toHaveLength(1);
 }
@@ -124,14 +183,39 @@ describe('emitDocsSite', () => {
   it('writes the overview, a page per resource, per schema initial and per guide', async () => {
     const files = await site('small');
     expect(files.map((f) => f.path)).toEqual([
-      'assets/site.css', 'assets/site.js', 'assets/theme.css', 'guides/getting-started.html', 'index.html',
-      'resources/authors.html', 'resources/books.html', 'resources/health.html',
-      'schemas/a.html', 'schemas/b.html', 'schemas/e.html', 'schemas/g.html', 'schemas/index.html', 'schemas/r.html',
+      'assets/site.css',
+      'assets/site.js',
+      'assets/theme.css',
+      'guides/getting-started.html',
+      'index.html',
+      'resources/authors.html',
+      'resources/books.html',
+      'resources/health.html',
+      'schemas/a.html',
+      'schemas/b.html',
+      'schemas/e.html',
+      'schemas/g.html',
+      'schemas/index.html',
+      'schemas/r.html',
       'search-index.json',
     ]);
     const index = textOf(file(files, 'index.html'));
-    for (const text of ['Bookshop', 'Version 2.1.0', 'https://{region}.bookshop.example/v2', 'Production', 'Data region', 'bearerAuth', 'BOOKSHOP_BEARER_TOKEN', 'npm install @fixtures/bookshop', 'pip install bookshop-sdk', 'from bookshop import Bookshop']) expect(index).toContain(text);
-    expect(file(files, 'index.html')).toContain('<strong>Bookshop</strong> API. See <a href="https://example.com/guide" rel="noopener noreferrer nofollow">the guide</a>');
+    for (const text of [
+      'Bookshop',
+      'Version 2.1.0',
+      'https://{region}.bookshop.example/v2',
+      'Production',
+      'Data region',
+      'bearerAuth',
+      'BOOKSHOP_BEARER_TOKEN',
+      'npm install @fixtures/bookshop',
+      'pip install bookshop-sdk',
+      'from bookshop import Bookshop',
+    ])
+      expect(index).toContain(text);
+    expect(file(files, 'index.html')).toContain(
+      '<strong>Bookshop</strong> API. See <a href="https://example.com/guide" rel="noopener noreferrer nofollow">the guide</a>',
+    );
   });
 
   it('documents each operation: method, path, parameters, body and response trees, examples, errors, samples', async () => {
@@ -166,14 +250,20 @@ describe('emitDocsSite', () => {
   it('code samples name the generated SDKs and CLI', async () => {
     const files = await site('small');
     const text = textOf(file(files, 'resources/books.html'));
-    expect(text).toContain("import Bookshop from \"@fixtures/bookshop\";\n\nconst client = new Bookshop();\n\nfor await (const item of client.books.list({ genre: \"fiction\" })) {");
+    expect(text).toContain(
+      'import Bookshop from "@fixtures/bookshop";\n\nconst client = new Bookshop();\n\nfor await (const item of client.books.list({ genre: "fiction" })) {',
+    );
     expect(text).toContain('const result = await client.books.retrieve("bk_1");');
-    expect(text).toContain('from bookshop import Bookshop\n\nclient = Bookshop()\n\nfor item in client.books.list(genre="fiction"):\n    print(item)');
+    expect(text).toContain(
+      'from bookshop import Bookshop\n\nclient = Bookshop()\n\nfor item in client.books.list(genre="fiction"):\n    print(item)',
+    );
     expect(text).toContain('client.books.reviews.create("string", stars=1)');
     expect(text).toContain('bookshop books reviews create --book-id string --stars 1');
-    expect(text).toContain('curl --request GET \\\n  --url \'https://eu.bookshop.example/v2/books?genre=fiction\' \\\n  --header "Authorization: Bearer $BOOKSHOP_BEARER_TOKEN"');
+    expect(text).toContain(
+      'curl --request GET \\\n  --url \'https://eu.bookshop.example/v2/books?genre=fiction\' \\\n  --header "Authorization: Bearer $BOOKSHOP_BEARER_TOKEN"',
+    );
     const authors = textOf(file(files, 'resources/authors.html'));
-    expect(authors).toContain("--form file=@file.bin");
+    expect(authors).toContain('--form file=@file.bin');
     expect(authors).toContain('client.authors.upload_portrait("string", file=b"file contents")');
     expect(authors).toContain('await client.authors.uploadPortrait("string", { file: new Blob(["file contents"]) });');
   });
@@ -188,7 +278,9 @@ describe('emitDocsSite', () => {
 
   it('gives every operation and schema a deep link that the search index points at', async () => {
     const files = await site('small');
-    const index = JSON.parse(file(files, 'search-index.json')) as { items: { k: string; t: string; s: string; u: string; x: string }[] };
+    const index = JSON.parse(file(files, 'search-index.json')) as {
+      items: { k: string; t: string; s: string; u: string; x: string }[];
+    };
     const { model } = await docsFixture('small');
     expect(index.items.filter((i) => i.k === 'operation')).toHaveLength(model.operations.length);
     expect(index.items.filter((i) => i.k === 'schema')).toHaveLength(Object.keys(model.schemas).length);
@@ -198,14 +290,24 @@ describe('emitDocsSite', () => {
       const content = file(files, page);
       if (anchor !== undefined) expect(content, item.u).toContain(` id="${anchor}"`);
     }
-    expect(index.items.find((i) => i.u === 'resources/books.html#books-list')).toMatchObject({ t: 'List books', s: 'GET /books' });
+    expect(index.items.find((i) => i.u === 'resources/books.html#books-list')).toMatchObject({
+      t: 'List books',
+      s: 'GET /books',
+    });
   });
 
   it('follows the docs snapshot: navigation order, guides, logo text, theme colours', async () => {
     const files = await site('small');
     const nav = file(files, 'index.html').match(/<nav id="sidebar"[\s\S]*?<\/nav>/)?.[0] ?? '';
     const order = [...nav.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
-    expect(order).toEqual(['index.html', 'guides/getting-started.html', 'resources/authors.html', 'resources/books.html', 'resources/health.html', 'schemas/index.html']);
+    expect(order).toEqual([
+      'index.html',
+      'guides/getting-started.html',
+      'resources/authors.html',
+      'resources/books.html',
+      'resources/health.html',
+      'schemas/index.html',
+    ]);
     expect(file(files, 'index.html')).toContain('<a class="logo" href="index.html">Bookshop Docs</a>');
     const guide = file(files, 'guides/getting-started.html');
     expect(guide).toContain('<h1>Welcome</h1>');
@@ -241,28 +343,51 @@ describe('emitDocsSite', () => {
       expect(problems.join('; '), text).toMatch(message);
       expect(() => emitDocsSite(model, { docsSourceText: text }), text).toThrow(DocsSourceError);
     }
-    expect(parseDocsSource('theme: { primary: "#ABC" }')).toEqual({ source: { theme: { primary: '#abc' }, navigation: [], guides: [] }, problems: [] });
+    expect(parseDocsSource('theme: { primary: "#ABC" }')).toEqual({
+      source: { theme: { primary: '#abc' }, navigation: [], guides: [] },
+      problems: [],
+    });
     expect(parseDocsSource('').problems).toEqual([]);
   });
 
   it('renders markdown with raw HTML off, images off and only http, https, mailto and relative links', () => {
     const table: [string, boolean][] = [
-      ['https://example.com/x', true], ['http://example.com', true], ['mailto:a@example.com', true], ['guides/x.html', true], ['#anchor', true], ['../up', true], ['?q=1', true],
-      ['javascript:alert(1)', false], ['JaVaScRiPt:alert(1)', false], [' javascript:alert(1)', false], ['java\u0000script:alert(1)', false], ['data:text/html,x', false],
-      ['vbscript:x', false], ['file:///etc/passwd', false], ['weird:thing', false], ['a:b/c', false], ['\\\\evil', false],
+      ['https://example.com/x', true],
+      ['http://example.com', true],
+      ['mailto:a@example.com', true],
+      ['guides/x.html', true],
+      ['#anchor', true],
+      ['../up', true],
+      ['?q=1', true],
+      ['javascript:alert(1)', false],
+      ['JaVaScRiPt:alert(1)', false],
+      [' javascript:alert(1)', false],
+      ['java\u0000script:alert(1)', false],
+      ['data:text/html,x', false],
+      ['vbscript:x', false],
+      ['file:///etc/passwd', false],
+      ['weird:thing', false],
+      ['a:b/c', false],
+      ['\\\\evil', false],
     ];
     for (const [url, safe] of table) expect(isSafeLink(url), url).toBe(safe);
-    const out = markdown('<script>alert(1)</script> [a](javascript:alert(1)) [b](https://ok.example) ![c](https://evil.example/i.png) <b onclick="x">b</b>').text;
+    const out = markdown(
+      '<script>alert(1)</script> [a](javascript:alert(1)) [b](https://ok.example) ![c](https://evil.example/i.png) <b onclick="x">b</b>',
+    ).text;
     expect(out).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(out).toContain('[a](javascript:alert(1))');
     expect(out).toContain('<a href="https://ok.example" rel="noopener noreferrer nofollow">b</a>');
     expect(out).not.toContain('<img');
     expect(out).toContain('&lt;b onclick=&quot;x&quot;&gt;');
     expect(markdown('| a | b |\n|--:|:-:|\n| 1 | 2 |').text).toContain('<th class="align-right">a</th>');
-    expect(html`<p title="${'"x\' <y>'}">${'<b>&'}</p>`.text).toBe('<p title="&quot;x&#39; &lt;y&gt;">&lt;b&gt;&amp;</p>');
+    expect(html`<p title="${'"x\' <y>'}">${'<b>&'}</p>`.text).toBe(
+      '<p title="&quot;x&#39; &lt;y&gt;">&lt;b&gt;&amp;</p>',
+    );
     expect(() => html`${{} as unknown as string}`).toThrow(/cannot interpolate/);
     // Code blocks (examples, samples) are element content: quotes stay, markup does not.
-    expect(contentText('</code><script>"x" & \'y\'</script>').text).toBe('&lt;/code&gt;&lt;script&gt;"x" &amp; \'y\'&lt;/script&gt;');
+    expect(contentText('</code><script>"x" & \'y\'</script>').text).toBe(
+      '&lt;/code&gt;&lt;script&gt;"x" &amp; \'y\'&lt;/script&gt;',
+    );
   });
 });
 
@@ -270,28 +395,90 @@ describe('markdown fast path', () => {
   // Prose with at most inline code and plain links is written without markdown-it; it must match
   // markdown-it's output with the docs' rules (safe links only, rel on external ones) byte for byte.
   const agrees = (text: string): void => {
-    if (simpleParagraphs(text) !== undefined) expect(markdown(text).text, JSON.stringify(text)).toBe(markdownItRender(text, false));
-    if (simpleInline(text) !== undefined) expect(markdownInline(text).text, JSON.stringify(text)).toBe(markdownItRender(text, true));
+    if (simpleParagraphs(text) !== undefined)
+      expect(markdown(text).text, JSON.stringify(text)).toBe(markdownItRender(text, false));
+    if (simpleInline(text) !== undefined)
+      expect(markdownInline(text).text, JSON.stringify(text)).toBe(markdownItRender(text, true));
   };
 
   it('renders the simple subset as markdown-it does, and leaves everything else to it', () => {
     const simple = [
-      'Plain text.', 'Quotes "here" and \'there\'.', 'Use `client_id` and `a<b>&"c"`.', '`code` first', 'snake_case and obj_foo, after=obj_foo',
-      'Two\nlines', 'One.\n\nTwo.\n', 'Ünïcode ok', '100 objects', '(a) b', 'a #b {c} d!', 'x\u00a0\ny', 'x\n\n',
-      'See [the guide](https://example.com/a_b?x=1&y=%20#top).', '[Start](/docs/start) here', 'Mail [us](mailto:a.b@example.com)', 'a [b "c"](#frag) d',
-      'x [1](https://h.example:8080/p) and [2](/q)', 'Use `a` and [b](https://x.example/b)',
-      'Wait for [`PRODUCT_READY`](https://x.example/#ready) and [`a` or `b<c>`](/d).', 'Ends in spaces.  ', 'One.  \n\nTwo. \n \n', 'x\n  ',
+      'Plain text.',
+      'Quotes "here" and \'there\'.',
+      'Use `client_id` and `a<b>&"c"`.',
+      '`code` first',
+      'snake_case and obj_foo, after=obj_foo',
+      'Two\nlines',
+      'One.\n\nTwo.\n',
+      'Ünïcode ok',
+      '100 objects',
+      '(a) b',
+      'a #b {c} d!',
+      'x\u00a0\ny',
+      'x\n\n',
+      'See [the guide](https://example.com/a_b?x=1&y=%20#top).',
+      '[Start](/docs/start) here',
+      'Mail [us](mailto:a.b@example.com)',
+      'a [b "c"](#frag) d',
+      'x [1](https://h.example:8080/p) and [2](/q)',
+      'Use `a` and [b](https://x.example/b)',
+      'Wait for [`PRODUCT_READY`](https://x.example/#ready) and [`a` or `b<c>`](/d).',
+      'Ends in spaces.  ',
+      'One.  \n\nTwo. \n \n',
+      'x\n  ',
     ];
     for (const text of simple) {
       expect(simpleParagraphs(text), text).toBeDefined();
       agrees(text);
     }
     const markdownOnly = [
-      'a *b*', 'a _b_', '_a', 'a_', 'a__b', 'a  \nb', 'a\n- b', 'a\n1. b', '1. a', 'a\n  b', '# h', 'T\n===',
-      'a `` b', 'a ` b', 'a `b', 'a `b\nc`', 'a ` b `', 'a &amp; b', 'a <b>', 'a \\* b', 'a ~~b~~', 'a | b', 'a\n \nb', 'tab\tx', 'a\r\nb',
-      '[a](javascript:alert(1))', '[a](https://X.example/)', '[a](https://x.example/(b))', '[a](https://x.example/ü)', '[a](https://x.example/%zz)', '[*a*](/b)',
-      '[a] (b)', '[a]', '[a][b]', '![a](/b)', '[a](/b "t")', '[ a](/b)', '[a](<b>)', '[a](/b', '[a\nb](/c)', '[a](data:x)', '[`a](/b)', '[` a`](/b)', '[``](/b)', '[`a`_b](/c)',
-      'a \nb', 'a\u00a0',
+      'a *b*',
+      'a _b_',
+      '_a',
+      'a_',
+      'a__b',
+      'a  \nb',
+      'a\n- b',
+      'a\n1. b',
+      '1. a',
+      'a\n  b',
+      '# h',
+      'T\n===',
+      'a `` b',
+      'a ` b',
+      'a `b',
+      'a `b\nc`',
+      'a ` b `',
+      'a &amp; b',
+      'a <b>',
+      'a \\* b',
+      'a ~~b~~',
+      'a | b',
+      'a\n \nb',
+      'tab\tx',
+      'a\r\nb',
+      '[a](javascript:alert(1))',
+      '[a](https://X.example/)',
+      '[a](https://x.example/(b))',
+      '[a](https://x.example/ü)',
+      '[a](https://x.example/%zz)',
+      '[*a*](/b)',
+      '[a] (b)',
+      '[a]',
+      '[a][b]',
+      '![a](/b)',
+      '[a](/b "t")',
+      '[ a](/b)',
+      '[a](<b>)',
+      '[a](/b',
+      '[a\nb](/c)',
+      '[a](data:x)',
+      '[`a](/b)',
+      '[` a`](/b)',
+      '[``](/b)',
+      '[`a`_b](/c)',
+      'a \nb',
+      'a\u00a0',
     ];
     for (const text of markdownOnly) {
       expect(simpleParagraphs(text), text).toBeUndefined();
@@ -299,24 +486,33 @@ describe('markdown fast path', () => {
     }
   });
 
-  it.skipIf(!HAS_CORPUS)('agrees with markdown-it on the descriptions of real descriptions', () => {
-    const texts = new Set<string>();
-    const walk = (value: unknown): void => {
-      if (Array.isArray(value)) value.forEach(walk);
-      else if (value !== null && typeof value === 'object')
-        for (const [key, child] of Object.entries(value)) {
-          if ((key === 'description' || key === 'summary') && typeof child === 'string') texts.add(child);
-          walk(child);
-        }
-    };
-    for (const file of ['real-world/plaid/2020-09-14.yml', 'real-world/jira/jira-software.v3.json', 'real-world/openai/openapi.yaml']) walk(parseYaml(readFileSync(join(CORPUS, file), 'utf8'), { maxAliasCount: -1 }));
-    let fast = 0;
-    for (const text of texts) {
-      if (simpleParagraphs(text) !== undefined) fast++;
-      agrees(text);
-    }
-    expect(fast / texts.size).toBeGreaterThan(0.8);
-  }, 60_000);
+  it.skipIf(!HAS_CORPUS)(
+    'agrees with markdown-it on the descriptions of real descriptions',
+    () => {
+      const texts = new Set<string>();
+      const walk = (value: unknown): void => {
+        if (Array.isArray(value)) value.forEach(walk);
+        else if (value !== null && typeof value === 'object')
+          for (const [key, child] of Object.entries(value)) {
+            if ((key === 'description' || key === 'summary') && typeof child === 'string') texts.add(child);
+            walk(child);
+          }
+      };
+      for (const file of [
+        'real-world/plaid/2020-09-14.yml',
+        'real-world/jira/jira-software.v3.json',
+        'real-world/openai/openapi.yaml',
+      ])
+        walk(parseYaml(readFileSync(join(CORPUS, file), 'utf8'), { maxAliasCount: -1 }));
+      let fast = 0;
+      for (const text of texts) {
+        if (simpleParagraphs(text) !== undefined) fast++;
+        agrees(text);
+      }
+      expect(fast / texts.size).toBeGreaterThan(0.8);
+    },
+    60_000,
+  );
 });
 
 describe('examples', () => {
@@ -340,12 +536,19 @@ components:
     for (const mode of ['request', 'response'] as const) {
       const alone = (id: string): unknown => {
         const fresh = structuredClone(model);
-        return toJson(exampleOf(fresh, (fresh.schemas[id] as { schema: Parameters<typeof exampleOf>[1] }).schema, mode));
+        return toJson(
+          exampleOf(fresh, (fresh.schemas[id] as { schema: Parameters<typeof exampleOf>[1] }).schema, mode),
+        );
       };
       const expected = Object.fromEntries(ids.map((id) => [id, alone(id)]));
       for (const order of [ids, [...ids].reverse()]) {
         const shared = structuredClone(model);
-        const got = Object.fromEntries(order.map((id) => [id, toJson(exampleOf(shared, (shared.schemas[id] as { schema: Parameters<typeof exampleOf>[1] }).schema, mode))]));
+        const got = Object.fromEntries(
+          order.map((id) => [
+            id,
+            toJson(exampleOf(shared, (shared.schemas[id] as { schema: Parameters<typeof exampleOf>[1] }).schema, mode)),
+          ]),
+        );
         expect(got, `${mode}, ${order.join(' ')}`).toEqual(expected);
       }
     }
@@ -354,7 +557,10 @@ components:
 
 describe('schema trees', () => {
   it('are the same whether or not a schema was opened elsewhere before, also where the node budget runs out', async () => {
-    const props = Array.from({ length: 40 }, (_, i) => `p${i}: { type: object, properties: { x: { type: string }, y: { type: integer } } }`).join(', ');
+    const props = Array.from(
+      { length: 40 },
+      (_, i) => `p${i}: { type: object, properties: { x: { type: string }, y: { type: integer } } }`,
+    ).join(', ');
     const openapiText = `openapi: 3.1.0
 info: { title: Trees, version: '1' }
 paths: {}
@@ -368,7 +574,11 @@ components:
     const holder = model.schemas.Holder?.schema;
     if (holder?.kind !== 'object') throw new Error('Holder is not an object');
     const bigRef = holder.properties[0]?.schema as Parameters<typeof schemaTree>[0];
-    const render = (site: ReturnType<typeof planSite>, node: Parameters<typeof schemaTree>[0], budget: number): string =>
+    const render = (
+      site: ReturnType<typeof planSite>,
+      node: Parameters<typeof schemaTree>[0],
+      budget: number,
+    ): string =>
       schemaTree(node, { model, site, page: 'schemas/holder.html', refDepth: 1, budget: { left: budget } }).text;
     for (const budget of [500, 150, 60, 5]) {
       const expected = render(planSite(model, undefined), holder, budget);
@@ -381,8 +591,13 @@ components:
 });
 
 describe('schema pages', () => {
-  it('hold each schema as a section of its initial\'s page, split past SCHEMAS_PER_PAGE, linked from the index', async () => {
-    const names = [...Array.from({ length: SCHEMAS_PER_PAGE + 5 }, (_, i) => `Item${String(i).padStart(3, '0')}`), 'Alpha', '3DSecure', 'Main'];
+  it("hold each schema as a section of its initial's page, split past SCHEMAS_PER_PAGE, linked from the index", async () => {
+    const names = [
+      ...Array.from({ length: SCHEMAS_PER_PAGE + 5 }, (_, i) => `Item${String(i).padStart(3, '0')}`),
+      'Alpha',
+      '3DSecure',
+      'Main',
+    ];
     const openapiText = `openapi: 3.1.0
 info: { title: Many, version: '1' }
 paths: {}
@@ -393,8 +608,16 @@ ${names.map((n) => `    ${n}: { type: object, properties: { id: { type: string }
     const { model } = await analyzeSpec({ openapiText, mode: 'flagship' });
     if (!model) throw new Error('no model');
     const files = emitDocsSite(model);
-    expect(files.map((f) => f.path).filter((p) => p.startsWith('schemas/'))).toEqual(['schemas/0-9.html', 'schemas/a.html', 'schemas/i-2.html', 'schemas/i.html', 'schemas/index.html', 'schemas/m.html']);
-    const sections = (path: string): string[] => [...file(files, path).matchAll(/<section class="schema-section" id="([^"]+)">/g)].map((m) => m[1] as string);
+    expect(files.map((f) => f.path).filter((p) => p.startsWith('schemas/'))).toEqual([
+      'schemas/0-9.html',
+      'schemas/a.html',
+      'schemas/i-2.html',
+      'schemas/i.html',
+      'schemas/index.html',
+      'schemas/m.html',
+    ]);
+    const sections = (path: string): string[] =>
+      [...file(files, path).matchAll(/<section class="schema-section" id="([^"]+)">/g)].map((m) => m[1] as string);
     expect(sections('schemas/i.html')).toHaveLength(SCHEMAS_PER_PAGE);
     expect(sections('schemas/i-2.html')).toEqual(['item150', 'item151', 'item152', 'item153', 'item154']);
     // A schema may not take an id of the page shell.
@@ -402,8 +625,19 @@ ${names.map((n) => `    ${n}: { type: object, properties: { id: { type: string }
     expect(file(files, 'schemas/index.html')).toContain('<a href="../schemas/i-2.html#item152">Item152</a>');
     expect(file(files, 'schemas/i.html')).toContain('<a href="../schemas/i-2.html">I (2)</a>');
     const index = JSON.parse(file(files, 'search-index.json')) as { items: { k: string; u: string }[] };
-    expect(index.items.filter((i) => i.k === 'schema').map((i) => i.u).sort()).toEqual(
-      ['schemas/0-9.html#3-d-secure', 'schemas/a.html#alpha', ...sections('schemas/i.html').map((a) => `schemas/i.html#${a}`), ...sections('schemas/i-2.html').map((a) => `schemas/i-2.html#${a}`), 'schemas/m.html#main2'].sort(),
+    expect(
+      index.items
+        .filter((i) => i.k === 'schema')
+        .map((i) => i.u)
+        .sort(),
+    ).toEqual(
+      [
+        'schemas/0-9.html#3-d-secure',
+        'schemas/a.html#alpha',
+        ...sections('schemas/i.html').map((a) => `schemas/i.html#${a}`),
+        ...sections('schemas/i-2.html').map((a) => `schemas/i-2.html#${a}`),
+        'schemas/m.html#main2',
+      ].sort(),
     );
     for (const f of files.filter((x) => x.path.endsWith('.html'))) assertSafePage(f.path, f.content, files);
   });
@@ -430,16 +664,21 @@ describe('a hostile description', () => {
       'Guide <script>window.__pwned=52</script>',
       '[link](javascript:window.__pwned=54)',
       '</code></pre><script>window.__pwned=56</script>',
-    ]) expect(text, payload).toContain(payload);
+    ])
+      expect(text, payload).toContain(payload);
     // ...and never as markup: no tag or attribute beyond the generator's own, no script URL.
     expect(all).not.toMatch(/<(script|img|svg|iframe|style|marquee|b|object|embed)[\s>](?![^<]*assets\/site\.js)/i);
     expect(all.replaceAll('<link rel="icon" href="data:,">', '')).not.toMatch(/href="\s*(javascript|vbscript|data):/i);
     expect(all).toContain('<a href="https://example.com/safe" rel="noopener noreferrer nofollow">ok</a>');
     for (const f of pages) assertSafePage(f.path, f.content, files);
     // Unsafe contact/licence URLs are shown without a link.
-    expect(file(files, 'index.html')).toMatch(/<li>License: Lic &lt;\/style&gt;&lt;script&gt;window.__pwned=14&lt;\/script&gt;<\/li>/);
+    expect(file(files, 'index.html')).toMatch(
+      /<li>License: Lic &lt;\/style&gt;&lt;script&gt;window.__pwned=14&lt;\/script&gt;<\/li>/,
+    );
     // The shell samples quote what the description supplies.
-    expect(text).toContain("?q%22+onfocus%3D%22window.__pwned%3D39=%24%28touch+%2Ftmp%2Fpwned%29%60touch+%2Ftmp%2Fpwned2%60'");
+    expect(text).toContain(
+      "?q%22+onfocus%3D%22window.__pwned%3D39=%24%28touch+%2Ftmp%2Fpwned%29%60touch+%2Ftmp%2Fpwned2%60'",
+    );
     expect(text).toContain("--q-onfocus-window-pwned39 '$(touch /tmp/pwned)`touch /tmp/pwned2`'");
     expect(text).toContain("--url 'https://api.example.com/things/'\\''%3B%20window.__pwned%3D38%3B%20'\\''?");
   });

@@ -18,7 +18,10 @@ export function baseSpec(overrides: Json = {}, version = '3.0.3'): Json {
           tags: ['pets'],
           parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
           responses: {
-            '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+            },
           },
         },
       },
@@ -47,8 +50,15 @@ function isPlain(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export async function analyzeJson(doc: Json, extra: { configText?: string; mode?: string } = {}): Promise<AnalyzeResult> {
-  return analyzeSpec({ openapiText: JSON.stringify(doc, null, 2), mode: extra.mode ?? 'flagship', ...(extra.configText !== undefined ? { configText: extra.configText } : {}) });
+export async function analyzeJson(
+  doc: Json,
+  extra: { configText?: string; mode?: string } = {},
+): Promise<AnalyzeResult> {
+  return analyzeSpec({
+    openapiText: JSON.stringify(doc, null, 2),
+    mode: extra.mode ?? 'flagship',
+    ...(extra.configText !== undefined ? { configText: extra.configText } : {}),
+  });
 }
 
 export function ruleIds(result: AnalyzeResult): string[] {

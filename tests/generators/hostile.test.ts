@@ -42,7 +42,9 @@ describe('hostile references', () => {
     expect(pet?.kind).toBe('object');
     if (pet?.kind === 'object') {
       const hostile = pet.properties.filter((p) => ['secrets', 'passwd', 'relative'].includes(p.name));
-      expect(hostile.map((p) => p.schema)).toEqual(hostile.map(() => expect.objectContaining({ kind: 'unknown', reason: 'external' })));
+      expect(hostile.map((p) => p.schema)).toEqual(
+        hostile.map(() => expect.objectContaining({ kind: 'unknown', reason: 'external' })),
+      );
       expect(hostile).toHaveLength(3);
     }
     expect(performance.now() - started).toBeLessThan(3000);
@@ -56,11 +58,28 @@ describe('hostile references', () => {
             A: { $ref: '#/components/schemas/B' },
             B: { $ref: '#/components/schemas/C' },
             C: { $ref: '#/components/schemas/A' },
-            Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' }, other: { $ref: '#/components/schemas/Other' } } },
+            Node: {
+              type: 'object',
+              properties: {
+                next: { $ref: '#/components/schemas/Node' },
+                other: { $ref: '#/components/schemas/Other' },
+              },
+            },
             Other: { type: 'object', properties: { back: { $ref: '#/components/schemas/Node' } } },
           },
         },
-        paths: { '/pets/{petId}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } } } },
+        paths: {
+          '/pets/{petId}': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } },
+                },
+              },
+            },
+          },
+        },
       }),
     );
     expect(result.diagnostics.filter((d) => d.ruleId === 'ref/cycle').length).toBeGreaterThanOrEqual(3);
@@ -89,7 +108,9 @@ describe('hostile references', () => {
   it('does not hang on a catastrophic-backtracking pattern in an example check', async () => {
     const started = performance.now();
     const result = await analyzeJson(
-      baseSpec({ components: { schemas: { Pet: { type: 'string', pattern: '^(a+)+$', example: 'a'.repeat(40) + '!' } } } }),
+      baseSpec({
+        components: { schemas: { Pet: { type: 'string', pattern: '^(a+)+$', example: 'a'.repeat(40) + '!' } } },
+      }),
     );
     expect(result.model).toBeDefined();
     expect(performance.now() - started).toBeLessThan(3000);
@@ -99,6 +120,8 @@ describe('hostile references', () => {
     const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const controller = new AbortController();
     controller.abort(new Error('canceled by user'));
-    await expect(analyzeSpec({ openapiText: JSON.stringify(baseSpec()), mode: 'flagship', signal: controller.signal })).rejects.toThrow('canceled by user');
+    await expect(
+      analyzeSpec({ openapiText: JSON.stringify(baseSpec()), mode: 'flagship', signal: controller.signal }),
+    ).rejects.toThrow('canceled by user');
   });
 });

@@ -11,7 +11,11 @@ import { LineIndex } from '../../workers/generators/model/parse/line-index.ts';
 import { splitPointer } from '../../workers/generators/model/parse/pointer.ts';
 import { YamlLocator } from '../../workers/generators/model/parse/yaml-locator.ts';
 import { oasFingerprint } from '../../workers/generators/model/validate/oas-schemas.ts';
-import { STANDALONE_VERSIONS, standalonePath, standaloneSource } from '../../workers/generators/model/validate/standalone/generate.ts';
+import {
+  STANDALONE_VERSIONS,
+  standalonePath,
+  standaloneSource,
+} from '../../workers/generators/model/validate/standalone/generate.ts';
 import { createRequire } from 'node:module';
 
 const value = {
@@ -20,8 +24,16 @@ const value = {
   paths: {
     '/pets/{id}': {
       get: {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { $ref: '#/components/parameters/q' }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } },
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { $ref: '#/components/parameters/q' },
+        ],
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } },
+          },
+        },
       },
     },
     '/a~b/c': { post: { responses: { default: { description: 'x' } } } },
@@ -29,7 +41,16 @@ const value = {
   components: {
     parameters: { q: { name: 'q', in: 'query', schema: { type: 'integer' } } },
     schemas: {
-      Pet: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, 'a/b': { type: 'string' }, 'c~d': { type: 'integer' }, '': { type: 'null' } } },
+      Pet: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: { type: 'string' },
+          'a/b': { type: 'string' },
+          'c~d': { type: 'integer' },
+          '': { type: 'null' },
+        },
+      },
       List: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] },
     },
   },
@@ -74,7 +95,9 @@ function reference(text: string, format: 'json' | 'yaml', pointer: string): { li
     if (root === undefined) return { line: 1, column: 1 };
     offset = findJsonPos(root, segments).node.keyStart;
   } else {
-    offset = new YamlLocator(parseYamlDocument(text, { merge: true, prettyErrors: false, strict: false, stringKeys: false })).find(segments).offset;
+    offset = new YamlLocator(
+      parseYamlDocument(text, { merge: true, prettyErrors: false, strict: false, stringKeys: false }),
+    ).find(segments).offset;
   }
   const at = lines.at(offset);
   return { line: at.line, column: at.column };
@@ -106,7 +129,8 @@ describe('cached locations match a walk from the root', () => {
     const jsonDoc = parseDocument(json).document;
     const yaml = stringifyYaml(value);
     const yamlDoc = parseDocument(yaml).document;
-    const at = (text: string, loc: { line: number; column: number } | undefined): string => (text.split('\n')[(loc?.line ?? 1) - 1] ?? '').slice((loc?.column ?? 1) - 1);
+    const at = (text: string, loc: { line: number; column: number } | undefined): string =>
+      (text.split('\n')[(loc?.line ?? 1) - 1] ?? '').slice((loc?.column ?? 1) - 1);
     expect(at(json, jsonDoc?.locate('/components/schemas/Pet/properties/a~1b'))).toMatch(/^"a\/b": \{/);
     expect(at(yaml, yamlDoc?.locate('/components/schemas/Pet/properties/a~1b'))).toMatch(/^a\/b:/);
     expect(at(json, jsonDoc?.locate('/paths/~1pets~1{id}/get/parameters/1'))).toMatch(/^\{/);
@@ -127,9 +151,18 @@ describe('cached locations match a walk from the root', () => {
 
 describe('YAML duplicate keys', () => {
   const many = (n: number, dupAt: number): string =>
-    ['openapi: 3.0.0', 'components:', '  schemas:', ...Array.from({ length: n }, (_, i) => `    S${i === dupAt ? 0 : i}:\n      type: string`), ''].join('\n');
+    [
+      'openapi: 3.0.0',
+      'components:',
+      '  schemas:',
+      ...Array.from({ length: n }, (_, i) => `    S${i === dupAt ? 0 : i}:\n      type: string`),
+      '',
+    ].join('\n');
 
-  for (const [label, n] of [['a small map', 5], ['a large map', 40]] as const) {
+  for (const [label, n] of [
+    ['a small map', 5],
+    ['a large map', 40],
+  ] as const) {
     it(`are reported with pointer and line:column in ${label}`, () => {
       const result = parseDocument(many(n, n - 1));
       expect(result.document).toBeDefined();
@@ -146,7 +179,7 @@ describe('YAML duplicate keys', () => {
     });
   }
 
-  it('are reported beside syntax errors, in yaml\'s order', () => {
+  it("are reported beside syntax errors, in yaml's order", () => {
     const result = parseDocument('a: 1\na: 2\nb: [\n');
     expect(result.document).toBeUndefined();
     expect(result.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([
@@ -156,7 +189,9 @@ describe('YAML duplicate keys', () => {
   });
 
   it('are not invented for keys that only look alike', () => {
-    expect(parseDocument('1: a\n"1": b\n~: c\nnull: d\n').diagnostics.map((d) => d.ruleId)).toEqual(['parse/duplicate-key']);
+    expect(parseDocument('1: a\n"1": b\n~: c\nnull: d\n').diagnostics.map((d) => d.ruleId)).toEqual([
+      'parse/duplicate-key',
+    ]);
     expect(parseDocument('a: {x: 1}\nb: {x: 1}\nc: [{x: 1}, {x: 1}]\n').diagnostics).toEqual([]);
   });
 });

@@ -25,19 +25,43 @@ describe('schema graph (3.1 fixture)', async () => {
     expect(schema('Animal')).toMatchObject({
       kind: 'union',
       combinator: 'oneOf',
-      variants: [{ kind: 'ref', target: 'Cat' }, { kind: 'ref', target: 'Dog' }],
-      discriminator: { propertyName: 'kind', mapping: [{ value: 'cat', target: 'Cat', explicit: true }, { value: 'Dog', target: 'Dog', explicit: false }] },
+      variants: [
+        { kind: 'ref', target: 'Cat' },
+        { kind: 'ref', target: 'Dog' },
+      ],
+      discriminator: {
+        propertyName: 'kind',
+        mapping: [
+          { value: 'cat', target: 'Cat', explicit: true },
+          { value: 'Dog', target: 'Dog', explicit: false },
+        ],
+      },
     });
   });
 
   it('builds allOf as an intersection, const as a literal, enums with value types', () => {
     const cat = schema('Cat');
     expect(cat).toMatchObject({ kind: 'intersection', members: [{ kind: 'ref', target: 'Pet' }, { kind: 'object' }] });
-    if (cat?.kind === 'intersection') expect(prop(cat.members[1], 'kind')).toMatchObject({ kind: 'literal', value: 'cat' });
-    if (cat?.kind === 'intersection') expect(prop(cat.members[1], 'lives')).toMatchObject({ kind: 'primitive', type: 'integer', default: 9 });
-    expect(schema('Size')).toMatchObject({ kind: 'enum', valueType: 'string', members: [{ value: 'small' }, { value: 'medium' }, { value: 'large' }] });
-    expect(schema('Flag')).toMatchObject({ kind: 'enum', valueType: 'boolean', nullable: true, members: [{ value: true }, { value: false }] });
-    expect(schema('Score')).toMatchObject({ kind: 'union', combinator: 'anyOf', variants: [{ type: 'integer' }, { type: 'number' }] });
+    if (cat?.kind === 'intersection')
+      expect(prop(cat.members[1], 'kind')).toMatchObject({ kind: 'literal', value: 'cat' });
+    if (cat?.kind === 'intersection')
+      expect(prop(cat.members[1], 'lives')).toMatchObject({ kind: 'primitive', type: 'integer', default: 9 });
+    expect(schema('Size')).toMatchObject({
+      kind: 'enum',
+      valueType: 'string',
+      members: [{ value: 'small' }, { value: 'medium' }, { value: 'large' }],
+    });
+    expect(schema('Flag')).toMatchObject({
+      kind: 'enum',
+      valueType: 'boolean',
+      nullable: true,
+      members: [{ value: true }, { value: false }],
+    });
+    expect(schema('Score')).toMatchObject({
+      kind: 'union',
+      combinator: 'anyOf',
+      variants: [{ type: 'integer' }, { type: 'number' }],
+    });
   });
 
   it('keeps objects: required, readOnly/writeOnly, 3.1 nullable, maps, recursion', () => {
@@ -56,7 +80,10 @@ describe('schema graph (3.1 fixture)', async () => {
     expect(prop(pet, 'nickname')).toMatchObject({ kind: 'primitive', type: 'string', nullable: true });
     expect(prop(pet, 'tags')).toMatchObject({ kind: 'map', values: { kind: 'primitive', type: 'string' } });
     expect(prop(pet, 'parent')).toMatchObject({ kind: 'ref', target: 'Pet' });
-    expect(schema('Tree')).toMatchObject({ kind: 'object', properties: [{ name: 'children', schema: { kind: 'array', items: { kind: 'ref', target: 'Tree' } } }] });
+    expect(schema('Tree')).toMatchObject({
+      kind: 'object',
+      properties: [{ name: 'children', schema: { kind: 'array', items: { kind: 'ref', target: 'Tree' } } }],
+    });
   });
 
   it('gives every node a source location that points at its text', () => {
@@ -80,24 +107,44 @@ describe('schema graph (3.1 fixture)', async () => {
     expect(list?.errorResponses.map((r) => r.status)).toEqual(['4XX']);
     expect(list?.security).toEqual([{ schemes: [{ scheme: 'bearerAuth', scopes: [] }] }]);
     const get = model.operations.find((o) => o.key === 'get /animals/{animalId}');
-    expect(get?.parameters.path).toMatchObject([{ name: 'animalId', required: true, style: 'simple', schema: { format: 'uuid' } }]);
+    expect(get?.parameters.path).toMatchObject([
+      { name: 'animalId', required: true, style: 'simple', schema: { format: 'uuid' } },
+    ]);
     expect(get?.errorResponses.map((r) => r.status)).toEqual(['default']);
     const upload = model.operations.find((o) => o.key === 'post /animals/{animalId}/photos');
-    expect(upload?.requestBody?.content[0]).toMatchObject({ mediaType: 'multipart/form-data', kind: 'multipart', encoding: [{ property: 'file', contentType: 'image/png' }] });
+    expect(upload?.requestBody?.content[0]).toMatchObject({
+      mediaType: 'multipart/form-data',
+      kind: 'multipart',
+      encoding: [{ property: 'file', contentType: 'image/png' }],
+    });
     expect(upload?.parameters.header.map((p) => p.name)).toEqual(['X-Request-Id']);
     expect(model.operations.find((o) => o.key === 'post /animals/{animalId}/feed')?.streaming).toBe(true);
     expect(model.operations.find((o) => o.key === 'delete /animals/{animalId}')?.deprecated).toBe(true);
-    expect(model.operations.find((o) => o.key === 'post /animals')?.requestBody).toMatchObject({ required: true, content: [{ kind: 'json', schema: { kind: 'ref', target: 'Animal' } }] });
+    expect(model.operations.find((o) => o.key === 'post /animals')?.requestBody).toMatchObject({
+      required: true,
+      content: [{ kind: 'json', schema: { kind: 'ref', target: 'Animal' } }],
+    });
   });
 
   it('derives servers, environments, auth, client naming and resources', () => {
     expect(model.specVersion).toBe('3.1');
-    expect(model.servers[0]).toMatchObject({ url: 'https://{region}.zoo.example.com/v1', variables: [{ name: 'region', default: 'eu', enum: ['eu', 'us'] }] });
+    expect(model.servers[0]).toMatchObject({
+      url: 'https://{region}.zoo.example.com/v1',
+      variables: [{ name: 'region', default: 'eu', enum: ['eu', 'us'] }],
+    });
     expect(model.environments).toMatchObject([{ name: 'production', url: 'https://eu.zoo.example.com/v1' }]);
     expect(model.authSchemes).toMatchObject([{ key: 'bearerAuth', type: 'http', scheme: 'bearer' }]);
-    expect(model.authOptions).toMatchObject([{ name: 'bearer_token', scheme: 'bearerAuth', envVar: 'ZOO_BEARER_TOKEN' }]);
-    expect(model.client).toMatchObject({ name: 'Zoo', packages: { typescript: 'zoo', python: 'zoo', pythonModule: 'zoo', cli: 'zoo' }, envPrefix: 'ZOO' });
-    expect(model.resources.map((r) => [r.name, r.methods.map((m) => m.name)])).toEqual([['animals', ['list', 'create', 'retrieve', 'delete', 'feed', 'photos']]]);
+    expect(model.authOptions).toMatchObject([
+      { name: 'bearer_token', scheme: 'bearerAuth', envVar: 'ZOO_BEARER_TOKEN' },
+    ]);
+    expect(model.client).toMatchObject({
+      name: 'Zoo',
+      packages: { typescript: 'zoo', python: 'zoo', pythonModule: 'zoo', cli: 'zoo' },
+      envPrefix: 'ZOO',
+    });
+    expect(model.resources.map((r) => [r.name, r.methods.map((m) => m.name)])).toEqual([
+      ['animals', ['list', 'create', 'retrieve', 'delete', 'feed', 'photos']],
+    ]);
     for (const op of model.operations) expect(op.resourcePath).toEqual(['animals']);
   });
 });
@@ -107,12 +154,19 @@ describe('3.0 fixture (JSON)', async () => {
   it('reads 3.0 nullable, null in enums, boolean exclusive bounds, deepObject', () => {
     const order = model.schemas.Order?.schema;
     expect(prop(order, 'note')).toMatchObject({ kind: 'primitive', type: 'string', nullable: true });
-    expect(prop(order, 'status')).toMatchObject({ kind: 'enum', nullable: true, members: [{ value: 'open' }, { value: 'closed' }] });
+    expect(prop(order, 'status')).toMatchObject({
+      kind: 'enum',
+      nullable: true,
+      members: [{ value: 'open' }, { value: 'closed' }],
+    });
     expect(prop(order, 'total')).toMatchObject({ kind: 'primitive', constraints: { exclusiveMinimum: 0 } });
     expect(prop(order, 'id')).toMatchObject({ kind: 'primitive', type: 'integer', format: 'int64' });
     const list = model.operations[0];
     expect(list?.parameters.query[1]).toMatchObject({ name: 'filter', style: 'deepObject', explode: true });
-    expect(list?.successResponse?.content[0]?.schema).toMatchObject({ kind: 'array', items: { kind: 'ref', target: 'Order' } });
+    expect(list?.successResponse?.content[0]?.schema).toMatchObject({
+      kind: 'array',
+      items: { kind: 'ref', target: 'Order' },
+    });
     expect(model.specVersion).toBe('3.0');
   });
 });

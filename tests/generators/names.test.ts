@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { camelCase, kebabCase, pascalCase, snakeCase, splitWords } from '../../workers/generators/names/case.ts';
 import { NameScope } from '../../workers/generators/names/scope.ts';
 import { pyComment, pyDocstring, pyIdent, pyStr } from '../../workers/generators/names/python.ts';
-import { tsComment, tsIdent, tsPropertyKey, tsStr, tsTemplateChunk } from '../../workers/generators/names/typescript.ts';
+import {
+  tsComment,
+  tsIdent,
+  tsPropertyKey,
+  tsStr,
+  tsTemplateChunk,
+} from '../../workers/generators/names/typescript.ts';
 
 describe('case helpers', () => {
   it.each([

@@ -4,8 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../workers/generators/model/parse/parse-document.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 
-const yamlText = ['openapi: 3.1.0', 'info:', '  title: T', '  version: "1"', 'paths:', '  /pets/{id}:', '    get:', '      responses:', "        '200':", '          description: ok', ''].join('\n');
-const jsonText = ['{', '  "openapi": "3.1.0",', '  "info": {"title": "T", "version": "1"},', '  "paths": {', '    "/pets/{id}": {', '      "get": {"responses": {"200": {"description": "ok"}}}', '    }', '  }', '}'].join('\n');
+const yamlText = [
+  'openapi: 3.1.0',
+  'info:',
+  '  title: T',
+  '  version: "1"',
+  'paths:',
+  '  /pets/{id}:',
+  '    get:',
+  '      responses:',
+  "        '200':",
+  '          description: ok',
+  '',
+].join('\n');
+const jsonText = [
+  '{',
+  '  "openapi": "3.1.0",',
+  '  "info": {"title": "T", "version": "1"},',
+  '  "paths": {',
+  '    "/pets/{id}": {',
+  '      "get": {"responses": {"200": {"description": "ok"}}}',
+  '    }',
+  '  }',
+  '}',
+].join('\n');
 
 describe('locations', () => {
   it('maps pointers to line:column in YAML (keys, nested, escaped, missing)', () => {
@@ -26,7 +48,11 @@ describe('locations', () => {
     const minified = parseDocument(JSON.stringify(JSON.parse(jsonText))).document;
     const at = minified?.locate('/paths/~1pets~1{id}/get');
     expect(at?.line).toBe(1);
-    expect(JSON.stringify(JSON.parse(jsonText)).slice((at?.column ?? 0) - 1).startsWith('"get"')).toBe(true);
+    expect(
+      JSON.stringify(JSON.parse(jsonText))
+        .slice((at?.column ?? 0) - 1)
+        .startsWith('"get"'),
+    ).toBe(true);
   });
 
   it('locates array items and keys with escapes in JSON', () => {
@@ -36,7 +62,10 @@ describe('locations', () => {
   });
 
   it('reports diagnostics of the whole pipeline at the right place for JSON and YAML alike', async () => {
-    for (const text of [yamlText.replace('paths:', 'paths:\n  /a:\n    get:\n      responses: {}\n'), jsonText.replace('"paths": {', '"paths": {\n    "/a": {"get": {"responses": {}}},')]) {
+    for (const text of [
+      yamlText.replace('paths:', 'paths:\n  /a:\n    get:\n      responses: {}\n'),
+      jsonText.replace('"paths": {', '"paths": {\n    "/a": {"get": {"responses": {}}},'),
+    ]) {
       const result = await analyzeSpec({ openapiText: text, mode: 'flagship' });
       const hit = result.diagnostics.find((d) => d.ruleId === 'operation/success-response');
       expect(hit?.pointer).toBe('/paths/~1a/get/responses');
@@ -54,7 +83,8 @@ describe('locations', () => {
 
 describe('unpaired surrogates', () => {
   it('replaces them with U+FFFD in values and keys (JSON escapes, raw text, YAML), keeps pairs and order, and says so', () => {
-    const json = '{"openapi": "3.1.0", "a\\ud800": "x\\udc00y", "__proto__": ["\\ud800"], "pair": "\\ud83d\\ude00", "z": 1}';
+    const json =
+      '{"openapi": "3.1.0", "a\\ud800": "x\\udc00y", "__proto__": ["\\ud800"], "pair": "\\ud83d\\ude00", "z": 1}';
     const parsed = parseDocument(json);
     const value = parsed.document?.value as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(['openapi', 'a\ufffd', '__proto__', 'pair', 'z']);
@@ -99,9 +129,13 @@ describe('parse errors and limits', () => {
 
   it('reports duplicate keys in YAML and JSON with the pointer of the duplicate', () => {
     const yaml = parseDocument('openapi: 3.0.0\ninfo:\n  title: a\n  title: b\n');
-    expect(yaml.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'parse/duplicate-key', pointer: '/info/title', line: 4 }));
+    expect(yaml.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'parse/duplicate-key', pointer: '/info/title', line: 4 }),
+    );
     const json = parseDocument('{"info": {"title": "a",\n "title": "b"}}');
-    expect(json.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'parse/duplicate-key', pointer: '/info/title', line: 2, column: 2 }));
+    expect(json.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'parse/duplicate-key', pointer: '/info/title', line: 2, column: 2 }),
+    );
   });
 
   it('rejects an empty document and a non-object root', async () => {
@@ -116,7 +150,11 @@ describe('parse errors and limits', () => {
     for (let i = 1; i < 9; i++) {
       const prev = String.fromCharCode(96 + i);
       const name = String.fromCharCode(97 + i);
-      lines.push(`${name}: &${name} [${Array(9).fill('*' + prev).join(',')}]`);
+      lines.push(
+        `${name}: &${name} [${Array(9)
+          .fill('*' + prev)
+          .join(',')}]`,
+      );
     }
     const started = performance.now();
     const result = parseDocument(lines.join('\n'), { maxAliasCount: 1000 });

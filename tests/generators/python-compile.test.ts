@@ -44,14 +44,18 @@ describe.skipIf(reason !== undefined)('generated fixture packages', () => {
       `from ${module} import types, resources`,
       `print(len(calls), ${module}.__version__, len(types.__all__) > 10)`,
     ].join('\n');
-    const result = await run(PYTHON as string, ['-c', script], { env: { ...process.env, PYTHONPATH: join(dir, 'src') } });
+    const result = await run(PYTHON as string, ['-c', script], {
+      env: { ...process.env, PYTHONPATH: join(dir, 'src') },
+    });
     expect(result.output.trim()).toBe('0 1.0.0 True');
   }, 60_000);
 
   it('fail mypy when a generated file is broken (the check can fail)', async () => {
     const dir = join(root, 'broken');
     const files = emitPythonSdk(await fixtureModel('live'), { moduleName: 'broken_pets' }).map((f) =>
-      f.path === 'src/broken_pets/resources/pets.py' ? { ...f, content: f.content.replace('-> "Pet":', '-> "Pett":') } : f,
+      f.path === 'src/broken_pets/resources/pets.py'
+        ? { ...f, content: f.content.replace('-> "Pet":', '-> "Pett":') }
+        : f,
     );
     writeFiles(dir, files);
     const mypy = await runMypy([join(dir, 'src')], join(root, '.mypy_cache_broken'));

@@ -29,7 +29,8 @@ export async function fixtureModel(name: string): Promise<ApiModel> {
     mode: 'flagship',
   });
   const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
-  if (!result.model || configErrors.length > 0) throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
+  if (!result.model || configErrors.length > 0)
+    throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
   return result.model;
 }
 
@@ -57,13 +58,25 @@ export interface ToolResult {
   output: string;
 }
 
-export async function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ToolResult> {
+export async function run(
+  cmd: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ToolResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(cmd, args, { maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs ?? 240_000, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) });
+    const { stdout, stderr } = await promisify(execFile)(cmd, args, {
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: options.timeoutMs ?? 240_000,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number | string; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error) };
+    return {
+      code: typeof e.code === 'number' ? e.code : 1,
+      output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error),
+    };
   }
 }
 
@@ -72,15 +85,30 @@ export async function run(cmd: string, args: string[], options: { cwd?: string; 
  * Each package lives in `<root>/<name>/src/<module>`; all are checked as separate top-level packages.
  */
 export async function runMypy(srcDirs: string[], cacheDir: string, extraPackages: string[] = []): Promise<ToolResult> {
-  const args = ['--strict', '--python-version', '3.10', '--no-error-summary', '--show-error-codes', '--hide-error-context', '--no-color-output', '--cache-dir', cacheDir];
+  const args = [
+    '--strict',
+    '--python-version',
+    '3.10',
+    '--no-error-summary',
+    '--show-error-codes',
+    '--hide-error-context',
+    '--no-color-output',
+    '--cache-dir',
+    cacheDir,
+  ];
   // Each src dir goes on MYPYPATH and its package is checked with -p (module names are unique per run).
   const env = { ...process.env, MYPYPATH: srcDirs.join(':') };
-  const packages = [...extraPackages.flatMap((p) => ['-p', p]), ...srcDirs.filter((d) => !extraPackages.includes(readModuleName(d))).flatMap((dir) => ['-p', readModuleName(dir)])];
+  const packages = [
+    ...extraPackages.flatMap((p) => ['-p', p]),
+    ...srcDirs.filter((d) => !extraPackages.includes(readModuleName(d))).flatMap((dir) => ['-p', readModuleName(dir)]),
+  ];
   return run(MYPY as string, [...args, ...packages], { env, timeoutMs: 600_000 });
 }
 
 function readModuleName(srcDir: string): string {
-  const names = execFileSync('ls', [srcDir], { encoding: 'utf8' }).split('\n').filter((n) => n !== '');
+  const names = execFileSync('ls', [srcDir], { encoding: 'utf8' })
+    .split('\n')
+    .filter((n) => n !== '');
   if (names.length !== 1) throw new Error(`expected one package in ${srcDir}`);
   return names[0] as string;
 }
@@ -119,7 +147,8 @@ export function shareRuntime(root: string, files: GeneratedFile[], moduleName: s
   const prefix = `src/${moduleName}/`;
   return files.map((file) => {
     const name = file.path.slice(prefix.length);
-    if (file.path.startsWith(prefix) && bundleNames.has(name)) return { path: file.path, content: `from ${SHARED_RUNTIME}.${name.slice(0, -3)} import *\n` };
+    if (file.path.startsWith(prefix) && bundleNames.has(name))
+      return { path: file.path, content: `from ${SHARED_RUNTIME}.${name.slice(0, -3)} import *\n` };
     return file;
   });
 }
@@ -133,7 +162,15 @@ export const PYRIGHT = createRequire(import.meta.url).resolve('pyright/index.js'
  */
 export async function runPyright(configDir: string, srcDirs: string[], extraPaths: string[] = []): Promise<ToolResult> {
   const config = join(configDir, 'pyrightconfig.json');
-  writeFileSync(config, JSON.stringify({ include: [...extraPaths, ...srcDirs], extraPaths, typeCheckingMode: 'strict', pythonVersion: '3.10' }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      include: [...extraPaths, ...srcDirs],
+      extraPaths,
+      typeCheckingMode: 'strict',
+      pythonVersion: '3.10',
+    }),
+  );
   return run(process.execPath, ['--stack-size=7000', PYRIGHT, '-p', config], { timeoutMs: 600_000 });
 }
 

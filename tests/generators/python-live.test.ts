@@ -39,9 +39,17 @@ describe.skipIf(PYTHON === undefined)('generated Python SDK against a live serve
         const body = await readBody(req);
         const url = new URL(req.url ?? '/', 'http://x');
         const rawPath = (req.url ?? '').split('?')[0] as string;
-        seen.push({ method: req.method ?? '', url: req.url ?? '', apiKey: req.headers['x-api-key'] as string | undefined });
+        seen.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          apiKey: req.headers['x-api-key'] as string | undefined,
+        });
         const json = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
-          res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req-${seen.length}`, ...headers });
+          res.writeHead(status, {
+            'content-type': 'application/json',
+            'x-request-id': `req-${seen.length}`,
+            ...headers,
+          });
           res.end(JSON.stringify(value));
         };
         if (req.headers['x-api-key'] !== 'secret-key') return json(401, { message: 'no key' });
@@ -74,7 +82,12 @@ describe.skipIf(PYTHON === undefined)('generated Python SDK against a live serve
         }
         if (req.method === 'POST' && url.pathname === '/v1/uploads') {
           const text = body.toString('latin1');
-          const fields = { content_type: String(req.headers['content-type']).split(';')[0] ?? '', has_file: String(text.includes('filename="pet.txt"')), has_bytes: String(text.includes('hello file')), title: /name="title"\r\n\r\n([^\r]*)/.exec(text)?.[1] ?? '' };
+          const fields = {
+            content_type: String(req.headers['content-type']).split(';')[0] ?? '',
+            has_file: String(text.includes('filename="pet.txt"')),
+            has_bytes: String(text.includes('hello file')),
+            title: /name="title"\r\n\r\n([^\r]*)/.exec(text)?.[1] ?? '',
+          };
           return json(200, { path: rawPath, fields });
         }
         if (req.method === 'GET' && url.pathname === '/v1/ticks') {
@@ -133,23 +146,40 @@ print(json.dumps(out))
 `;
     writeFileSync(join(root, 'drive.py'), script);
     const result = await run(PYTHON as string, [join(root, 'drive.py')], {
-      env: { ...process.env, PYTHONPATH: join(root, 'src'), LIVE_PETS_API_KEY: 'secret-key', LIVE_PETS_BASE_URL: baseUrl },
+      env: {
+        ...process.env,
+        PYTHONPATH: join(root, 'src'),
+        LIVE_PETS_API_KEY: 'secret-key',
+        LIVE_PETS_BASE_URL: baseUrl,
+      },
       timeoutMs: 60_000,
     });
     expect(result.code, result.output).toBe(0);
     const out = JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
     expect(out.pet).toEqual({ id: 'p2', name: 'Tom', tag: 'cat' });
     expect(out.created).toEqual({ id: 'p9', name: 'Bo', tag: 'dog' });
-    expect(out.not_found).toMatchObject({ status: 404, body: { message: 'pet missing not found' }, type: 'NotFoundError' });
+    expect(out.not_found).toMatchObject({
+      status: 404,
+      body: { message: 'pet missing not found' },
+      type: 'NotFoundError',
+    });
     expect((out.not_found as { request_id: string }).request_id).toMatch(/^req-\d+$/);
     expect(out.pages).toEqual(['p1', 'p2', 'p3']);
     expect(out.echo).toBe('/v1/echo/a%2Fb%20c%3F%26%C3%A9');
     expect(out.flaky).toEqual({ attempts: 2, has_key: true });
     expect(out.no_retry).toBe(429);
-    expect(out.upload).toEqual({ content_type: 'multipart/form-data', has_file: 'true', has_bytes: 'true', title: 'My pet' });
+    expect(out.upload).toEqual({
+      content_type: 'multipart/form-data',
+      has_file: 'true',
+      has_bytes: 'true',
+      title: 'My pet',
+    });
     expect(out.ticks).toEqual([1, 2, 3]);
     expect(out.timeout).toEqual({ type: 'APITimeoutError', seconds: true });
     expect(seen.every((s) => s.apiKey === 'secret-key')).toBe(true);
-    expect(seen.filter((s) => s.url.startsWith('/v1/pets?')).map((s) => s.url)).toEqual(['/v1/pets?limit=2', '/v1/pets?cursor=c2&limit=2']);
+    expect(seen.filter((s) => s.url.startsWith('/v1/pets?')).map((s) => s.url)).toEqual([
+      '/v1/pets?limit=2',
+      '/v1/pets?cursor=c2&limit=2',
+    ]);
   }, 60_000);
 });

@@ -28,7 +28,9 @@ describe('golden packages', () => {
         mkdirSync(dir, { recursive: true });
         writeFiles(dir, files);
       }
-      const onDisk = listFiles(dir).map((f) => relative(dir, f)).sort();
+      const onDisk = listFiles(dir)
+        .map((f) => relative(dir, f))
+        .sort();
       expect(files.map((f) => f.path)).toEqual(onDisk);
       for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
     });
@@ -41,7 +43,19 @@ describe('golden packages', () => {
 
   it('has the package layout', async () => {
     const paths = emitPythonSdk(await fixtureModel('live')).map((f) => f.path);
-    for (const p of ['pyproject.toml', 'README.md', 'src/live_pets/__init__.py', 'src/live_pets/_client.py', 'src/live_pets/_errors.py', 'src/live_pets/py.typed', 'src/live_pets/resources/pets.py', 'src/live_pets/resources/diagnostics/__init__.py', 'src/live_pets/resources/diagnostics/ticks.py', 'src/live_pets/types/models.py', 'src/live_pets/types/__init__.py']) {
+    for (const p of [
+      'pyproject.toml',
+      'README.md',
+      'src/live_pets/__init__.py',
+      'src/live_pets/_client.py',
+      'src/live_pets/_errors.py',
+      'src/live_pets/py.typed',
+      'src/live_pets/resources/pets.py',
+      'src/live_pets/resources/diagnostics/__init__.py',
+      'src/live_pets/resources/diagnostics/ticks.py',
+      'src/live_pets/types/models.py',
+      'src/live_pets/types/__init__.py',
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -56,8 +70,22 @@ describe('golden packages', () => {
 describe('options', () => {
   it('defaults from model.client and honours overrides', async () => {
     const model = await fixtureModel('live');
-    expect(resolveOptions(model)).toMatchObject({ packageName: 'live-pets', moduleName: 'live_pets', clientClass: 'LivePets', envPrefix: 'LIVE_PETS', idempotencyHeader: 'Idempotency-Key', version: '1.2.0' });
-    const files = emitPythonSdk(model, { packageName: 'acme-pets', moduleName: 'acme', version: '2.0.0rc1', clientName: 'Acme', envPrefix: 'ACME', idempotencyHeader: null });
+    expect(resolveOptions(model)).toMatchObject({
+      packageName: 'live-pets',
+      moduleName: 'live_pets',
+      clientClass: 'LivePets',
+      envPrefix: 'LIVE_PETS',
+      idempotencyHeader: 'Idempotency-Key',
+      version: '1.2.0',
+    });
+    const files = emitPythonSdk(model, {
+      packageName: 'acme-pets',
+      moduleName: 'acme',
+      version: '2.0.0rc1',
+      clientName: 'Acme',
+      envPrefix: 'ACME',
+      idempotencyHeader: null,
+    });
     const pyproject = files.find((f) => f.path === 'pyproject.toml')?.content ?? '';
     expect(pyproject).toContain('name = "acme-pets"');
     expect(pyproject).toContain('version = "2.0.0rc1"');

@@ -21,28 +21,82 @@ const cases: Case[] = [
   { rule: 'operation/operation-id-missing', fail: petOp({ operationId: undefined }), pass: baseSpec() },
   {
     rule: 'operation/operation-id-unique',
-    fail: baseSpec({ paths: { '/pets': { get: { operationId: 'getPet', tags: ['pets'], responses: { '200': { description: 'ok' } } } } } }),
-    pass: baseSpec({ paths: { '/pets': { get: { operationId: 'listPets', tags: ['pets'], responses: { '200': { description: 'ok' } } } } } }),
+    fail: baseSpec({
+      paths: {
+        '/pets': { get: { operationId: 'getPet', tags: ['pets'], responses: { '200': { description: 'ok' } } } },
+      },
+    }),
+    pass: baseSpec({
+      paths: {
+        '/pets': { get: { operationId: 'listPets', tags: ['pets'], responses: { '200': { description: 'ok' } } } },
+      },
+    }),
   },
   {
     rule: 'path/param-declared',
-    fail: baseSpec({ paths: { '/pets/{petId}/toys/{toyId}': { get: { operationId: 'getToy', tags: ['pets'], parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } } }),
+    fail: baseSpec({
+      paths: {
+        '/pets/{petId}/toys/{toyId}': {
+          get: {
+            operationId: 'getToy',
+            tags: ['pets'],
+            parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }),
     pass: baseSpec(),
   },
   {
     rule: 'path/param-unused',
-    fail: petOp({ parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'ownerId', in: 'path', required: true, schema: { type: 'string' } }] }),
+    fail: petOp({
+      parameters: [
+        { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'ownerId', in: 'path', required: true, schema: { type: 'string' } },
+      ],
+    }),
     pass: baseSpec(),
   },
   {
     rule: 'path/duplicate-or-ambiguous',
-    fail: baseSpec({ paths: { '/pets/{id}': { get: { operationId: 'getPet2', tags: ['pets'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } } }),
-    pass: baseSpec({ paths: { '/pets/{petId}/owner': { get: { operationId: 'getOwner', tags: ['pets'], parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } } }),
+    fail: baseSpec({
+      paths: {
+        '/pets/{id}': {
+          get: {
+            operationId: 'getPet2',
+            tags: ['pets'],
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }),
+    pass: baseSpec({
+      paths: {
+        '/pets/{petId}/owner': {
+          get: {
+            operationId: 'getOwner',
+            tags: ['pets'],
+            parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }),
   },
   {
     rule: 'path/no-query-string',
-    fail: baseSpec({ paths: { '/search?q=1': { get: { operationId: 'search', tags: ['pets'], responses: { '200': { description: 'ok' } } } } } }),
-    pass: baseSpec({ paths: { '/search': { get: { operationId: 'search', tags: ['pets'], responses: { '200': { description: 'ok' } } } } } }),
+    fail: baseSpec({
+      paths: {
+        '/search?q=1': { get: { operationId: 'search', tags: ['pets'], responses: { '200': { description: 'ok' } } } },
+      },
+    }),
+    pass: baseSpec({
+      paths: {
+        '/search': { get: { operationId: 'search', tags: ['pets'], responses: { '200': { description: 'ok' } } } },
+      },
+    }),
   },
   {
     rule: 'operation/success-response',
@@ -51,8 +105,20 @@ const cases: Case[] = [
   },
   {
     rule: 'operation/parameter-unique',
-    fail: petOp({ parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'q', in: 'query', schema: { type: 'string' } }, { name: 'q', in: 'query', schema: { type: 'string' } }] }),
-    pass: petOp({ parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'q', in: 'query', schema: { type: 'string' } }, { name: 'q', in: 'header', schema: { type: 'string' } }] }),
+    fail: petOp({
+      parameters: [
+        { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'q', in: 'query', schema: { type: 'string' } },
+        { name: 'q', in: 'query', schema: { type: 'string' } },
+      ],
+    }),
+    pass: petOp({
+      parameters: [
+        { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'q', in: 'query', schema: { type: 'string' } },
+        { name: 'q', in: 'header', schema: { type: 'string' } },
+      ],
+    }),
   },
   {
     rule: 'operation/get-request-body',
@@ -61,8 +127,18 @@ const cases: Case[] = [
   },
   {
     rule: 'parameter/allow-reserved-location',
-    fail: petOp({ parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'x', in: 'header', allowReserved: true, schema: { type: 'string' } }] }),
-    pass: petOp({ parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'x', in: 'query', allowReserved: true, schema: { type: 'string' } }] }),
+    fail: petOp({
+      parameters: [
+        { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'x', in: 'header', allowReserved: true, schema: { type: 'string' } },
+      ],
+    }),
+    pass: petOp({
+      parameters: [
+        { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'x', in: 'query', allowReserved: true, schema: { type: 'string' } },
+      ],
+    }),
   },
   {
     rule: 'security/scheme-defined',
@@ -76,8 +152,14 @@ const cases: Case[] = [
   },
   {
     rule: 'security/scope-defined',
-    fail: securedBy({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a.example/token', scopes: { read: 'r' } } } }, { auth: ['write'] }),
-    pass: securedBy({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a.example/token', scopes: { read: 'r' } } } }, { auth: ['read'] }),
+    fail: securedBy(
+      { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a.example/token', scopes: { read: 'r' } } } },
+      { auth: ['write'] },
+    ),
+    pass: securedBy(
+      { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a.example/token', scopes: { read: 'r' } } } },
+      { auth: ['read'] },
+    ),
   },
   { rule: 'servers/present', fail: baseSpec({ servers: undefined }), pass: baseSpec() },
   { rule: 'servers/valid-url', fail: withServer({ url: 'https://api example.com' }), pass: withServer({ url: '/v1' }) },
@@ -127,7 +209,11 @@ const cases: Case[] = [
       components: {
         schemas: {
           Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind' } },
-          Cat: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, lives: { type: 'integer' } } },
+          Cat: {
+            type: 'object',
+            required: ['kind'],
+            properties: { kind: { type: 'string' }, lives: { type: 'integer' } },
+          },
         },
       },
     }),
@@ -139,8 +225,16 @@ const cases: Case[] = [
   },
   {
     rule: 'schema/required-property-defined',
-    fail: schemaOf({ type: 'object', required: ['id', 'nmae'], properties: { id: { type: 'string' }, name: { type: 'string' } } }),
-    pass: schemaOf({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } }),
+    fail: schemaOf({
+      type: 'object',
+      required: ['id', 'nmae'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    }),
+    pass: schemaOf({
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    }),
   },
   {
     rule: 'schema/nullable-keyword',
@@ -159,8 +253,16 @@ const cases: Case[] = [
   },
   {
     rule: 'ref/cycle',
-    fail: baseSpec({ components: { schemas: { Pet: { $ref: '#/components/schemas/Animal' }, Animal: { $ref: '#/components/schemas/Pet' } } } }),
-    pass: baseSpec({ components: { schemas: { Pet: { type: 'object', properties: { parent: { $ref: '#/components/schemas/Pet' } } } } } }),
+    fail: baseSpec({
+      components: {
+        schemas: { Pet: { $ref: '#/components/schemas/Animal' }, Animal: { $ref: '#/components/schemas/Pet' } },
+      },
+    }),
+    pass: baseSpec({
+      components: {
+        schemas: { Pet: { type: 'object', properties: { parent: { $ref: '#/components/schemas/Pet' } } } },
+      },
+    }),
   },
   {
     rule: 'ref/sibling-ignored',
@@ -181,7 +283,9 @@ const cases: Case[] = [
 
 // `ref/sibling-ignored` needs the referenced response to exist.
 const okResponse = { components: { responses: { Ok: { description: 'ok' } } } };
-for (const c of cases) if (c.rule === 'ref/sibling-ignored') c.fail = { ...c.fail, components: { ...(c.fail.components as Json), ...okResponse.components } };
+for (const c of cases)
+  if (c.rule === 'ref/sibling-ignored')
+    c.fail = { ...c.fail, components: { ...(c.fail.components as Json), ...okResponse.components } };
 
 describe('semantic rules', () => {
   it('the base description triggers no diagnostic at all', async () => {

@@ -9,7 +9,18 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { tsCommentText } from '../../workers/generators/names/typescript.ts';
-import { access, block, docComment, literalType, num, objectInline, objKey, propName, str, withDoc } from '../../workers/generators/typescript/ts-source.ts';
+import {
+  access,
+  block,
+  docComment,
+  literalType,
+  num,
+  objectInline,
+  objKey,
+  propName,
+  str,
+  withDoc,
+} from '../../workers/generators/typescript/ts-source.ts';
 
 const f = ts.factory;
 const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
@@ -17,13 +28,87 @@ const scratch = ts.createSourceFile('scratch.ts', '', ts.ScriptTarget.ES2022, fa
 const print = (node: ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, node, scratch);
 
 const HOSTILE = [
-  '', 'plain', ' ', '"', "'", '`', '``', '\\', '\\\\', '\\"', '*/', '/*', '/* */', '**/', '*\\/', '${}', '${x}', '`${a}`',
-  '\n', '\r', '\r\n', '\n\r', '\t', '\v', '\f', '\b', '\u2028', '\u2029', '\u0085', '\u007f', '\u00a0', '\u200b', '\ufeff',
-  '\0', '\u00000', '\u00009', '\u0000a', '0\u0000', '\u0001', '\u001b[31m', '\u001f',
-  '\ud800', '\udc00', '\udbff\udfff', 'a\ud800b', '\udc00\ud800', '\ud83d\ude00', '\u{1f600}x', '\u{10ffff}',
-  '</script>', '<!--', '-->', ']]>', 'é', 'ß', 'Ünïcödé', '日本語', 'ع', 'Ω', '\u0301', '__proto__', 'constructor',
-  'class', 'a-b', 'a b', '1a', '$', '_', 'a1', 'A_$9', ' leading', 'trailing ', '@param x', '{@link y}',
-  'line one\nline two', 'line\r\n * not a tag', '  indented\n    more', 'end */ start /*', 'x\n\n\ny', '\n\n', ' \n ',
+  '',
+  'plain',
+  ' ',
+  '"',
+  "'",
+  '`',
+  '``',
+  '\\',
+  '\\\\',
+  '\\"',
+  '*/',
+  '/*',
+  '/* */',
+  '**/',
+  '*\\/',
+  '${}',
+  '${x}',
+  '`${a}`',
+  '\n',
+  '\r',
+  '\r\n',
+  '\n\r',
+  '\t',
+  '\v',
+  '\f',
+  '\b',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\u007f',
+  '\u00a0',
+  '\u200b',
+  '\ufeff',
+  '\0',
+  '\u00000',
+  '\u00009',
+  '\u0000a',
+  '0\u0000',
+  '\u0001',
+  '\u001b[31m',
+  '\u001f',
+  '\ud800',
+  '\udc00',
+  '\udbff\udfff',
+  'a\ud800b',
+  '\udc00\ud800',
+  '\ud83d\ude00',
+  '\u{1f600}x',
+  '\u{10ffff}',
+  '</script>',
+  '<!--',
+  '-->',
+  ']]>',
+  'é',
+  'ß',
+  'Ünïcödé',
+  '日本語',
+  'ع',
+  'Ω',
+  '\u0301',
+  '__proto__',
+  'constructor',
+  'class',
+  'a-b',
+  'a b',
+  '1a',
+  '$',
+  '_',
+  'a1',
+  'A_$9',
+  ' leading',
+  'trailing ',
+  '@param x',
+  '{@link y}',
+  'line one\nline two',
+  'line\r\n * not a tag',
+  '  indented\n    more',
+  'end */ start /*',
+  'x\n\n\ny',
+  '\n\n',
+  ' \n ',
 ];
 
 /** A deterministic PRNG (mulberry32), so a failure reproduces. */
@@ -87,7 +172,8 @@ function printerDoc<T extends ts.Node>(node: T, lines: readonly (string | undefi
     .join('\n\n');
   if (text === '') return node;
   const body = text.split('\n');
-  const comment = body.length === 1 ? `* ${body[0]} ` : `*\n${body.map((line) => (line === '' ? ' *' : ` * ${line}`)).join('\n')}\n `;
+  const comment =
+    body.length === 1 ? `* ${body[0]} ` : `*\n${body.map((line) => (line === '' ? ' *' : ` * ${line}`)).join('\n')}\n `;
   return ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, comment, true);
 }
 
@@ -100,24 +186,62 @@ describe('ts-source against the TypeScript printer', () => {
   });
 
   it('object keys, property names and property access are written as the printer does', () => {
-    const names = [...new Set([...STRINGS, ...STRINGS.map((s) => s.replace(/[^A-Za-z0-9_$]/g, '')).filter((s) => s !== '')])];
-    const prop = (name: string): ts.PropertyName => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? f.createIdentifier(name) : f.createStringLiteral(name));
-    const key = (name: string): ts.PropertyName => (name === '__proto__' ? f.createComputedPropertyName(f.createStringLiteral(name)) : prop(name));
-    expectAll(names, (name) => [objectInline([`${objKey(name)}: true`]), print(f.createObjectLiteralExpression([f.createPropertyAssignment(key(name), f.createTrue())], false))]);
+    const names = [
+      ...new Set([...STRINGS, ...STRINGS.map((s) => s.replace(/[^A-Za-z0-9_$]/g, '')).filter((s) => s !== '')]),
+    ];
+    const prop = (name: string): ts.PropertyName =>
+      /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? f.createIdentifier(name) : f.createStringLiteral(name);
+    const key = (name: string): ts.PropertyName =>
+      name === '__proto__' ? f.createComputedPropertyName(f.createStringLiteral(name)) : prop(name);
+    expectAll(names, (name) => [
+      objectInline([`${objKey(name)}: true`]),
+      print(f.createObjectLiteralExpression([f.createPropertyAssignment(key(name), f.createTrue())], false)),
+    ]);
     expectAll(names, (name) => [
       block('interface X ', [`${propName(name)}: string;`]),
-      print(f.createInterfaceDeclaration(undefined, 'X', undefined, undefined, [f.createPropertySignature(undefined, prop(name), undefined, f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword))])),
+      print(
+        f.createInterfaceDeclaration(undefined, 'X', undefined, undefined, [
+          f.createPropertySignature(
+            undefined,
+            prop(name),
+            undefined,
+            f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+          ),
+        ]),
+      ),
     ]);
     expectAll(names, (name) => [
       access('x', name),
-      print(/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? f.createPropertyAccessExpression(f.createIdentifier('x'), name) : f.createElementAccessExpression(f.createIdentifier('x'), f.createStringLiteral(name))),
+      print(
+        /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)
+          ? f.createPropertyAccessExpression(f.createIdentifier('x'), name)
+          : f.createElementAccessExpression(f.createIdentifier('x'), f.createStringLiteral(name)),
+      ),
     ]);
   });
 
   it('numbers and literal types are written as the printer does', () => {
     const random = rng(7);
     const bits = new DataView(new ArrayBuffer(8));
-    const numbers = [0, -0, 1, -1, 0.5, -1.5, 0.1 + 0.2, 1e21, 1e-7, -1e-7, 123456789012345680000, 5e-324, Number.MAX_VALUE, Number.MIN_VALUE, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, -(2 ** 31)];
+    const numbers = [
+      0,
+      -0,
+      1,
+      -1,
+      0.5,
+      -1.5,
+      0.1 + 0.2,
+      1e21,
+      1e-7,
+      -1e-7,
+      123456789012345680000,
+      5e-324,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+      Number.MAX_SAFE_INTEGER,
+      2 ** 53 + 2,
+      -(2 ** 31),
+    ];
     for (let i = 0; i < 2000; i++) {
       bits.setUint32(0, Math.floor(random() * 2 ** 32));
       bits.setUint32(4, Math.floor(random() * 2 ** 32));
@@ -127,7 +251,9 @@ describe('ts-source against the TypeScript printer', () => {
     }
     const factoryNum = (value: number): ts.Expression => {
       const literal = f.createNumericLiteral(Math.abs(value));
-      return value < 0 || Object.is(value, -0) ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, literal) : literal;
+      return value < 0 || Object.is(value, -0)
+        ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, literal)
+        : literal;
     };
     expectAll(numbers, (value) => [num(value), print(factoryNum(value))]);
     for (const value of [NaN, Infinity, -Infinity]) expect(() => num(value)).toThrow(/finite/);
@@ -138,30 +264,62 @@ describe('ts-source against the TypeScript printer', () => {
       if (typeof value === 'number') {
         if (!Number.isFinite(value)) return f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);
         const literal = f.createNumericLiteral(Math.abs(value));
-        return f.createLiteralTypeNode(value < 0 ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, literal) : literal);
+        return f.createLiteralTypeNode(
+          value < 0 ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, literal) : literal,
+        );
       }
       return f.createLiteralTypeNode(f.createStringLiteral(value));
     };
-    const literals: (string | number | boolean | null)[] = [null, true, false, NaN, Infinity, -Infinity, ...numbers, ...STRINGS];
+    const literals: (string | number | boolean | null)[] = [
+      null,
+      true,
+      false,
+      NaN,
+      Infinity,
+      -Infinity,
+      ...numbers,
+      ...STRINGS,
+    ];
     expectAll(literals, (value) => [literalType(value).text, print(literalNode(value))]);
   });
 
   it('doc comments are written as the printer lays them out, at the top level and nested', () => {
     const random = rng(11);
     const docs: (string | undefined)[][] = HOSTILE.map((s) => [s]);
-    docs.push([], [undefined], ['', ' '], ['a', undefined, 'b'], ['*/', '\u0001'], ['\u0001\u0002', 'after'], ['x'.repeat(300)]);
+    docs.push(
+      [],
+      [undefined],
+      ['', ' '],
+      ['a', undefined, 'b'],
+      ['*/', '\u0001'],
+      ['\u0001\u0002', 'after'],
+      ['x'.repeat(300)],
+    );
     for (let i = 0; i < 1500; i++) {
       const lines = Math.floor(random() * 4);
-      docs.push(Array.from({ length: lines }, () => (random() < 0.1 ? undefined : (STRINGS[Math.floor(random() * STRINGS.length)] as string))));
+      docs.push(
+        Array.from({ length: lines }, () =>
+          random() < 0.1 ? undefined : (STRINGS[Math.floor(random() * STRINGS.length)] as string),
+        ),
+      );
     }
     const statement = (): ts.Statement =>
-      f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration('x', undefined, undefined, f.createNumericLiteral(1))], ts.NodeFlags.Const));
+      f.createVariableStatement(
+        undefined,
+        f.createVariableDeclarationList(
+          [f.createVariableDeclaration('x', undefined, undefined, f.createNumericLiteral(1))],
+          ts.NodeFlags.Const,
+        ),
+      );
     expectAll(docs, (lines) => [withDoc('const x = 1;', lines), print(printerDoc(statement(), lines))]);
     expectAll(docs, (lines) => [
       block('interface X ', [withDoc('a: string;', lines), 'b: number;']),
       print(
         f.createInterfaceDeclaration(undefined, 'X', undefined, undefined, [
-          printerDoc(f.createPropertySignature(undefined, 'a', undefined, f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword)), lines),
+          printerDoc(
+            f.createPropertySignature(undefined, 'a', undefined, f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword)),
+            lines,
+          ),
           f.createPropertySignature(undefined, 'b', undefined, f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword)),
         ]),
       ),

@@ -32,9 +32,16 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('generated fixture packages', () => {
   it('pass tsc --strict --noEmit together (one compiler run)', async () => {
-    for (const name of Object.keys(FIXTURE_FILES)) writeFiles(join(root, name), emitTypeScriptSdk(await fixtureModel(name)));
+    for (const name of Object.keys(FIXTURE_FILES))
+      writeFiles(join(root, name), emitTypeScriptSdk(await fixtureModel(name)));
     writeFiles(join(root, 'wire'), [{ path: 'checks/types.ts', content: WIRE_CHECKS }]);
-    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: checkOptions({ noEmit: true }), include: ['*/src/**/*.ts', 'wire/checks/*.ts'] }));
+    writeFileSync(
+      join(root, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: checkOptions({ noEmit: true }),
+        include: ['*/src/**/*.ts', 'wire/checks/*.ts'],
+      }),
+    );
     const { code, output } = await runTsc(join(root, 'tsconfig.json'));
     expect(output).toBe('');
     expect(code).toBe(0);
@@ -42,8 +49,16 @@ describe('generated fixture packages', () => {
 
   it('fail the same check when a generated file is broken (the check can fail)', async () => {
     const dir = join(root, 'broken');
-    writeFiles(dir, emitTypeScriptSdk(await fixtureModel('live')).map((f) => (f.path === 'src/resources/pets.ts' ? { ...f, content: f.content.replace('Promise<Pet>', 'Promise<Pett>') } : f)));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: checkOptions({ noEmit: true }), include: ['src/**/*.ts'] }));
+    writeFiles(
+      dir,
+      emitTypeScriptSdk(await fixtureModel('live')).map((f) =>
+        f.path === 'src/resources/pets.ts' ? { ...f, content: f.content.replace('Promise<Pet>', 'Promise<Pett>') } : f,
+      ),
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: checkOptions({ noEmit: true }), include: ['src/**/*.ts'] }),
+    );
     const { code, output } = await runTsc(join(dir, 'tsconfig.json'));
     expect(code).not.toBe(0);
     expect(output).toMatch(/error TS2552|error TS2304/);

@@ -14,7 +14,8 @@ describe.skipIf(!HAS_CORPUS)('TypeScript SDK over the corpus (shard 2/2)', () =>
       `[typescript corpus shard 2/2] ${r.passed}/${r.accepted} packages pass tsc --strict (${rate.toFixed(1)}%); ` +
         `${r.considered} root descriptions, ${r.considered - r.accepted} rejected by the model builder; emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms`,
     );
-    for (const failure of r.failures) console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);
+    for (const failure of r.failures)
+      console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);
     expect(r.accepted).toBeGreaterThan(100);
     expect(r.failures).toEqual([]);
   }, 240_000);

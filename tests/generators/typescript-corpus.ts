@@ -9,12 +9,11 @@
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, } from 'node:path';
+import { join, relative } from 'node:path';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { CORPUS } from './corpus-helpers.ts';
 import { BUNDLE_DIR, checkOptions, errorsByPackage, runTsc, writeFiles } from './typescript-helpers.ts';
-
 
 export function corpusDescriptions(): string[] {
   const out: string[] = [];
@@ -45,14 +44,27 @@ export async function runCorpusShard(shard: number, shards: number): Promise<Sha
     // Declarations of the core, compiled once.
     const coreDir = join(root, '_core');
     mkdirSync(coreDir);
-    const bundle = readdirSync(BUNDLE_DIR).filter((n) => n.endsWith('.ts')).sort();
+    const bundle = readdirSync(BUNDLE_DIR)
+      .filter((n) => n.endsWith('.ts'))
+      .sort();
     for (const name of bundle) writeFileSync(join(coreDir, name), readFileSync(join(BUNDLE_DIR, name), 'utf8'));
     writeFileSync(join(coreDir, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(coreDir, 'tsconfig.json'), JSON.stringify({ compilerOptions: checkOptions({ declaration: true, emitDeclarationOnly: true, outDir: 'd' }), include: ['*.ts'] }));
+    writeFileSync(
+      join(coreDir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: checkOptions({ declaration: true, emitDeclarationOnly: true, outDir: 'd' }),
+        include: ['*.ts'],
+      }),
+    );
     const core = await runTsc(join(coreDir, 'tsconfig.json'));
     if (core.code !== 0) throw new Error(`bundle declarations failed:\n${core.output}`);
-    const declarations = bundle.map((name) => ({ path: `src/core/${name.replace(/\.ts$/, '.d.ts')}`, content: readFileSync(join(coreDir, 'd', name.replace(/\.ts$/, '.d.ts')), 'utf8') }));
-    const bundleText = new Map(bundle.map((name) => [`src/core/${name}`, readFileSync(join(BUNDLE_DIR, name), 'utf8')]));
+    const declarations = bundle.map((name) => ({
+      path: `src/core/${name.replace(/\.ts$/, '.d.ts')}`,
+      content: readFileSync(join(coreDir, 'd', name.replace(/\.ts$/, '.d.ts')), 'utf8'),
+    }));
+    const bundleText = new Map(
+      bundle.map((name) => [`src/core/${name}`, readFileSync(join(BUNDLE_DIR, name), 'utf8')]),
+    );
 
     const all = corpusDescriptions();
     const mine = all.filter((_, i) => i % shards === shard);
@@ -65,20 +77,35 @@ export async function runCorpusShard(shard: number, shards: number): Promise<Sha
       const files = emitTypeScriptSdk(result.model);
       emitMs += performance.now() - started;
       for (const [path, text] of bundleText) {
-        if (files.find((f) => f.path === path)?.content !== text) throw new Error(`${file}: ${path} is not the bundle file verbatim`);
+        if (files.find((f) => f.path === path)?.content !== text)
+          throw new Error(`${file}: ${path} is not the bundle file verbatim`);
       }
       const dir = `p${String(packages.size).padStart(4, '0')}`;
       packages.set(dir, relative(CORPUS, file));
       writeFiles(join(root, dir), [...files.filter((f) => !f.path.startsWith('src/core/')), ...declarations]);
     }
-    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: checkOptions({ noEmit: true }), include: ['p*/src/**/*.ts'] }));
+    writeFileSync(
+      join(root, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: checkOptions({ noEmit: true }), include: ['p*/src/**/*.ts'] }),
+    );
     const started = performance.now();
     const { code, output } = await runTsc(join(root, 'tsconfig.json'));
     const tscMs = performance.now() - started;
     const byPackage = errorsByPackage(output);
-    if (code !== 0 && byPackage.size === 0) throw new Error(`tsc failed without per-package errors:\n${output.slice(0, 5000)}`);
-    const failures = [...byPackage].map(([dir, errors]) => ({ description: packages.get(dir) ?? dir, errors: errors.slice(0, 5) }));
-    return { considered: mine.length, accepted: packages.size, passed: packages.size - failures.length, failures, emitMs, tscMs };
+    if (code !== 0 && byPackage.size === 0)
+      throw new Error(`tsc failed without per-package errors:\n${output.slice(0, 5000)}`);
+    const failures = [...byPackage].map(([dir, errors]) => ({
+      description: packages.get(dir) ?? dir,
+      errors: errors.slice(0, 5),
+    }));
+    return {
+      considered: mine.length,
+      accepted: packages.size,
+      passed: packages.size - failures.length,
+      failures,
+      emitMs,
+      tscMs,
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

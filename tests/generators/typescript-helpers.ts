@@ -30,7 +30,8 @@ export async function fixtureModel(name: string): Promise<ApiModel> {
     mode: 'flagship',
   });
   const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
-  if (!result.model || configErrors.length > 0) throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
+  if (!result.model || configErrors.length > 0)
+    throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
   return result.model;
 }
 
@@ -63,11 +64,17 @@ export function checkOptions(extra: Record<string, unknown> = {}): Record<string
 /** Runs the repository's tsc on a project; resolves with the exit code and output. */
 export async function runTsc(project: string, timeoutMs = 240_000): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSC, '-p', project, '--pretty', 'false'], { maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSC, '-p', project, '--pretty', 'false'], {
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: timeoutMs,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error) };
+    return {
+      code: typeof e.code === 'number' ? e.code : 1,
+      output: `${e.stdout ?? ''}${e.stderr ?? ''}` || String(error),
+    };
   }
 }
 
@@ -102,5 +109,7 @@ export function readmeExamples(readme: string): string[] {
   }
   const declares = (code: string): boolean => /\bconst client\b/.test(code);
   const setup = blocks.find(declares);
-  return blocks.map((code) => (setup !== undefined && !declares(code) && /\bclient\b/.test(code) ? `${setup}\n\n${code}` : code));
+  return blocks.map((code) =>
+    setup !== undefined && !declares(code) && /\bclient\b/.test(code) ? `${setup}\n\n${code}` : code,
+  );
 }

@@ -44,7 +44,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (url.pathname.startsWith('/wire/')) {
     // The wire fixture's echo: what arrived, as the Echo schema.
     const raw = (await readBody(req)).toString('utf8');
-    const headers = Object.fromEntries(['authorization', 'cookie', 'x-api-key', 'x-trace', 'tolocalestring'].flatMap((h) => (typeof req.headers[h] === 'string' ? [[h, req.headers[h]]] : [])));
+    const headers = Object.fromEntries(
+      ['authorization', 'cookie', 'x-api-key', 'x-trace', 'tolocalestring'].flatMap((h) =>
+        typeof req.headers[h] === 'string' ? [[h, req.headers[h]]] : [],
+      ),
+    );
     return json(res, 200, { method: req.method, url: req.url, headers, ...(raw === '' ? {} : { body: raw }) });
   }
   if (req.headers['x-api-key'] !== 'secret') return json(res, 401, { message: 'bad key' });
@@ -69,7 +73,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     flakyCalls++;
     flakyKeys.push(req.headers['idempotency-key'] as string | undefined);
     if (flakyCalls === 1) return json(res, 429, { message: 'slow down' }, { 'retry-after': '0' });
-    return json(res, 200, { path: req.url, attempts: flakyCalls, idempotency_key: req.headers['idempotency-key'] ?? null });
+    return json(res, 200, {
+      path: req.url,
+      attempts: flakyCalls,
+      idempotency_key: req.headers['idempotency-key'] ?? null,
+    });
   }
   if (route === 'GET /v1/slow') {
     setTimeout(() => json(res, 200, { path: req.url }), 1_000);
@@ -77,9 +85,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   if (route === 'POST /v1/uploads') {
     const body = await readBody(req);
-    const form = await new Response(body, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+    const form = await new Response(body, {
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+    }).formData();
     const file = form.get('file') as File;
-    return json(res, 200, { path: req.url, fields: { title: String(form.get('title')), fileName: file.name, fileText: await file.text() } });
+    return json(res, 200, {
+      path: req.url,
+      fields: { title: String(form.get('title')), fileName: file.name, fileText: await file.text() },
+    });
   }
   if (route === 'GET /v1/ticks') {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -103,7 +116,10 @@ beforeAll(async () => {
   writeFiles(join(root, 'wire'), emitTypeScriptSdk(await fixtureModel('wire')));
   writeFileSync(
     join(root, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: checkOptions({ rootDir: '.', outDir: 'out' }), include: ['live/src/**/*.ts', 'hostile/src/**/*.ts', 'wire/src/**/*.ts'] }),
+    JSON.stringify({
+      compilerOptions: checkOptions({ rootDir: '.', outDir: 'out' }),
+      include: ['live/src/**/*.ts', 'hostile/src/**/*.ts', 'wire/src/**/*.ts'],
+    }),
   );
   const { code, output } = await runTsc(join(root, 'tsconfig.json'));
   if (code !== 0) throw new Error(`compiling the generated SDKs failed:\n${output}`);
@@ -119,7 +135,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const client = (options: Record<string, unknown> = {}): any => new live.LivePets({ apiKey: 'secret', baseURL, ...options });
+const client = (options: Record<string, unknown> = {}): any =>
+  new live.LivePets({ apiKey: 'secret', baseURL, ...options });
 
 describe('generated SDK against a live server', () => {
   it('returns typed success bodies and sends the API key header', async () => {
@@ -139,14 +156,18 @@ describe('generated SDK against a live server', () => {
     } finally {
       delete process.env.LIVE_PETS_API_KEY;
     }
-    await expect(new live.LivePets({ baseURL, maxRetries: 0 }).pets.retrieve('p1')).rejects.toBeInstanceOf(live.AuthenticationError);
+    await expect(new live.LivePets({ baseURL, maxRetries: 0 }).pets.retrieve('p1')).rejects.toBeInstanceOf(
+      live.AuthenticationError,
+    );
   });
 
   it('throws NotFoundError with status, body, headers and request id on 404', async () => {
-    const error = await client().pets.retrieve('nope').then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await client()
+      .pets.retrieve('nope')
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(live.NotFoundError);
     expect(error).toBeInstanceOf(live.APIError);
     expect(error.status).toBe(404);
@@ -187,11 +208,16 @@ describe('generated SDK against a live server', () => {
   });
 
   it('times out with APITimeoutError', async () => {
-    await expect(client({ timeout: 100, maxRetries: 0 }).diagnostics.slow()).rejects.toBeInstanceOf(live.APITimeoutError);
+    await expect(client({ timeout: 100, maxRetries: 0 }).diagnostics.slow()).rejects.toBeInstanceOf(
+      live.APITimeoutError,
+    );
   });
 
   it('uploads multipart/form-data files', async () => {
-    const result = await client().diagnostics.upload({ file: live.toFile(new TextEncoder().encode('hello'), 'hello.txt', { type: 'text/plain' }), title: 'greeting' });
+    const result = await client().diagnostics.upload({
+      file: live.toFile(new TextEncoder().encode('hello'), 'hello.txt', { type: 'text/plain' }),
+      title: 'greeting',
+    });
     expect(result.fields).toEqual({ title: 'greeting', fileName: 'hello.txt', fileText: 'hello' });
   });
 
@@ -207,12 +233,20 @@ describe('hostile fixture at runtime', () => {
     const calls: { url: string; init: RequestInit }[] = [];
     const fakeFetch = async (url: string, init: RequestInit): Promise<Response> => {
       calls.push({ url, init });
-      return new Response(JSON.stringify({ default: 'd' }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ default: 'd' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const Client = hostile.default;
     const c = new Client({ fetch: fakeFetch, defaultHeaders: {} });
     expect(c.baseURL).toBe('https://api.example.com/v1"; globalThis.__pwned = 4; //');
-    await c.items.root.list('a"b', { 'x"); globalThis.__pwned = 9; ("': 'v', params: 'p', options: 'o', body2: { body: 'b' } });
+    await c.items.root.list('a"b', {
+      'x"); globalThis.__pwned = 9; ("': 'v',
+      params: 'p',
+      options: 'o',
+      body2: { body: 'b' },
+    });
     expect((globalThis as { __pwned?: unknown }).__pwned).toBeUndefined();
     const url = new URL(calls[0]?.url ?? '');
     expect(url.pathname).toBe('/v1%22;%20globalThis.__pwned%20=%204;%20/items/a%22b/%60$%7Bx%7D%60/*/');
@@ -224,14 +258,19 @@ describe('hostile fixture at runtime', () => {
 });
 
 describe('wire fixture against the echo route', () => {
-  const wireClient = (options: Record<string, unknown>): any => new wire.Wire({ baseURL: baseURL.replace(/\/v1$/, '/wire'), maxRetries: 0, ...options });
+  const wireClient = (options: Record<string, unknown>): any =>
+    new wire.Wire({ baseURL: baseURL.replace(/\/v1$/, '/wire'), maxRetries: 0, ...options });
   type Echo = { method: string; url: string; headers: Record<string, string>; body?: string };
 
   it('sends cookie parameters in the Cookie header, RFC 6265-encoded, after a Cookie header already given', async () => {
     const c = wireClient({ apiKeyAuth: 'k' });
     const plain: Echo = await c.accounts.retrieve('a1', { session_id: 's1' });
     expect(plain.headers.cookie).toBe('session_id=s1');
-    const echo: Echo = await c.accounts.retrieve('a1', { session_id: 'a b;c"d\\é%', prefs: ['x', 'y,z'], 'X-Trace': 't' }, { headers: { Cookie: 'user=1' } });
+    const echo: Echo = await c.accounts.retrieve(
+      'a1',
+      { session_id: 'a b;c"d\\é%', prefs: ['x', 'y,z'], 'X-Trace': 't' },
+      { headers: { Cookie: 'user=1' } },
+    );
     expect(echo.headers.cookie).toBe('user=1; session_id=a%20b%3Bc%22d%5C%C3%A9%25; prefs=x,y%2Cz');
     expect(echo.headers['x-trace']).toBe('t');
     expect(echo.url).toBe('/wire/accounts/a1');
@@ -271,7 +310,9 @@ describe('wire fixture against the echo route', () => {
       ['isPrototypeOf', 0],
     ]);
     const echo: Echo = await c.objects.create(given);
-    expect(echo.body).toBe('{"constructor":"c","__proto__":{"polluted":true},"toString":"s","hasOwnProperty":false,"isPrototypeOf":0}');
+    expect(echo.body).toBe(
+      '{"constructor":"c","__proto__":{"polluted":true},"toString":"s","hasOwnProperty":false,"isPrototypeOf":0}',
+    );
     // The valueOf query parameter and the toLocaleString header were not given: nothing inherited is sent.
     expect(echo.url).toBe('/wire/objects');
     expect(echo.headers.tolocalestring).toBeUndefined();

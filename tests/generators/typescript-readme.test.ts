@@ -14,19 +14,31 @@ const root = mkdtempSync(join(tmpdir(), 'ts-sdk-readme-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Writes a package and its README examples under `root/name`; returns the package name and the number of examples. */
-function writeWithExamples(name: string, files: GeneratedFile[], edit: (code: string) => string = (code) => code): { packageName: string; count: number } {
+function writeWithExamples(
+  name: string,
+  files: GeneratedFile[],
+  edit: (code: string) => string = (code) => code,
+): { packageName: string; count: number } {
   const dir = join(root, name);
   writeFiles(dir, files);
   const readme = files.find((f) => f.path === 'README.md')?.content ?? '';
   const examples = readmeExamples(readme);
-  examples.forEach((code, i) => writeFiles(dir, [{ path: `examples/example-${i + 1}.ts`, content: `${edit(code)}\n` }]));
+  examples.forEach((code, i) =>
+    writeFiles(dir, [{ path: `examples/example-${i + 1}.ts`, content: `${edit(code)}\n` }]),
+  );
   const pkg = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as { name: string };
   return { packageName: pkg.name, count: examples.length };
 }
 
 function writeConfig(file: string, packages: Record<string, string>, include: string[]): void {
   const paths = Object.fromEntries(Object.entries(packages).map(([pkg, dir]) => [pkg, [`./${dir}/src/index.ts`]]));
-  writeFileSync(file, JSON.stringify({ compilerOptions: checkOptions({ noEmit: true, allowImportingTsExtensions: true, paths }), include }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      compilerOptions: checkOptions({ noEmit: true, allowImportingTsExtensions: true, paths }),
+      include,
+    }),
+  );
 }
 
 describe('generated README code', () => {
@@ -45,7 +57,9 @@ describe('generated README code', () => {
 
   it('fails the same check when an example is wrong (the check can fail)', async () => {
     const dir = 'broken';
-    const { packageName } = writeWithExamples(dir, emitTypeScriptSdk(await fixtureModel('live')), (code) => code.replace('client.pets.list()', 'client.pets.list({ limit: "two" })'));
+    const { packageName } = writeWithExamples(dir, emitTypeScriptSdk(await fixtureModel('live')), (code) =>
+      code.replace('client.pets.list()', 'client.pets.list({ limit: "two" })'),
+    );
     writeConfig(join(root, dir, 'tsconfig.json'), { [packageName]: '.' }, ['src/**/*.ts', 'examples/*.ts']);
     const { code, output } = await runTsc(join(root, dir, 'tsconfig.json'));
     expect(code).not.toBe(0);

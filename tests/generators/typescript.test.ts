@@ -49,16 +49,31 @@ describe('emitTypeScriptSdk', () => {
   it('copies the bundle verbatim into src/core', async () => {
     const files = emitTypeScriptSdk(await fixtureModel('live'));
     const core = files.filter((f) => f.path.startsWith('src/core/'));
-    const bundle = readdirSync(BUNDLE_DIR).filter((n) => n.endsWith('.ts')).sort();
+    const bundle = readdirSync(BUNDLE_DIR)
+      .filter((n) => n.endsWith('.ts'))
+      .sort();
     expect(core.map((f) => f.path)).toEqual(bundle.map((n) => `src/core/${n}`));
-    for (const name of bundle) expect(core.find((f) => f.path === `src/core/${name}`)?.content).toBe(readFileSync(join(BUNDLE_DIR, name), 'utf8'));
+    for (const name of bundle)
+      expect(core.find((f) => f.path === `src/core/${name}`)?.content).toBe(
+        readFileSync(join(BUNDLE_DIR, name), 'utf8'),
+      );
   });
 
   it('writes a publishable package.json with zero runtime dependencies', async () => {
     const files = emitTypeScriptSdk(await fixtureModel('live'), { version: '3.4.5' });
     const pkg = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as Record<string, unknown>;
-    expect(pkg).toMatchObject({ name: '@fixtures/live-pets', version: '3.4.5', type: 'module', types: './dist/index.d.ts', engines: { node: '^20.19.0 || >=22.12.0' }, dependencies: {} });
-    expect((pkg.exports as Record<string, unknown>)['.']).toMatchObject({ types: './dist/index.d.ts', import: './dist/index.js' });
+    expect(pkg).toMatchObject({
+      name: '@fixtures/live-pets',
+      version: '3.4.5',
+      type: 'module',
+      types: './dist/index.d.ts',
+      engines: { node: '^20.19.0 || >=22.12.0' },
+      dependencies: {},
+    });
+    expect((pkg.exports as Record<string, unknown>)['.']).toMatchObject({
+      types: './dist/index.d.ts',
+      import: './dist/index.js',
+    });
   });
 
   it('derives option defaults from the model and sanitises bad ones', async () => {
@@ -76,7 +91,9 @@ describe('emitTypeScriptSdk', () => {
   });
 
   it('keeps every hostile string inside a literal or an escaped comment', async () => {
-    const files = emitTypeScriptSdk(await fixtureModel('hostile')).filter((f) => f.path.endsWith('.ts') && !f.path.startsWith('src/core/'));
+    const files = emitTypeScriptSdk(await fixtureModel('hostile')).filter(
+      (f) => f.path.endsWith('.ts') && !f.path.startsWith('src/core/'),
+    );
     for (const file of files) {
       // No raw line/paragraph separators anywhere, and no comment closed early by the description.
       expect(file.content, file.path).not.toMatch(/[\u2028\u2029]/);
@@ -98,7 +115,8 @@ describe('emitTypeScriptSdk', () => {
     model.security = [];
     for (const op of model.operations) op.security = [];
     const files = emitTypeScriptSdk(model);
-    for (const file of files.filter((f) => f.path.startsWith('src/resources/'))) expect(file.content, file.path).not.toMatch(/security:/);
+    for (const file of files.filter((f) => f.path.startsWith('src/resources/')))
+      expect(file.content, file.path).not.toMatch(/security:/);
     expect(files.find((f) => f.path === 'src/client.ts')?.content).toMatch(/schemes\?\.has\("ApiKeyAuth"\) \?\? true/);
     // One operation that states security is enough for every request to carry its own (`[]` = none).
     model.operations[0]!.security = [{ schemes: [{ scheme: 'bearerAuth', scopes: [] }] }];
@@ -108,9 +126,11 @@ describe('emitTypeScriptSdk', () => {
   });
 
   it('encodes cookie values to RFC 6265 cookie-octets (and % itself)', () => {
-    expect(encodeCookieValue('abc-._~!*\'()/:=?@[]{}+&$#')).toBe('abc-._~!*\'()/:=?@[]{}+&$#');
+    expect(encodeCookieValue("abc-._~!*'()/:=?@[]{}+&$#")).toBe("abc-._~!*'()/:=?@[]{}+&$#");
     expect(encodeCookieValue(' ",;\\%\u00e9\u0001')).toBe('%20%22%2C%3B%5C%25%C3%A9%01');
-    expect(cookiePairs({ a: 'x y', b: undefined, c: null, d: [1, 'p,q'], e: { k: 'v' }, 'n m': true })).toBe('a=x%20y; d=1,p%2Cq; e=k,v; n%20m=true');
+    expect(cookiePairs({ a: 'x y', b: undefined, c: null, d: [1, 'p,q'], e: { k: 'v' }, 'n m': true })).toBe(
+      'a=x%20y; d=1,p%2Cq; e=k,v; n%20m=true',
+    );
     expect(cookiePairs({ a: undefined })).toBeUndefined();
   });
 });

@@ -15,7 +15,8 @@ function allPointers(value: unknown, pointer: string, out: string[]): void {
   out.push(pointer);
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) value.forEach((item, i) => allPointers(item, `${pointer}/${i}`, out));
-  else for (const [key, item] of Object.entries(value)) allPointers(item, `${pointer}/${escapePointerSegment(key)}`, out);
+  else
+    for (const [key, item] of Object.entries(value)) allPointers(item, `${pointer}/${escapePointerSegment(key)}`, out);
 }
 
 /** Differences between the two paths for `text` (empty when they agree). */
@@ -26,16 +27,20 @@ function compare(text: string): string[] {
 }
 
 function differences(fast: ParseResult, slow: ParseResult): string[] {
-  if (!isDeepStrictEqual(fast.diagnostics, slow.diagnostics)) return [`diagnostics: ${JSON.stringify(fast.diagnostics)} vs ${JSON.stringify(slow.diagnostics)}`];
-  if (fast.document === undefined || slow.document === undefined) return fast.document === slow.document ? [] : ['document presence'];
-  if (!isDeepStrictEqual(fast.document.value, slow.document.value)) return [`value: ${JSON.stringify(fast.document.value)} vs ${JSON.stringify(slow.document.value)}`];
+  if (!isDeepStrictEqual(fast.diagnostics, slow.diagnostics))
+    return [`diagnostics: ${JSON.stringify(fast.diagnostics)} vs ${JSON.stringify(slow.diagnostics)}`];
+  if (fast.document === undefined || slow.document === undefined)
+    return fast.document === slow.document ? [] : ['document presence'];
+  if (!isDeepStrictEqual(fast.document.value, slow.document.value))
+    return [`value: ${JSON.stringify(fast.document.value)} vs ${JSON.stringify(slow.document.value)}`];
   const pointers: string[] = [];
   allPointers(slow.document.value, '', pointers);
   const out: string[] = [];
   for (const pointer of [...pointers, '/no/such/member']) {
     const a = fast.document.locate(pointer);
     const b = slow.document.locate(pointer);
-    if (a.line !== b.line || a.column !== b.column) out.push(`${pointer}: ${a.line}:${a.column} vs ${b.line}:${b.column}`);
+    if (a.line !== b.line || a.column !== b.column)
+      out.push(`${pointer}: ${a.line}:${a.column} vs ${b.line}:${b.column}`);
     if (out.length > 5) break;
   }
   return out;
@@ -52,11 +57,20 @@ function yamlFiles(dir: string, out: string[]): string[] {
 
 describe('yaml fast path: same values, locations and diagnostics as the yaml composer', () => {
   it.each([
-    ['scalars of the YAML 1.2 core schema', 'a: 0o17\nb: 0x1F\nc: 1_000\nd: .inf\ne: -.Inf\nf: .nan\ng: 1e3\nh: +5\ni: -0\nj: 1.50\nk: yes\nl: ~\nm: Null\nn:\no: TRUE\np: 012\nq: "5"\nr: 2020-09-14\n'],
+    [
+      'scalars of the YAML 1.2 core schema',
+      'a: 0o17\nb: 0x1F\nc: 1_000\nd: .inf\ne: -.Inf\nf: .nan\ng: 1e3\nh: +5\ni: -0\nj: 1.50\nk: yes\nl: ~\nm: Null\nn:\no: TRUE\np: 012\nq: "5"\nr: 2020-09-14\n',
+    ],
     ['scalar keys', '200: ok\n1.50: a\n0x1F: b\ntrue: c\n"quoted": d\n'],
     ['flow collections in block values', 'a:\n  [1, 2, {b: c}]\nd:\n  {e: [f, g]}\nh: [ ]\ni: {}\n'],
-    ['comments between keys and values', 'a: # comment\n  b: 1 # trailing\n# whole line\nc:\n  # before\n  - x\n  -   # after dash\n    y\n'],
-    ['block scalars', 'a: |\n  line one\n  line two\nb: >-\n  folded\n  text\nc: "double \\u00e9 \\n"\nd: \'single \'\'quote\'\'\'\n'],
+    [
+      'comments between keys and values',
+      'a: # comment\n  b: 1 # trailing\n# whole line\nc:\n  # before\n  - x\n  -   # after dash\n    y\n',
+    ],
+    [
+      'block scalars',
+      "a: |\n  line one\n  line two\nb: >-\n  folded\n  text\nc: \"double \\u00e9 \\n\"\nd: 'single ''quote'''\n",
+    ],
     ['multi-line plain scalars', 'a: one\n  two\n   three\nb:\n  - x\n    y\n'],
     ['__proto__ and inherited names as keys', '__proto__: {polluted: true}\ntoString: 1\nconstructor: {a: 1}\n'],
     ['a BOM and CRLF line ends', '\ufeffa: 1\r\nb:\r\n  - c\r\n'],
@@ -78,7 +92,15 @@ describe('yaml fast path: same values, locations and diagnostics as the yaml com
 
   it('takes the fast path for plain YAML and leaves the rest to the composer', () => {
     expect(parseYamlFast('a: 1\nb: [x, y]\n', 512)).toBeDefined();
-    for (const text of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', '<<: {a: 1}\n', '~: 1\n', '%YAML 1.2\n---\na: 1\n', 'a: 1\na: 2\n', 'a: [1\n']) {
+    for (const text of [
+      'a: &x 1\nb: *x\n',
+      'a: !!str 1\n',
+      '<<: {a: 1}\n',
+      '~: 1\n',
+      '%YAML 1.2\n---\na: 1\n',
+      'a: 1\na: 2\n',
+      'a: [1\n',
+    ]) {
       expect(parseYamlFast(text, 512), text).toBeUndefined();
     }
   });

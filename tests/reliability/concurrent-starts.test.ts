@@ -24,8 +24,18 @@ let ledger: ReturnType<typeof openLedger>;
 
 beforeAll(async () => {
   // The API in this process; the worker in its own, as deployed (its parsing does not stall the API).
-  service = await startTestService({ ROLE: 'api', REPORT_RATE_LIMIT: String(RATE_LIMIT), REPORT_RATE_WINDOW_SECONDS: String(RATE_WINDOW_SECONDS) });
-  worker = await spawnService({ ROLE: 'worker', DATABASE_URL: service.databaseUrl, BOOTSTRAP: 'false', WORKER_HEARTBEAT_SECONDS: '1', WORKER_CONCURRENCY: '4' });
+  service = await startTestService({
+    ROLE: 'api',
+    REPORT_RATE_LIMIT: String(RATE_LIMIT),
+    REPORT_RATE_WINDOW_SECONDS: String(RATE_WINDOW_SECONDS),
+  });
+  worker = await spawnService({
+    ROLE: 'worker',
+    DATABASE_URL: service.databaseUrl,
+    BOOTSTRAP: 'false',
+    WORKER_HEARTBEAT_SECONDS: '1',
+    WORKER_CONCURRENCY: '4',
+  });
   ledger = openLedger(service.databaseUrl);
 }, 60_000);
 afterAll(async () => {
@@ -57,7 +67,11 @@ describe('concurrent report starts under a rate limit', () => {
     const accepted: Accepted[] = [];
 
     /** Sends the start until it is accepted, waiting Retry-After after each 429. */
-    const startUntilAccepted = async (client: ReturnType<typeof rest>, key: string, body: object): Promise<HttpResult<Record<string, any>>> => {
+    const startUntilAccepted = async (
+      client: ReturnType<typeof rest>,
+      key: string,
+      body: object,
+    ): Promise<HttpResult<Record<string, any>>> => {
       for (let attempt = 0; attempt < 100; attempt += 1) {
         const res = await client.post('/reports/start', body, { 'idempotency-key': key });
         if (res.status === 202) return res;
@@ -73,7 +87,10 @@ describe('concurrent report starts under a rate limit', () => {
     for (let w = 0; w < WORKSPACES; w += 1) {
       const workspace = await newWorkspace(service, `Load ${w}`);
       for (let c = 0; c < CLIENTS_PER_WORKSPACE; c += 1) {
-        const token = c === 0 ? workspace.token : await keyWithScopes(workspace.organization.id, workspace.user.id, ['runs:write', 'workspace:read']);
+        const token =
+          c === 0
+            ? workspace.token
+            : await keyWithScopes(workspace.organization.id, workspace.user.id, ['runs:write', 'workspace:read']);
         clients.push({ orgId: workspace.organization.id, token, index: clients.length });
       }
     }
@@ -87,7 +104,10 @@ describe('concurrent report starts under a rate limit', () => {
           const petstore = s === 0 && index % CLIENTS_PER_WORKSPACE === 0;
           const body = { openapiText: petstore ? PETSTORE : SWAGGER, notes: key };
           // Every third start is sent twice at once (a double click): both get the same run.
-          const [first, twin] = await Promise.all([startUntilAccepted(client, key, body), s % 3 === 0 ? startUntilAccepted(client, key, body) : undefined]);
+          const [first, twin] = await Promise.all([
+            startUntilAccepted(client, key, body),
+            s % 3 === 0 ? startUntilAccepted(client, key, body) : undefined,
+          ]);
           if (twin) expect(twin.body.run.id, `${key}: concurrent duplicate`).toBe(first.body.run.id);
           // A retry after a lost response replays the first answer at once, whatever the rate limit.
           const replay = await client.post('/reports/start', body, { 'idempotency-key': key });
@@ -112,12 +132,19 @@ describe('concurrent report starts under a rate limit', () => {
     const runIds = accepted.map((a) => a.first.body.run.id as string);
     expect(new Set(runIds).size).toBe(runIds.length);
     // Each workspace got its 50 starts through a limit of 5 per 2 s: at least 9 windows.
-    expect(startsMs).toBeGreaterThanOrEqual(((STARTS_PER_CLIENT * CLIENTS_PER_WORKSPACE) / RATE_LIMIT - 1) * RATE_WINDOW_SECONDS * 1000);
+    expect(startsMs).toBeGreaterThanOrEqual(
+      ((STARTS_PER_CLIENT * CLIENTS_PER_WORKSPACE) / RATE_LIMIT - 1) * RATE_WINDOW_SECONDS * 1000,
+    );
 
     // The database holds exactly the accepted runs, one job each, one stored response per key.
     const queued = await ledger.read();
     expect(queued.runs.map((r) => r.id).sort()).toEqual([...runIds].sort());
-    expect(queued.jobs.filter((j) => j.name === 'report.run').map((j) => j.runId).sort()).toEqual([...runIds].sort());
+    expect(
+      queued.jobs
+        .filter((j) => j.name === 'report.run')
+        .map((j) => j.runId)
+        .sort(),
+    ).toEqual([...runIds].sort());
     expect(queued.keys).toHaveLength(runIds.length);
     const byKey = new Map(queued.keys.map((k) => [k.key, k.runId]));
     for (const a of accepted) expect(byKey.get(a.key), a.key).toBe(a.first.body.run.id);
@@ -128,25 +155,38 @@ describe('concurrent report starts under a rate limit', () => {
     const processedMs = Date.now() - began;
     expect(orphans(done)).toEqual([]);
     expect(done.runs.flatMap(unfinished)).toEqual([]);
-    for (const job of done.jobs) expect(job, `job of ${job.runId}`).toMatchObject({ name: 'report.run', state: 'completed', retryCount: 0 });
+    for (const job of done.jobs)
+      expect(job, `job of ${job.runId}`).toMatchObject({ name: 'report.run', state: 'completed', retryCount: 0 });
     const rows = new Map(done.runs.map((r) => [r.id, r]));
     for (const a of accepted) {
       const row = rows.get(a.first.body.run.id)!;
       expect(row.notes).toBe(a.key);
       expect(row.orgId).toBe(a.orgId);
-      expect({ status: row.status, verdict: row.verdict }, a.key).toEqual(a.petstore ? { status: 'complete', verdict: 'needs_review' } : { status: 'complete', verdict: 'not_ready' });
+      expect({ status: row.status, verdict: row.verdict }, a.key).toEqual(
+        a.petstore ? { status: 'complete', verdict: 'needs_review' } : { status: 'complete', verdict: 'not_ready' },
+      );
     }
 
     // The API agrees with the rows, and a moment later nothing has moved (no second terminal state).
     await sleep(1000);
     const later = await ledger.read();
-    expect(later.runs.map((r) => [r.id, r.status, r.verdict, r.completedAt?.toISOString()])).toEqual(done.runs.map((r) => [r.id, r.status, r.verdict, r.completedAt?.toISOString()]));
+    expect(later.runs.map((r) => [r.id, r.status, r.verdict, r.completedAt?.toISOString()])).toEqual(
+      done.runs.map((r) => [r.id, r.status, r.verdict, r.completedAt?.toISOString()]),
+    );
     for (const a of accepted.filter((_, i) => i % 4 === 0)) {
       const res = await rest(service.url, a.token).get(`/runs/${a.first.body.run.id}`);
       expect(res.status).toBe(200);
       const row = rows.get(a.first.body.run.id)!;
-      expect(res.body.run).toMatchObject({ id: row.id, status: row.status, verdict: row.verdict, completedAt: row.completedAt!.toISOString(), notes: a.key });
+      expect(res.body.run).toMatchObject({
+        id: row.id,
+        status: row.status,
+        verdict: row.verdict,
+        completedAt: row.completedAt!.toISOString(),
+        notes: a.key,
+      });
     }
-    console.log(`concurrent starts: ${accepted.length} accepted, ${refusals.length} refused with 429, starts ${startsMs} ms, all terminal after ${processedMs} ms`);
+    console.log(
+      `concurrent starts: ${accepted.length} accepted, ${refusals.length} refused with 429, starts ${startsMs} ms, all terminal after ${processedMs} ms`,
+    );
   }, 110_000);
 });

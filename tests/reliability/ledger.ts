@@ -52,7 +52,9 @@ export function openLedger(databaseUrl: string) {
       const jobs = await pool.query<JobRow>(
         `SELECT id::text AS id, data->>'runId' AS "runId", name, state::text AS state, retry_count AS "retryCount" FROM pgboss.job WHERE name IN ('report.run', 'report.run.dead') ORDER BY id`,
       );
-      const keys = await pool.query<KeyRow>(`SELECT org_id AS "orgId", key, response->'run'->>'id' AS "runId" FROM idempotency_keys ORDER BY key`);
+      const keys = await pool.query<KeyRow>(
+        `SELECT org_id AS "orgId", key, response->'run'->>'id' AS "runId" FROM idempotency_keys ORDER BY key`,
+      );
       return { runs: runs.rows, jobs: jobs.rows, keys: keys.rows };
     },
     /** Polls until every run in `ids` (default: every run) is terminal; returns the ledger then. */
@@ -64,7 +66,12 @@ export function openLedger(databaseUrl: string) {
         const open = ledger.runs.filter((r) => (!wanted || wanted.has(r.id)) && !TERMINAL_SET.has(r.status));
         if (open.length === 0) return ledger;
         if (Date.now() > deadline) {
-          throw new Error(`${open.length} runs not terminal after ${timeoutMs} ms: ${open.slice(0, 5).map((r) => `${r.id}=${r.status}`).join(', ')}`);
+          throw new Error(
+            `${open.length} runs not terminal after ${timeoutMs} ms: ${open
+              .slice(0, 5)
+              .map((r) => `${r.id}=${r.status}`)
+              .join(', ')}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -85,18 +92,22 @@ export function orphans(ledger: Ledger): string[] {
   const reportJobs = ledger.jobs.filter((j) => j.name === 'report.run');
   const jobsByRun = new Map<string, JobRow[]>();
   for (const job of reportJobs) {
-    if (!runIds.has(job.runId)) problems.push(`job ${job.id} (${job.state}) names run ${job.runId}, which does not exist`);
+    if (!runIds.has(job.runId))
+      problems.push(`job ${job.id} (${job.state}) names run ${job.runId}, which does not exist`);
     jobsByRun.set(job.runId, [...(jobsByRun.get(job.runId) ?? []), job]);
   }
   for (const run of ledger.runs) {
     const jobs = jobsByRun.get(run.id) ?? [];
     if (jobs.length !== 1) problems.push(`run ${run.id} (${run.status}) has ${jobs.length} report jobs`);
-    if (jobs[0] && run.jobId !== jobs[0].id) problems.push(`run ${run.id} records job ${run.jobId}, its job is ${jobs[0].id}`);
+    if (jobs[0] && run.jobId !== jobs[0].id)
+      problems.push(`run ${run.id} records job ${run.jobId}, its job is ${jobs[0].id}`);
     const live = jobs.some((j) => ['created', 'retry', 'active'].includes(j.state));
-    if ((run.status === 'queued' || run.status === 'running') && !live) problems.push(`run ${run.id} is ${run.status} without a live job`);
+    if ((run.status === 'queued' || run.status === 'running') && !live)
+      problems.push(`run ${run.id} is ${run.status} without a live job`);
   }
   for (const key of ledger.keys) {
-    if (!runIds.has(key.runId)) problems.push(`idempotency key ${key.key} names run ${key.runId}, which does not exist`);
+    if (!runIds.has(key.runId))
+      problems.push(`idempotency key ${key.key} names run ${key.runId}, which does not exist`);
   }
   return problems;
 }
@@ -107,6 +118,7 @@ export function unfinished(run: RunRow): string[] {
   if (!TERMINAL_SET.has(run.status)) problems.push(`run ${run.id} is ${run.status}`);
   if (!run.completedAt) problems.push(`run ${run.id} (${run.status}) has no completedAt`);
   const open = run.steps.filter((s) => s.status === 'pending' || s.status === 'running');
-  if (open.length > 0 && run.status !== 'canceled' && run.status !== 'failed') problems.push(`run ${run.id} (${run.status}) left steps ${open.map((s) => `${s.name}=${s.status}`).join(', ')}`);
+  if (open.length > 0 && run.status !== 'canceled' && run.status !== 'failed')
+    problems.push(`run ${run.id} (${run.status}) left steps ${open.map((s) => `${s.name}=${s.status}`).join(', ')}`);
   return problems;
 }

@@ -32,7 +32,14 @@ beforeAll(async () => {
   postgres = await startEmbeddedPostgres({ dataDir: dir, port });
   await ensureDatabase(postgres.url, 'reliability');
   databaseUrl = postgres.url.replace(/\/postgres$/, '/reliability');
-  service = await spawnService({ ROLE: 'all', DATABASE_URL: databaseUrl, BOOTSTRAP: 'false', WORKER_HEARTBEAT_SECONDS: '1', WORKER_CONCURRENCY: '2', REPORT_RATE_LIMIT: '100000' });
+  service = await spawnService({
+    ROLE: 'all',
+    DATABASE_URL: databaseUrl,
+    BOOTSTRAP: 'false',
+    WORKER_HEARTBEAT_SECONDS: '1',
+    WORKER_CONCURRENCY: '2',
+    REPORT_RATE_LIMIT: '100000',
+  });
   const sequelize = createSequelize(databaseUrl, 1);
   setupModels(sequelize);
   token = (await createWorkspace(sequelize, { name: 'Outage', email: 'outage@example.com' })).token;
@@ -60,12 +67,22 @@ interface Sample {
 }
 
 /** One request with a client-side deadline: a hang shows up as an error, not a stuck test. */
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 15_000) {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs = 15_000,
+) {
   const started = Date.now();
   try {
     const res = await fetch(`${service.url}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -76,9 +93,24 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
     } catch {
       // left as text: the assertions say so
     }
-    return { status: res.status as number | undefined, ms: Date.now() - started, endedAt: Date.now(), contentType: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after'), body: parsed, error: undefined as string | undefined };
+    return {
+      status: res.status as number | undefined,
+      ms: Date.now() - started,
+      endedAt: Date.now(),
+      contentType: res.headers.get('content-type'),
+      retryAfter: res.headers.get('retry-after'),
+      body: parsed,
+      error: undefined as string | undefined,
+    };
   } catch (error) {
-    return { status: undefined, ms: Date.now() - started, endedAt: Date.now(), contentType: null, body: undefined, error: String((error as Error).cause ?? error) };
+    return {
+      status: undefined,
+      ms: Date.now() - started,
+      endedAt: Date.now(),
+      contentType: null,
+      body: undefined,
+      error: String((error as Error).cause ?? error),
+    };
   }
 }
 
@@ -101,10 +133,16 @@ describe('PostgreSQL stops and comes back under load', () => {
         const at = phase;
         const pick = counter++ % 3;
         if (pick === 0) samples.push({ phase: at, kind: 'me', ...(await call('GET', '/me')) });
-        else if (pick === 1 && lastRunId) samples.push({ phase: at, kind: 'run', ...(await call('GET', `/runs/${lastRunId}`)) });
+        else if (pick === 1 && lastRunId)
+          samples.push({ phase: at, kind: 'run', ...(await call('GET', `/runs/${lastRunId}`)) });
         else {
           const key = `outage-c${c}-${counter}`;
-          const res = await call('POST', '/reports/start', { openapiText: SMALL, notes: key }, { 'idempotency-key': key });
+          const res = await call(
+            'POST',
+            '/reports/start',
+            { openapiText: SMALL, notes: key },
+            { 'idempotency-key': key },
+          );
           samples.push({ phase: at, kind: 'start', key, ...res });
           if (res.status === 202) {
             accepted.set(key, res.body.run.id);
@@ -127,14 +165,28 @@ describe('PostgreSQL stops and comes back under load', () => {
     await waitFor('starts accepted before the outage', 30_000, () => accepted.size >= 5);
     const healthy = await call('GET', '/health');
     expect(healthy.status).toBe(200);
-    expect(healthy.body).toMatchObject({ ok: true, service: 'report-service', queue: true, pipeline: { databaseReachable: true, workerAlive: true } });
+    expect(healthy.body).toMatchObject({
+      ok: true,
+      service: 'report-service',
+      queue: true,
+      pipeline: { databaseReachable: true, workerAlive: true },
+    });
 
     // A run in the middle of its pipeline when the database goes away.
-    const big = await call('POST', '/reports/start', { openapiText: largeSpec(150), notes: 'mid-pipeline' }, { 'idempotency-key': 'mid-pipeline' });
+    const big = await call(
+      'POST',
+      '/reports/start',
+      { openapiText: largeSpec(150), notes: 'mid-pipeline' },
+      { 'idempotency-key': 'mid-pipeline' },
+    );
     expect(big.status).toBe(202);
     const bigId = big.body.run.id as string;
     accepted.set('mid-pipeline', bigId);
-    await waitFor('the large run running', 30_000, async () => (await call('GET', `/runs/${bigId}`)).body?.run?.status === 'running');
+    await waitFor(
+      'the large run running',
+      30_000,
+      async () => (await call('GET', `/runs/${bigId}`)).body?.run?.status === 'running',
+    );
 
     // Outage.
     phase = 'outage';
@@ -144,10 +196,24 @@ describe('PostgreSQL stops and comes back under load', () => {
     expect(down.status, JSON.stringify(down.body)).toBe(200);
     expect(down.ms).toBeLessThan(5_000);
     // The documented shape (service-api.md HealthStatus) with the outage in it.
-    expect(down.body).toMatchObject({ ok: false, service: 'report-service', mode: 'managed-db-control-plane', accounts: false, persistedRuns: false, storage: false, queue: false, hostedReports: false, pipeline: { databaseReachable: false, workerAlive: false } });
+    expect(down.body).toMatchObject({
+      ok: false,
+      service: 'report-service',
+      mode: 'managed-db-control-plane',
+      accounts: false,
+      persistedRuns: false,
+      storage: false,
+      queue: false,
+      hostedReports: false,
+      pipeline: { databaseReachable: false, workerAlive: false },
+    });
     expect(typeof down.body.generatedAt).toBe('string');
     // Each kind of request once more, for certain during the outage.
-    const probes = [await call('GET', '/me'), await call('GET', `/runs/${lastRunId}`), await call('POST', '/reports/start', { openapiText: SMALL }, { 'idempotency-key': 'outage-probe' })];
+    const probes = [
+      await call('GET', '/me'),
+      await call('GET', `/runs/${lastRunId}`),
+      await call('POST', '/reports/start', { openapiText: SMALL }, { 'idempotency-key': 'outage-probe' }),
+    ];
     await sleep(4000);
 
     // PostgreSQL back on the same port and data dir; the service is not touched.
@@ -178,12 +244,19 @@ describe('PostgreSQL stops and comes back under load', () => {
     expect(Math.max(...samples.map((s) => s.ms), ...probes.map((p) => p.ms))).toBeLessThan(10_000);
     // Before the stop everything succeeded; from then on each answer is a success or a clean JSON
     // 5xx, never a 4xx (a valid token must not turn into 401 because its lookup failed).
-    expect(samples.filter((s) => s.endedAt < stoppedAt && s.status! >= 400).map((s) => `${s.kind} ${s.status}`)).toEqual([]);
+    expect(
+      samples.filter((s) => s.endedAt < stoppedAt && s.status! >= 400).map((s) => `${s.kind} ${s.status}`),
+    ).toEqual([]);
     const during = samples.filter((s) => s.phase === 'outage' || s.phase === 'recovering');
     expect(during.length).toBeGreaterThan(0);
-    const failures = [...samples.filter((s) => s.status! >= 400), ...probes.map((p) => ({ ...p, phase: 'probe', kind: 'probe' }))];
+    const failures = [
+      ...samples.filter((s) => s.status! >= 400),
+      ...probes.map((p) => ({ ...p, phase: 'probe', kind: 'probe' })),
+    ];
     for (const failure of failures) {
-      expect(failure.status, `${failure.phase} ${failure.kind} ${JSON.stringify(failure.body)}`).toBeGreaterThanOrEqual(500);
+      expect(failure.status, `${failure.phase} ${failure.kind} ${JSON.stringify(failure.body)}`).toBeGreaterThanOrEqual(
+        500,
+      );
       expect(failure.contentType).toMatch(/^application\/json/);
       expect(Object.keys(failure.body).sort()).toEqual(['error', 'message']);
       // The database being down is said as such: 503 service_unavailable with Retry-After.
@@ -194,7 +267,11 @@ describe('PostgreSQL stops and comes back under load', () => {
     expect(probes.map((p) => p.status).every((s) => s! >= 500)).toBe(true);
     // After recovery every request succeeds.
     const after = samples.filter((s) => s.phase === 'after');
-    expect(after.filter((s) => s.status !== 200 && s.status !== 202).map((s) => `${s.kind} ${s.status} ${JSON.stringify(s.body)}`)).toEqual([]);
+    expect(
+      after
+        .filter((s) => s.status !== 200 && s.status !== 202)
+        .map((s) => `${s.kind} ${s.status} ${JSON.stringify(s.body)}`),
+    ).toEqual([]);
 
     // Every accepted start has its run; every run, including those caught by the outage, ends once;
     // runs and jobs still match one to one.
@@ -203,7 +280,9 @@ describe('PostgreSQL stops and comes back under load', () => {
     expect(done.runs.flatMap(unfinished)).toEqual([]);
     const byId = new Map(done.runs.map((r) => [r.id, r]));
     for (const [key, runId] of accepted) expect(byId.get(runId)?.notes, key).toBe(key);
-    const afterRuns = [...accepted].filter(([key]) => samples.find((s) => s.key === key)?.phase === 'after').map(([, id]) => byId.get(id)!);
+    const afterRuns = [...accepted]
+      .filter(([key]) => samples.find((s) => s.key === key)?.phase === 'after')
+      .map(([, id]) => byId.get(id)!);
     expect(afterRuns.length).toBeGreaterThanOrEqual(10);
     for (const run of afterRuns) expect(run).toMatchObject({ status: 'complete', verdict: 'not_ready' });
     // The run the outage interrupted resumed and finished as it would have (clean, nothing to compare).

@@ -65,7 +65,7 @@ describe('killed processes', () => {
     while (!noticedMs) {
       const job = (await ledger.read()).jobs.find((j) => j.runId === largeId)!;
       if (job.state !== 'active' || job.retryCount > 0) noticedMs = Date.now() - killedAt;
-      else if (Date.now() - killedAt > 90_000) throw new Error('the dead worker\'s job was never retried');
+      else if (Date.now() - killedAt > 90_000) throw new Error("the dead worker's job was never retried");
       else await sleep(250);
     }
     expect(noticedMs).toBeLessThan(40_000);
@@ -77,15 +77,24 @@ describe('killed processes', () => {
     // The large description is clean and has nothing to compare: ready, every step once.
     expect(largeRun).toMatchObject({ status: 'ready', verdict: 'ready' });
     expect(largeRun.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
-    for (const id of small) expect(done.runs.find((r) => r.id === id), id).toMatchObject({ status: 'complete', verdict: 'needs_review' });
-    for (const job of done.jobs) expect(job, `job of ${job.runId}`).toMatchObject({ name: 'report.run', state: 'completed' });
+    for (const id of small)
+      expect(
+        done.runs.find((r) => r.id === id),
+        id,
+      ).toMatchObject({ status: 'complete', verdict: 'needs_review' });
+    for (const job of done.jobs)
+      expect(job, `job of ${job.runId}`).toMatchObject({ name: 'report.run', state: 'completed' });
     expect(done.jobs.find((j) => j.runId === largeId)!.retryCount).toBeGreaterThanOrEqual(1);
     // One terminal state: a moment later nothing has moved.
     await sleep(1500);
     const later = await ledger.read();
-    expect(later.runs.map((r) => [r.id, r.status, r.completedAt?.toISOString()])).toEqual(done.runs.map((r) => [r.id, r.status, r.completedAt?.toISOString()]));
+    expect(later.runs.map((r) => [r.id, r.status, r.completedAt?.toISOString()])).toEqual(
+      done.runs.map((r) => [r.id, r.status, r.completedAt?.toISOString()]),
+    );
     await replacement.stop();
-    console.log(`killed worker: its job retried ${noticedMs} ms after the kill, all ${done.runs.length} runs terminal after ${recoveredMs} ms`);
+    console.log(
+      `killed worker: its job retried ${noticedMs} ms after the kill, all ${done.runs.length} runs terminal after ${recoveredMs} ms`,
+    );
   }, 150_000);
 
   it('an API killed with SIGKILL while clients start reports: answered starts have their run, unanswered ones none or one, no orphan jobs', async () => {
@@ -94,10 +103,16 @@ describe('killed processes', () => {
     const doomed = await spawn('api');
     const client = rest(doomed.url, workspace.token);
 
-    type Outcome = { key: string; status: 'accepted'; runId: string } | { key: string; status: 'unanswered'; error: string } | { key: string; status: 'refused'; code: number };
+    type Outcome =
+      | { key: string; status: 'accepted'; runId: string }
+      | { key: string; status: 'unanswered'; error: string }
+      | { key: string; status: 'refused'; code: number };
     const outcomes: Outcome[] = [];
     // A small description (Swagger 2.0: reported in milliseconds) keeps the many runs cheap.
-    const body = (key: string) => ({ openapiText: 'swagger: "2.0"\ninfo: {title: Tiny, version: "1"}\npaths: {}\n', notes: key });
+    const body = (key: string) => ({
+      openapiText: 'swagger: "2.0"\ninfo: {title: Tiny, version: "1"}\npaths: {}\n',
+      notes: key,
+    });
     // Each client sends starts back to back until one fails for want of the process: its last.
     const clients = Array.from({ length: 10 }, async (_, c) => {
       for (let s = 0; ; s += 1) {
@@ -171,9 +186,12 @@ describe('killed processes', () => {
     const done = await ledger.waitAllTerminal(100_000);
     expect(orphans(done)).toEqual([]);
     expect(done.runs.flatMap(unfinished)).toEqual([]);
-    for (const run of done.runs.filter((r) => !before.has(r.id))) expect(run, run.notes!).toMatchObject({ status: 'complete', verdict: 'not_ready' });
+    for (const run of done.runs.filter((r) => !before.has(r.id)))
+      expect(run, run.notes!).toMatchObject({ status: 'complete', verdict: 'not_ready' });
     for (const job of done.jobs) expect(job.state, `job of ${job.runId}`).toBe('completed');
     await worker.stop();
-    console.log(`killed API: ${accepted.length} answered, ${unanswered.length} unanswered (${inFlight.length} in flight, ${committedUnanswered} had committed)`);
+    console.log(
+      `killed API: ${accepted.length} answered, ${unanswered.length} unanswered (${inFlight.length} in flight, ${committedUnanswered} had committed)`,
+    );
   }, 150_000);
 });

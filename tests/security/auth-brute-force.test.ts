@@ -32,7 +32,8 @@ describe('token brute force', () => {
     expect((await rest(service.url, token).get('/me', attacker)).status).toBe(429);
     // Another address is not affected; missing tokens do not count as guesses.
     expect((await rest(service.url, token).get('/me', { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
-    for (let i = 0; i < 10; i += 1) expect((await rest(service.url).get('/me', { 'x-forwarded-for': '198.51.100.10' })).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await rest(service.url).get('/me', { 'x-forwarded-for': '198.51.100.10' })).status).toBe(401);
     expect((await rest(service.url, token).get('/me', { 'x-forwarded-for': '198.51.100.10' })).status).toBe(200);
   });
 });

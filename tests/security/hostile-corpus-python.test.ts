@@ -10,12 +10,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_FILE, HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { errorsByPackage, MYPY, PYTHON, run, runMypy, SHARED_RUNTIME, shareRuntime } from '../generators/python-helpers.ts';
+import {
+  errorsByPackage,
+  MYPY,
+  PYTHON,
+  run,
+  runMypy,
+  SHARED_RUNTIME,
+  shareRuntime,
+} from '../generators/python-helpers.ts';
 import { generateAll, packedEntries, treeProblems, type CaseResult, type GeneratedFile } from './hostile-pipeline.ts';
 
 const PER_CASE_MS = 20_000;
 const reason = MYPY === undefined ? 'mypy is not on PATH' : PYTHON === undefined ? 'python3 is not on PATH' : undefined;
-if (reason !== undefined) console.warn(`\n!!! Hostile corpus, Python SDK checks SKIPPED: ${reason}. Only paths and crashes are checked.\n`);
+if (reason !== undefined)
+  console.warn(`\n!!! Hostile corpus, Python SDK checks SKIPPED: ${reason}. Only paths and crashes are checked.\n`);
 
 let results: CaseResult[] = [];
 const root = mkdtempSync(join(tmpdir(), 'hostile-corpus-py-'));
@@ -31,10 +40,12 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const pythonPackages = (): [string, GeneratedFile[]][] => results.flatMap((r) => (r.files.python !== undefined ? [[r.name, r.files.python] as [string, GeneratedFile[]]] : []));
+const pythonPackages = (): [string, GeneratedFile[]][] =>
+  results.flatMap((r) => (r.files.python !== undefined ? [[r.name, r.files.python] as [string, GeneratedFile[]]] : []));
 
 /** The generated module name: the one directory under `src/`. */
-const moduleOf = (files: readonly GeneratedFile[]): string => files.find((f) => f.path.startsWith('src/') && f.path.endsWith('/__init__.py'))?.path.split('/')[1] ?? '';
+const moduleOf = (files: readonly GeneratedFile[]): string =>
+  files.find((f) => f.path.startsWith('src/') && f.path.endsWith('/__init__.py'))?.path.split('/')[1] ?? '';
 
 describe('the hostile corpus, Python SDK', () => {
   it('generates a package for every case with a model, in bounded time and without a crash', () => {
@@ -42,7 +53,8 @@ describe('the hostile corpus, Python SDK', () => {
     for (const c of HOSTILE_CASES) {
       const r = results.find((x) => x.name === c.name) as CaseResult;
       if (r.hung) failures.push(`${c.name}: did not finish within ${PER_CASE_MS} ms (stopped in ${r.hungIn ?? '?'})`);
-      else if (r.crashes.python !== undefined || r.crashes.analyze !== undefined) failures.push(`${c.name}: ${r.crashes.python ?? r.crashes.analyze}`);
+      else if (r.crashes.python !== undefined || r.crashes.analyze !== undefined)
+        failures.push(`${c.name}: ${r.crashes.python ?? r.crashes.analyze}`);
       else if (c.model && r.files.python === undefined) failures.push(`${c.name}: no package`);
     }
     expect(failures).toEqual([]);
@@ -55,9 +67,12 @@ describe('the hostile corpus, Python SDK', () => {
       const problems = treeProblems(files);
       failures.push(...problems.map((p) => `${name}: ${p}`));
       if (problems.length > 0) continue;
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(moduleOf(files))) failures.push(`${name}: module ${JSON.stringify(moduleOf(files))}`);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(moduleOf(files)))
+        failures.push(`${name}: module ${JSON.stringify(moduleOf(files))}`);
       const entries = await packedEntries(`${name}-python`, files);
-      for (const entry of entries) if (entry.type !== 'file' || treeProblems([{ path: entry.name, content: '' }]).length > 0) failures.push(`${name}: packed entry ${entry.type} ${JSON.stringify(entry.name)}`);
+      for (const entry of entries)
+        if (entry.type !== 'file' || treeProblems([{ path: entry.name, content: '' }]).length > 0)
+          failures.push(`${name}: packed entry ${entry.type} ${JSON.stringify(entry.name)}`);
       expect(entries.map((e) => e.name).sort()).toEqual(files.map((f) => f.path).sort());
     }
     expect(failures).toEqual([]);
@@ -72,7 +87,9 @@ describe('the hostile corpus, Python SDK', () => {
         if (treeProblems(files).length > 0) continue;
         const from = `src/${moduleOf(files)}/`;
         const module = `hostile_${i}`;
-        const renamed = files.map((f) => (f.path.startsWith(from) ? { path: `src/${module}/${f.path.slice(from.length)}`, content: f.content } : f));
+        const renamed = files.map((f) =>
+          f.path.startsWith(from) ? { path: `src/${module}/${f.path.slice(from.length)}`, content: f.content } : f,
+        );
         const dir = join(root, 'p', name);
         for (const file of shareRuntime(join(root, 'p'), renamed, module)) {
           mkdirSync(join(dir, file.path, '..'), { recursive: true });
@@ -91,13 +108,25 @@ describe('the hostile corpus, Python SDK', () => {
       const srcDirs = [...packages.values()].map(([dir]) => dir);
       const compiled = await run(PYTHON as string, ['-m', 'compileall', '-q', join(root, 'p')], { timeoutMs: 300_000 });
       const started = performance.now();
-      const mypy = await runMypy([join(root, 'p', 'runtime', 'src'), ...srcDirs], join(root, '.mypy_cache'), [SHARED_RUNTIME]);
+      const mypy = await runMypy([join(root, 'p', 'runtime', 'src'), ...srcDirs], join(root, '.mypy_cache'), [
+        SHARED_RUNTIME,
+      ]);
       const byPackage = errorsByPackage(mypy.output, srcDirs);
       const failing = [...packages].filter(([, [dir]]) => byPackage.has(dir) || compiled.output.includes(dir));
-      console.log(`hostile corpus: ${packages.size - failing.length}/${packages.size} Python packages pass compileall + mypy --strict (mypy ${Math.round(performance.now() - started)} ms)`);
-      for (const [name, [dir]] of failing.slice(0, 10)) console.log(`  FAIL ${name}\n    ${(byPackage.get(dir) ?? [compiled.output.slice(0, 500)]).slice(0, 5).join('\n    ')}`);
+      console.log(
+        `hostile corpus: ${packages.size - failing.length}/${packages.size} Python packages pass compileall + mypy --strict (mypy ${Math.round(performance.now() - started)} ms)`,
+      );
+      for (const [name, [dir]] of failing.slice(0, 10))
+        console.log(
+          `  FAIL ${name}\n    ${(byPackage.get(dir) ?? [compiled.output.slice(0, 500)]).slice(0, 5).join('\n    ')}`,
+        );
       expect(compiled.code, compiled.output.slice(0, 3000)).toBe(0);
-      expect(mypy.output.split('\n').filter((l) => /error:/.test(l)).slice(0, 20)).toEqual([]);
+      expect(
+        mypy.output
+          .split('\n')
+          .filter((l) => /error:/.test(l))
+          .slice(0, 20),
+      ).toEqual([]);
       expect(mypy.code).toBe(0);
       expect(packages.size).toBeGreaterThanOrEqual(40);
     }, 900_000);
@@ -123,7 +152,16 @@ describe('the hostile corpus, Python SDK', () => {
         pwned: boolean;
         system: string[];
         canary: boolean;
-        cases: Record<string, { imported: boolean; errors: string[]; methods: number; calls: number; requests: { path: string; headers: string[] }[] }>;
+        cases: Record<
+          string,
+          {
+            imported: boolean;
+            errors: string[];
+            methods: number;
+            calls: number;
+            requests: { path: string; headers: string[] }[];
+          }
+        >;
         injectedHeaders: string[];
       };
       const failures: string[] = [];
@@ -135,12 +173,15 @@ describe('the hostile corpus, Python SDK', () => {
         if (!entry.imported || entry.errors.length > 0) failures.push(`${name}: ${entry.errors.join(' | ')}`);
         for (const request of entry.requests) {
           const path = request.path.split('?')[0] as string;
-          if (!path.startsWith('/base/') || path.split('/').some((s) => s === '..' || s === '.')) failures.push(`${name}: request left the base path: ${request.path}`);
+          if (!path.startsWith('/base/') || path.split('/').some((s) => s === '..' || s === '.'))
+            failures.push(`${name}: request left the base path: ${request.path}`);
         }
       }
       const calls = Object.values(report.cases).reduce((n, e) => n + e.calls, 0);
       const requests = Object.values(report.cases).reduce((n, e) => n + e.requests.length, 0);
-      console.log(`hostile corpus: ${Object.keys(report.cases).length} Python packages exercised, ${calls} calls, ${requests} requests`);
+      console.log(
+        `hostile corpus: ${Object.keys(report.cases).length} Python packages exercised, ${calls} calls, ${requests} requests`,
+      );
       expect(failures).toEqual([]);
       expect(requests).toBeGreaterThan(100);
     }, 360_000);

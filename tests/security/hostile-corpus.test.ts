@@ -18,7 +18,15 @@ import { CANARY_FILE, HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { BUNDLE_DIR as DOCS_BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
 import { cliCheckOptions, runTscNative } from '../generators/cli-helpers.ts';
 import { checkOptions } from '../generators/typescript-helpers.ts';
-import { docsPageProblems, generateAll, packedEntries, treeProblems, tsCanaryHits, type CaseResult, type GeneratedFile } from './hostile-pipeline.ts';
+import {
+  docsPageProblems,
+  generateAll,
+  packedEntries,
+  treeProblems,
+  tsCanaryHits,
+  type CaseResult,
+  type GeneratedFile,
+} from './hostile-pipeline.ts';
 
 const PER_CASE_MS = 20_000;
 const BASE_URL = 'http://127.0.0.1:9/base';
@@ -77,12 +85,24 @@ describe('the hostile corpus', () => {
       }
       for (const [phase, error] of Object.entries(r.crashes)) failures.push(`${c.name}: ${phase} crashed: ${error}`);
       if (r.hasModel !== c.model) failures.push(`${c.name}: model ${r.hasModel ? 'built' : 'missing'}`);
-      for (const rule of c.rules ?? []) if (!r.diagnostics.some((d) => d.ruleId === rule)) failures.push(`${c.name}: no ${rule} diagnostic (got ${[...new Set(r.diagnostics.map((d) => d.ruleId))].join(', ')})`);
-      if (r.diagnostics.some((d) => d.ruleId.startsWith('internal/'))) failures.push(`${c.name}: internal diagnostic ${JSON.stringify(r.diagnostics.find((d) => d.ruleId.startsWith('internal/')))}`);
-      if (c.model) for (const kind of ['typescript', 'cli', 'docs'] as const) if (r.files[kind] === undefined && r.crashes[kind] === undefined) failures.push(`${c.name}: no ${kind} output`);
+      for (const rule of c.rules ?? [])
+        if (!r.diagnostics.some((d) => d.ruleId === rule))
+          failures.push(
+            `${c.name}: no ${rule} diagnostic (got ${[...new Set(r.diagnostics.map((d) => d.ruleId))].join(', ')})`,
+          );
+      if (r.diagnostics.some((d) => d.ruleId.startsWith('internal/')))
+        failures.push(
+          `${c.name}: internal diagnostic ${JSON.stringify(r.diagnostics.find((d) => d.ruleId.startsWith('internal/')))}`,
+        );
+      if (c.model)
+        for (const kind of ['typescript', 'cli', 'docs'] as const)
+          if (r.files[kind] === undefined && r.crashes[kind] === undefined)
+            failures.push(`${c.name}: no ${kind} output`);
     }
     const slowest = [...results].sort((a, b) => total(b) - total(a)).slice(0, 3);
-    console.log(`hostile corpus: ${results.length} cases generated; slowest: ${slowest.map((r) => `${r.name} ${Math.round(total(r))} ms`).join(', ')}`);
+    console.log(
+      `hostile corpus: ${results.length} cases generated; slowest: ${slowest.map((r) => `${r.name} ${Math.round(total(r))} ms`).join(', ')}`,
+    );
     expect(failures).toEqual([]);
   });
 
@@ -97,8 +117,11 @@ describe('the hostile corpus', () => {
           failures.push(`${name} ${kind}: packing failed: ${String(error)}`);
           return [];
         });
-        for (const entry of entries) if (entry.type !== 'file' || treeProblems([{ path: entry.name, content: '' }]).length > 0) failures.push(`${name} ${kind}: packed entry ${entry.type} ${JSON.stringify(entry.name.slice(0, 120))}`);
-        if (entries.length > 0) expect(entries.map((e) => e.name).sort(), `${name} ${kind}`).toEqual(files.map((f) => f.path).sort());
+        for (const entry of entries)
+          if (entry.type !== 'file' || treeProblems([{ path: entry.name, content: '' }]).length > 0)
+            failures.push(`${name} ${kind}: packed entry ${entry.type} ${JSON.stringify(entry.name.slice(0, 120))}`);
+        if (entries.length > 0)
+          expect(entries.map((e) => e.name).sort(), `${name} ${kind}`).toEqual(files.map((f) => f.path).sort());
       }
     }
     expect(failures).toEqual([]);
@@ -115,8 +138,14 @@ describe('the hostile corpus', () => {
         names.push(name);
       }
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-      const options = kind === 'typescript' ? checkOptions({ rootDir: '.', outDir: 'out' }) : cliCheckOptions({ rootDir: '.', outDir: 'out' });
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, include: names.map((n) => `${n}/src/**/*.ts`) }));
+      const options =
+        kind === 'typescript'
+          ? checkOptions({ rootDir: '.', outDir: 'out' })
+          : cliCheckOptions({ rootDir: '.', outDir: 'out' });
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: options, include: names.map((n) => `${n}/src/**/*.ts`) }),
+      );
       const started = performance.now();
       const result = await runTscNative(join(dir, 'tsconfig.json'), 300_000);
       const errors = errorsOf(result.output, names);
@@ -124,7 +153,9 @@ describe('the hostile corpus', () => {
       mkdirSync(join(dir, 'out'), { recursive: true });
       writeFileSync(join(dir, 'out', 'package.json'), JSON.stringify({ type: 'module' }));
       compiled[kind] = names.filter((n) => !errors.has(n));
-      console.log(`hostile corpus: ${kind} ${compiled[kind].length}/${names.length} packages compile (tsc ${Math.round(performance.now() - started)} ms)`);
+      console.log(
+        `hostile corpus: ${kind} ${compiled[kind].length}/${names.length} packages compile (tsc ${Math.round(performance.now() - started)} ms)`,
+      );
       return [...errors].map(([name, lines]) => `${kind} ${name}:\n  ${lines.slice(0, 5).join('\n  ')}`);
     });
     const failures = (await Promise.all(runs)).flat();
@@ -149,27 +180,42 @@ describe('the hostile corpus', () => {
   it('imports every SDK, calls every method and every CLI command without running description text; requests stay under the base URL', async () => {
     const script = join(root, 'exercise.mjs');
     writeFileSync(script, EXERCISE_SCRIPT);
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, root, JSON.stringify(compiled.typescript), JSON.stringify(compiled.cli), BASE_URL], {
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 240_000,
-      cwd: root,
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [script, root, JSON.stringify(compiled.typescript), JSON.stringify(compiled.cli), BASE_URL],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 240_000,
+        cwd: root,
+      },
+    );
     const report = JSON.parse(stdout) as ExerciseReport;
     const failures: string[] = [];
     if (report.pwned !== false) failures.push(`globalThis.__pwned was set to ${report.pwned} ${stderr}`);
     if (report.polluted) failures.push('Object.prototype was polluted');
     for (const [name, entry] of Object.entries(report.cases)) {
       if (!entry.imported) failures.push(`${name}: not imported: ${entry.errors.join(' | ')}`);
-      if (entry.unsettled.length > 0) failures.push(`${name}: calls that did not settle within 2 s: ${entry.unsettled.join(', ')}`);
-      if (entry.timersLeft > 0) failures.push(`${name}: ${entry.timersLeft} timers left pending after its calls ended (a failed request did not clear its timeout; a CLI would wait for it before exiting)`);
+      if (entry.unsettled.length > 0)
+        failures.push(`${name}: calls that did not settle within 2 s: ${entry.unsettled.join(', ')}`);
+      if (entry.timersLeft > 0)
+        failures.push(
+          `${name}: ${entry.timersLeft} timers left pending after its calls ended (a failed request did not clear its timeout; a CLI would wait for it before exiting)`,
+        );
       for (const url of entry.urls) {
         const parsed = new URL(url);
-        if (parsed.origin !== new URL(BASE_URL).origin || !parsed.pathname.startsWith('/base/') || /\/\.\.?(\/|$|\?|#)/.test(url.split('?')[0] as string)) failures.push(`${name}: request left the base URL: ${url}`);
+        if (
+          parsed.origin !== new URL(BASE_URL).origin ||
+          !parsed.pathname.startsWith('/base/') ||
+          /\/\.\.?(\/|$|\?|#)/.test(url.split('?')[0] as string)
+        )
+          failures.push(`${name}: request left the base URL: ${url}`);
       }
     }
     const calls = Object.values(report.cases).reduce((n, e) => n + e.calls, 0);
     const requests = Object.values(report.cases).reduce((n, e) => n + e.urls.length, 0);
-    console.log(`hostile corpus: ${Object.keys(report.cases).length} SDKs / CLI tables exercised, ${calls} calls, ${requests} requests`);
+    console.log(
+      `hostile corpus: ${Object.keys(report.cases).length} SDKs / CLI tables exercised, ${calls} calls, ${requests} requests`,
+    );
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(100);
     expect(existsSync(CANARY_FILE)).toBe(false);
@@ -177,18 +223,28 @@ describe('the hostile corpus', () => {
 
   it('runs every CLI (`--help`, `completion bash` sourced by bash) without running description text or printing control characters', async () => {
     const preload = join(root, 'preload.mjs');
-    writeFileSync(preload, "process.on('exit', () => { if (Object.hasOwn(globalThis, '__pwned')) process.stderr.write('PWNED ' + String(globalThis.__pwned)); });\n");
+    writeFileSync(
+      preload,
+      "process.on('exit', () => { if (Object.hasOwn(globalThis, '__pwned')) process.stderr.write('PWNED ' + String(globalThis.__pwned)); });\n",
+    );
     const failures: string[] = [];
     const completions: string[] = [];
     const queue = [...compiled.cli];
     const runOne = async (name: string): Promise<void> => {
       const main = join(root, 'cli', 'out', name, 'src', 'main.js');
       const run = (args: string[]) =>
-        promisify(execFile)(process.execPath, ['--import', preload, main, ...args], { cwd: root, timeout: 30_000, env: { PATH: process.env.PATH ?? '' }, maxBuffer: 16 * 1024 * 1024 }).catch(
-          (error: { stdout?: string; stderr?: string; code?: number }) => ({ stdout: error.stdout ?? '', stderr: `${error.stderr ?? ''} (exit ${String(error.code)})` }),
-        );
+        promisify(execFile)(process.execPath, ['--import', preload, main, ...args], {
+          cwd: root,
+          timeout: 30_000,
+          env: { PATH: process.env.PATH ?? '' },
+          maxBuffer: 16 * 1024 * 1024,
+        }).catch((error: { stdout?: string; stderr?: string; code?: number }) => ({
+          stdout: error.stdout ?? '',
+          stderr: `${error.stderr ?? ''} (exit ${String(error.code)})`,
+        }));
       const help = await run(['--help']);
-      if (!/Usage/.test(help.stdout) || help.stderr !== '') failures.push(`${name}: --help -> ${help.stderr.slice(0, 300)}`);
+      if (!/Usage/.test(help.stdout) || help.stderr !== '')
+        failures.push(`${name}: --help -> ${help.stderr.slice(0, 300)}`);
       const bad = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/.exec(help.stdout);
       if (bad) failures.push(`${name}: --help printed control character U+${bad[0].codePointAt(0)!.toString(16)}`);
       const completion = await run(['completion', 'bash']);
@@ -197,9 +253,11 @@ describe('the hostile corpus', () => {
       writeFileSync(file, completion.stdout);
       completions.push(file);
     };
-    await Promise.all([0, 1].map(async () => {
-      for (let name = queue.shift(); name !== undefined; name = queue.shift()) await runOne(name);
-    }));
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let name = queue.shift(); name !== undefined; name = queue.shift()) await runOne(name);
+      }),
+    );
     // One bash sources every completion script and runs its completion function at the root and
     // for every word it offers there (compgen -W expands its word list: a `$(...)` in it would run).
     const bashScript = [
@@ -214,17 +272,22 @@ describe('the hostile corpus', () => {
       '  echo "OK $bin"',
       'done',
     ].join('\n');
-    const sourced = await promisify(execFile)('bash', ['-c', bashScript, 'bash', ...completions], { cwd: root, timeout: 120_000 }).catch(
-      (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? 'bash failed' }),
-    );
+    const sourced = await promisify(execFile)('bash', ['-c', bashScript, 'bash', ...completions], {
+      cwd: root,
+      timeout: 120_000,
+    }).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? 'bash failed',
+    }));
     const notOk = sourced.stdout.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('OK '));
-    if (notOk.length > 0 || sourced.stderr.trim() !== '') failures.push(`bash completion: ${notOk.join(' | ').slice(0, 1000)} ${sourced.stderr.slice(0, 1000)}`);
+    if (notOk.length > 0 || sourced.stderr.trim() !== '')
+      failures.push(`bash completion: ${notOk.join(' | ').slice(0, 1000)} ${sourced.stderr.slice(0, 1000)}`);
     expect(failures).toEqual([]);
     expect(sourced.stdout.split('\n').filter((l) => l.startsWith('OK '))).toHaveLength(compiled.cli.length);
     expect(existsSync(CANARY_FILE)).toBe(false);
   }, 300_000);
 
-  it('docs pages carry only the generator\'s own script, no event-handler attributes, no javascript:/data: links; site.js and the search index are the generator\'s', () => {
+  it("docs pages carry only the generator's own script, no event-handler attributes, no javascript:/data: links; site.js and the search index are the generator's", () => {
     const failures: string[] = [];
     const siteJs = readFileSync(join(DOCS_BUNDLE_DIR, 'site.js'), 'utf8');
     let pages = 0;
@@ -235,26 +298,41 @@ describe('the hostile corpus', () => {
           failures.push(...docsPageProblems(name, file.path, file.content));
         }
       }
-      if (files.find((f) => f.path === 'assets/site.js')?.content !== siteJs) failures.push(`${name}: assets/site.js is not the bundle file`);
+      if (files.find((f) => f.path === 'assets/site.js')?.content !== siteJs)
+        failures.push(`${name}: assets/site.js is not the bundle file`);
       const js = files.filter((f) => f.path.endsWith('.js')).map((f) => f.path);
       if (js.join() !== 'assets/site.js') failures.push(`${name}: script files ${js.join(', ')}`);
-      const index = JSON.parse(files.find((f) => f.path === 'search-index.json')?.content ?? '{"items":[]}') as { items: { u: string }[] };
-      for (const item of index.items) if (!/^[a-z0-9._/-]*(#[a-z0-9._-]*)?$/.test(item.u) || item.u.split('#')[0]!.split('/').includes('..')) failures.push(`${name}: search index URL ${JSON.stringify(item.u)}`);
+      const index = JSON.parse(files.find((f) => f.path === 'search-index.json')?.content ?? '{"items":[]}') as {
+        items: { u: string }[];
+      };
+      for (const item of index.items)
+        if (!/^[a-z0-9._/-]*(#[a-z0-9._-]*)?$/.test(item.u) || item.u.split('#')[0]!.split('/').includes('..'))
+          failures.push(`${name}: search index URL ${JSON.stringify(item.u)}`);
     }
     console.log(`hostile corpus: ${pages} docs pages checked`);
     expect(failures).toEqual([]);
     expect(pages).toBeGreaterThan(HOSTILE_CASES.length);
   });
 
-  it('package manifests keep the generator\'s scripts and safe bin names whatever the description says', () => {
+  it("package manifests keep the generator's scripts and safe bin names whatever the description says", () => {
     const failures: string[] = [];
     for (const kind of ['typescript', 'cli'] as const) {
       for (const [name, files] of generated(kind)) {
-        const manifest = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as { name?: string; scripts?: Record<string, string>; bin?: Record<string, string> };
-        if (!/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(manifest.name ?? '') || (manifest.name ?? '').length > 214) failures.push(`${name} ${kind}: package name ${JSON.stringify(manifest.name)}`);
-        for (const [script, command] of Object.entries(manifest.scripts ?? {})) if (!/^tsc -p tsconfig\.json$/.test(command)) failures.push(`${name} ${kind}: script ${script}: ${command}`);
+        const manifest = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as {
+          name?: string;
+          scripts?: Record<string, string>;
+          bin?: Record<string, string>;
+        };
+        if (
+          !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(manifest.name ?? '') ||
+          (manifest.name ?? '').length > 214
+        )
+          failures.push(`${name} ${kind}: package name ${JSON.stringify(manifest.name)}`);
+        for (const [script, command] of Object.entries(manifest.scripts ?? {}))
+          if (!/^tsc -p tsconfig\.json$/.test(command)) failures.push(`${name} ${kind}: script ${script}: ${command}`);
         for (const [bin, target] of Object.entries(manifest.bin ?? {})) {
-          if (!/^[a-z0-9][a-z0-9._-]*$/.test(bin) || bin.length > 214) failures.push(`${name} ${kind}: bin name ${JSON.stringify(bin)}`);
+          if (!/^[a-z0-9][a-z0-9._-]*$/.test(bin) || bin.length > 214)
+            failures.push(`${name} ${kind}: bin name ${JSON.stringify(bin)}`);
           if (target !== './dist/main.js') failures.push(`${name} ${kind}: bin target ${target}`);
         }
       }
@@ -264,7 +342,7 @@ describe('the hostile corpus', () => {
 });
 
 describe('the hostile corpus, starter config', () => {
-  it('is data: it parses as YAML with only the generator\'s keys whatever the names in the description', () => {
+  it("is data: it parses as YAML with only the generator's keys whatever the names in the description", () => {
     const failures: string[] = [];
     for (const r of results.filter((x) => x.starterConfigYaml !== undefined)) {
       let parsed: unknown;
@@ -275,7 +353,9 @@ describe('the hostile corpus, starter config', () => {
         continue;
       }
       const keys = Object.keys(parsed as object);
-      const extra = keys.filter((k) => !['client_name', 'organization', 'packages', 'env_prefix', 'environments', 'resources'].includes(k));
+      const extra = keys.filter(
+        (k) => !['client_name', 'organization', 'packages', 'env_prefix', 'environments', 'resources'].includes(k),
+      );
       if (extra.length > 0) failures.push(`${r.name}: top-level keys ${extra.join(', ')}`);
     }
     expect(failures).toEqual([]);
@@ -290,7 +370,18 @@ function total(r: CaseResult): number {
 interface ExerciseReport {
   pwned: string | false;
   polluted: boolean;
-  cases: Record<string, { imported: boolean; methods: number; calls: number; urls: string[]; errors: string[]; unsettled: string[]; timersLeft: number }>;
+  cases: Record<
+    string,
+    {
+      imported: boolean;
+      methods: number;
+      calls: number;
+      urls: string[];
+      errors: string[];
+      unsettled: string[];
+      timersLeft: number;
+    }
+  >;
 }
 
 /**

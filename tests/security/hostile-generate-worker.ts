@@ -14,7 +14,10 @@ import { DocsSourceError, emitDocsSite } from '../../workers/generators/docs/ind
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import type { CaseRequest, CaseResult, GeneratedFile, GeneratorName } from './hostile-pipeline.ts';
 
-const GENERATORS: Record<GeneratorName, (model: ApiModel, docsSourceText: string | undefined, result: CaseResult) => GeneratedFile[]> = {
+const GENERATORS: Record<
+  GeneratorName,
+  (model: ApiModel, docsSourceText: string | undefined, result: CaseResult) => GeneratedFile[]
+> = {
   typescript: (model) => emitTypeScriptSdk(model),
   python: (model) => emitPythonSdk(model),
   cli: (model) => emitCli(model),
@@ -37,13 +40,26 @@ port.on('message', (request: CaseRequest) => {
   void (async () => {
     const hostile = HOSTILE_CASES[request.index];
     if (hostile === undefined) throw new Error(`no case ${request.index}`);
-    const result: CaseResult = { index: request.index, name: hostile.name, diagnostics: [], hasModel: false, ms: {}, files: {}, crashes: {} };
+    const result: CaseResult = {
+      index: request.index,
+      name: hostile.name,
+      diagnostics: [],
+      hasModel: false,
+      ms: {},
+      files: {},
+      crashes: {},
+    };
     let started = performance.now();
     try {
       port.postMessage({ index: request.index, phase: 'analyze' });
       const analysis = await analyzeSpec({ openapiText: hostile.openapiText, mode: 'flagship' });
       result.ms.analyze = performance.now() - started;
-      result.diagnostics = analysis.diagnostics.map((d) => ({ ruleId: d.ruleId, severity: d.severity, pointer: d.pointer, message: d.message }));
+      result.diagnostics = analysis.diagnostics.map((d) => ({
+        ruleId: d.ruleId,
+        severity: d.severity,
+        pointer: d.pointer,
+        message: d.message,
+      }));
       result.hasModel = analysis.model !== undefined;
       if (analysis.starterConfigYaml !== undefined) result.starterConfigYaml = analysis.starterConfigYaml;
       if (analysis.model !== undefined) {
@@ -53,13 +69,19 @@ port.on('message', (request: CaseRequest) => {
           try {
             result.files[name] = GENERATORS[name](analysis.model, hostile.docsSourceText, result);
           } catch (error) {
-            result.crashes[name] = error instanceof Error ? `${error.name}: ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 6).join('\n')}` : String(error);
+            result.crashes[name] =
+              error instanceof Error
+                ? `${error.name}: ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 6).join('\n')}`
+                : String(error);
           }
           result.ms[name] = performance.now() - started;
         }
       }
     } catch (error) {
-      result.crashes.analyze = error instanceof Error ? `${error.name}: ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 6).join('\n')}` : String(error);
+      result.crashes.analyze =
+        error instanceof Error
+          ? `${error.name}: ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 6).join('\n')}`
+          : String(error);
       result.ms.analyze = performance.now() - started;
     }
     port.postMessage(result);

@@ -56,7 +56,9 @@ export async function generateAll(generators: GeneratorName[], perCaseMs: number
     for (let index = 0; index < HOSTILE_CASES.length; index++) {
       // About the main thread's stack (V8's default ~1 MB, where the service runs the pipeline), not a
       // worker's default 4 MB: a recursion that overflows in the service must overflow here too.
-      worker ??= new Worker(new URL('./hostile-generate-worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 2048, stackSizeMb: 1.2 } });
+      worker ??= new Worker(new URL('./hostile-generate-worker.ts', import.meta.url), {
+        resourceLimits: { maxOldGenerationSizeMb: 2048, stackSizeMb: 1.2 },
+      });
       const current = worker;
       let phase = 'start';
       const result = await new Promise<CaseResult | undefined>((resolve, reject) => {
@@ -74,15 +76,43 @@ export async function generateAll(generators: GeneratorName[], perCaseMs: number
           if ('phase' in message) phase = message.phase;
           else done(message);
         };
-        const onError = (error: Error): void => done({ index, name: HOSTILE_CASES[index]!.name, diagnostics: [], hasModel: false, ms: {}, files: {}, crashes: { analyze: `worker error: ${error.message}` } });
-        const onExit = (code: number): void => done({ index, name: HOSTILE_CASES[index]!.name, diagnostics: [], hasModel: false, ms: {}, files: {}, crashes: { analyze: `worker exited with ${code}` } });
+        const onError = (error: Error): void =>
+          done({
+            index,
+            name: HOSTILE_CASES[index]!.name,
+            diagnostics: [],
+            hasModel: false,
+            ms: {},
+            files: {},
+            crashes: { analyze: `worker error: ${error.message}` },
+          });
+        const onExit = (code: number): void =>
+          done({
+            index,
+            name: HOSTILE_CASES[index]!.name,
+            diagnostics: [],
+            hasModel: false,
+            ms: {},
+            files: {},
+            crashes: { analyze: `worker exited with ${code}` },
+          });
         current.on('message', onMessage);
         current.on('error', onError);
         current.on('exit', onExit);
         current.postMessage({ index, generators } satisfies CaseRequest);
       });
       if (result === undefined) {
-        results.push({ index, name: HOSTILE_CASES[index]!.name, diagnostics: [], hasModel: false, ms: {}, files: {}, crashes: {}, hung: true, hungIn: phase });
+        results.push({
+          index,
+          name: HOSTILE_CASES[index]!.name,
+          diagnostics: [],
+          hasModel: false,
+          ms: {},
+          files: {},
+          crashes: {},
+          hung: true,
+          hungIn: phase,
+        });
         await current.terminate();
         worker = undefined;
       } else {
@@ -167,15 +197,56 @@ export function tsCanaryHits(fileName: string, text: string): string[] {
   visit(source);
   // A file the parser had to recover from is a break-out too (tsc would also say so).
   const parseErrors = (source as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
-  for (const d of parseErrors.slice(0, 3)) hits.push(`${fileName}: syntax error ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  for (const d of parseErrors.slice(0, 3))
+    hits.push(`${fileName}: syntax error ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
   return hits;
 }
 
 /** Tags a generated docs page may contain (the generator's own markup). */
 const DOCS_TAGS = new Set([
-  'html', 'head', 'meta', 'title', 'link', 'script', 'body', 'a', 'header', 'button', 'div', 'input', 'ul', 'ol', 'li', 'nav', 'main',
-  'article', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'span', 'code', 'pre', 'details', 'summary', 'strong', 'em', 'br', 'hr',
-  'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 's',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'link',
+  'script',
+  'body',
+  'a',
+  'header',
+  'button',
+  'div',
+  'input',
+  'ul',
+  'ol',
+  'li',
+  'nav',
+  'main',
+  'article',
+  'section',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'span',
+  'code',
+  'pre',
+  'details',
+  'summary',
+  'strong',
+  'em',
+  'br',
+  'hr',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  's',
 ]);
 
 /**
@@ -197,18 +268,25 @@ export function docsPageProblems(label: string, path: string, html: string): str
     if (!DOCS_TAGS.has(tag.name)) problems.push(`${path}: <${tag.name}> is not a generator tag`);
     for (const [name, value] of tag.attrs) {
       if (name.startsWith('on')) problems.push(`${path}: <${tag.name} ${name}="${value.slice(0, 60)}">`);
-      if (name === 'style' || name === 'srcdoc' || name === 'formaction' || name === 'action') problems.push(`${path}: <${tag.name} ${name}>`);
+      if (name === 'style' || name === 'srcdoc' || name === 'formaction' || name === 'action')
+        problems.push(`${path}: <${tag.name} ${name}>`);
       if (['href', 'src', 'xlink:href', 'poster', 'data'].includes(name)) {
         if (tag.name === 'link' && tag.attrs.get('rel') === 'icon' && value === 'data:,') continue;
-        if (!isSafeLink(value) || /^\s*(javascript|vbscript|data|file):/i.test(value)) problems.push(`${path}: <${tag.name} ${name}="${value.slice(0, 80)}">`);
+        if (!isSafeLink(value) || /^\s*(javascript|vbscript|data|file):/i.test(value))
+          problems.push(`${path}: <${tag.name} ${name}="${value.slice(0, 80)}">`);
       }
     }
-    if (tag.name === 'script' && !tag.closing && tag.attrs.get('src') !== `${'../'.repeat(depth)}assets/site.js`) problems.push(`${path}: <script src="${tag.attrs.get('src') ?? ''}">`);
-    if (tag.name === 'meta' && tag.attrs.get('http-equiv')?.toLowerCase() === 'refresh') problems.push(`${path}: <meta http-equiv=refresh>`);
+    if (tag.name === 'script' && !tag.closing && tag.attrs.get('src') !== `${'../'.repeat(depth)}assets/site.js`)
+      problems.push(`${path}: <script src="${tag.attrs.get('src') ?? ''}">`);
+    if (tag.name === 'meta' && tag.attrs.get('http-equiv')?.toLowerCase() === 'refresh')
+      problems.push(`${path}: <meta http-equiv=refresh>`);
     if (tag.name === 'base') problems.push(`${path}: <base>`);
   }
-  for (const match of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) if ((match[1] ?? '').trim() !== '') problems.push(`${path}: inline script ${match[1]!.slice(0, 60)}`);
-  const csp = tags.find((t) => t.name === 'meta' && t.attrs.get('http-equiv') === 'Content-Security-Policy')?.attrs.get('content');
+  for (const match of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi))
+    if ((match[1] ?? '').trim() !== '') problems.push(`${path}: inline script ${match[1]!.slice(0, 60)}`);
+  const csp = tags
+    .find((t) => t.name === 'meta' && t.attrs.get('http-equiv') === 'Content-Security-Policy')
+    ?.attrs.get('content');
   if (csp !== CONTENT_SECURITY_POLICY) problems.push(`${path}: CSP is ${JSON.stringify(csp)}`);
   return problems;
 }

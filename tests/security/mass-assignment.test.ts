@@ -56,9 +56,15 @@ describe('mass assignment on every write route', () => {
 
   it('PATCH /members/{memberId}: only role and status are accepted', async () => {
     const member = await addMember(ws.organization.id, 'editor');
-    const list = async () => (await api.get('/members')).body.members.find((m: { id: string }) => m.id === member.memberId);
+    const list = async () =>
+      (await api.get('/members')).body.members.find((m: { id: string }) => m.id === member.memberId);
     const before = await list();
-    for (const [field, value] of forged({ email: 'attacker@example.com', userId: other.user.id, scopes: ['*'], invitedAt: '2000-01-01T00:00:00.000Z' })) {
+    for (const [field, value] of forged({
+      email: 'attacker@example.com',
+      userId: other.user.id,
+      scopes: ['*'],
+      invitedAt: '2000-01-01T00:00:00.000Z',
+    })) {
       await expectRefused(await api.patch(`/members/${member.memberId}`, { role: 'viewer', [field]: value }), field);
     }
     expect(await list()).toEqual(before);
@@ -66,7 +72,14 @@ describe('mass assignment on every write route', () => {
 
   it('POST /api-keys: only name and scopes are accepted; the key belongs to the caller', async () => {
     const keysBefore = (await api.get('/api-keys')).body.apiKeys.length as number;
-    for (const [field, value] of forged({ userId: other.user.id, token: 'rs_forged', tokenPrefix: 'rs_forged', tokenHash: 'x', revokedAt: null, lastUsedAt: null })) {
+    for (const [field, value] of forged({
+      userId: other.user.id,
+      token: 'rs_forged',
+      tokenPrefix: 'rs_forged',
+      tokenHash: 'x',
+      revokedAt: null,
+      lastUsedAt: null,
+    })) {
       await expectRefused(await api.post('/api-keys', { name: 'k', [field]: value }), field);
     }
     expect((await api.get('/api-keys')).body.apiKeys).toHaveLength(keysBefore);
@@ -74,7 +87,10 @@ describe('mass assignment on every write route', () => {
 
   it('POST /members: only email and role are accepted', async () => {
     for (const [field, value] of forged({ status: 'active', userId: other.user.id })) {
-      await expectRefused(await api.post('/members', { email: `new-${field}@example.com`, role: 'viewer', [field]: value }), field);
+      await expectRefused(
+        await api.post('/members', { email: `new-${field}@example.com`, role: 'viewer', [field]: value }),
+        field,
+      );
     }
     const members = (await api.get('/members')).body.members as { email: string }[];
     expect(members.filter((m) => m.email.startsWith('new-'))).toEqual([]);
@@ -82,7 +98,14 @@ describe('mass assignment on every write route', () => {
 
   it('POST /reports/start: status, verdict, steps and artifacts cannot be sent', async () => {
     const runsBefore = await Run.count({ where: { orgId: ws.organization.id } });
-    for (const [field, value] of forged({ status: 'complete', verdict: 'ready', steps: [], artifactManifest: {}, completedAt: '2000-01-01T00:00:00.000Z', jobId: 'forged' })) {
+    for (const [field, value] of forged({
+      status: 'complete',
+      verdict: 'ready',
+      steps: [],
+      artifactManifest: {},
+      completedAt: '2000-01-01T00:00:00.000Z',
+      jobId: 'forged',
+    })) {
       await expectRefused(await api.post('/reports/start', { openapiText: PETSTORE, [field]: value }), field);
     }
     expect(await Run.count({ where: { orgId: ws.organization.id } })).toBe(runsBefore);

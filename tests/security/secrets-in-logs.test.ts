@@ -87,7 +87,11 @@ describe('secrets stay out of logs, errors and health', () => {
     const runId = started.body.run.id as string;
     await waitForRun(runId, 120_000);
     const ids: string[] = [];
-    for (const [registry, packageName] of [['npm', 'secret-probe'], ['pypi', 'secret-probe'], ['github', 'acme/secret-probe']] as const) {
+    for (const [registry, packageName] of [
+      ['npm', 'secret-probe'],
+      ['pypi', 'secret-probe'],
+      ['github', 'acme/secret-probe'],
+    ] as const) {
       const res = await api.post(`/runs/${runId}/publish/publish`, { registry, packageName, version: '1.0.0' });
       expect(res.status).toBe(202);
       expect(res.body.publishAction.status, JSON.stringify(res.body.publishAction.checklist)).toBe('ready');
@@ -100,11 +104,23 @@ describe('secrets stay out of logs, errors and health', () => {
     }
     const listed = JSON.stringify((await api.get(`/runs/${runId}/publish/actions`)).body);
     const rows = JSON.stringify(await PublishingAction.findAll({ where: { runId } }));
-    const artifacts = (await Artifact.findAll({ where: { runId } })).map((a) => (!a.content ? '' : a.content[0] === 0x1f && a.content[1] === 0x8b ? gunzipSync(a.content) : a.content).toString('latin1')).join('');
+    const artifacts = (await Artifact.findAll({ where: { runId } }))
+      .map((a) =>
+        (!a.content ? '' : a.content[0] === 0x1f && a.content[1] === 0x8b ? gunzipSync(a.content) : a.content).toString(
+          'latin1',
+        ),
+      )
+      .join('');
     const logged = lines.join('');
     const basic = Buffer.from(`x-access-token:${GITHUB_SECRET}`).toString('base64');
     for (const secret of ['npm_secret_token_do_not_log', PYPI_SECRET, GITHUB_SECRET, basic]) {
-      for (const [where, text] of [['logs', logged], ['answers', listed], ['rows', rows], ['artifacts', artifacts]] as const) expect(text, `${where} carry a secret`).not.toContain(secret);
+      for (const [where, text] of [
+        ['logs', logged],
+        ['answers', listed],
+        ['rows', rows],
+        ['artifacts', artifacts],
+      ] as const)
+        expect(text, `${where} carry a secret`).not.toContain(secret);
     }
   }, 180_000);
 });

@@ -44,7 +44,18 @@ let service: TestService;
 let api: ReturnType<typeof rest>;
 let token: string;
 
-const PROXY_VARIABLES = ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'all_proxy', 'npm_config_proxy', 'npm_config_https_proxy', 'npm_config_registry', 'PIP_INDEX_URL'];
+const PROXY_VARIABLES = [
+  'http_proxy',
+  'https_proxy',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+  'all_proxy',
+  'npm_config_proxy',
+  'npm_config_https_proxy',
+  'npm_config_registry',
+  'PIP_INDEX_URL',
+];
 const savedEnv = new Map<string, string | undefined>();
 
 /** Every TCP connection this process opens (the service runs in it: API, worker, pipeline). */
@@ -54,8 +65,15 @@ const originalConnect = net.Socket.prototype.connect;
 function recordConnections(): void {
   net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unknown[]) {
     const first = args[0];
-    const options = (Array.isArray(first) ? first[0] : typeof first === 'object' && first !== null ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }) as { host?: string; port?: number | string; path?: string | null };
-    if (typeof options.path !== 'string') connections.push({ host: options.host ?? 'localhost', port: options.port ?? '' }); // a string path is a unix socket
+    const options = (
+      Array.isArray(first)
+        ? first[0]
+        : typeof first === 'object' && first !== null
+          ? first
+          : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
+    ) as { host?: string; port?: number | string; path?: string | null };
+    if (typeof options.path !== 'string')
+      connections.push({ host: options.host ?? 'localhost', port: options.port ?? '' }); // a string path is a unix socket
     return (originalConnect as (...a: unknown[]) => net.Socket).apply(this, args);
   } as typeof net.Socket.prototype.connect;
 }
@@ -125,7 +143,12 @@ function description(): string {
       'x-logo': { url: `${R}/x-logo.png`, href: `${R}/x-logo-href` },
     },
     externalDocs: { url: `${R}/external-docs` },
-    servers: [{ url: `${R}/server` }, { url: 'http://169.254.169.254/latest' }, { url: 'file:///etc/passwd' }, { url: '{scheme}://127.0.0.1', variables: { scheme: { default: 'gopher' } } }],
+    servers: [
+      { url: `${R}/server` },
+      { url: 'http://169.254.169.254/latest' },
+      { url: 'file:///etc/passwd' },
+      { url: '{scheme}://127.0.0.1', variables: { scheme: { default: 'gopher' } } },
+    ],
     tags: [{ name: 'things', externalDocs: { url: `${R}/tag-docs` } }],
     paths: {
       '/things/{id}': {
@@ -133,11 +156,19 @@ function description(): string {
           operationId: 'getThing',
           tags: ['things'],
           externalDocs: { url: `${R}/op-docs` },
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { $ref: `${R}/param.yaml` }],
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { $ref: `${R}/param.yaml` },
+          ],
           responses: {
             '200': {
               description: 'ok',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, examples: { remote: { externalValue: `${R}/example.json` }, refd: { $ref: `${R}/example.yaml` } } } },
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/Thing' },
+                  examples: { remote: { externalValue: `${R}/example.json` }, refd: { $ref: `${R}/example.yaml` } },
+                },
+              },
               links: { next: { operationRef: `${R}/op#/paths/~1x/get` } },
             },
             '404': { $ref: `${R}/response.yaml` },
@@ -167,14 +198,27 @@ function description(): string {
             e: { $ref: `//127.0.0.1:${new URL(R).port}/protocol-relative` },
             f: { $dynamicRef: `${R}/dynamic` },
             g: { allOf: [{ $ref: `${R}/all-of.json` }] },
-            h: { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'k', mapping: { remote: `${R}/mapping.json` } } },
+            h: {
+              oneOf: [{ $ref: '#/components/schemas/Cat' }],
+              discriminator: { propertyName: 'k', mapping: { remote: `${R}/mapping.json` } },
+            },
             i: { $ref: '../../../../../../etc/passwd#/root' },
           },
         },
         Cat: { type: 'object', properties: { k: { type: 'string' } } },
       },
       securitySchemes: {
-        oauth: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: `${R}/authorize`, tokenUrl: `${R}/token`, refreshUrl: `${R}/refresh`, scopes: { read: 'r' } } } },
+        oauth: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${R}/authorize`,
+              tokenUrl: `${R}/token`,
+              refreshUrl: `${R}/refresh`,
+              scopes: { read: 'r' },
+            },
+          },
+        },
         oidc: { type: 'openIdConnect', openIdConnectUrl: `${R}/.well-known/openid-configuration` },
         metadata: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: METADATA, scopes: {} } } },
       },
@@ -301,10 +345,14 @@ async function artifactTexts(runId: string): Promise<Map<string, string>> {
   expect(list.status).toBe(200);
   const out = new Map<string, string>();
   for (const artifact of list.body.artifacts as { id: string; kind: string; mediaType: string }[]) {
-    const response = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifact.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifact.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status, artifact.kind).toBe(200);
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (artifact.mediaType === 'application/gzip') for (const [path, content] of await unpackArtifact(bytes)) out.set(`${artifact.kind}:${path}`, content.toString('utf8'));
+    if (artifact.mediaType === 'application/gzip')
+      for (const [path, content] of await unpackArtifact(bytes))
+        out.set(`${artifact.kind}:${path}`, content.toString('utf8'));
     else out.set(artifact.kind, bytes.toString('utf8'));
   }
   return out;
@@ -313,7 +361,12 @@ async function artifactTexts(runId: string): Promise<Map<string, string>> {
 /** Connections to anything but PostgreSQL, the service under test and the fake payment provider. */
 function unexpectedConnections(): { host: string; port: number | string }[] {
   const db = new URL(service.databaseUrl);
-  const allowed = new Set([`${db.hostname}:${db.port || 5432}`, `127.0.0.1:${new URL(service.url).port}`, `127.0.0.1:${stripe.port}`, `localhost:${db.port || 5432}`]);
+  const allowed = new Set([
+    `${db.hostname}:${db.port || 5432}`,
+    `127.0.0.1:${new URL(service.url).port}`,
+    `127.0.0.1:${stripe.port}`,
+    `localhost:${db.port || 5432}`,
+  ]);
   return connections.filter((c) => !allowed.has(`${c.host}:${String(c.port)}`));
 }
 
@@ -350,7 +403,8 @@ describe('SSRF: URLs in any input are never fetched or read', () => {
       expect(run.status, JSON.stringify(run.steps)).toBe('complete');
       expect(run.verdict).toBe('not_ready');
       expect(run.steps.find((s) => s.name === 'validate')).toMatchObject({ status: 'failed' });
-      for (const step of run.steps) expect(step.summary ?? '', step.name).not.toMatch(/ECONNREFUSED|ENOENT|EACCES|fetch failed|internal error/i);
+      for (const step of run.steps)
+        expect(step.summary ?? '', step.name).not.toMatch(/ECONNREFUSED|ENOENT|EACCES|fetch failed|internal error/i);
     }
     expect(runs[0]!.steps.find((s) => s.name === 'compat_diff')?.status).not.toBe('skipped');
     expect(hits).toEqual([]);
@@ -359,14 +413,16 @@ describe('SSRF: URLs in any input are never fetched or read', () => {
   it('reports every external $ref as `ref/external` at its pointer', async () => {
     for (const { runId } of [first, second]) {
       const texts = await artifactTexts(runId);
-      const report = JSON.parse(texts.get('validation_report') as string) as { diagnostics: { ruleId: string; pointer: string; severity: string; message: string }[] };
+      const report = JSON.parse(texts.get('validation_report') as string) as {
+        diagnostics: { ruleId: string; pointer: string; severity: string; message: string }[];
+      };
       const external = report.diagnostics.filter((d) => d.ruleId === 'ref/external');
       expect(external.map((d) => d.pointer).sort()).toEqual(expect.arrayContaining([...EXTERNAL_REF_POINTERS].sort()));
       expect(external.every((d) => d.severity === 'error' && /never fetched or read/.test(d.message))).toBe(true);
     }
   });
 
-  it('no artifact holds /etc/passwd, the recorder\'s answer or the old SDK\'s side effects', async () => {
+  it("no artifact holds /etc/passwd, the recorder's answer or the old SDK's side effects", async () => {
     for (const { runId } of [first, second]) {
       const texts = await artifactTexts(runId);
       expect(texts.size).toBeGreaterThan(10);
@@ -385,7 +441,12 @@ describe('SSRF: URLs in any input are never fetched or read', () => {
 
   it('publishing dry-runs and requests, the docs preview and a project API name with URLs fetch nothing', async () => {
     for (const registry of ['npm', 'pypi', 'docs', 'github']) {
-      const dry = await api.post(`/runs/${first.runId}/publish/dry-run`, { registry, packageName: `${R}/pkg`, version: '1.0.0', notes: `${R}/dry-run ${METADATA}` });
+      const dry = await api.post(`/runs/${first.runId}/publish/dry-run`, {
+        registry,
+        packageName: `${R}/pkg`,
+        version: '1.0.0',
+        notes: `${R}/dry-run ${METADATA}`,
+      });
       expect(dry.status, JSON.stringify(dry.body)).toBe(200);
       // The package checks ran for real (npm pack and an offline install, import and tsc; the wheel
       // through twine check, a venv, import and mypy) with every proxy variable on the recorder.
@@ -393,7 +454,12 @@ describe('SSRF: URLs in any input are never fetched or read', () => {
         const check = dry.body.publishAction.checklist.find((c: { id: string }) => c.id === 'package_installs');
         expect(check?.status, check?.detail).toBe('pass');
       }
-      const publish = await api.post(`/runs/${first.runId}/publish/publish`, { registry, packageName: 'probe', version: '1.0.0', notes: `${R}/publish` });
+      const publish = await api.post(`/runs/${first.runId}/publish/publish`, {
+        registry,
+        packageName: 'probe',
+        version: '1.0.0',
+        notes: `${R}/publish`,
+      });
       expect(publish.status, JSON.stringify(publish.body)).toBe(202);
     }
     const preview = await api.post(`/runs/${first.runId}/docs-preview/publish`);
@@ -410,14 +476,23 @@ describe('SSRF: URLs in any input are never fetched or read', () => {
   }, 120_000);
 
   it('billing checkout passes return URLs to the provider without fetching them, and refuses other origins', async () => {
-    const ok = await api.post('/billing/checkout', { plan: 'launch', successUrl: `${R}/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${R}/cancel` });
+    const ok = await api.post('/billing/checkout', {
+      plan: 'launch',
+      successUrl: `${R}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${R}/cancel`,
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(stripe.requests.at(-1)?.params).toMatchObject({ success_url: `${R}/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${R}/cancel` });
+    expect(stripe.requests.at(-1)?.params).toMatchObject({
+      success_url: `${R}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${R}/cancel`,
+    });
     for (const url of [METADATA, 'file:///etc/passwd', 'http://127.0.0.1:1/x', 'javascript:alert(1)']) {
-      const refused = await trpc(service.url, token).billing.checkout.mutate({ plan: 'launch', successUrl: url }).then(
-        () => 'accepted',
-        (error: unknown) => trpcError(error).code,
-      );
+      const refused = await trpc(service.url, token)
+        .billing.checkout.mutate({ plan: 'launch', successUrl: url })
+        .then(
+          () => 'accepted',
+          (error: unknown) => trpcError(error).code,
+        );
       expect(refused, url).toBe('invalid_request');
     }
     expect(hits).toEqual([]);
@@ -436,7 +511,9 @@ describe('SSRF: URLs in any input are never fetched or read', () => {
     const asked = dns.queries.filter((q) => q.name.endsWith(domain));
     expect(asked.map((q) => `${q.type} ${q.name}`).sort()).toEqual([`CNAME ${domain}`, `TXT _report-verify.${domain}`]);
     // The verify request itself is the only new connection (to the service); nothing to the hostname.
-    const opened = connections.slice(before).filter((c) => c.host === domain || c.port === 80 || c.port === 443 || c.port === '80' || c.port === '443');
+    const opened = connections
+      .slice(before)
+      .filter((c) => c.host === domain || c.port === 80 || c.port === 443 || c.port === '80' || c.port === '443');
     expect(opened).toEqual([]);
     expect(hits).toEqual([]);
   });

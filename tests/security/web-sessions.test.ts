@@ -19,7 +19,18 @@ interface Answer {
   setCookie: string[];
 }
 
-async function call(method: 'GET' | 'POST', path: string, options: { body?: unknown; cookie?: string; origin?: string | null; contentType?: string; rawBody?: string; authorization?: string } = {}): Promise<Answer> {
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  options: {
+    body?: unknown;
+    cookie?: string;
+    origin?: string | null;
+    contentType?: string;
+    rawBody?: string;
+    authorization?: string;
+  } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.origin !== null) headers.origin = options.origin ?? origin;
@@ -29,7 +40,12 @@ async function call(method: 'GET' | 'POST', path: string, options: { body?: unkn
     headers['content-type'] = options.contentType ?? 'application/json';
     body = options.rawBody ?? JSON.stringify(options.body ?? {});
   }
-  const response = await fetch(`${service.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' });
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    redirect: 'manual',
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -74,7 +90,11 @@ describe('cookie', () => {
   it('over https (a TLS-terminating proxy on loopback) is Secure and __Host- prefixed', async () => {
     const response = await fetch(`${service.url}/trpc/session.signInWithApiKey`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: origin.replace('http:', 'https:'), 'x-forwarded-proto': 'https' },
+      headers: {
+        'content-type': 'application/json',
+        origin: origin.replace('http:', 'https:'),
+        'x-forwarded-proto': 'https',
+      },
       body: JSON.stringify({ apiKey: ws.token }),
     });
     expect(response.status).toBe(200);
@@ -106,10 +126,19 @@ describe('CSRF on cookie-authenticated mutations', () => {
   it('a cross-origin form post fails and changes nothing', async () => {
     const cookie = await signInWithKey(ws.token);
     const before = await ApiKey.count({ where: { orgId: ws.organization.id } });
-    const form = await call('POST', '/trpc/apiKeys.create', { cookie, origin: 'https://evil.example', contentType: 'application/x-www-form-urlencoded', rawBody: 'name=pwned' });
+    const form = await call('POST', '/trpc/apiKeys.create', {
+      cookie,
+      origin: 'https://evil.example',
+      contentType: 'application/x-www-form-urlencoded',
+      rawBody: 'name=pwned',
+    });
     expect(form.status).toBe(403);
     // Even from our own origin, a form-shaped body (what an HTML form can send) is refused.
-    const sameOriginForm = await call('POST', '/trpc/apiKeys.create', { cookie, contentType: 'text/plain', rawBody: '{"name":"pwned"}' });
+    const sameOriginForm = await call('POST', '/trpc/apiKeys.create', {
+      cookie,
+      contentType: 'text/plain',
+      rawBody: '{"name":"pwned"}',
+    });
     expect(sameOriginForm.status).toBe(403);
     expect(await ApiKey.count({ where: { orgId: ws.organization.id } })).toBe(before);
   });
@@ -117,11 +146,19 @@ describe('CSRF on cookie-authenticated mutations', () => {
   it('a cross-origin fetch (JSON, another Origin, or none) fails and changes nothing', async () => {
     const cookie = await signInWithKey(ws.token);
     const before = await ApiKey.count({ where: { orgId: ws.organization.id } });
-    const evil = await call('POST', '/trpc/apiKeys.create', { cookie, origin: 'https://evil.example', body: { name: 'pwned' } });
+    const evil = await call('POST', '/trpc/apiKeys.create', {
+      cookie,
+      origin: 'https://evil.example',
+      body: { name: 'pwned' },
+    });
     expect(evil.status).toBe(403);
     expect(errorCode(evil)).toBe('forbidden');
     expect(evil.body.error.message).toContain('https://evil.example');
-    const sibling = await call('POST', '/trpc/apiKeys.create', { cookie, origin: origin.replace(/:\d+$/, ':1'), body: { name: 'pwned' } });
+    const sibling = await call('POST', '/trpc/apiKeys.create', {
+      cookie,
+      origin: origin.replace(/:\d+$/, ':1'),
+      body: { name: 'pwned' },
+    });
     expect(sibling.status).toBe(403);
     const none = await call('POST', '/trpc/apiKeys.create', { cookie, origin: null, body: { name: 'pwned' } });
     expect(none.status).toBe(403);
@@ -132,13 +169,20 @@ describe('CSRF on cookie-authenticated mutations', () => {
   });
 
   it('sign-in itself is refused from another origin (no login CSRF)', async () => {
-    const answer = await call('POST', '/trpc/session.signInWithApiKey', { origin: 'https://evil.example', body: { apiKey: ws.token } });
+    const answer = await call('POST', '/trpc/session.signInWithApiKey', {
+      origin: 'https://evil.example',
+      body: { apiKey: ws.token },
+    });
     expect(answer.status).toBe(403);
     expect(answer.setCookie).toHaveLength(0);
   });
 
   it('bearer-token callers of /trpc are not affected (no cookie, no ambient authority)', async () => {
-    const answer = await call('POST', '/trpc/apiKeys.create', { origin: null, authorization: `Bearer ${ws.token}`, body: { name: 'bearer' } });
+    const answer = await call('POST', '/trpc/apiKeys.create', {
+      origin: null,
+      authorization: `Bearer ${ws.token}`,
+      body: { name: 'bearer' },
+    });
     expect(answer.status).toBe(200);
   });
 });
@@ -170,7 +214,11 @@ describe('session lifecycle', () => {
   it('an idle-expired or absolutely expired session is refused', async () => {
     const idle = await signInWithKey(ws.token);
     const absolute = await signInWithKey(ws.token);
-    const [idleRow, absoluteRow] = await BrowserSession.findAll({ where: { orgId: ws.organization.id, endedAt: null }, order: [['createdAt', 'DESC']], limit: 2 });
+    const [idleRow, absoluteRow] = await BrowserSession.findAll({
+      where: { orgId: ws.organization.id, endedAt: null },
+      order: [['createdAt', 'DESC']],
+      limit: 2,
+    });
     await BrowserSession.update({ absoluteExpiresAt: new Date(Date.now() - 1000) }, { where: { id: idleRow!.id } });
     await BrowserSession.update({ idleExpiresAt: new Date(Date.now() - 1000) }, { where: { id: absoluteRow!.id } });
     for (const cookie of [idle, absolute]) {
@@ -183,9 +231,14 @@ describe('session lifecycle', () => {
   it('the role is read from the member row on every request; removal ends the session', async () => {
     const editor = await addMember(ws.organization.id, 'editor');
     const cookie = await signInWithKey(editor.token);
-    expect((await call('POST', '/trpc/projects.update', { cookie, body: { projectId: 'proj_missing', name: 'x' } })).status).toBe(404);
+    expect(
+      (await call('POST', '/trpc/projects.update', { cookie, body: { projectId: 'proj_missing', name: 'x' } })).status,
+    ).toBe(404);
     await Member.update({ role: 'viewer' }, { where: { id: editor.memberId } });
-    const demoted = await call('POST', '/trpc/projects.update', { cookie, body: { projectId: 'proj_missing', name: 'x' } });
+    const demoted = await call('POST', '/trpc/projects.update', {
+      cookie,
+      body: { projectId: 'proj_missing', name: 'x' },
+    });
     expect(demoted.status).toBe(403);
     expect(demoted.body.error.message).toContain('viewer');
     await Member.update({ status: 'removed' }, { where: { id: editor.memberId } });
@@ -221,10 +274,17 @@ describe('one-time sign-in links', () => {
   });
 
   it('expire', async () => {
-    const link = await createSignInLink({ ...service.deps, config: { ...service.deps.config, sessions: { ...service.deps.config.sessions, signInLinkMs: -1000 } } }, service.url, {
-      orgId: ws.organization.id,
-      userId: ws.user.id,
-    });
+    const link = await createSignInLink(
+      {
+        ...service.deps,
+        config: { ...service.deps.config, sessions: { ...service.deps.config.sessions, signInLinkMs: -1000 } },
+      },
+      service.url,
+      {
+        orgId: ws.organization.id,
+        userId: ws.user.id,
+      },
+    );
     const token = new URL(link.url).hash.replace('#token=', '');
     const answer = await call('POST', '/trpc/session.signInWithLink', { body: { token } });
     expect(answer.status).toBe(401);

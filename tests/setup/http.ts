@@ -9,7 +9,12 @@ export interface HttpResult<T = Record<string, unknown>> {
 
 /** A REST client for the service under test: real HTTP over 127.0.0.1. */
 export function rest(baseUrl: string, token?: string) {
-  const call = async <T = Record<string, any>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> => {
+  const call = async <T = Record<string, any>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult<T>> => {
     const init: RequestInit = {
       method,
       headers: {
@@ -30,10 +35,14 @@ export function rest(baseUrl: string, token?: string) {
     return { status: response.status, headers: response.headers, body: parsed as T };
   };
   return {
-    get: <T = Record<string, any>>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
-    post: <T = Record<string, any>>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers),
-    patch: <T = Record<string, any>>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('PATCH', path, body, headers),
-    delete: <T = Record<string, any>>(path: string, headers?: Record<string, string>) => call<T>('DELETE', path, undefined, headers),
+    get: <T = Record<string, any>>(path: string, headers?: Record<string, string>) =>
+      call<T>('GET', path, undefined, headers),
+    post: <T = Record<string, any>>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, body, headers),
+    patch: <T = Record<string, any>>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PATCH', path, body, headers),
+    delete: <T = Record<string, any>>(path: string, headers?: Record<string, string>) =>
+      call<T>('DELETE', path, undefined, headers),
   };
 }
 
@@ -61,7 +70,8 @@ export async function expectTrpcError(promise: Promise<unknown>, code: string, h
   }
   if (caught === undefined) throw new Error(`expected a ${code} error, but the call succeeded`);
   const got = trpcError(caught);
-  if (got.code !== code || got.httpStatus !== httpStatus) throw new Error(`expected ${code}/${httpStatus}, got ${got.code}/${got.httpStatus}`);
+  if (got.code !== code || got.httpStatus !== httpStatus)
+    throw new Error(`expected ${code}/${httpStatus}, got ${got.code}/${got.httpStatus}`);
 }
 
 export const PETSTORE = `openapi: 3.0.3

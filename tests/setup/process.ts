@@ -31,7 +31,10 @@ export async function spawnService(env: Record<string, string>, timeoutMs = 60_0
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start in ${timeoutMs} ms:\n${stdout}\n${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`service did not start in ${timeoutMs} ms:\n${stdout}\n${stderr}`)),
+      timeoutMs,
+    );
     const check = () => {
       if (stdout.includes('"msg":"service started"')) {
         clearTimeout(timer);

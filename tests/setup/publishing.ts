@@ -22,7 +22,10 @@ export const PETSTORE_PLUS = `${PETSTORE}  /pets/{petId}:
 export async function shippedSdkText(description: string, version: string): Promise<string> {
   const model = (await analyzeSpec({ openapiText: description, mode: 'flagship' })).model!;
   const files = emitTypeScriptSdk(model).filter((f) => f.path.endsWith('.ts'));
-  return [...files.map((f) => `// File: ${f.path}\n${String(f.content)}`), `// File: src/version.ts\nexport const VERSION = '${version}'; // x-release-please-version\n`].join('\n');
+  return [
+    ...files.map((f) => `// File: ${f.path}\n${String(f.content)}`),
+    `// File: src/version.ts\nexport const VERSION = '${version}'; // x-release-please-version\n`,
+  ].join('\n');
 }
 
 type Api = ReturnType<typeof rest>;
@@ -45,8 +48,18 @@ export interface ActionBody {
 }
 
 /** Starts a report and waits (through the real worker) until its run is finished. */
-export async function finishedRun(api: Api, openapiText: string, projectName: string, projectId?: string, extra: Record<string, unknown> = {}): Promise<{ runId: string; projectId: string }> {
-  const started = await api.post('/reports/start', { openapiText, ...(projectId ? { projectId } : { projectName }), ...extra });
+export async function finishedRun(
+  api: Api,
+  openapiText: string,
+  projectName: string,
+  projectId?: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ runId: string; projectId: string }> {
+  const started = await api.post('/reports/start', {
+    openapiText,
+    ...(projectId ? { projectId } : { projectName }),
+    ...extra,
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const run = await waitForRun(started.body.run.id as string, 120_000);
   expect(['ready', 'complete']).toContain(run.status);
@@ -54,7 +67,12 @@ export async function finishedRun(api: Api, openapiText: string, projectName: st
 }
 
 /** Polls GET /runs/{runId}/publish/actions (real HTTP) until the action is published, failed or rolled back. */
-export async function waitForAction(api: Api, runId: string, actionId: string, timeoutMs = 120_000): Promise<ActionBody> {
+export async function waitForAction(
+  api: Api,
+  runId: string,
+  actionId: string,
+  timeoutMs = 120_000,
+): Promise<ActionBody> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await api.get(`/runs/${runId}/publish/actions`);

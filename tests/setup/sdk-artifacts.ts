@@ -12,7 +12,11 @@ import { pythonSdkStep } from '../../workers/pipeline/steps/python-sdk.ts';
 import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
 import { stepContext } from './step-context.ts';
 
-const STEPS: Partial<Record<ArtifactKind, StepDefinition>> = { typescript_sdk: typescriptSdkStep, python_sdk: pythonSdkStep, compat_diff: compatDiffStep };
+const STEPS: Partial<Record<ArtifactKind, StepDefinition>> = {
+  typescript_sdk: typescriptSdkStep,
+  python_sdk: pythonSdkStep,
+  compat_diff: compatDiffStep,
+};
 
 export async function storeArtifact(orgId: string, runId: string, draft: ArtifactDraft): Promise<void> {
   const packed = await packArtifact(draft);
@@ -49,7 +53,13 @@ async function runSteps(openapiText: string, kinds: ArtifactKind[], oldSdkText: 
 }
 
 /** Runs the named steps on the description (once per input) and stores what they produce for the run; returns their summaries. */
-export async function storeStepArtifacts(orgId: string, runId: string, openapiText: string, kinds: ArtifactKind[], oldSdkText?: string): Promise<Record<string, string>> {
+export async function storeStepArtifacts(
+  orgId: string,
+  runId: string,
+  openapiText: string,
+  kinds: ArtifactKind[],
+  oldSdkText?: string,
+): Promise<Record<string, string>> {
   const key = JSON.stringify([openapiText, kinds, oldSdkText ?? null]);
   let pending = made.get(key);
   if (!pending) made.set(key, (pending = runSteps(openapiText, kinds, oldSdkText)));

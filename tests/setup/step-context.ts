@@ -5,7 +5,10 @@ import { createLogger } from '../../shared/logger.ts';
 import { analyzeInputs } from '../../workers/pipeline/analysis.ts';
 import type { StepContext } from '../../workers/pipeline/step.ts';
 
-export function stepContext(openapiText: string, options: { oldSdkText?: string; signal?: AbortSignal } = {}): StepContext {
+export function stepContext(
+  openapiText: string,
+  options: { oldSdkText?: string; signal?: AbortSignal } = {},
+): StepContext {
   const signal = options.signal ?? new AbortController().signal;
   const inputs = { openapiText, configText: null, oldSdkText: options.oldSdkText ?? null, docsSourceText: null };
   const stages = analyzeInputs(inputs, 'flagship', signal, { maxBytes: 64 * 1024 * 1024 });

@@ -28,12 +28,17 @@ export async function startVerdaccio(): Promise<RunningVerdaccio> {
     storage: join(dir, 'storage'),
     auth: { htpasswd: { file: htpasswd, max_users: 10 } },
     uplinks: {},
-    packages: { '@*/*': { access: '$authenticated', publish: '$authenticated', unpublish: '$authenticated' }, '**': { access: '$authenticated', publish: '$authenticated', unpublish: '$authenticated' } },
+    packages: {
+      '@*/*': { access: '$authenticated', publish: '$authenticated', unpublish: '$authenticated' },
+      '**': { access: '$authenticated', publish: '$authenticated', unpublish: '$authenticated' },
+    },
     security: { api: { legacy: true } },
     log: { type: 'stdout', format: 'json', level: 'fatal' },
     web: { enable: false },
   };
-  const app = (await runServer(configuration as unknown as Parameters<typeof runServer>[0])) as { listen(port: number, host: string, cb: () => void): Server };
+  const app = (await runServer(configuration as unknown as Parameters<typeof runServer>[0])) as {
+    listen(port: number, host: string, cb: () => void): Server;
+  };
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -42,7 +47,14 @@ export async function startVerdaccio(): Promise<RunningVerdaccio> {
   const res = await fetch(`${url}-/user/org.couchdb.user:${name}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, password: 'publisher-password-0123', email: 'publisher@example.com', type: 'user', roles: [], date: new Date().toISOString() }),
+    body: JSON.stringify({
+      name,
+      password: 'publisher-password-0123',
+      email: 'publisher@example.com',
+      type: 'user',
+      roles: [],
+      date: new Date().toISOString(),
+    }),
   });
   const body = (await res.json()) as { token?: string };
   if (res.status !== 201 || !body.token) throw new Error(`verdaccio adduser answered ${res.status}`);

@@ -10,7 +10,10 @@ let counter = 0;
 /** A new workspace with an owner key (every scope), through the same service as the admin CLI. */
 export async function newWorkspace(service: TestService, name = 'Acme'): Promise<CreatedWorkspace> {
   counter += 1;
-  return await createWorkspace(service.deps.db.sequelize, { name, email: `owner-${counter}-${Date.now()}@example.com` });
+  return await createWorkspace(service.deps.db.sequelize, {
+    name,
+    email: `owner-${counter}-${Date.now()}@example.com`,
+  });
 }
 
 export interface TestMember {
@@ -46,6 +49,14 @@ export async function addMember(orgId: string, role: Role, scopes?: readonly Sco
 /** A key for an existing user of `orgId` holding exactly `scopes`. */
 export async function keyWithScopes(orgId: string, userId: string, scopes: readonly string[]): Promise<string> {
   const minted = mintToken();
-  await ApiKey.create({ id: newId('key'), orgId, createdByUserId: userId, name: 'scoped', tokenPrefix: minted.tokenPrefix, tokenHash: minted.tokenHash, scopes: [...scopes] });
+  await ApiKey.create({
+    id: newId('key'),
+    orgId,
+    createdByUserId: userId,
+    name: 'scoped',
+    tokenPrefix: minted.tokenPrefix,
+    tokenHash: minted.tokenHash,
+    scopes: [...scopes],
+  });
   return minted.token;
 }

@@ -13,7 +13,13 @@ let client: ReturnType<typeof rest>;
 const workers: ServiceProcess[] = [];
 
 function spawnWorker() {
-  return spawnService({ ROLE: 'worker', DATABASE_URL: api.databaseUrl, BOOTSTRAP: 'false', WORKER_HEARTBEAT_SECONDS: '1', WORKER_CONCURRENCY: '2' }).then((w) => {
+  return spawnService({
+    ROLE: 'worker',
+    DATABASE_URL: api.databaseUrl,
+    BOOTSTRAP: 'false',
+    WORKER_HEARTBEAT_SECONDS: '1',
+    WORKER_CONCURRENCY: '2',
+  }).then((w) => {
     workers.push(w);
     return w;
   });

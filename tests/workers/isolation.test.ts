@@ -21,7 +21,15 @@ function hugeEnum(members: number, first = 0): string {
     servers: [{ url: 'https://api.example.com' }],
     paths: {
       '/things': {
-        get: { operationId: 'listThings', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } },
+        get: {
+          operationId: 'listThings',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+            },
+          },
+        },
       },
     },
     components: {
@@ -34,7 +42,11 @@ function hugeEnum(members: number, first = 0): string {
 }
 const MILLION = hugeEnum(1_000_000);
 /** The smallest sound description: its model is built in milliseconds, well inside a 0.5 s limit on a loaded machine. */
-const TINY = JSON.stringify({ openapi: '3.0.3', info: { title: 'Tiny', version: '1.0.0' }, paths: { '/ping': { get: { operationId: 'ping', responses: { '204': { description: 'pong' } } } } } });
+const TINY = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Tiny', version: '1.0.0' },
+  paths: { '/ping': { get: { operationId: 'ping', responses: { '204': { description: 'pong' } } } } },
+});
 
 describe('a run with a 1,000,000-member enum in npm start (API and worker in one process)', () => {
   let service: TestService;
@@ -43,10 +55,13 @@ describe('a run with a 1,000,000-member enum in npm start (API and worker in one
   });
   afterAll(async () => service?.stop());
 
-  it('ends within its limits with the size diagnostic, while health answers in under 1 s, the event loop stays under 100 ms at p99, and another workspace\'s small run completes', async () => {
+  it("ends within its limits with the size diagnostic, while health answers in under 1 s, the event loop stays under 100 ms at p99, and another workspace's small run completes", async () => {
     const big = rest(service.url, (await newWorkspace(service, 'Big')).token);
     const small = rest(service.url, (await newWorkspace(service, 'Small')).token);
-    const [bigStart, smallStart] = await Promise.all([big.post('/reports/start', { openapiText: MILLION }), small.post('/reports/start', { openapiText: PETSTORE })]);
+    const [bigStart, smallStart] = await Promise.all([
+      big.post('/reports/start', { openapiText: MILLION }),
+      small.post('/reports/start', { openapiText: PETSTORE }),
+    ]);
     expect(bigStart.status).toBe(202);
     expect(smallStart.status).toBe(202);
 
@@ -64,7 +79,10 @@ describe('a run with a 1,000,000-member enum in npm start (API and worker in one
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
-    const [bigRun, smallRun] = await Promise.all([waitForRun(bigStart.body.run.id, 240_000), waitForRun(smallStart.body.run.id, 240_000)]);
+    const [bigRun, smallRun] = await Promise.all([
+      waitForRun(bigStart.body.run.id, 240_000),
+      waitForRun(smallStart.body.run.id, 240_000),
+    ]);
     polling = false;
     await poll;
     delay.disable();
@@ -73,8 +91,13 @@ describe('a run with a 1,000,000-member enum in npm start (API and worker in one
     expect(bigRun.verdict).toBe('needs_review');
     expect(bigRun.steps.every((s) => s.status === 'passed' || s.status === 'skipped')).toBe(true);
     const report = await Artifact.findOne({ where: { runId: bigRun.id, kind: 'validation_report' } });
-    const diagnostics = JSON.parse(report!.content!.toString('utf8')).diagnostics as { ruleId: string; pointer: string }[];
-    expect(diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'limits/enum-members', pointer: '/components/schemas/Code/enum' }));
+    const diagnostics = JSON.parse(report!.content!.toString('utf8')).diagnostics as {
+      ruleId: string;
+      pointer: string;
+    }[];
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'limits/enum-members', pointer: '/components/schemas/Code/enum' }),
+    );
     expect(['ready', 'complete']).toContain(smallRun.status);
     expect(smallRun.steps[0]!.status).toBe('passed');
 
@@ -84,7 +107,7 @@ describe('a run with a 1,000,000-member enum in npm start (API and worker in one
   }, 300_000);
 });
 
-describe('limits of a run\'s process', () => {
+describe("limits of a run's process", () => {
   it('a run past its memory limit has its step recorded failed with the reason, and the worker goes on with the next run', async () => {
     const service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '1000', RUN_MEMORY_MB: '64' });
     try {
@@ -93,8 +116,16 @@ describe('limits of a run\'s process', () => {
       const bigRun = await waitForRun(big.body.run.id, 240_000);
       expect(bigRun.status).toBe('complete');
       expect(bigRun.verdict).toBe('not_ready');
-      expect(bigRun.steps[0]).toMatchObject({ name: 'validate', status: 'failed', summary: 'the run used more than its memory limit of 64 MB and was stopped' });
-      for (const step of bigRun.steps.slice(1)) expect(step).toMatchObject({ status: 'skipped', summary: 'no API model: the run used more than its memory limit of 64 MB and was stopped' });
+      expect(bigRun.steps[0]).toMatchObject({
+        name: 'validate',
+        status: 'failed',
+        summary: 'the run used more than its memory limit of 64 MB and was stopped',
+      });
+      for (const step of bigRun.steps.slice(1))
+        expect(step).toMatchObject({
+          status: 'skipped',
+          summary: 'no API model: the run used more than its memory limit of 64 MB and was stopped',
+        });
 
       const next = await api.post('/reports/start', { openapiText: PETSTORE });
       const nextRun = await waitForRun(next.body.run.id, 120_000);
@@ -139,47 +170,59 @@ describe('limits of a run\'s process', () => {
     }
   }, 300_000);
 
-  it.skipIf(!findExecutable('mypy'))('a step past its time limit is the one recorded as stopped, and its checker processes are killed with it', async () => {
-    // 400,000 members past a raised limit: the model is quick, mypy on the Literal is not (values
-    // new to this test run, so mypy's shared cache does not already hold the module).
-    const run = new IsolatedRun(
-      {
-        runId: 'run_isolation_test',
-        mode: 'flagship',
-        inputs: { openapiText: hugeEnum(400_000, Date.now()), configText: null, oldSdkText: null, docsSourceText: null },
-        limits: { maxEnumMembers: 1_000_000 },
-        steps: ['python_sdk'],
-        parallel: true,
-        logLevel: 'silent',
-      },
-      { stepTimeoutMs: 5000, memoryMb: 1024 },
-      async () => undefined,
-    );
-    expect(await run.model).toEqual({ built: true, needsSetup: [] });
-    const end = await run.step('python_sdk');
-    expect(end.kind === 'settled' ? `settled: ${end.result.summary}` : end.kind).toBe('stopped');
-    expect(end).toMatchObject({ kind: 'stopped', reason: 'the python_sdk step took longer than its limit of 5 s and was stopped' });
-    await run.exited();
-    // Nothing of the run's process group is left running (mypy and compileall were in it); a killed
-    // process may stay a zombie for a moment until it is reaped.
-    const group = run.pid;
-    const alive = (): string[] =>
-      readdirSync('/proc')
-        .filter((entry) => /^\d+$/.test(entry))
-        .filter((pid) => {
-          try {
-            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-            const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-            return Number(pgrp) === group && state !== 'Z';
-          } catch {
-            return false;
-          }
-        });
-    let left = alive();
-    for (let i = 0; i < 50 && left.length > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      left = alive();
-    }
-    expect(left).toEqual([]);
-  }, 120_000);
+  it.skipIf(!findExecutable('mypy'))(
+    'a step past its time limit is the one recorded as stopped, and its checker processes are killed with it',
+    async () => {
+      // 400,000 members past a raised limit: the model is quick, mypy on the Literal is not (values
+      // new to this test run, so mypy's shared cache does not already hold the module).
+      const run = new IsolatedRun(
+        {
+          runId: 'run_isolation_test',
+          mode: 'flagship',
+          inputs: {
+            openapiText: hugeEnum(400_000, Date.now()),
+            configText: null,
+            oldSdkText: null,
+            docsSourceText: null,
+          },
+          limits: { maxEnumMembers: 1_000_000 },
+          steps: ['python_sdk'],
+          parallel: true,
+          logLevel: 'silent',
+        },
+        { stepTimeoutMs: 5000, memoryMb: 1024 },
+        async () => undefined,
+      );
+      expect(await run.model).toEqual({ built: true, needsSetup: [] });
+      const end = await run.step('python_sdk');
+      expect(end.kind === 'settled' ? `settled: ${end.result.summary}` : end.kind).toBe('stopped');
+      expect(end).toMatchObject({
+        kind: 'stopped',
+        reason: 'the python_sdk step took longer than its limit of 5 s and was stopped',
+      });
+      await run.exited();
+      // Nothing of the run's process group is left running (mypy and compileall were in it); a killed
+      // process may stay a zombie for a moment until it is reaped.
+      const group = run.pid;
+      const alive = (): string[] =>
+        readdirSync('/proc')
+          .filter((entry) => /^\d+$/.test(entry))
+          .filter((pid) => {
+            try {
+              const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+              const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+              return Number(pgrp) === group && state !== 'Z';
+            } catch {
+              return false;
+            }
+          });
+      let left = alive();
+      for (let i = 0; i < 50 && left.length > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        left = alive();
+      }
+      expect(left).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -30,45 +30,88 @@ describe('report pipeline', () => {
     expect(run.verdict).toBe('needs_review');
     expect(run.currentStep).toBeNull();
     const [validate, typescript, python, cli, ...rest] = run.steps;
-    expect(validate).toMatchObject({ name: 'validate', status: 'passed', counts: expect.objectContaining({ errors: 0 }) });
+    expect(validate).toMatchObject({
+      name: 'validate',
+      status: 'passed',
+      counts: expect.objectContaining({ errors: 0 }),
+    });
     expect(validate!.durationMs).toBeGreaterThanOrEqual(0);
     expect(validate!.startedAt && validate!.completedAt).toBeTruthy();
-    expect(typescript).toMatchObject({ name: 'typescript_sdk', status: 'passed', summary: expect.stringContaining('tsc --strict passes'), counts: expect.objectContaining({ compileErrors: 0 }) });
-    expect(python).toMatchObject({ name: 'python_sdk', status: 'passed', summary: expect.stringContaining('mypy --strict and pyright (strict) pass') });
-    expect(cli).toMatchObject({ name: 'cli', status: 'passed', summary: expect.stringContaining('tsc --strict passes') });
-    expect(rest.find((s) => s.name === 'docs')).toMatchObject({ status: 'passed', counts: expect.objectContaining({ pages: expect.any(Number) }) });
-    expect(run.steps.find((s) => s.name === 'compat_diff')).toMatchObject({ status: 'skipped', summary: expect.stringContaining('nothing to compare') });
+    expect(typescript).toMatchObject({
+      name: 'typescript_sdk',
+      status: 'passed',
+      summary: expect.stringContaining('tsc --strict passes'),
+      counts: expect.objectContaining({ compileErrors: 0 }),
+    });
+    expect(python).toMatchObject({
+      name: 'python_sdk',
+      status: 'passed',
+      summary: expect.stringContaining('mypy --strict and pyright (strict) pass'),
+    });
+    expect(cli).toMatchObject({
+      name: 'cli',
+      status: 'passed',
+      summary: expect.stringContaining('tsc --strict passes'),
+    });
+    expect(rest.find((s) => s.name === 'docs')).toMatchObject({
+      status: 'passed',
+      counts: expect.objectContaining({ pages: expect.any(Number) }),
+    });
+    expect(run.steps.find((s) => s.name === 'compat_diff')).toMatchObject({
+      status: 'skipped',
+      summary: expect.stringContaining('nothing to compare'),
+    });
 
     const got = await api.get(`/runs/${runId}`);
-    expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual(['cli', 'docs', 'python_sdk', 'starter_config', 'typescript_sdk', 'validation_report']);
+    expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual([
+      'cli',
+      'docs',
+      'python_sdk',
+      'starter_config',
+      'typescript_sdk',
+      'validation_report',
+    ]);
     const sdk = got.body.run.artifactManifest.artifacts.find((a: { kind: string }) => a.kind === 'typescript_sdk');
     expect(sdk).toMatchObject({ mediaType: 'application/gzip', name: 'typescript-sdk.tar.gz' });
-    const tarball = Buffer.from(await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${sdk.id}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    const tarball = Buffer.from(
+      await (
+        await fetch(`${service.url}/api/runs/${runId}/artifacts/${sdk.id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).arrayBuffer(),
+    );
     const tar = gunzipSync(tarball);
     expect(tar.includes(Buffer.from('package.json'))).toBe(true);
     expect(tar.includes(Buffer.from('src/client.ts'))).toBe(true);
     const list = await api.get(`/runs/${runId}/artifacts`);
     expect(list.status).toBe(200);
     const report = list.body.artifacts.find((a: { kind: string }) => a.kind === 'validation_report');
-    const download = await fetch(`${service.url}/api/runs/${runId}/artifacts/${report.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const download = await fetch(`${service.url}/api/runs/${runId}/artifacts/${report.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toMatch(/application\/json/);
     const body = (await download.json()) as { summary: { errors: number }; diagnostics: unknown[] };
     expect(body.summary.errors).toBe(0);
     const config = list.body.artifacts.find((a: { kind: string }) => a.kind === 'starter_config');
-    const yaml = await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${config.id}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const yaml = await (
+      await fetch(`${service.url}/api/runs/${runId}/artifacts/${config.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).text();
     expect(yaml).toMatch(/resources:/);
   });
 
   it('a clean description with nothing to compare is ready: every applicable step passed', async () => {
-    const clean = 'openapi: 3.0.3\ninfo:\n  title: Clean\n  version: 1.0.0\nservers:\n  - url: https://api.example.com\ntags:\n  - name: pets\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      tags: [pets]\n      responses:\n        \'200\':\n          description: ok\n          content:\n            application/json:\n              schema:\n                type: array\n                items:\n                  type: string\n';
+    const clean =
+      "openapi: 3.0.3\ninfo:\n  title: Clean\n  version: 1.0.0\nservers:\n  - url: https://api.example.com\ntags:\n  - name: pets\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      tags: [pets]\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                type: array\n                items:\n                  type: string\n";
     const run = await waitForRun(await start({ openapiText: clean }));
     expect(run).toMatchObject({ status: 'ready', verdict: 'ready' });
     expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
     expect(run.artifactManifest?.quality).toMatchObject({ errors: 0, warnings: 0 });
   });
 
-  it('compat_diff: the customer\'s SDK against ours, and the project\'s previous description against this one', async () => {
+  it("compat_diff: the customer's SDK against ours, and the project's previous description against this one", async () => {
     const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitTypeScriptSdk } = await import('../../workers/generators/typescript/index.ts');
     const before = `${PETSTORE}    post:\n      operationId: createPet\n      responses:\n        '201':\n          description: created\n`;
@@ -80,16 +123,33 @@ describe('report pipeline', () => {
       .join('\n');
     const first = await api.post('/reports/start', { openapiText: before, oldSdkText, projectName: 'Compat' });
     const firstRun = await waitForRun(first.body.run.id);
-    expect(firstRun.steps.find((s) => s.name === 'compat_diff')).toMatchObject({ status: 'passed', counts: expect.objectContaining({ removed: 0, added: 0 }) });
+    expect(firstRun.steps.find((s) => s.name === 'compat_diff')).toMatchObject({
+      status: 'passed',
+      counts: expect.objectContaining({ removed: 0, added: 0 }),
+    });
     // The next version drops POST /pets: the SDK loses a method, and the description diff calls it breaking.
-    const second = await api.post('/reports/start', { openapiText: PETSTORE, oldSdkText, projectId: first.body.project.id });
+    const second = await api.post('/reports/start', {
+      openapiText: PETSTORE,
+      oldSdkText,
+      projectId: first.body.project.id,
+    });
     const run = await waitForRun(second.body.run.id);
     const step = run.steps.find((s) => s.name === 'compat_diff')!;
     expect(step.status).toBe('passed');
     expect(step.counts).toMatchObject({ removed: 1, breaking: expect.any(Number) });
     expect(step.counts!.breaking).toBeGreaterThanOrEqual(1);
-    const artifact = (await api.get(`/runs/${run.id}/artifacts`)).body.artifacts.find((a: { kind: string }) => a.kind === 'compat_diff');
-    const tar = gunzipSync(Buffer.from(await (await fetch(`${service.url}/api/runs/${run.id}/artifacts/${artifact.id}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()));
+    const artifact = (await api.get(`/runs/${run.id}/artifacts`)).body.artifacts.find(
+      (a: { kind: string }) => a.kind === 'compat_diff',
+    );
+    const tar = gunzipSync(
+      Buffer.from(
+        await (
+          await fetch(`${service.url}/api/runs/${run.id}/artifacts/${artifact.id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).arrayBuffer(),
+      ),
+    );
     expect(tar.includes(Buffer.from('compat-diff.md'))).toBe(true);
     expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
   });
@@ -110,9 +170,15 @@ describe('report pipeline', () => {
   });
 
   it('the docs of a run publish as a hosted preview: 201, served noindex with the CSP, search index and assets included', async () => {
-    const runId = await start({ openapiText: PETSTORE, docsSourceText: 'logoText: Pet Docs\ntheme:\n  primary: "#0f766e"\n' });
+    const runId = await start({
+      openapiText: PETSTORE,
+      docsSourceText: 'logoText: Pet Docs\ntheme:\n  primary: "#0f766e"\n',
+    });
     const run = await waitForRun(runId);
-    expect(run.steps.find((s) => s.name === 'docs')).toMatchObject({ status: 'passed', summary: expect.stringContaining('styled by the docs source') });
+    expect(run.steps.find((s) => s.name === 'docs')).toMatchObject({
+      status: 'passed',
+      summary: expect.stringContaining('styled by the docs source'),
+    });
     const published = await api.post(`/runs/${runId}/docs-preview/publish`);
     expect(published.status).toBe(201);
     const page = await fetch(published.body.publication.url);
@@ -129,23 +195,39 @@ describe('report pipeline', () => {
   });
 
   it('an invalid docs source is reported and the site is built without it', async () => {
-    const run = await waitForRun(await start({ openapiText: PETSTORE, docsSourceText: 'theme:\n  primary: "red; } body { display: none"\n' }));
-    expect(run.steps.find((s) => s.name === 'docs')).toMatchObject({ status: 'failed', summary: expect.stringContaining('docsSourceText was not used') });
+    const run = await waitForRun(
+      await start({ openapiText: PETSTORE, docsSourceText: 'theme:\n  primary: "red; } body { display: none"\n' }),
+    );
+    expect(run.steps.find((s) => s.name === 'docs')).toMatchObject({
+      status: 'failed',
+      summary: expect.stringContaining('docsSourceText was not used'),
+    });
     expect(run.artifactManifest?.artifacts.some((a) => a.kind === 'docs')).toBe(true);
   });
 
   it('an invalid description ends complete + not_ready with located diagnostics (a report, not a crash)', async () => {
-    const runId = await start({ openapiText: 'openapi: 3.0.3\ninfo:\n  title: Broken\npaths:\n  /pets:\n    get:\n      responses: {}\n' });
+    const runId = await start({
+      openapiText: 'openapi: 3.0.3\ninfo:\n  title: Broken\npaths:\n  /pets:\n    get:\n      responses: {}\n',
+    });
     const run = await waitForRun(runId);
     expect(run).toMatchObject({ status: 'complete', verdict: 'not_ready' });
     expect(run.steps[0]).toMatchObject({ name: 'validate', status: 'failed' });
     const list = await api.get(`/runs/${runId}/artifacts`);
     const report = list.body.artifacts.find((a: { kind: string }) => a.kind === 'validation_report');
-    const body = (await (await fetch(`${service.url}/api/runs/${runId}/artifacts/${report.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const body = (await (
+      await fetch(`${service.url}/api/runs/${runId}/artifacts/${report.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as {
       diagnostics: Array<{ ruleId: string; severity: string; pointer: string; line: number; column: number }>;
     };
     const error = body.diagnostics.find((d) => d.severity === 'error');
-    expect(error).toMatchObject({ ruleId: expect.any(String), pointer: expect.any(String), line: expect.any(Number), column: expect.any(Number) });
+    expect(error).toMatchObject({
+      ruleId: expect.any(String),
+      pointer: expect.any(String),
+      line: expect.any(Number),
+      column: expect.any(Number),
+    });
     expect(error!.line).toBeGreaterThan(0);
   });
 
@@ -155,7 +237,9 @@ describe('report pipeline', () => {
   });
 
   it('a partner run whose config lacks what it needs ends blocked + needs_setup', async () => {
-    const run = await waitForRun(await start({ openapiText: PETSTORE, mode: 'partner_compatible', configText: 'organization:\n  name: acme\n' }));
+    const run = await waitForRun(
+      await start({ openapiText: PETSTORE, mode: 'partner_compatible', configText: 'organization:\n  name: acme\n' }),
+    );
     expect(run).toMatchObject({ status: 'blocked', verdict: 'needs_setup' });
     expect(run.steps.slice(1).every((s) => s.status === 'skipped' && /needs setup/.test(s.summary ?? ''))).toBe(true);
   });
@@ -165,11 +249,15 @@ describe('report pipeline', () => {
     await waitForRun(runId);
     const artifacts = (await api.get(`/runs/${runId}/artifacts`)).body.artifacts as Array<{ id: string }>;
     const other = await newWorkspace(service, 'Other');
-    const foreign = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifacts[0]!.id}`, { headers: { authorization: `Bearer ${other.token}` } });
+    const foreign = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifacts[0]!.id}`, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
     expect(foreign.status).toBe(404);
     expect(await rest(service.url, other.token).get(`/runs/${runId}/artifacts`)).toMatchObject({ status: 404 });
     await service.deps.db.sequelize.query('UPDATE artifacts SET content = NULL WHERE run_id = $1', { bind: [runId] });
-    const gone = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifacts[0]!.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const gone = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifacts[0]!.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(gone.status).toBe(410);
     expect(await gone.json()).toMatchObject({ error: 'artifact_expired' });
   });
@@ -185,6 +273,8 @@ describe('report pipeline', () => {
     expect(first.sha256).toBe(second.sha256);
     expect(first.fileCount).toBe(2);
     expect(gunzipSync(first.content).includes(Buffer.from('export const one'))).toBe(true);
-    await expect(packArtifact({ kind: 'cli', name: 'x', files: [{ path: '../escape', content: '' }] })).rejects.toThrow(/unsafe path/);
+    await expect(packArtifact({ kind: 'cli', name: 'x', files: [{ path: '../escape', content: '' }] })).rejects.toThrow(
+      /unsafe path/,
+    );
   });
 });

@@ -51,7 +51,9 @@ describe('retention purge', () => {
     expect(retry.status).toBe(422);
     expect((await api.post(`/runs/${fresh}/retry`, {})).status).toBe(202);
     const artifact = await Artifact.findOne({ where: { runId: old } });
-    const download = await fetch(`${service.url}/api/runs/${old}/artifacts/${artifact!.id}`, { headers: { authorization: `Bearer ${ws.token}` } });
+    const download = await fetch(`${service.url}/api/runs/${old}/artifacts/${artifact!.id}`, {
+      headers: { authorization: `Bearer ${ws.token}` },
+    });
     expect(download.status).toBe(410);
     // Idempotent: nothing more to do.
     expect(await purgeExpired({ ...service.deps })).toEqual({ inputsPurged: 0, artifactsPurged: 0, runsExpired: 0 });
@@ -60,14 +62,44 @@ describe('retention purge', () => {
   it('keeps the bytes of docs a domain serves (a published docs action) past their lifetime; unpublished docs are purged', async () => {
     const ws = await newWorkspace(service);
     const api = rest(service.url, ws.token);
-    const served = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run as { id: string; projectId: string };
+    const served = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run as {
+      id: string;
+      projectId: string;
+    };
     const unserved = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
     const past = new Date(Date.now() - 1000);
     for (const runId of [served.id, unserved]) {
       await Run.update({ status: 'complete', verdict: 'needs_review' }, { where: { id: runId } });
-      await Artifact.create({ id: newId('art'), orgId: ws.organization.id, runId, kind: 'docs', name: 'docs.tar.gz', mediaType: 'application/gzip', sizeBytes: 1, sha256: 'c'.repeat(64), fileCount: 1, content: Buffer.from('x'), expiresAt: past });
+      await Artifact.create({
+        id: newId('art'),
+        orgId: ws.organization.id,
+        runId,
+        kind: 'docs',
+        name: 'docs.tar.gz',
+        mediaType: 'application/gzip',
+        sizeBytes: 1,
+        sha256: 'c'.repeat(64),
+        fileCount: 1,
+        content: Buffer.from('x'),
+        expiresAt: past,
+      });
     }
-    await PublishingAction.create({ id: newId('pub'), orgId: ws.organization.id, projectId: served.projectId, runId: served.id, registry: 'docs', action: 'publish', status: 'ready', packageName: 'docs', version: null, notes: null, checklist: [], providerResult: null, state: 'published', publishedAt: new Date() });
+    await PublishingAction.create({
+      id: newId('pub'),
+      orgId: ws.organization.id,
+      projectId: served.projectId,
+      runId: served.id,
+      registry: 'docs',
+      action: 'publish',
+      status: 'ready',
+      packageName: 'docs',
+      version: null,
+      notes: null,
+      checklist: [],
+      providerResult: null,
+      state: 'published',
+      publishedAt: new Date(),
+    });
     await purgeExpired({ ...service.deps });
     expect((await Artifact.findOne({ where: { runId: served.id } }))?.content).not.toBeNull();
     expect((await Artifact.findOne({ where: { runId: unserved } }))?.content).toBeNull();

@@ -17,7 +17,8 @@ import { PETSTORE } from '../setup/http.ts';
 import { stepContext } from '../setup/step-context.ts';
 
 const tools = ['python3', 'mypy', 'pyproject-build', 'twine'].filter((t) => !findExecutable(t));
-if (tools.length) console.warn(`\n*** python-dist tests SKIPPED: ${tools.join(', ')} not installed (.ci/run installs them) ***\n`);
+if (tools.length)
+  console.warn(`\n*** python-dist tests SKIPPED: ${tools.join(', ')} not installed (.ci/run installs them) ***\n`);
 
 describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
   const temp: string[] = [];
@@ -30,8 +31,14 @@ describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
       const result = await buildPythonDists(emitPythonSdk(model), new AbortController().signal);
       expect(result.status, `${name}: ${JSON.stringify(result).slice(0, 500)}`).toBe('built');
       if (result.status !== 'built') continue;
-      expect(result.built.filter((f) => f.path.endsWith('-py3-none-any.whl')), name).toHaveLength(1);
-      expect(result.built.filter((f) => f.path.endsWith('.tar.gz')), name).toHaveLength(1);
+      expect(
+        result.built.filter((f) => f.path.endsWith('-py3-none-any.whl')),
+        name,
+      ).toHaveLength(1);
+      expect(
+        result.built.filter((f) => f.path.endsWith('.tar.gz')),
+        name,
+      ).toHaveLength(1);
       for (const file of result.built) expect(file.path.length, file.path).toBeLessThan(200);
     }
   }, 120_000);
@@ -40,14 +47,21 @@ describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
     const bin = mkdtempSync(join(tmpdir(), 'python-dist-path-'));
     temp.push(bin);
     // The interpreter itself (a pyenv shim would need pyenv on PATH), and mypy.
-    symlinkSync(execFileSync(findExecutable('python3')!, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim(), join(bin, 'python3'));
+    symlinkSync(
+      execFileSync(findExecutable('python3')!, ['-c', 'import sys; print(sys.executable)'], {
+        encoding: 'utf8',
+      }).trim(),
+      join(bin, 'python3'),
+    );
     symlinkSync(findExecutable('mypy')!, join(bin, 'mypy'));
     const path = process.env.PATH;
     process.env.PATH = bin;
     try {
       const outcome = await pythonSdkStep.run(stepContext(PETSTORE));
       expect(outcome.status).toBe('skipped');
-      expect(outcome.summary).toMatch(/compileall, mypy --strict and pyright \(strict\) pass; no wheel or sdist: pyproject-build \(python3-build\) and twine not installed on this worker$/);
+      expect(outcome.summary).toMatch(
+        /compileall, mypy --strict and pyright \(strict\) pass; no wheel or sdist: pyproject-build \(python3-build\) and twine not installed on this worker$/,
+      );
       const files = outcome.artifacts?.[0] && 'files' in outcome.artifacts[0] ? outcome.artifacts[0].files : [];
       expect(files.some((f) => f.path.startsWith('dist/'))).toBe(false);
     } finally {

@@ -24,7 +24,19 @@ describe('pipeline runner', () => {
     // As if an earlier attempt finished `validate` and died during `typescript_sdk`.
     const row = await Run.findByPk(runId);
     const steps = row!.steps.map((s, i) =>
-      i === 0 ? { ...s, status: 'passed' as const, summary: 'from the earlier attempt', startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:01.000Z', durationMs: 1000, counts: { errors: 0, warnings: 1, infos: 0 } } : i === 1 ? { ...s, status: 'running' as const } : s,
+      i === 0
+        ? {
+            ...s,
+            status: 'passed' as const,
+            summary: 'from the earlier attempt',
+            startedAt: '2026-01-01T00:00:00.000Z',
+            completedAt: '2026-01-01T00:00:01.000Z',
+            durationMs: 1000,
+            counts: { errors: 0, warnings: 1, infos: 0 },
+          }
+        : i === 1
+          ? { ...s, status: 'running' as const }
+          : s,
     );
     await Run.update({ status: 'running', steps, currentStep: 'typescript_sdk' }, { where: { id: runId } });
     expect(await runPipeline(service.deps, runId, new AbortController().signal)).toBe('finished');
@@ -67,11 +79,21 @@ describe('pipeline runner', () => {
   it('starts the steps after validate together once the model is built and records them in order; PIPELINE_PARALLEL_STEPS=false runs them one by one', async () => {
     const times = async (parallelSteps: boolean) => {
       const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
-      const deps = { ...service.deps, config: { ...service.deps.config, pipeline: { ...service.deps.config.pipeline, parallelSteps } } };
+      const deps = {
+        ...service.deps,
+        config: { ...service.deps.config, pipeline: { ...service.deps.config.pipeline, parallelSteps } },
+      };
       expect(await runPipeline(deps, runId, new AbortController().signal)).toBe('finished');
       const run = (await Run.findByPk(runId))!;
       expect(run.status).toBe('complete');
-      expect(run.steps.map((s) => s.name)).toEqual(['validate', 'typescript_sdk', 'python_sdk', 'cli', 'docs', 'compat_diff']);
+      expect(run.steps.map((s) => s.name)).toEqual([
+        'validate',
+        'typescript_sdk',
+        'python_sdk',
+        'cli',
+        'docs',
+        'compat_diff',
+      ]);
       return run.steps.map((s) => ({ start: Date.parse(s.startedAt!), end: Date.parse(s.completedAt!) }));
     };
     const parallel = await times(true);
@@ -93,7 +115,12 @@ describe('pipeline runner', () => {
   });
 
   it('an internal fault is retried, then the run ends failed (never lost) and the job is dead-lettered', async () => {
-    const faulty = await startTestService({ ROLE: 'all', QUEUE_RETRY_LIMIT: '1', QUEUE_RETRY_DELAY_SECONDS: '1', REPORT_RATE_LIMIT: '1000' });
+    const faulty = await startTestService({
+      ROLE: 'all',
+      QUEUE_RETRY_LIMIT: '1',
+      QUEUE_RETRY_DELAY_SECONDS: '1',
+      REPORT_RATE_LIMIT: '1000',
+    });
     try {
       const client = rest(faulty.url, (await newWorkspace(faulty)).token);
       // A real database fault: storing any artifact fails.
@@ -112,8 +139,12 @@ describe('pipeline runner', () => {
           `SELECT name, state, retry_count FROM pgboss.job WHERE data->>'runId' = $1 ORDER BY name`,
           { bind: [runId], type: QueryTypes.SELECT },
         );
-      await expect.poll(async () => (await jobs()).find((j) => j.name === 'report.run'), { timeout: 10_000 }).toMatchObject({ state: 'failed', retry_count: 1 });
-      await expect.poll(async () => (await jobs()).some((j) => j.name === 'report.run.dead'), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => (await jobs()).find((j) => j.name === 'report.run'), { timeout: 10_000 })
+        .toMatchObject({ state: 'failed', retry_count: 1 });
+      await expect
+        .poll(async () => (await jobs()).some((j) => j.name === 'report.run.dead'), { timeout: 10_000 })
+        .toBe(true);
     } finally {
       await faulty.stop();
     }

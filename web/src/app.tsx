@@ -36,10 +36,13 @@ function Shell() {
   const me = useMeQuery();
   const trpc = useTRPC();
   const location = useLocation();
-  const signOut = useMutation(trpc.session.signOut.mutationOptions({ onSettled: () => location.pathname && window.location.assign('/sign-in') }));
+  const signOut = useMutation(
+    trpc.session.signOut.mutationOptions({ onSettled: () => location.pathname && window.location.assign('/sign-in') }),
+  );
   if (me.isPending) return <Loading label="Opening your workspace…" />;
   if (me.error) {
-    if (serverError(me.error).code === 'unauthorized') return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />;
+    if (serverError(me.error).code === 'unauthorized')
+      return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />;
     return (
       <div className="page">
         <ErrorNote error={me.error} title="The service did not answer" />
@@ -47,10 +50,19 @@ function Shell() {
     );
   }
   const data = toMe(me.data);
-  if (!data) return <div className="page"><div className="alert alert-error" role="alert">The service answered without a workspace for this session.</div></div>;
+  if (!data)
+    return (
+      <div className="page">
+        <div className="alert alert-error" role="alert">
+          The service answered without a workspace for this session.
+        </div>
+      </div>
+    );
   return (
     <MeContext.Provider value={data}>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <div className="shell">
         <aside className="sidebar">
           <Link to="/" className="brand">
@@ -62,15 +74,21 @@ function Shell() {
             <strong>{data.organization.name}</strong>
           </div>
           <nav aria-label="Main" className="nav">
-            <NavLink to="/" end>Projects</NavLink>
+            <NavLink to="/" end>
+              Projects
+            </NavLink>
             {data.entitlements.scopes.includes('runs:write') ? <NavLink to="/new">New report</NavLink> : null}
             <NavLink to="/workspace/members">Members</NavLink>
-            {data.entitlements.scopes.includes('api_keys:read') ? <NavLink to="/workspace/keys">API keys</NavLink> : null}
+            {data.entitlements.scopes.includes('api_keys:read') ? (
+              <NavLink to="/workspace/keys">API keys</NavLink>
+            ) : null}
             <NavLink to="/workspace/billing">Billing</NavLink>
           </nav>
           <div className="sidebar-foot">
             <div className="me">
-              <span className="avatar" aria-hidden="true">{data.user.email.slice(0, 1).toUpperCase()}</span>
+              <span className="avatar" aria-hidden="true">
+                {data.user.email.slice(0, 1).toUpperCase()}
+              </span>
               <span className="me-text">
                 <span className="small">{data.user.email}</span>
                 <span className="muted small">{data.entitlements.role}</span>
@@ -78,7 +96,12 @@ function Shell() {
             </div>
             <div className="row">
               <ThemeToggle />
-              <button type="button" className="button button-ghost button-small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => signOut.mutate()}
+                disabled={signOut.isPending}
+              >
                 Sign out
               </button>
             </div>

@@ -24,7 +24,10 @@ export function duration(ms: number | undefined): string {
 }
 
 export function words(value: string): string {
-  const text = value.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const text = value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -32,11 +35,15 @@ const VERDICTS: Record<string, string> = {
   ready: 'Ready: the description is sound and every deliverable was built and checked. You can publish.',
   generated: 'Generated: the deliverables were built.',
   needs_review: 'Needs review: everything was built, but the description has warnings worth a look before you ship.',
-  not_ready: 'Not ready: the description has errors. The report lists them with their place in the file; fix them and start a new report.',
-  needs_setup: 'Needs setup: the run cannot go on without more configuration (for example, a partner config that lacks what it needs).',
-  needs_worker: 'Waiting for a worker: no report worker has been seen alive. Start one (npm start runs one by default).',
+  not_ready:
+    'Not ready: the description has errors. The report lists them with their place in the file; fix them and start a new report.',
+  needs_setup:
+    'Needs setup: the run cannot go on without more configuration (for example, a partner config that lacks what it needs).',
+  needs_worker:
+    'Waiting for a worker: no report worker has been seen alive. Start one (npm start runs one by default).',
   queued: 'Queued: the run is waiting for a worker to pick it up.',
-  failed: 'Failed: an internal fault that retries did not cure. Retry the run; if it fails again, the step below says where.',
+  failed:
+    'Failed: an internal fault that retries did not cure. Retry the run; if it fails again, the step below says where.',
   canceled: 'Canceled: someone stopped this run. Retry it to run it again with the same inputs.',
 };
 

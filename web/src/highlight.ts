@@ -25,7 +25,10 @@ const loaded = new Map<Lang, Promise<void>>();
 
 function core(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')]);
+    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+      import('shiki/core'),
+      import('shiki/engine/javascript'),
+    ]);
     return await createHighlighterCore({
       themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
       langs: [],
@@ -39,10 +42,23 @@ function core(): Promise<HighlighterCore> {
 export function langOf(path: string): Lang | undefined {
   const ext = path.toLowerCase().split('.').pop() ?? '';
   const byExt: Record<string, Lang> = {
-    ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescript',
-    js: 'javascript', mjs: 'javascript', cjs: 'javascript',
-    py: 'python', pyi: 'python', json: 'json', yaml: 'yaml', yml: 'yaml',
-    md: 'markdown', toml: 'toml', sh: 'shellscript', html: 'html', css: 'css',
+    ts: 'typescript',
+    mts: 'typescript',
+    cts: 'typescript',
+    tsx: 'typescript',
+    js: 'javascript',
+    mjs: 'javascript',
+    cjs: 'javascript',
+    py: 'python',
+    pyi: 'python',
+    json: 'json',
+    yaml: 'yaml',
+    yml: 'yaml',
+    md: 'markdown',
+    toml: 'toml',
+    sh: 'shellscript',
+    html: 'html',
+    css: 'css',
   };
   return byExt[ext];
 }
@@ -53,10 +69,20 @@ const MAX_HIGHLIGHT_CHARS = 300_000;
 export async function highlight(code: string, lang: Lang | undefined): Promise<Token[][] | undefined> {
   if (!lang || code.length > MAX_HIGHLIGHT_CHARS) return undefined;
   const h = await core();
-  if (!loaded.has(lang)) loaded.set(lang, LANGS[lang]().then((mod) => h.loadLanguage(mod.default)));
+  if (!loaded.has(lang))
+    loaded.set(
+      lang,
+      LANGS[lang]().then((mod) => h.loadLanguage(mod.default)),
+    );
   await loaded.get(lang);
-  const result = h.codeToTokens(code, { lang, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: 'light' });
-  return result.tokens.map((line: ThemedToken[]) => line.map((t) => ({ content: t.content, style: readableStyle(t.htmlStyle as Record<string, string> | undefined) })));
+  const result = h.codeToTokens(code, {
+    lang,
+    themes: { light: 'github-light', dark: 'github-dark' },
+    defaultColor: 'light',
+  });
+  return result.tokens.map((line: ThemedToken[]) =>
+    line.map((t) => ({ content: t.content, style: readableStyle(t.htmlStyle as Record<string, string> | undefined) })),
+  );
 }
 
 // The backgrounds code is shown on (styles.css: --code-bg and --mark, the marked line), per theme.

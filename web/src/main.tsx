@@ -13,7 +13,8 @@ function Root() {
   const [queryClient] = useState(() =>
     makeQueryClient(() => {
       // The session ended or expired: back to sign-in, remembering where we were.
-      if (location.pathname !== '/sign-in') location.assign(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
+      if (location.pathname !== '/sign-in')
+        location.assign(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
     }),
   );
   const [trpcClient] = useState(makeTrpcClient);

@@ -39,7 +39,11 @@ export interface ServerError {
 export function serverError(error: unknown): ServerError {
   if (error instanceof TRPCClientError) {
     const data = error.data as { code?: string; httpStatus?: number; message?: string } | undefined;
-    return { code: data?.code ?? 'internal_error', status: data?.httpStatus ?? 500, message: data?.message ?? error.message };
+    return {
+      code: data?.code ?? 'internal_error',
+      status: data?.httpStatus ?? 500,
+      message: data?.message ?? error.message,
+    };
   }
   return { code: 'network_error', status: 0, message: error instanceof Error ? error.message : String(error) };
 }

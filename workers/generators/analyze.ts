@@ -111,7 +111,12 @@ export function startAnalysis(input: AnalyzeInput): AnalysisStages {
   return { model, result };
 }
 
-function modelStage(model: ApiModel | undefined, needsSetup: string[], configKind: ConfigKind, format: 'json' | 'yaml' | undefined): ModelStage {
+function modelStage(
+  model: ApiModel | undefined,
+  needsSetup: string[],
+  configKind: ConfigKind,
+  format: 'json' | 'yaml' | undefined,
+): ModelStage {
   return { ...(model ? { model } : {}), needsSetup, configKind, ...(format ? { format } : {}) };
 }
 
@@ -129,7 +134,13 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   };
   const finish = (partial: Partial<AnalyzeResult> & { configKind: ConfigKind }): AnalyzeResult => {
     const sorted = [...diagnostics.sort(byPosition), ...configDiagnostics.sort(byPosition)];
-    return { ...partial, diagnostics: capDiagnostics(sorted, limits.maxDiagnostics), needsSetup, counts: countsOf(sorted, partial.model), timings };
+    return {
+      ...partial,
+      diagnostics: capDiagnostics(sorted, limits.maxDiagnostics),
+      needsSetup,
+      counts: countsOf(sorted, partial.model),
+      timings,
+    };
   };
 
   await checkpoint(input.signal);
@@ -155,7 +166,12 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   lap('index');
 
   await checkpoint(input.signal);
-  const resolved = resolveConfig(input, hasConfig, () => deriveStarterConfig(value, operations, doc.locateLazily), limits);
+  const resolved = resolveConfig(
+    input,
+    hasConfig,
+    () => deriveStarterConfig(value, operations, doc.locateLazily),
+    limits,
+  );
   pushAll(configDiagnostics, resolved.diagnostics);
   needsSetup.push(...resolved.needsSetup);
   const { config, configKind } = resolved;
@@ -163,7 +179,17 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
 
   await checkpoint(input.signal);
   const built = buildModelReporting(
-    { doc: value, version: version.version, openapiVersion: version.raw, locate: doc.locateLazily, refs, operations, config, strictResources: config.kind === 'stainless', limits },
+    {
+      doc: value,
+      version: version.version,
+      openapiVersion: version.raw,
+      locate: doc.locateLazily,
+      refs,
+      operations,
+      config,
+      strictResources: config.kind === 'stainless',
+      limits,
+    },
     doc.locate,
   );
   pushAll(diagnostics, built.descriptionDiagnostics);
@@ -177,7 +203,10 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   // starter config's YAML, another artifact of validate's).
   await checkpoint(input.signal);
   const starter = configKind === 'none' ? starterConfigYaml(config) : undefined;
-  pushAll(diagnostics, (await runDescriptionChecks({ doc: value, version, locate: doc.locate, refs, operations }, input.signal, lap)));
+  pushAll(
+    diagnostics,
+    await runDescriptionChecks({ doc: value, version, locate: doc.locate, refs, operations }, input.signal, lap),
+  );
   return finish({ model, starterConfigYaml: starter, configKind, format: doc.format });
 }
 
@@ -202,7 +231,7 @@ function resolveConfig(
     return { config: derive(), configKind: read.kind, diagnostics, needsSetup };
   }
   if (isPartnerMode(input.mode)) {
-    needsSetup.push('A partner run needs the existing SDK\'s config (stainless.yml) as configText.');
+    needsSetup.push("A partner run needs the existing SDK's config (stainless.yml) as configText.");
     diagnostics.push({
       ruleId: 'config/missing',
       severity: 'error',
@@ -233,7 +262,14 @@ function buildModelReporting(
   } catch (error) {
     if (error instanceof SchemaCountLimitError) {
       const at = locate(error.pointer);
-      descriptionDiagnostics.push({ ruleId: error.ruleId, severity: 'error', message: error.message, pointer: at.pointer, line: at.line, column: at.column });
+      descriptionDiagnostics.push({
+        ruleId: error.ruleId,
+        severity: 'error',
+        message: error.message,
+        pointer: at.pointer,
+        line: at.line,
+        column: at.column,
+      });
     } else {
       descriptionDiagnostics.push({
         ruleId: 'internal/model-failed',
@@ -250,7 +286,13 @@ function buildModelReporting(
 
 /** The description's checks: the official schema's (when its version has one), then the semantic rules. */
 async function runDescriptionChecks(
-  described: { doc: JsonRecord; version: SupportedVersion; locate: (pointer: string) => SourceLocation; refs: RefIndex; operations: OperationEntry[] },
+  described: {
+    doc: JsonRecord;
+    version: SupportedVersion;
+    locate: (pointer: string) => SourceLocation;
+    refs: RefIndex;
+    operations: OperationEntry[];
+  },
   signal: AbortSignal | undefined,
   lap: (name: string) => void,
 ): Promise<Diagnostic[]> {
@@ -264,7 +306,10 @@ async function runDescriptionChecks(
   lap('schema');
   await checkpoint(signal);
   const schemas = listSchemas(doc);
-  pushAll(diagnostics, runRules({ doc, version: version.version, locate, refs, operations, schemas }, ALL_RULES, signal));
+  pushAll(
+    diagnostics,
+    runRules({ doc, version: version.version, locate, refs, operations, schemas }, ALL_RULES, signal),
+  );
   lap('rules');
   return diagnostics;
 }

@@ -13,7 +13,14 @@ export async function handleDeadPublishJob(deps: WorkerDeps, job: Job<PublishJob
     {
       state: 'failed',
       status: 'blocked',
-      providerResult: { ...(action.providerResult ?? {}), status: 'blocked', state: 'failed', summary: message, checkedAt: new Date().toISOString(), error: { code: 'internal_error', message } },
+      providerResult: {
+        ...(action.providerResult ?? {}),
+        status: 'blocked',
+        state: 'failed',
+        summary: message,
+        checkedAt: new Date().toISOString(),
+        error: { code: 'internal_error', message },
+      },
     },
     { where: { id: action.id, state: ['queued', 'publishing'] } },
   );

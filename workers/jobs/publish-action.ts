@@ -11,7 +11,12 @@ import { failure, type PublishOutcome } from '../publishing/outcome.ts';
 import { pypiUpload } from '../publishing/pypi-upload.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 
-const ARTIFACT_OF: Record<PublishingAction['registry'], ArtifactKind> = { npm: 'typescript_sdk', github: 'typescript_sdk', pypi: 'python_sdk', docs: 'docs' };
+const ARTIFACT_OF: Record<PublishingAction['registry'], ArtifactKind> = {
+  npm: 'typescript_sdk',
+  github: 'typescript_sdk',
+  pypi: 'python_sdk',
+  docs: 'docs',
+};
 
 /**
  * Carries out one queued publish or rollback. The row is claimed (`queued`/`publishing` →
@@ -31,8 +36,14 @@ export async function handlePublishJob(deps: WorkerDeps, job: Job<PublishJobData
   const action = await PublishingAction.findByPk(job.data.actionId);
   if (!action) return;
   const resumed = claimed.attempts > 1;
-  deps.logger.info({ actionId: action.id, registry: action.registry, action: action.action, attempt: claimed.attempts }, 'publishing action started');
-  const outcome = action.action === 'rollback' ? await rollback(deps, action, resumed) : await publish(deps, action, action.runId, action.version ?? '', resumed, changelogOf(action));
+  deps.logger.info(
+    { actionId: action.id, registry: action.registry, action: action.action, attempt: claimed.attempts },
+    'publishing action started',
+  );
+  const outcome =
+    action.action === 'rollback'
+      ? await rollback(deps, action, resumed)
+      : await publish(deps, action, action.runId, action.version ?? '', resumed, changelogOf(action));
   await finish(deps, action, outcome);
   deps.logger.info({ actionId: action.id, ok: outcome.ok, code: outcome.error?.code }, 'publishing action finished');
 }
@@ -43,7 +54,10 @@ export async function handlePublishJob(deps: WorkerDeps, job: Job<PublishJobData
  * "### Breaking changes", "### Added", one line per change).
  */
 function changelogOf(action: PublishingAction): string {
-  const head = [`- Generated from run ${action.runId}.`, ...(action.notes ? [`- ${action.notes.replace(/\s+/g, ' ').trim()}`] : [])].join('\n');
+  const head = [
+    `- Generated from run ${action.runId}.`,
+    ...(action.notes ? [`- ${action.notes.replace(/\s+/g, ' ').trim()}`] : []),
+  ].join('\n');
   const fromDiff = typeof action.providerResult?.changelog === 'string' ? action.providerResult.changelog.trim() : '';
   if (!fromDiff) return head;
   // A plain list continues the run's list; sections follow it after a blank line.
@@ -61,7 +75,14 @@ async function artifactFiles(runId: string, kind: ArtifactKind): Promise<Map<str
 }
 
 /** Publishes the `kind` artifact of `runId` at `version` to the action's registry. */
-async function publish(deps: WorkerDeps, action: PublishingAction, runId: string, version: string, resumed: boolean, changelog: string): Promise<PublishOutcome> {
+async function publish(
+  deps: WorkerDeps,
+  action: PublishingAction,
+  runId: string,
+  version: string,
+  resumed: boolean,
+  changelog: string,
+): Promise<PublishOutcome> {
   const config = deps.config.publishing;
   const packageName = action.packageName ?? '';
   if (action.registry === 'docs') return await publishDocs(action, runId);
@@ -69,22 +90,64 @@ async function publish(deps: WorkerDeps, action: PublishingAction, runId: string
   if (typeof files === 'string') return failure('artifact_unavailable', files, { packageName, version });
   switch (action.registry) {
     case 'npm':
-      if (!config.npm.token) return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', { packageName, version });
-      return await npmPublish({ files, packageName, version, registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs, resumed, changelog: { entry: changelog, date: action.createdAt } });
+      if (!config.npm.token)
+        return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', {
+          packageName,
+          version,
+        });
+      return await npmPublish({
+        files,
+        packageName,
+        version,
+        registry: config.npm.registry,
+        token: config.npm.token,
+        timeoutMs: config.timeoutMs,
+        resumed,
+        changelog: { entry: changelog, date: action.createdAt },
+      });
     case 'pypi':
-      if (!config.pypi.token) return failure('registry_unauthorized', 'No PyPI token is configured (PUBLISH_PYPI_TOKEN).', { packageName, version });
-      return await pypiUpload({ files, packageName, version, repositoryUrl: config.pypi.repositoryUrl, username: config.pypi.username, token: config.pypi.token, timeoutMs: config.timeoutMs, resumed, changelog: { entry: changelog, date: action.createdAt } });
+      if (!config.pypi.token)
+        return failure('registry_unauthorized', 'No PyPI token is configured (PUBLISH_PYPI_TOKEN).', {
+          packageName,
+          version,
+        });
+      return await pypiUpload({
+        files,
+        packageName,
+        version,
+        repositoryUrl: config.pypi.repositoryUrl,
+        username: config.pypi.username,
+        token: config.pypi.token,
+        timeoutMs: config.timeoutMs,
+        resumed,
+        changelog: { entry: changelog, date: action.createdAt },
+      });
     case 'github':
-      return await gitPublish({ files, repository: packageName, version, ...config.github, timeoutMs: config.timeoutMs, changelog, resumed });
+      return await gitPublish({
+        files,
+        repository: packageName,
+        version,
+        ...config.github,
+        timeoutMs: config.timeoutMs,
+        changelog,
+        resumed,
+      });
   }
 }
 
 /** Docs are served by the service itself: publishing checks the site is there and names its URLs. */
 async function publishDocs(action: PublishingAction, runId: string): Promise<PublishOutcome> {
-  const artifact = await Artifact.findOne({ where: { runId, kind: 'docs' }, attributes: ['id', 'fileCount', 'sha256', 'content'] });
-  const domains = await DocsDomain.findAll({ where: { orgId: action.orgId, projectId: action.projectId, status: 'verified' }, order: [['domain', 'ASC']] });
+  const artifact = await Artifact.findOne({
+    where: { runId, kind: 'docs' },
+    attributes: ['id', 'fileCount', 'sha256', 'content'],
+  });
+  const domains = await DocsDomain.findAll({
+    where: { orgId: action.orgId, projectId: action.projectId, status: 'verified' },
+    order: [['domain', 'ASC']],
+  });
   const urls = domains.map((d) => `https://${d.domain}/`);
-  if (!artifact?.content) return failure('artifact_unavailable', `The run ${runId} has no docs artifact any more.`, { runId, urls });
+  if (!artifact?.content)
+    return failure('artifact_unavailable', `The run ${runId} has no docs artifact any more.`, { runId, urls });
   return {
     ok: true,
     summary: `The docs of run ${runId} are served at ${urls.join(', ') || 'the project’s verified domains'}.`,
@@ -96,22 +159,39 @@ async function publishDocs(action: PublishingAction, runId: string): Promise<Pub
 async function rollback(deps: WorkerDeps, action: PublishingAction, resumed: boolean): Promise<PublishOutcome> {
   const current = action.rollbackOf ? await PublishingAction.findByPk(action.rollbackOf) : null;
   const previous = action.restores ? await PublishingAction.findByPk(action.restores) : null;
-  if (!current || !previous) return failure('nothing_to_roll_back', 'The publication to roll back or the one to restore is gone.', {});
+  if (!current || !previous)
+    return failure('nothing_to_roll_back', 'The publication to roll back or the one to restore is gone.', {});
   const config = deps.config.publishing;
   switch (action.registry) {
     case 'npm':
-      if (!config.npm.token) return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', {});
-      return await npmDistTag({ packageName: previous.packageName ?? '', version: previous.version ?? '', from: current.version ?? '', registry: config.npm.registry, token: config.npm.token, timeoutMs: config.timeoutMs });
+      if (!config.npm.token)
+        return failure('registry_unauthorized', 'No npm token is configured (PUBLISH_NPM_TOKEN).', {});
+      return await npmDistTag({
+        packageName: previous.packageName ?? '',
+        version: previous.version ?? '',
+        from: current.version ?? '',
+        registry: config.npm.registry,
+        token: config.npm.token,
+        timeoutMs: config.timeoutMs,
+      });
     case 'docs': {
       const outcome = await publishDocs(action, previous.runId);
-      return outcome.ok ? { ...outcome, summary: `Rolled back: the domain serves the docs of run ${previous.runId} again instead of run ${current.runId}.`, target: { ...outcome.target, rolledBack: current.runId } } : outcome;
+      return outcome.ok
+        ? {
+            ...outcome,
+            summary: `Rolled back: the domain serves the docs of run ${previous.runId} again instead of run ${current.runId}.`,
+            target: { ...outcome.target, rolledBack: current.runId },
+          }
+        : outcome;
     }
     case 'github':
     case 'pypi': {
       // A published version cannot be taken back here: a new version carries the earlier tree.
       const note = `- Rollback: restores ${previous.version} (run ${previous.runId}), replacing ${current.version} (run ${current.runId}).`;
       const outcome = await publish(deps, action, previous.runId, action.version ?? '', resumed, note);
-      return outcome.ok ? { ...outcome, target: { ...outcome.target, restores: previous.version, rolledBack: current.version } } : outcome;
+      return outcome.ok
+        ? { ...outcome, target: { ...outcome.target, restores: previous.version, rolledBack: current.version } }
+        : outcome;
     }
   }
 }
@@ -132,11 +212,19 @@ async function finish(deps: WorkerDeps, action: PublishingAction, outcome: Publi
   };
   await deps.db.sequelize.transaction(async (transaction) => {
     const [count] = await PublishingAction.update(
-      { state: outcome.ok ? 'published' : 'failed', status: outcome.ok ? 'ready' : 'blocked', providerResult, publishedAt: outcome.ok ? now : null },
+      {
+        state: outcome.ok ? 'published' : 'failed',
+        status: outcome.ok ? 'ready' : 'blocked',
+        providerResult,
+        publishedAt: outcome.ok ? now : null,
+      },
       { where: { id: action.id, state: 'publishing' }, transaction },
     );
     if (count && outcome.ok && action.action === 'rollback' && action.rollbackOf) {
-      await PublishingAction.update({ state: 'rolled_back' }, { where: { id: action.rollbackOf, state: 'published' }, transaction });
+      await PublishingAction.update(
+        { state: 'rolled_back' },
+        { where: { id: action.rollbackOf, state: 'published' }, transaction },
+      );
     }
   });
 }

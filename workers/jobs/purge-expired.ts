@@ -13,11 +13,14 @@ export interface PurgeResult {
  */
 export async function purgeExpired(deps: WorkerDeps, now = new Date()): Promise<PurgeResult> {
   return await deps.db.sequelize.transaction(async (transaction) => {
-    const inputs = await deps.db.sequelize.query<{ id: string }>('DELETE FROM run_inputs WHERE expires_at <= $1 RETURNING id', {
-      bind: [now],
-      type: QueryTypes.SELECT,
-      transaction,
-    });
+    const inputs = await deps.db.sequelize.query<{ id: string }>(
+      'DELETE FROM run_inputs WHERE expires_at <= $1 RETURNING id',
+      {
+        bind: [now],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
     const artifacts = await deps.db.sequelize.query<{ id: string }>(
       // The docs a domain serves (a published docs action) are kept while they are published.
       `UPDATE artifacts SET content = NULL WHERE expires_at <= $1 AND content IS NOT NULL
@@ -36,7 +39,8 @@ export async function purgeExpired(deps: WorkerDeps, now = new Date()): Promise<
       { type: QueryTypes.SELECT, transaction },
     );
     const result = { inputsPurged: inputs.length, artifactsPurged: artifacts.length, runsExpired: runs.length };
-    if (result.inputsPurged + result.artifactsPurged + result.runsExpired > 0) deps.logger.info(result, 'purged expired inputs and artifacts');
+    if (result.inputsPurged + result.artifactsPurged + result.runsExpired > 0)
+      deps.logger.info(result, 'purged expired inputs and artifacts');
     return result;
   });
 }

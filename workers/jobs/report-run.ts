@@ -16,7 +16,10 @@ export async function handleReportJob(deps: WorkerDeps, job: JobWithMetadata<Rep
     deps.logger.info({ runId, jobId: job.id, result }, 'report job done');
   } catch (error) {
     const finalAttempt = job.retryCount >= job.retryLimit;
-    deps.logger.error({ err: error, runId, jobId: job.id, attempt: job.retryCount + 1, finalAttempt }, 'report job failed');
+    deps.logger.error(
+      { err: error, runId, jobId: job.id, attempt: job.retryCount + 1, finalAttempt },
+      'report job failed',
+    );
     if (finalAttempt) await failRun(runId, error instanceof Error ? error.message.slice(0, 500) : 'unknown error');
     throw error;
   }

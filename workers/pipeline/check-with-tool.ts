@@ -49,7 +49,9 @@ export function writeTreeNow(files: readonly GeneratedFile[], prefix: string): s
 /** Every file under `root/sub`, as generated files with paths relative to `root`, sorted. */
 export async function readTree(root: string, sub: string): Promise<GeneratedFile[]> {
   const entries = await readdir(join(root, sub), { recursive: true, withFileTypes: true });
-  const paths = entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+  const paths = entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
   paths.sort();
   return await Promise.all(paths.map(async (path) => ({ path, content: await readFile(join(root, path)) })));
 }
@@ -58,7 +60,8 @@ export async function readTree(root: string, sub: string): Promise<GeneratedFile
 function treeDirs(root: string, files: readonly GeneratedFile[]): string[] {
   const dirs = new Set<string>();
   for (const file of files) {
-    if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`unsafe generated path ${file.path}`);
+    if (file.path.startsWith('/') || file.path.split('/').includes('..'))
+      throw new Error(`unsafe generated path ${file.path}`);
     dirs.add(dirname(join(root, file.path)));
   }
   return [...dirs].sort();
@@ -93,12 +96,21 @@ export function findExecutable(name: string): string | undefined {
 
 async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise<string[] | undefined> {
   const result = await new Promise<{ code: number | null; output: string; error?: string }>((resolve) => {
-    execFile(tool.command, tool.args(root), { cwd: root, signal, timeout: tool.timeoutMs, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const output = `${stdout}\n${stderr}`;
-      if (!error) return resolve({ code: 0, output });
-      const code = typeof error.code === 'number' ? error.code : null;
-      resolve({ code, output, ...(code === null ? { error: error.killed ? `timed out after ${tool.timeoutMs} ms` : error.message } : {}) });
-    });
+    execFile(
+      tool.command,
+      tool.args(root),
+      { cwd: root, signal, timeout: tool.timeoutMs, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const output = `${stdout}\n${stderr}`;
+        if (!error) return resolve({ code: 0, output });
+        const code = typeof error.code === 'number' ? error.code : null;
+        resolve({
+          code,
+          output,
+          ...(code === null ? { error: error.killed ? `timed out after ${tool.timeoutMs} ms` : error.message } : {}),
+        });
+      },
+    );
   });
   signal.throwIfAborted();
   if (result.error) return [`${tool.label} could not finish: ${result.error}`];
@@ -134,7 +146,13 @@ export async function checkWithTools(
     const failed = results.findIndex((problems) => problems !== undefined);
     if (failed !== -1) {
       const failedTools = tools.filter((_, i) => results[i] !== undefined).map((tool) => tool.label);
-      return { ok: false, problems: results[failed]!, durationMs: Date.now() - started, failedTool: tools[failed]!.label, failedTools };
+      return {
+        ok: false,
+        problems: results[failed]!,
+        durationMs: Date.now() - started,
+        failedTool: tools[failed]!.label,
+        failedTools,
+      };
     }
     const collected = collect ? await collect(root) : undefined;
     return { ok: true, problems: [], durationMs: Date.now() - started, ...(collected ? { collected } : {}) };

@@ -10,7 +10,9 @@ const FINISHED = new Set(['passed', 'failed', 'skipped']);
 export async function failRun(runId: string, message: string): Promise<void> {
   const run = await Run.findByPk(runId);
   if (!run) return;
-  const steps = run.steps.map((s) => (FINISHED.has(s.status) ? s : { ...s, status: 'failed' as const, summary: `internal error: ${message}` }));
+  const steps = run.steps.map((s) =>
+    FINISHED.has(s.status) ? s : { ...s, status: 'failed' as const, summary: `internal error: ${message}` },
+  );
   await Run.update(
     { status: 'failed', verdict: 'failed', currentStep: null, completedAt: new Date(), steps, failureMessage: message },
     { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } },

@@ -89,7 +89,13 @@ function forkRunProcess(memoryMb: number): RunProcess {
 function takeRunProcess(memoryMb: number): RunProcess {
   let proc = spare;
   spare = undefined;
-  if (!proc || proc.memoryMb !== memoryMb || proc.child.exitCode !== null || proc.child.signalCode !== null || !proc.child.connected) {
+  if (
+    !proc ||
+    proc.memoryMb !== memoryMb ||
+    proc.child.exitCode !== null ||
+    proc.child.signalCode !== null ||
+    !proc.child.connected
+  ) {
     if (proc) killGroup(proc.child);
     proc = forkRunProcess(memoryMb);
   }
@@ -125,7 +131,10 @@ export class IsolatedRun {
   readonly #proc: RunProcess;
   readonly #limits: IsolationLimits;
   readonly #started = new Map<PipelineStep, Date>();
-  readonly #ends = new Map<PipelineStep, { promise: Promise<StepEnd>; resolve: (end: StepEnd) => void; settled: boolean }>();
+  readonly #ends = new Map<
+    PipelineStep,
+    { promise: Promise<StepEnd>; resolve: (end: StepEnd) => void; settled: boolean }
+  >();
   readonly #timers: NodeJS.Timeout[] = [];
   #overran: { step: PipelineStep | undefined; reason: string } | undefined;
   #stopping = false;
@@ -147,7 +156,10 @@ export class IsolatedRun {
 
     // Loading a fresh process (when the spare was not ready) is not the run's time; it has a bound of its own.
     const loadTimer = setTimeout(() => {
-      this.#overran ??= { step: undefined, reason: `the run's process did not load within ${seconds(PROCESS_LOAD_LIMIT_MS)}` };
+      this.#overran ??= {
+        step: undefined,
+        reason: `the run's process did not load within ${seconds(PROCESS_LOAD_LIMIT_MS)}`,
+      };
       killGroup(this.#proc.child);
     }, PROCESS_LOAD_LIMIT_MS);
     loadTimer.unref();
@@ -162,13 +174,21 @@ export class IsolatedRun {
           break;
         case 'started':
           this.#started.set(message.step, new Date(message.at));
-          this.#deadline(message.step, `the ${message.step} step took longer than its limit of ${seconds(limits.stepTimeoutMs)} and was stopped`);
+          this.#deadline(
+            message.step,
+            `the ${message.step} step took longer than its limit of ${seconds(limits.stepTimeoutMs)} and was stopped`,
+          );
           break;
         case 'launched':
           launchedEnd();
           break;
         case 'settled':
-          this.#end(message.step, { kind: 'settled', startedAt: this.#started.get(message.step) ?? new Date(message.at), completedAt: new Date(message.at), result: revive(message.result) });
+          this.#end(message.step, {
+            kind: 'settled',
+            startedAt: this.#started.get(message.step) ?? new Date(message.at),
+            completedAt: new Date(message.at),
+            result: revive(message.result),
+          });
           break;
         case 'fault':
           this.#end(message.step, { kind: 'fault', error: new Error(message.message) });
@@ -189,15 +209,22 @@ export class IsolatedRun {
     void this.#proc.exited.then(({ code, signal }) => {
       for (const timer of this.#timers) clearTimeout(timer);
       const reason = this.#exitReason(code, signal);
-      const inFlight = [...this.#ends].filter(([step, e]) => !e.settled && this.#started.has(step)).map(([step]) => step);
+      const inFlight = [...this.#ends]
+        .filter(([step, e]) => !e.settled && this.#started.has(step))
+        .map(([step]) => step);
       // The step to blame: the one that overran its time, else the only one running when the process died.
-      const culprit = this.#overran ? this.#overran.step : !this.#stopping && inFlight.length === 1 ? inFlight[0] : undefined;
+      const culprit = this.#overran
+        ? this.#overran.step
+        : !this.#stopping && inFlight.length === 1
+          ? inFlight[0]
+          : undefined;
       modelEnd({ built: false, reason });
       launchedEnd();
       const now = new Date();
       for (const [step, e] of this.#ends) {
         if (e.settled) continue;
-        if (step === culprit) this.#end(step, { kind: 'stopped', startedAt: this.#started.get(step) ?? now, completedAt: now, reason });
+        if (step === culprit)
+          this.#end(step, { kind: 'stopped', startedAt: this.#started.get(step) ?? now, completedAt: now, reason });
         else this.#end(step, { kind: 'interrupted', reason });
       }
     });
@@ -205,7 +232,10 @@ export class IsolatedRun {
       clearTimeout(loadTimer);
       // The model stage has the step time limit too (it is what validate and every later step wait
       // for); its clock starts when the loaded process is handed the run.
-      this.#deadline(undefined, `building the API model took longer than its limit of ${seconds(limits.stepTimeoutMs)}`);
+      this.#deadline(
+        undefined,
+        `building the API model took longer than its limit of ${seconds(limits.stepTimeoutMs)}`,
+      );
       this.#send({ type: 'start', task });
     });
   }
@@ -282,7 +312,13 @@ export class IsolatedRun {
 function revive(result: StepResult): StepResult {
   return {
     ...result,
-    artifacts: result.artifacts.map((a) => ({ ...a, packed: { ...a.packed, content: Buffer.from(a.packed.content.buffer, a.packed.content.byteOffset, a.packed.content.byteLength) } })),
+    artifacts: result.artifacts.map((a) => ({
+      ...a,
+      packed: {
+        ...a.packed,
+        content: Buffer.from(a.packed.content.buffer, a.packed.content.byteOffset, a.packed.content.byteLength),
+      },
+    })),
   };
 }
 

@@ -26,9 +26,14 @@ async function tarGz(files: GeneratedFile[]): Promise<Buffer> {
     archive.on('error', reject);
   });
   for (const file of [...files].sort(byPath)) {
-    if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`refusing to pack unsafe path ${file.path}`);
+    if (file.path.startsWith('/') || file.path.split('/').includes('..'))
+      throw new Error(`refusing to pack unsafe path ${file.path}`);
     const body = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : Buffer.from(file.content);
-    await new Promise<void>((resolve, reject) => archive.entry({ name: file.path, size: body.length, mode: 0o644, mtime: EPOCH }, body, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      archive.entry({ name: file.path, size: body.length, mode: 0o644, mtime: EPOCH }, body, (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
   }
   archive.finalize();
   await done;
@@ -57,5 +62,12 @@ export async function packArtifact(draft: ArtifactDraft): Promise<PackedArtifact
     fileCount = 1;
     fileName = draft.name;
   }
-  return { content, mediaType, fileCount, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex'), fileName };
+  return {
+    content,
+    mediaType,
+    fileCount,
+    sizeBytes: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    fileName,
+  };
 }

@@ -11,12 +11,25 @@ export function distOutcome(outcome: StepOutcome, dists: PythonDistResult): Step
   const counts = { ...outcome.counts };
   if (dists.status === 'built') {
     const [artifact, ...rest] = outcome.artifacts ?? [];
-    const withDists = artifact && 'files' in artifact ? [{ ...artifact, files: [...artifact.files, ...dists.built] }, ...rest] : outcome.artifacts;
+    const withDists =
+      artifact && 'files' in artifact
+        ? [{ ...artifact, files: [...artifact.files, ...dists.built] }, ...rest]
+        : outcome.artifacts;
     const names = dists.built.map((f) => f.path.replace(/^dist\//, '')).join(' and ');
-    return { ...outcome, summary: `${outcome.summary}; built ${names} (twine check passes)`, counts: { ...counts, distMs: dists.durationMs }, ...(withDists ? { artifacts: withDists } : {}) };
+    return {
+      ...outcome,
+      summary: `${outcome.summary}; built ${names} (twine check passes)`,
+      counts: { ...counts, distMs: dists.durationMs },
+      ...(withDists ? { artifacts: withDists } : {}),
+    };
   }
   if (dists.status === 'failed') {
-    return { ...outcome, status: 'failed', summary: `${outcome.summary}; ${dists.tool} reports: ${dists.problems.slice(0, 3).join(' | ')}`, counts: { ...counts, distErrors: dists.problems.length } };
+    return {
+      ...outcome,
+      status: 'failed',
+      summary: `${outcome.summary}; ${dists.tool} reports: ${dists.problems.slice(0, 3).join(' | ')}`,
+      counts: { ...counts, distErrors: dists.problems.length },
+    };
   }
   return {
     ...outcome,

@@ -15,7 +15,12 @@ const BUILD_TIMEOUT_MS = 120_000;
 /** Zip files cannot hold dates before 1980; a fixed date keeps the wheel's bytes stable. */
 const SOURCE_DATE_EPOCH = '315532800';
 
-function run(command: string, args: string[], cwd: string, signal: AbortSignal): Promise<{ ok: boolean; output: string }> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  signal: AbortSignal,
+): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
     execFile(
       command,
@@ -31,7 +36,10 @@ function run(command: string, args: string[], cwd: string, signal: AbortSignal):
       (error, stdout, stderr) => {
         const output = `${stdout}\n${stderr}`;
         if (!error) return resolve({ ok: true, output });
-        resolve({ ok: false, output: error.killed ? `timed out after ${BUILD_TIMEOUT_MS} ms\n${output}` : output || error.message });
+        resolve({
+          ok: false,
+          output: error.killed ? `timed out after ${BUILD_TIMEOUT_MS} ms\n${output}` : output || error.message,
+        });
       },
     );
   });
@@ -39,7 +47,15 @@ function run(command: string, args: string[], cwd: string, signal: AbortSignal):
 
 /** The lines of a tool's output worth showing: errors first, colour codes and the temp folder removed. */
 function problemLines(output: string, root: string): string[] {
-  const lines = output.split('\n').map((l) => l.replace(/\u001b\[[0-9;]*m/g, '').replaceAll(root, '.').trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .replaceAll(root, '.')
+        .trim(),
+    )
+    .filter(Boolean);
   const errors = lines.filter((l) => /error|fail|warning|invalid|timed out/i.test(l));
   return (errors.length ? errors : lines.slice(-5)).slice(0, 20);
 }
@@ -50,26 +66,50 @@ function problemLines(output: string, root: string): string[] {
  * the setuptools backend the pyproject names, installed on the worker, so nothing is downloaded),
  * then `twine check --strict` on both files (the metadata PyPI would accept and render).
  */
-export async function buildPythonDists(files: readonly GeneratedFile[], signal: AbortSignal): Promise<PythonDistResult> {
+export async function buildPythonDists(
+  files: readonly GeneratedFile[],
+  signal: AbortSignal,
+): Promise<PythonDistResult> {
   const build = findExecutable('pyproject-build');
   const twine = findExecutable('twine');
-  const missing = [build ? undefined : 'pyproject-build (python3-build)', twine ? undefined : 'twine'].filter((m): m is string => !!m);
+  const missing = [build ? undefined : 'pyproject-build (python3-build)', twine ? undefined : 'twine'].filter(
+    (m): m is string => !!m,
+  );
   if (!build || !twine) return { status: 'missing', missing };
   const started = Date.now();
   const root = writeTreeNow(files, 'report-pydist-');
   try {
     const built = await run(build, ['--no-isolation', '--sdist', '--wheel', '--outdir', 'dist', '.'], root, signal);
     signal.throwIfAborted();
-    if (!built.ok) return { status: 'failed', tool: 'python -m build', problems: problemLines(built.output, root), durationMs: Date.now() - started };
+    if (!built.ok)
+      return {
+        status: 'failed',
+        tool: 'python -m build',
+        problems: problemLines(built.output, root),
+        durationMs: Date.now() - started,
+      };
     const dists = await readTree(root, 'dist');
     const wheel = dists.filter((f) => f.path.endsWith('.whl'));
     const sdist = dists.filter((f) => f.path.endsWith('.tar.gz'));
     if (wheel.length !== 1 || sdist.length !== 1) {
-      return { status: 'failed', tool: 'python -m build', problems: [`expected one wheel and one sdist in dist/, found ${dists.map((f) => f.path).join(', ') || 'nothing'}`], durationMs: Date.now() - started };
+      return {
+        status: 'failed',
+        tool: 'python -m build',
+        problems: [
+          `expected one wheel and one sdist in dist/, found ${dists.map((f) => f.path).join(', ') || 'nothing'}`,
+        ],
+        durationMs: Date.now() - started,
+      };
     }
     const checked = await run(twine, ['check', '--strict', ...dists.map((f) => f.path)], root, signal);
     signal.throwIfAborted();
-    if (!checked.ok) return { status: 'failed', tool: 'twine check', problems: problemLines(checked.output, root), durationMs: Date.now() - started };
+    if (!checked.ok)
+      return {
+        status: 'failed',
+        tool: 'twine check',
+        problems: problemLines(checked.output, root),
+        durationMs: Date.now() - started,
+      };
     return { status: 'built', built: dists, durationMs: Date.now() - started };
   } finally {
     await rm(root, { recursive: true, force: true });

@@ -41,7 +41,9 @@ async function runTask(task: RunTask): Promise<void> {
   const signal = abort.signal;
   const logger = createLogger(task.logLevel).child({ runId: task.runId });
   // Only validate's report needs the description's checks; a resumed run after validate skips them.
-  const stages = analyzeInputs(task.inputs, task.mode, signal, task.limits, { checks: task.steps.includes('validate') });
+  const stages = analyzeInputs(task.inputs, task.mode, signal, task.limits, {
+    checks: task.steps.includes('validate'),
+  });
   const context: StepContext = {
     runId: task.runId,
     mode: task.mode,
@@ -70,11 +72,18 @@ async function runTask(task: RunTask): Promise<void> {
     try {
       const outcome = await step.run(context);
       const artifacts = [];
-      for (const draft of outcome.artifacts ?? []) artifacts.push({ kind: draft.kind, packed: await packArtifact(draft) });
-      const result: StepResult = { status: outcome.status, summary: outcome.summary, ...(outcome.counts ? { counts: outcome.counts } : {}), artifacts };
+      for (const draft of outcome.artifacts ?? [])
+        artifacts.push({ kind: draft.kind, packed: await packArtifact(draft) });
+      const result: StepResult = {
+        status: outcome.status,
+        summary: outcome.summary,
+        ...(outcome.counts ? { counts: outcome.counts } : {}),
+        artifacts,
+      };
       send({ type: 'settled', step: name, at: Date.now(), result });
     } catch (error) {
-      if (!signal.aborted) send({ type: 'fault', step: name, message: error instanceof Error ? error.message : String(error) });
+      if (!signal.aborted)
+        send({ type: 'fault', step: name, message: error instanceof Error ? error.message : String(error) });
     }
   };
 

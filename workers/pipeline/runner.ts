@@ -36,7 +36,13 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   const { run, claim } = claimed;
   const input = run.inputId ? await RunInput.findByPk(run.inputId) : null;
   if (!input) {
-    await finish(runId, claim, run.steps, { status: 'failed', verdict: 'failed' }, 'The raw inputs were purged before the run could start.');
+    await finish(
+      runId,
+      claim,
+      run.steps,
+      { status: 'failed', verdict: 'failed' },
+      'The raw inputs were purged before the run could start.',
+    );
     return 'finished';
   }
 
@@ -58,7 +64,12 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
         {
           runId,
           mode: run.mode,
-          inputs: { openapiText: input.openapiText, configText: input.configText, oldSdkText: input.oldSdkText, docsSourceText: input.docsSourceText },
+          inputs: {
+            openapiText: input.openapiText,
+            configText: input.configText,
+            oldSdkText: input.oldSdkText,
+            docsSourceText: input.docsSourceText,
+          },
           limits: { maxBytes: deps.config.limits.openapiBytes, ...deps.config.limits.model },
           steps: pending,
           parallel,
@@ -89,7 +100,10 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
 /** Claims the run for this attempt (a fresh claim token); undefined when it is no longer queued or running. */
 async function claimRun(runId: string): Promise<{ run: Run; claim: string } | undefined> {
   const claim = randomUUID();
-  const [claimed] = await Run.update({ status: 'running', verdict: 'generated', claimToken: claim }, { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } });
+  const [claimed] = await Run.update(
+    { status: 'running', verdict: 'generated', claimToken: claim },
+    { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } },
+  );
   if (claimed === 0) return undefined;
   const run = await Run.findByPk(runId);
   return run ? { run, claim } : undefined;
@@ -99,7 +113,11 @@ async function claimRun(runId: string): Promise<{ run: Run; claim: string } | un
  * Cancel: a poller aborts `signal` as soon as the row leaves `running` or another attempt claims
  * it (`canceled` is then aborted too); the job's own signal aborts it as well.
  */
-function watchForCancel(runId: string, claim: string, jobSignal: AbortSignal): { signal: AbortSignal; canceled: AbortSignal; stop(): void } {
+function watchForCancel(
+  runId: string,
+  claim: string,
+  jobSignal: AbortSignal,
+): { signal: AbortSignal; canceled: AbortSignal; stop(): void } {
   const cancel = new AbortController();
   const signal = AbortSignal.any([cancel.signal, jobSignal]);
   const poller = setInterval(() => {
@@ -130,7 +148,9 @@ class RunProgress {
     this.#run = run;
     this.#claim = claim;
     this.#artifactExpiry = artifactExpiry;
-    this.steps = STEPS.map((def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' });
+    this.steps = STEPS.map(
+      (def) => run.steps.find((s) => s.name === def.name) ?? { name: def.name, status: 'pending' },
+    );
     this.#manifest = run.artifactManifest ?? {
       version: 1,
       runId: run.id,
@@ -147,10 +167,25 @@ class RunProgress {
     const { steps } = this;
     steps[index] = record;
     await this.#deps.db.sequelize.transaction(async (transaction) => {
-      const entries = artifacts.length ? await saveArtifacts(this.#run, artifacts, this.#artifactExpiry, transaction) : [];
+      const entries = artifacts.length
+        ? await saveArtifacts(this.#run, artifacts, this.#artifactExpiry, transaction)
+        : [];
       const kinds = new Set(entries.map((e) => e.kind));
-      this.#manifest = { ...this.#manifest, artifacts: [...this.#manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries], updatedAt: new Date().toISOString() };
-      await save(this.#run.id, this.#claim, { steps, currentStep: steps.find((s) => s.status === 'running')?.name ?? null, artifactManifest: this.#manifest }, transaction);
+      this.#manifest = {
+        ...this.#manifest,
+        artifacts: [...this.#manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries],
+        updatedAt: new Date().toISOString(),
+      };
+      await save(
+        this.#run.id,
+        this.#claim,
+        {
+          steps,
+          currentStep: steps.find((s) => s.status === 'running')?.name ?? null,
+          artifactManifest: this.#manifest,
+        },
+        transaction,
+      );
     });
   }
 
@@ -159,7 +194,8 @@ class RunProgress {
     const { steps } = this;
     for (const [at, step] of steps.entries()) {
       const startedAt = proc.startedAt(step.name);
-      if (startedAt && !FINISHED.has(step.status) && (step.status !== 'running' || at === index)) steps[at] = { name: step.name, status: 'running', startedAt: startedAt.toISOString() };
+      if (startedAt && !FINISHED.has(step.status) && (step.status !== 'running' || at === index))
+        steps[at] = { name: step.name, status: 'running', startedAt: startedAt.toISOString() };
     }
     steps[index] = { name, status: 'running', startedAt: (proc.startedAt(name) ?? new Date()).toISOString() };
     await save(this.#run.id, this.#claim, { steps, currentStep: name });
@@ -169,13 +205,22 @@ class RunProgress {
   async finish(): Promise<void> {
     const summary = summarize(this.steps, this.needsSetup);
     const outcome = decideOutcome(summary, this.steps);
-    this.#manifest = { ...this.#manifest, quality: qualityOf(summary, this.steps), updatedAt: new Date().toISOString() };
+    this.#manifest = {
+      ...this.#manifest,
+      quality: qualityOf(summary, this.steps),
+      updatedAt: new Date().toISOString(),
+    };
     await finish(this.#run.id, this.#claim, this.steps, outcome, undefined, this.#manifest);
   }
 }
 
 /** Records the steps of one run process in pipeline order; 'again' when some were interrupted and must run in a new process. */
-async function recordProcess(progress: RunProgress, proc: IsolatedRun, pending: readonly PipelineStep[], signal: AbortSignal): Promise<'done' | 'again'> {
+async function recordProcess(
+  progress: RunProgress,
+  proc: IsolatedRun,
+  pending: readonly PipelineStep[],
+  signal: AbortSignal,
+): Promise<'done' | 'again'> {
   for (const name of pending) {
     const index = STEPS.findIndex((s) => s.name === name);
     if (signal.aborted) throw signal.reason;
@@ -189,7 +234,10 @@ async function recordProcess(progress: RunProgress, proc: IsolatedRun, pending: 
       }
       progress.needsSetup = model.needsSetup;
       if (progress.needsSetup.length > 0) {
-        await progress.record(index, endedStep(name, 'skipped', now, now, `needs setup: ${progress.needsSetup.join('; ')}`));
+        await progress.record(
+          index,
+          endedStep(name, 'skipped', now, now, `needs setup: ${progress.needsSetup.join('; ')}`),
+        );
         continue;
       }
       await proc.launched;
@@ -201,7 +249,11 @@ async function recordProcess(progress: RunProgress, proc: IsolatedRun, pending: 
     if (end.kind === 'fault') throw end.error;
     if (end.kind === 'settled') {
       const { result } = end;
-      await progress.record(index, endedStep(name, result.status, end.startedAt, end.completedAt, result.summary, result.counts), result.artifacts);
+      await progress.record(
+        index,
+        endedStep(name, result.status, end.startedAt, end.completedAt, result.summary, result.counts),
+        result.artifacts,
+      );
     } else if (end.kind === 'stopped') {
       await progress.record(index, endedStep(name, 'failed', end.startedAt, end.completedAt, end.reason));
     } else if (index === 0) {
@@ -218,7 +270,14 @@ async function recordProcess(progress: RunProgress, proc: IsolatedRun, pending: 
 }
 
 /** The record of an ended step. */
-function endedStep(name: PipelineStep, status: StepRecord['status'], startedAt: Date, completedAt: Date, summary: string, counts?: Record<string, number>): StepRecord {
+function endedStep(
+  name: PipelineStep,
+  status: StepRecord['status'],
+  startedAt: Date,
+  completedAt: Date,
+  summary: string,
+  counts?: Record<string, number>,
+): StepRecord {
   return {
     name,
     status,
@@ -233,7 +292,11 @@ function endedStep(name: PipelineStep, status: StepRecord['status'], startedAt: 
 /** The project's latest earlier run with retained inputs different from this run's (a retry shares its source's). */
 async function previousDescription(run: Run): Promise<string | undefined> {
   const earlier = await Run.findOne({
-    where: { projectId: run.projectId, id: { [Op.lt]: run.id }, inputId: { [Op.and]: [{ [Op.ne]: null }, { [Op.ne]: run.inputId }] } },
+    where: {
+      projectId: run.projectId,
+      id: { [Op.lt]: run.id },
+      inputId: { [Op.and]: [{ [Op.ne]: null }, { [Op.ne]: run.inputId }] },
+    },
     order: [['id', 'DESC']],
     attributes: ['inputId'],
   });
@@ -270,7 +333,10 @@ type RunPatch = Partial<Pick<Run, 'steps' | 'currentStep' | 'artifactManifest'>>
 
 /** Saves progress while the run is still ours; otherwise it was canceled meanwhile. */
 async function save(runId: string, claim: string, patch: RunPatch, transaction?: Transaction): Promise<void> {
-  const [updated] = await Run.update(patch, { where: { id: runId, status: 'running', claimToken: claim }, transaction });
+  const [updated] = await Run.update(patch, {
+    where: { id: runId, status: 'running', claimToken: claim },
+    transaction,
+  });
   if (updated === 0) throw new RunReleased('run left running');
 }
 

@@ -29,6 +29,11 @@ if (STEPS.map((s) => s.name).join() !== PIPELINE_STEPS.join()) {
  */
 export const LAUNCH_ORDER: readonly PipelineStep[] = ['python_sdk', 'typescript_sdk', 'cli', 'docs', 'compat_diff'];
 
-if ([...LAUNCH_ORDER].sort().join() !== PIPELINE_STEPS.filter((s) => s !== 'validate').sort().join()) {
+if (
+  [...LAUNCH_ORDER].sort().join() !==
+  PIPELINE_STEPS.filter((s) => s !== 'validate')
+    .sort()
+    .join()
+) {
   throw new Error('workers/pipeline/step-list.ts: LAUNCH_ORDER must name every step after validate once');
 }

@@ -17,7 +17,10 @@ const TYPE_ROOTS = join(NODE_MODULES, '@types');
  * and the build in one compile. When it passes, `dist` (JavaScript, `.d.ts`, source maps) is what
  * that compile wrote, returned as `built`; the package ships it beside `src/`.
  */
-export async function tscBuild(files: readonly GeneratedFile[], signal: AbortSignal): Promise<ToolCheck & { built?: GeneratedFile[] }> {
+export async function tscBuild(
+  files: readonly GeneratedFile[],
+  signal: AbortSignal,
+): Promise<ToolCheck & { built?: GeneratedFile[] }> {
   const check = await checkWithTools(
     files,
     [
@@ -33,7 +36,12 @@ export async function tscBuild(files: readonly GeneratedFile[], signal: AbortSig
     [],
     (root) => readTree(root, 'dist'),
   );
-  return { ok: check.ok, problems: check.problems, durationMs: check.durationMs, ...(check.collected ? { built: check.collected } : {}) };
+  return {
+    ok: check.ok,
+    problems: check.problems,
+    durationMs: check.durationMs,
+    ...(check.collected ? { built: check.collected } : {}),
+  };
 }
 
 /**
@@ -41,7 +49,12 @@ export async function tscBuild(files: readonly GeneratedFile[], signal: AbortSig
  * with the compiled `dist/` beside `src/`, so the artifact runs and installs as downloaded. A
  * package that does not compile is attached without `dist/` (there is nothing a user could run).
  */
-export async function compiledPackageOutcome(kind: ArtifactKind, name: string, files: GeneratedFile[], signal: AbortSignal): Promise<StepOutcome> {
+export async function compiledPackageOutcome(
+  kind: ArtifactKind,
+  name: string,
+  files: GeneratedFile[],
+  signal: AbortSignal,
+): Promise<StepOutcome> {
   signal.throwIfAborted();
   const check = await tscBuild(files, signal);
   const shipped = check.built ? [...files, ...check.built] : files;
@@ -50,7 +63,12 @@ export async function compiledPackageOutcome(kind: ArtifactKind, name: string, f
     summary: check.ok
       ? `${files.length} files; tsc --strict passes; dist/ holds ${check.built?.length ?? 0} built files`
       : `${files.length} files; tsc --strict reports: ${check.problems.slice(0, 3).join(' | ')}`,
-    counts: { files: shipped.length, sourceFiles: files.length, compileErrors: check.ok ? 0 : check.problems.length, compileMs: check.durationMs },
+    counts: {
+      files: shipped.length,
+      sourceFiles: files.length,
+      compileErrors: check.ok ? 0 : check.problems.length,
+      compileMs: check.durationMs,
+    },
     artifacts: [{ kind, name, files: shipped }],
   };
 }

@@ -17,11 +17,16 @@ export interface ReportSummary {
  *   tool, no model) → `complete` + `needs_review`;
  * - otherwise `ready` + `ready`.
  */
-export function decideOutcome(summary: ReportSummary, steps: readonly StepRecord[]): { status: RunStatus; verdict: RunVerdict } {
+export function decideOutcome(
+  summary: ReportSummary,
+  steps: readonly StepRecord[],
+): { status: RunStatus; verdict: RunVerdict } {
   if (summary.needsSetup.length > 0) return { status: 'blocked', verdict: 'needs_setup' };
   if (summary.errors > 0) return { status: 'complete', verdict: 'not_ready' };
   const warnings = summary.warnings > 0;
-  const incomplete = steps.some((s) => s.status !== 'passed' && !(s.status === 'skipped' && s.counts?.notApplicable === 1));
+  const incomplete = steps.some(
+    (s) => s.status !== 'passed' && !(s.status === 'skipped' && s.counts?.notApplicable === 1),
+  );
   if (warnings || incomplete) return { status: 'complete', verdict: 'needs_review' };
   return { status: 'ready', verdict: 'ready' };
 }

@@ -3,13 +3,20 @@ import { join } from 'node:path';
 import { findExecutable } from '../pipeline/check-with-tool.ts';
 import { runTool, toolEnv } from './run-tool.ts';
 
-export type BuiltDists = { ok: true; files: string[] } | { ok: false; code: 'tool_missing' | 'build_failed'; message: string };
+export type BuiltDists =
+  | { ok: true; files: string[] }
+  | { ok: false; code: 'tool_missing' | 'build_failed'; message: string };
 
 /** The Python with the `build` module (Debian's python3-build); the PATH's python3 may be another one. */
 async function pythonWithBuild(home: string): Promise<string | undefined> {
   const candidates = [...new Set(['/usr/bin/python3', findExecutable('python3')].filter((p): p is string => !!p))];
   for (const python of candidates) {
-    const probe = await runTool(python, ['-I', '-c', 'import build, setuptools, wheel'], { cwd: home, env: toolEnv(home), timeoutMs: 20_000, secrets: [] });
+    const probe = await runTool(python, ['-I', '-c', 'import build, setuptools, wheel'], {
+      cwd: home,
+      env: toolEnv(home),
+      timeoutMs: 20_000,
+      secrets: [],
+    });
     if (probe.code === 0) return python;
   }
   return undefined;
@@ -20,7 +27,13 @@ async function pythonWithBuild(home: string): Promise<string | undefined> {
  * built by the standard tooling (`python3 -m build --no-isolation`, offline: the backend is the
  * system's setuptools) into `outDir`.
  */
-export async function buildPythonDists(dir: string, outDir: string, packageName: string, version: string, timeoutMs: number): Promise<BuiltDists> {
+export async function buildPythonDists(
+  dir: string,
+  outDir: string,
+  packageName: string,
+  version: string,
+  timeoutMs: number,
+): Promise<BuiltDists> {
   const pyprojectPath = join(dir, 'pyproject.toml');
   let pyproject: string;
   try {
@@ -43,13 +56,32 @@ export async function buildPythonDists(dir: string, outDir: string, packageName:
     () => undefined,
   );
   const python = await pythonWithBuild(dir);
-  if (!python) return { ok: false, code: 'tool_missing', message: 'no python3 with the build, setuptools and wheel modules on this worker (Debian: python3-build python3-setuptools python3-wheel)' };
-  const built = await runTool(python, ['-m', 'build', '--no-isolation', '--sdist', '--wheel', '--outdir', outDir, dir], { cwd: dir, env: toolEnv(dir), timeoutMs, secrets: [] });
+  if (!python)
+    return {
+      ok: false,
+      code: 'tool_missing',
+      message:
+        'no python3 with the build, setuptools and wheel modules on this worker (Debian: python3-build python3-setuptools python3-wheel)',
+    };
+  const built = await runTool(
+    python,
+    ['-m', 'build', '--no-isolation', '--sdist', '--wheel', '--outdir', outDir, dir],
+    { cwd: dir, env: toolEnv(dir), timeoutMs, secrets: [] },
+  );
   if (built.code !== 0) {
-    const lines = `${built.stdout}\n${built.stderr}`.trim().split('\n').filter((l) => /error|Error/.test(l)).slice(-3);
-    return { ok: false, code: 'build_failed', message: `python3 -m build failed${built.timedOut ? ' (timed out)' : ''}: ${lines.join(' | ').replaceAll(dir, '.')}` };
+    const lines = `${built.stdout}\n${built.stderr}`
+      .trim()
+      .split('\n')
+      .filter((l) => /error|Error/.test(l))
+      .slice(-3);
+    return {
+      ok: false,
+      code: 'build_failed',
+      message: `python3 -m build failed${built.timedOut ? ' (timed out)' : ''}: ${lines.join(' | ').replaceAll(dir, '.')}`,
+    };
   }
   const files = (await readdir(outDir)).filter((f) => f.endsWith('.whl') || f.endsWith('.tar.gz')).sort();
-  if (!files.some((f) => f.endsWith('.whl')) || !files.some((f) => f.endsWith('.tar.gz'))) return { ok: false, code: 'build_failed', message: `python3 -m build made ${files.join(', ') || 'nothing'}` };
+  if (!files.some((f) => f.endsWith('.whl')) || !files.some((f) => f.endsWith('.tar.gz')))
+    return { ok: false, code: 'build_failed', message: `python3 -m build made ${files.join(', ') || 'nothing'}` };
   return { ok: true, files: files.map((f) => join(outDir, f)) };
 }

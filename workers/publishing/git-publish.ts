@@ -36,8 +36,15 @@ export interface GitPublishInput {
 export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome> {
   const remote = `${input.remoteBase}${input.repository}.git`;
   const tag = `v${input.version}`;
-  const target: Record<string, unknown> = { repository: input.repository, remote: displayRemote(remote), branch: input.branch, tag, version: input.version };
-  if (input.repository.split('/').some((part) => part.startsWith('.'))) return failure('registry_error', `"${input.repository}" is not a repository name.`, target);
+  const target: Record<string, unknown> = {
+    repository: input.repository,
+    remote: displayRemote(remote),
+    branch: input.branch,
+    tag,
+    version: input.version,
+  };
+  if (input.repository.split('/').some((part) => part.startsWith('.')))
+    return failure('registry_error', `"${input.repository}" is not a repository name.`, target);
   const git = findExecutable('git');
   if (!git) return failure('tool_missing', 'git is not installed on this worker.', target);
   const workDir = await mkdtemp(join(tmpdir(), 'report-git-publish-'));
@@ -53,15 +60,34 @@ export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome
     GIT_COMMITTER_NAME: input.authorName,
     GIT_COMMITTER_EMAIL: input.authorEmail,
     ...(input.token && /^https?:/.test(remote)
-      ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from(`x-access-token:${input.token}`).toString('base64')}` }
+      ? {
+          GIT_CONFIG_COUNT: '1',
+          GIT_CONFIG_KEY_0: 'http.extraHeader',
+          GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from(`x-access-token:${input.token}`).toString('base64')}`,
+        }
       : {}),
   });
   const secrets = input.token ? [input.token, Buffer.from(`x-access-token:${input.token}`).toString('base64')] : [];
   const run = (args: string[]) => runTool(git, args, { cwd: repo, env, timeoutMs: input.timeoutMs, secrets });
   try {
-    const heads = await run(['ls-remote', remote, `refs/heads/${input.branch}`, `refs/tags/${tag}`, `refs/tags/${tag}^{}`]);
+    const heads = await run([
+      'ls-remote',
+      remote,
+      `refs/heads/${input.branch}`,
+      `refs/tags/${tag}`,
+      `refs/tags/${tag}^{}`,
+    ]);
     if (heads.code !== 0) return gitFailure(heads, `git ls-remote ${displayRemote(remote)}`, target);
-    const refs = new Map(heads.stdout.trim().split('\n').filter(Boolean).map((line) => { const [sha, ref] = line.split('\t'); return [ref!, sha!] as const; }));
+    const refs = new Map(
+      heads.stdout
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [sha, ref] = line.split('\t');
+          return [ref!, sha!] as const;
+        }),
+    );
     await run(['init', '-q', '-b', input.branch]);
     const branchSha = refs.get(`refs/heads/${input.branch}`);
     if (branchSha) {
@@ -79,10 +105,22 @@ export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome
     // The artifact's own CHANGELOG.md when it already has this version; else this version's entry
     // on top of the CHANGELOG the branch has.
     const own = input.files.get('CHANGELOG.md')?.toString('utf8');
-    await writeFile(join(repo, 'CHANGELOG.md'), changelogFile(input.version, input.changelog, own ?? previousChangelog));
+    await writeFile(
+      join(repo, 'CHANGELOG.md'),
+      changelogFile(input.version, input.changelog, own ?? previousChangelog),
+    );
     await run(['add', '-A']);
-    const committed = await run(['commit', '-q', '--allow-empty', '-m', `Release ${tag}`, '-m', input.changelog.trim()]);
-    if (committed.code !== 0) return failure('registry_error', `git commit failed: ${shortLine(committed.stderr)}`, target);
+    const committed = await run([
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      `Release ${tag}`,
+      '-m',
+      input.changelog.trim(),
+    ]);
+    if (committed.code !== 0)
+      return failure('registry_error', `git commit failed: ${shortLine(committed.stderr)}`, target);
     const commit = (await run(['rev-parse', 'HEAD'])).stdout.trim();
     const tree = (await run(['rev-parse', 'HEAD^{tree}'])).stdout.trim();
     Object.assign(target, { commit, tree });
@@ -92,13 +130,28 @@ export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome
         // An earlier attempt pushed branch and tag together (atomic push): it is published.
         Object.assign(target, { commit: existingTag });
         const release = await maybeRelease(input, tag, target);
-        return { ok: true, summary: `${tag} was already on ${displayRemote(remote)} (an earlier attempt pushed it).${release}`, target, registryResponse: { message: 'tag already pushed' } };
+        return {
+          ok: true,
+          summary: `${tag} was already on ${displayRemote(remote)} (an earlier attempt pushed it).${release}`,
+          target,
+          registryResponse: { message: 'tag already pushed' },
+        };
       }
-      return failure('version_exists', `The tag ${tag} already exists on ${displayRemote(remote)}.`, target, { code: 'tag_exists', message: `refs/tags/${tag} -> ${existingTag.slice(0, 12)}` });
+      return failure('version_exists', `The tag ${tag} already exists on ${displayRemote(remote)}.`, target, {
+        code: 'tag_exists',
+        message: `refs/tags/${tag} -> ${existingTag.slice(0, 12)}`,
+      });
     }
     const tagged = await run(['tag', '-a', tag, '-m', `${tag}\n\n${input.changelog.trim()}`]);
     if (tagged.code !== 0) return failure('registry_error', `git tag failed: ${shortLine(tagged.stderr)}`, target);
-    const pushed = await run(['push', '--atomic', '--porcelain', remote, `HEAD:refs/heads/${input.branch}`, `refs/tags/${tag}:refs/tags/${tag}`]);
+    const pushed = await run([
+      'push',
+      '--atomic',
+      '--porcelain',
+      remote,
+      `HEAD:refs/heads/${input.branch}`,
+      `refs/tags/${tag}:refs/tags/${tag}`,
+    ]);
     if (pushed.code !== 0) return gitFailure(pushed, `git push ${displayRemote(remote)}`, target);
     const release = await maybeRelease(input, tag, target);
     // The push is the publication: a release that could not be created is reported beside it
@@ -118,7 +171,15 @@ export async function gitPublish(input: GitPublishInput): Promise<PublishOutcome
 /** Creates the GitHub release when an API URL is configured; notes its URL or error on `target`. */
 async function maybeRelease(input: GitPublishInput, tag: string, target: Record<string, unknown>): Promise<string> {
   if (!input.apiUrl) return '';
-  const release = await createGithubRelease({ apiUrl: input.apiUrl, repository: input.repository, tag, branch: input.branch, body: input.changelog, token: input.token, timeoutMs: input.timeoutMs });
+  const release = await createGithubRelease({
+    apiUrl: input.apiUrl,
+    repository: input.repository,
+    tag,
+    branch: input.branch,
+    body: input.changelog,
+    token: input.token,
+    timeoutMs: input.timeoutMs,
+  });
   if (release.ok) {
     target.releaseUrl = release.url;
     return ` Release ${release.url}.`;
@@ -151,14 +212,39 @@ function displayRemote(remote: string): string {
 
 function gitFailure(result: ToolResult, what: string, target: Record<string, unknown>): PublishOutcome {
   const output = `${result.stderr}\n${result.stdout}`;
-  const status = /\b(?:error|returned error|status)[: ]+(\d{3})\b/i.exec(output)?.[1] ?? /The requested URL returned error: (\d{3})/.exec(output)?.[1];
-  const line = shortLine(output.split('\n').filter((l) => /fatal|error|rejected|!/.test(l)).slice(0, 2).join(' ') || output, 200);
+  const status =
+    /\b(?:error|returned error|status)[: ]+(\d{3})\b/i.exec(output)?.[1] ??
+    /The requested URL returned error: (\d{3})/.exec(output)?.[1];
+  const line = shortLine(
+    output
+      .split('\n')
+      .filter((l) => /fatal|error|rejected|!/.test(l))
+      .slice(0, 2)
+      .join(' ') || output,
+    200,
+  );
   const response = { ...(status ? { status: Number(status) } : {}), message: line };
   if (result.timedOut) return failure('registry_timeout', `${what}: the remote did not answer in time.`, target);
-  if (status === '401' || /Authentication failed|could not read Username/i.test(output)) return failure('registry_unauthorized', `${what}: the remote refused the credentials.`, target, { ...response, status: 401 });
-  if (status === '403') return failure('registry_forbidden', `${what}: the remote forbids this (403).`, target, response);
-  if (/\[rejected\]|non-fast-forward|fetch first|already exists/.test(output)) return failure('registry_conflict', `${what}: the remote refused the push (the branch moved or the tag exists).`, target, response);
-  if (TIMED_OUT.test(output)) return failure('registry_timeout', `${what}: the remote did not answer in time.`, target, response);
-  if (UNREACHABLE.test(output) || /does not appear to be a git repository|Could not read from remote|not found/i.test(output)) return failure('registry_unreachable', `${what}: the remote could not be reached.`, target, response);
+  if (status === '401' || /Authentication failed|could not read Username/i.test(output))
+    return failure('registry_unauthorized', `${what}: the remote refused the credentials.`, target, {
+      ...response,
+      status: 401,
+    });
+  if (status === '403')
+    return failure('registry_forbidden', `${what}: the remote forbids this (403).`, target, response);
+  if (/\[rejected\]|non-fast-forward|fetch first|already exists/.test(output))
+    return failure(
+      'registry_conflict',
+      `${what}: the remote refused the push (the branch moved or the tag exists).`,
+      target,
+      response,
+    );
+  if (TIMED_OUT.test(output))
+    return failure('registry_timeout', `${what}: the remote did not answer in time.`, target, response);
+  if (
+    UNREACHABLE.test(output) ||
+    /does not appear to be a git repository|Could not read from remote|not found/i.test(output)
+  )
+    return failure('registry_unreachable', `${what}: the remote could not be reached.`, target, response);
   return failure('registry_error', `${what} failed: ${line}`, target, response);
 }

@@ -26,14 +26,23 @@ export class NpmSession {
   }
 
   /** undefined when npm is not installed on this worker. */
-  static async open(workDir: string, registry: string, token: string, timeoutMs: number): Promise<NpmSession | undefined> {
+  static async open(
+    workDir: string,
+    registry: string,
+    token: string,
+    timeoutMs: number,
+  ): Promise<NpmSession | undefined> {
     const npm = findExecutable('npm');
     if (!npm) return undefined;
     const session = new NpmSession(npm, workDir, registry, token, timeoutMs);
     const url = new URL(registry);
     const nerfDart = `//${url.host}${url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`}`;
     await mkdir(join(workDir, 'home'), { recursive: true });
-    await writeFile(session.npmrc, `registry=${registry}\n${nerfDart}:_authToken=\${NPM_PUBLISH_TOKEN}\naudit=false\nfund=false\nupdate-notifier=false\n`, { mode: 0o600 });
+    await writeFile(
+      session.npmrc,
+      `registry=${registry}\n${nerfDart}:_authToken=\${NPM_PUBLISH_TOKEN}\naudit=false\nfund=false\nupdate-notifier=false\n`,
+      { mode: 0o600 },
+    );
     return session;
   }
 
@@ -58,20 +67,61 @@ export class NpmSession {
     const output = `${result.stdout}\n${result.stderr}`;
     if (result.timedOut) return failure('registry_timeout', `${what}: the registry did not answer in time.`, target);
     const code = /"code":\s*"([A-Z0-9_]+)"/.exec(output)?.[1] ?? /npm (?:error|ERR!) code (\S+)/.exec(output)?.[1];
-    const summary = /"summary":\s*"((?:[^"\\]|\\.)*)"/.exec(output)?.[1] ?? output.split('\n').find((l) => /npm (error|ERR!) (?!code)/.test(l))?.replace(/^npm (error|ERR!)\s*/, '') ?? '';
+    const summary =
+      /"summary":\s*"((?:[^"\\]|\\.)*)"/.exec(output)?.[1] ??
+      output
+        .split('\n')
+        .find((l) => /npm (error|ERR!) (?!code)/.test(l))
+        ?.replace(/^npm (error|ERR!)\s*/, '') ??
+      '';
     const status = code && /^E\d{3}$/.test(code) ? Number(code.slice(1)) : undefined;
-    const response = { ...(status !== undefined ? { status } : {}), ...(code ? { code } : {}), ...(summary ? { message: shortLine(summary, 200) } : {}) };
+    const response = {
+      ...(status !== undefined ? { status } : {}),
+      ...(code ? { code } : {}),
+      ...(summary ? { message: shortLine(summary, 200) } : {}),
+    };
     // npm reads the registry's document of the package first and refuses a version it lists.
     if (!code && /cannot publish over|previously published/i.test(summary)) {
-      return failure('version_exists', `${what}: the registry already has this version.`, target, { code: 'EPUBLISHCONFLICT', message: shortLine(summary, 200) });
+      return failure('version_exists', `${what}: the registry already has this version.`, target, {
+        code: 'EPUBLISHCONFLICT',
+        message: shortLine(summary, 200),
+      });
     }
-    if (code === 'EPUBLISHCONFLICT' || status === 409 || (status === 403 && /previously published|cannot publish over|already (present|exists)/i.test(summary))) {
+    if (
+      code === 'EPUBLISHCONFLICT' ||
+      status === 409 ||
+      (status === 403 && /previously published|cannot publish over|already (present|exists)/i.test(summary))
+    ) {
       return failure('version_exists', `${what}: the registry already has this version (${code}).`, target, response);
     }
-    if (status === 401) return failure('registry_unauthorized', `${what}: the registry refused the token (401 ${code}).`, target, response);
-    if (status === 403) return failure('registry_forbidden', `${what}: the registry forbids this (403 ${code}).`, target, response);
-    if (TIMED_OUT.test(code ?? '') || /ETIMEDOUT/.test(output)) return failure('registry_timeout', `${what}: the registry did not answer in time (${code ?? 'timeout'}).`, target, response);
-    if (UNREACHABLE.test(code ?? '') || UNREACHABLE.test(output)) return failure('registry_unreachable', `${what}: the registry could not be reached (${code ?? 'connection failed'}).`, target, response);
-    return failure('registry_error', `${what} failed${status ? ` (${status} ${code})` : code ? ` (${code})` : ''}${summary ? `: ${shortLine(summary, 200)}` : '.'}`, target, response);
+    if (status === 401)
+      return failure(
+        'registry_unauthorized',
+        `${what}: the registry refused the token (401 ${code}).`,
+        target,
+        response,
+      );
+    if (status === 403)
+      return failure('registry_forbidden', `${what}: the registry forbids this (403 ${code}).`, target, response);
+    if (TIMED_OUT.test(code ?? '') || /ETIMEDOUT/.test(output))
+      return failure(
+        'registry_timeout',
+        `${what}: the registry did not answer in time (${code ?? 'timeout'}).`,
+        target,
+        response,
+      );
+    if (UNREACHABLE.test(code ?? '') || UNREACHABLE.test(output))
+      return failure(
+        'registry_unreachable',
+        `${what}: the registry could not be reached (${code ?? 'connection failed'}).`,
+        target,
+        response,
+      );
+    return failure(
+      'registry_error',
+      `${what} failed${status ? ` (${status} ${code})` : code ? ` (${code})` : ''}${summary ? `: ${shortLine(summary, 200)}` : '.'}`,
+      target,
+      response,
+    );
   }
 }

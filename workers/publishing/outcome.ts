@@ -22,7 +22,12 @@ export interface PublishOutcome {
   error?: { code: PublishErrorCode; message: string; status?: number };
 }
 
-export function failure(code: PublishErrorCode, message: string, target: Record<string, unknown>, response?: PublishOutcome['registryResponse']): PublishOutcome {
+export function failure(
+  code: PublishErrorCode,
+  message: string,
+  target: Record<string, unknown>,
+  response?: PublishOutcome['registryResponse'],
+): PublishOutcome {
   return {
     ok: false,
     summary: message,
@@ -41,7 +46,8 @@ export function codeForStatus(status: number): PublishErrorCode {
 }
 
 /** Network error codes that mean "could not reach", as Node and the tools spell them. */
-export const UNREACHABLE = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|ENETUNREACH|Connection refused|Could not resolve host|Failed to connect|Max retries exceeded|NewConnectionError|ConnectionError)\b/;
+export const UNREACHABLE =
+  /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|ENETUNREACH|Connection refused|Could not resolve host|Failed to connect|Max retries exceeded|NewConnectionError|ConnectionError)\b/;
 export const TIMED_OUT = /\b(ETIMEDOUT|ESOCKETTIMEDOUT|timed out|Read timed out|Operation timed out)\b/i;
 
 /** One line, short, for a summary (the tools' output is redacted before it gets here). */

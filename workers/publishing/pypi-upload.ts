@@ -28,7 +28,11 @@ export interface PypiUploadInput {
  * reaches twine only as TWINE_PASSWORD in its environment.
  */
 export async function pypiUpload(input: PypiUploadInput): Promise<PublishOutcome> {
-  const target: Record<string, unknown> = { repositoryUrl: input.repositoryUrl, packageName: input.packageName, version: input.version };
+  const target: Record<string, unknown> = {
+    repositoryUrl: input.repositoryUrl,
+    packageName: input.packageName,
+    version: input.version,
+  };
   const twine = findExecutable('twine');
   if (!twine) return failure('tool_missing', 'twine is not installed on this worker (Debian: twine).', target);
   const workDir = await mkdtemp(join(tmpdir(), 'report-pypi-'));
@@ -42,21 +46,48 @@ export async function pypiUpload(input: PypiUploadInput): Promise<PublishOutcome
     if (input.changelog) {
       // The sdist carries the CHANGELOG (setuptools takes what MANIFEST.in includes).
       const earlier = await readFile(join(dir, 'CHANGELOG.md'), 'utf8').catch(() => undefined);
-      await writeFile(join(dir, 'CHANGELOG.md'), changelogFile(input.version, input.changelog.entry, earlier, input.changelog.date));
+      await writeFile(
+        join(dir, 'CHANGELOG.md'),
+        changelogFile(input.version, input.changelog.entry, earlier, input.changelog.date),
+      );
       const manifest = await readFile(join(dir, 'MANIFEST.in'), 'utf8').catch(() => '');
-      if (!/^include CHANGELOG\.md$/m.test(manifest)) await writeFile(join(dir, 'MANIFEST.in'), `${manifest}${manifest && !manifest.endsWith('\n') ? '\n' : ''}include CHANGELOG.md\n`);
+      if (!/^include CHANGELOG\.md$/m.test(manifest))
+        await writeFile(
+          join(dir, 'MANIFEST.in'),
+          `${manifest}${manifest && !manifest.endsWith('\n') ? '\n' : ''}include CHANGELOG.md\n`,
+        );
     }
     try {
       const built = await buildPythonDists(dir, out, input.packageName, input.version, input.timeoutMs);
       if (!built.ok) return failure(built.code, `The wheel and sdist could not be built: ${built.message}.`, target);
-      const dists = await Promise.all(built.files.map(async (file) => ({ file: basename(file), sha256: createHash('sha256').update(await readFile(file)).digest('hex') })));
+      const dists = await Promise.all(
+        built.files.map(async (file) => ({
+          file: basename(file),
+          sha256: createHash('sha256')
+            .update(await readFile(file))
+            .digest('hex'),
+        })),
+      );
       target.files = dists;
-      const args = ['upload', '--non-interactive', '--disable-progress-bar', '--repository-url', input.repositoryUrl, ...(input.resumed ? ['--skip-existing'] : []), ...built.files];
+      const args = [
+        'upload',
+        '--non-interactive',
+        '--disable-progress-bar',
+        '--repository-url',
+        input.repositoryUrl,
+        ...(input.resumed ? ['--skip-existing'] : []),
+        ...built.files,
+      ];
       const home = join(workDir, 'home');
       await mkdir(home);
       const uploaded = await runTool(twine, args, {
         cwd: workDir,
-        env: toolEnv(home, { TWINE_USERNAME: input.username, TWINE_PASSWORD: input.token, TWINE_NON_INTERACTIVE: '1', PYTHONDONTWRITEBYTECODE: '1' }),
+        env: toolEnv(home, {
+          TWINE_USERNAME: input.username,
+          TWINE_PASSWORD: input.token,
+          TWINE_NON_INTERACTIVE: '1',
+          PYTHONDONTWRITEBYTECODE: '1',
+        }),
         timeoutMs: input.timeoutMs,
         secrets: [input.token],
       });
@@ -65,7 +96,17 @@ export async function pypiUpload(input: PypiUploadInput): Promise<PublishOutcome
         ok: true,
         summary: `Uploaded ${dists.map((d) => d.file).join(' and ')} to ${input.repositoryUrl}.`,
         target: { ...target, url: input.repositoryUrl },
-        registryResponse: { status: 200, message: shortLine(uploaded.stdout.split('\n').filter((l) => /Uploading|View at|Skipping/.test(l)).join(' '), 200) || 'uploaded' },
+        registryResponse: {
+          status: 200,
+          message:
+            shortLine(
+              uploaded.stdout
+                .split('\n')
+                .filter((l) => /Uploading|View at|Skipping/.test(l))
+                .join(' '),
+              200,
+            ) || 'uploaded',
+        },
       };
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -81,13 +122,36 @@ function twineFailure(output: string, timedOut: boolean, target: Record<string, 
   const http = /HTTPError:\s*(\d{3})\s*([^\n]*?)\s+from\s/.exec(output);
   if (http) {
     const status = Number(http[1]);
-    const after = output.slice(http.index + http[0].length).split('\n').slice(1).join(' ');
+    const after = output
+      .slice(http.index + http[0].length)
+      .split('\n')
+      .slice(1)
+      .join(' ');
     const reason = shortLine(`${http[2]} ${after}`, 200);
     const response = { status, code: http[2]!.trim() || String(status), message: reason };
-    if (/already exists|File already exists|filename has already been used/i.test(output)) return failure('version_exists', `twine upload: the repository already has this version (${status}).`, target, response);
-    return failure(codeForStatus(status), `twine upload: the repository answered ${status} ${http[2]}.`, target, response);
+    if (/already exists|File already exists|filename has already been used/i.test(output))
+      return failure(
+        'version_exists',
+        `twine upload: the repository already has this version (${status}).`,
+        target,
+        response,
+      );
+    return failure(
+      codeForStatus(status),
+      `twine upload: the repository answered ${status} ${http[2]}.`,
+      target,
+      response,
+    );
   }
-  if (TIMED_OUT.test(output)) return failure('registry_timeout', 'twine upload: the repository did not answer in time.', target);
-  if (UNREACHABLE.test(output)) return failure('registry_unreachable', 'twine upload: the repository could not be reached.', target, { message: shortLine(output.split('\n').filter(Boolean).slice(-1).join(''), 200) });
-  return failure('registry_error', `twine upload failed: ${shortLine(output.split('\n').filter(Boolean).slice(-2).join(' '), 200)}`, target);
+  if (TIMED_OUT.test(output))
+    return failure('registry_timeout', 'twine upload: the repository did not answer in time.', target);
+  if (UNREACHABLE.test(output))
+    return failure('registry_unreachable', 'twine upload: the repository could not be reached.', target, {
+      message: shortLine(output.split('\n').filter(Boolean).slice(-1).join(''), 200),
+    });
+  return failure(
+    'registry_error',
+    `twine upload failed: ${shortLine(output.split('\n').filter(Boolean).slice(-2).join(' '), 200)}`,
+    target,
+  );
 }

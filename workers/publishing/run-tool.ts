@@ -29,7 +29,8 @@ export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < 8) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])) out = out.split(form).join('***');
+    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]))
+      out = out.split(form).join('***');
   }
   return out;
 }
@@ -45,12 +46,22 @@ export function runTool(command: string, args: readonly string[], options: ToolO
     let stderr = '';
     let timedOut = false;
     let settled = false;
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const finish = (result: Omit<ToolResult, 'stdout' | 'stderr' | 'timedOut'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, stdout: redact(stdout, options.secrets), stderr: redact(stderr, options.secrets), timedOut });
+      resolve({
+        ...result,
+        stdout: redact(stdout, options.secrets),
+        stderr: redact(stderr, options.secrets),
+        timedOut,
+      });
     };
     const timer = setTimeout(() => {
       timedOut = true;
@@ -66,7 +77,9 @@ export function runTool(command: string, args: readonly string[], options: ToolO
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < MAX_OUTPUT) stderr += chunk.toString();
     });
-    child.on('error', (error: NodeJS.ErrnoException) => finish({ code: null, spawnError: error.code ?? error.message }));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ code: null, spawnError: error.code ?? error.message }),
+    );
     child.on('close', (code) => finish({ code: timedOut ? null : code }));
   });
 }

@@ -4,7 +4,13 @@ import { createApiKey as create } from '../../services/api-keys/create-api-key.t
 
 export const createApiKey = authed('api_keys:write')
   .meta({
-    openapi: { method: 'POST', path: '/api-keys', tags: ['api-keys'], summary: 'Create an API key (the token is shown once)', errorResponses: { 400: 'Invalid request', 401: 'Unauthorized', 403: 'Missing scope' } },
+    openapi: {
+      method: 'POST',
+      path: '/api-keys',
+      tags: ['api-keys'],
+      summary: 'Create an API key (the token is shown once)',
+      errorResponses: { 400: 'Invalid request', 401: 'Unauthorized', 403: 'Missing scope' },
+    },
     successStatus: 201,
   })
   .input(CreateApiKeyInput)

@@ -12,5 +12,10 @@ export const downloadArtifactContent = authed('artifacts:read')
   .output(z.object({ name: z.string(), mediaType: z.string(), sha256: z.string(), base64: z.string() }))
   .query(async ({ ctx, input }) => {
     const artifact = await downloadArtifact(ctx.caller, input.runId, input.artifactId);
-    return { name: artifact.name, mediaType: artifact.mediaType, sha256: artifact.sha256, base64: artifact.content.toString('base64') };
+    return {
+      name: artifact.name,
+      mediaType: artifact.mediaType,
+      sha256: artifact.sha256,
+      base64: artifact.content.toString('base64'),
+    };
   });

@@ -9,7 +9,13 @@ export const updateProject = authed('projects:write')
       path: '/projects/{projectId}',
       tags: ['projects'],
       summary: 'Rename, set the API name, change status or archive a project',
-      errorResponses: { 400: 'Invalid request', 401: 'Unauthorized', 403: 'Missing scope', 404: 'Not found', 501: 'Transfer not supported' },
+      errorResponses: {
+        400: 'Invalid request',
+        401: 'Unauthorized',
+        403: 'Missing scope',
+        404: 'Not found',
+        501: 'Transfer not supported',
+      },
     },
   })
   .input(UpdateProjectInput)

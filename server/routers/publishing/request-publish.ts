@@ -4,7 +4,13 @@ import { requestPublish as request } from '../../services/publishing/request-pub
 
 export const requestPublish = authed('publishing:write')
   .meta({
-    openapi: { method: 'POST', path: '/runs/{runId}/publish/publish', tags: ['publishing'], summary: 'Request publish approval (recorded; blocked until registries and approval are configured)', errorResponses: { 400: 'Invalid request', 401: 'Unauthorized', 403: 'Missing scope', 404: 'Not found' } },
+    openapi: {
+      method: 'POST',
+      path: '/runs/{runId}/publish/publish',
+      tags: ['publishing'],
+      summary: 'Request publish approval (recorded; blocked until registries and approval are configured)',
+      errorResponses: { 400: 'Invalid request', 401: 'Unauthorized', 403: 'Missing scope', 404: 'Not found' },
+    },
     successStatus: 202,
   })
   .input(PublishingActionInput)

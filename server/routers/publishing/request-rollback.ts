@@ -8,7 +8,8 @@ export const requestRollback = authed('publishing:write')
       method: 'POST',
       path: '/runs/{runId}/publish/rollback',
       tags: ['publishing'],
-      summary: "Roll back the run's publication to the one before it (blocked until registries and approval are configured)",
+      summary:
+        "Roll back the run's publication to the one before it (blocked until registries and approval are configured)",
       errorResponses: { 400: 'Invalid request', 401: 'Unauthorized', 403: 'Missing scope', 404: 'Not found' },
     },
     successStatus: 202,

@@ -13,5 +13,12 @@ export const readDescriptionExcerpt = authed('workspace:read')
       document: z.enum(['openapi', 'config']).default('openapi'),
     }),
   )
-  .output(z.object({ firstLine: z.number().int(), lines: z.array(z.string()), totalLines: z.number().int(), language: z.string() }))
+  .output(
+    z.object({
+      firstLine: z.number().int(),
+      lines: z.array(z.string()),
+      totalLines: z.number().int(),
+      language: z.string(),
+    }),
+  )
   .query(({ ctx, input }) => read(ctx.caller, input));

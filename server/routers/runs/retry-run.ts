@@ -8,8 +8,14 @@ export const retryRun = authed('runs:write')
       method: 'POST',
       path: '/runs/{runId}/retry',
       tags: ['runs'],
-      summary: "Retry a run from its retained inputs",
-      errorResponses: { 401: 'Unauthorized', 402: 'Plan quota used up', 403: 'Missing scope', 404: 'Not found', 422: 'Inputs not retained' },
+      summary: 'Retry a run from its retained inputs',
+      errorResponses: {
+        401: 'Unauthorized',
+        402: 'Plan quota used up',
+        403: 'Missing scope',
+        404: 'Not found',
+        422: 'Inputs not retained',
+      },
     },
     successStatus: 202,
   })

@@ -11,13 +11,21 @@ import { toApiKey } from './serialize.ts';
  * (key scopes ∩ role); omitted scopes give the narrow default set. The token is returned once.
  */
 export async function createApiKey(caller: Caller, input: { name?: string; scopes?: Scope[] }) {
-  const requested = input.scopes ? [...new Set(input.scopes)] : DEFAULT_KEY_SCOPES.filter((s) => caller.scopes.includes(s));
+  const requested = input.scopes
+    ? [...new Set(input.scopes)]
+    : DEFAULT_KEY_SCOPES.filter((s) => caller.scopes.includes(s));
   if (requested.length === 0) {
-    throw new AppError('scope_not_grantable', 'scopes: this key holds none of the default scopes to grant; pass `scopes` explicitly.');
+    throw new AppError(
+      'scope_not_grantable',
+      'scopes: this key holds none of the default scopes to grant; pass `scopes` explicitly.',
+    );
   }
   const beyond = requested.filter((scope) => !caller.scopes.includes(scope));
   if (beyond.length > 0) {
-    throw new AppError('scope_not_grantable', `scopes: ${beyond.join(', ')} ${beyond.length === 1 ? 'is' : 'are'} beyond what this key and its ${caller.role} role can grant.`);
+    throw new AppError(
+      'scope_not_grantable',
+      `scopes: ${beyond.join(', ')} ${beyond.length === 1 ? 'is' : 'are'} beyond what this key and its ${caller.role} role can grant.`,
+    );
   }
   const minted = mintToken();
   const row = await ApiKey.create({

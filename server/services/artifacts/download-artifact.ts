@@ -4,12 +4,19 @@ import type { Caller } from '../auth/caller.ts';
 import { findRun } from '../runs/find-run.ts';
 
 /** An artifact's bytes: 404 when not in the caller's workspace, 410 once purged. */
-export async function downloadArtifact(caller: Caller, runId: string, artifactId: string): Promise<Artifact & { content: Buffer }> {
+export async function downloadArtifact(
+  caller: Caller,
+  runId: string,
+  artifactId: string,
+): Promise<Artifact & { content: Buffer }> {
   await findRun(caller.org.id, runId);
   const row = await Artifact.findOne({ where: { id: artifactId, runId, orgId: caller.org.id } });
   if (!row) throw new AppError('not_found', `Artifact ${artifactId} was not found on run ${runId}.`);
   if (!row.content || row.expiresAt.getTime() <= Date.now()) {
-    throw new AppError('artifact_expired', `Artifact ${artifactId} expired at ${row.expiresAt.toISOString()} and was purged; retry the run to regenerate it.`);
+    throw new AppError(
+      'artifact_expired',
+      `Artifact ${artifactId} expired at ${row.expiresAt.toISOString()} and was purged; retry the run to regenerate it.`,
+    );
   }
   return row as Artifact & { content: Buffer };
 }

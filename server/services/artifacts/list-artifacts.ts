@@ -20,6 +20,10 @@ export function toArtifact(row: Artifact): ArtifactSummary {
 /** A run's artifacts (metadata only; bytes through the download route). */
 export async function listArtifacts(caller: Caller, runId: string): Promise<{ artifacts: ArtifactSummary[] }> {
   await findRun(caller.org.id, runId);
-  const rows = await Artifact.findAll({ where: { runId, orgId: caller.org.id }, attributes: { exclude: ['content'] }, order: [['id', 'ASC']] });
+  const rows = await Artifact.findAll({
+    where: { runId, orgId: caller.org.id },
+    attributes: { exclude: ['content'] },
+    order: [['id', 'ASC']],
+  });
   return { artifacts: rows.map(toArtifact) };
 }

@@ -6,9 +6,13 @@ import type { Caller } from './caller.ts';
 
 function tooManyFailures(deps: Deps, msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('rate_limited', `Too many invalid tokens from this address (${deps.config.rateLimit.authFailures} per ${deps.config.rateLimit.authFailureWindowSeconds} s); retry after ${seconds} seconds.`, {
-    headers: { 'Retry-After': String(seconds) },
-  });
+  return new AppError(
+    'rate_limited',
+    `Too many invalid tokens from this address (${deps.config.rateLimit.authFailures} per ${deps.config.rateLimit.authFailureWindowSeconds} s); retry after ${seconds} seconds.`,
+    {
+      headers: { 'Retry-After': String(seconds) },
+    },
+  );
 }
 
 /**
@@ -17,10 +21,15 @@ function tooManyFailures(deps: Deps, msBeforeNext: number): AppError {
  * from that address answer 429 with `Retry-After` until the window passes, without looking at the
  * token. Token comparison itself is a hash lookup plus a constant-time digest comparison.
  */
-export async function authenticateRequest(deps: Deps, authorization: string | undefined, clientAddress: string | undefined): Promise<Caller> {
+export async function authenticateRequest(
+  deps: Deps,
+  authorization: string | undefined,
+  clientAddress: string | undefined,
+): Promise<Caller> {
   const key = clientAddress || 'unknown';
   const state = await deps.authFailureLimiter.get(key);
-  if (state && state.consumedPoints >= deps.config.rateLimit.authFailures) throw tooManyFailures(deps, state.msBeforeNext);
+  if (state && state.consumedPoints >= deps.config.rateLimit.authFailures)
+    throw tooManyFailures(deps, state.msBeforeNext);
   try {
     return await authenticate(deps, authorization);
   } catch (error) {

@@ -18,15 +18,21 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export async function authenticate(deps: Deps, authorization: string | undefined): Promise<Caller> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!match?.[1]) throw new AppError('unauthorized', authorization ? 'The Authorization header must be `Bearer <token>`.' : undefined);
+  if (!match?.[1])
+    throw new AppError(
+      'unauthorized',
+      authorization ? 'The Authorization header must be `Bearer <token>`.' : undefined,
+    );
   const token = match[1];
   const idp = deps.config.idp;
   if (idp && looksLikeJwt(token)) return await linkSession(deps, await verifySessionToken(idp, token));
-  if (!isWellFormedToken(token)) throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
+  if (!isWellFormedToken(token))
+    throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
   const tokenHash = hashToken(token);
   const apiKey = await ApiKey.findOne({ where: { tokenHash } });
   // The lookup is by index; the comparison of the stored digest is constant-time all the same.
-  if (!apiKey || !sameHash(apiKey.tokenHash, tokenHash)) throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
+  if (!apiKey || !sameHash(apiKey.tokenHash, tokenHash))
+    throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
   if (apiKey.revokedAt) throw new AppError('unauthorized', 'This API key has been revoked.');
   const [org, user, member] = await Promise.all([
     Organization.findByPk(apiKey.orgId),
@@ -41,5 +47,13 @@ export async function authenticate(deps: Deps, authorization: string | undefined
     await ApiKey.update({ lastUsedAt: new Date(now) }, { where: { id: apiKey.id }, silent: true });
     apiKey.lastUsedAt = new Date(now);
   }
-  return { org, user, member, via: 'api_key', apiKey, role: member.role, scopes: effectiveScopes(apiKey.scopes, member.role) };
+  return {
+    org,
+    user,
+    member,
+    via: 'api_key',
+    apiKey,
+    role: member.role,
+    scopes: effectiveScopes(apiKey.scopes, member.role),
+  };
 }

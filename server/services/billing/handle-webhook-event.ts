@@ -9,7 +9,12 @@ const ENTITLED = new Set(['active', 'trialing', 'past_due']);
 /** States in which the subscription grants nothing (the workspace falls back to free). */
 const NOT_ENTITLED = new Set(['canceled', 'incomplete_expired', 'unpaid', 'paused']);
 
-const HANDLED = new Set(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 
 export interface WebhookOutcome {
   received: true;
@@ -26,7 +31,8 @@ function paidPlan(value: unknown): PaidPlan | undefined {
 
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
   return undefined;
 }
 
@@ -41,7 +47,10 @@ function planOfSubscription(deps: Deps, subscription: Stripe.Subscription): Paid
   return paidPlan(subscription.metadata?.plan);
 }
 
-async function findOrg(ids: { orgId?: string | null; subscriptionId?: string; customerId?: string }, transaction: Transaction): Promise<Organization | null> {
+async function findOrg(
+  ids: { orgId?: string | null; subscriptionId?: string; customerId?: string },
+  transaction: Transaction,
+): Promise<Organization | null> {
   const or: Array<Record<string, string>> = [];
   if (ids.orgId) or.push({ id: ids.orgId });
   if (ids.subscriptionId) or.push({ stripeSubscriptionId: ids.subscriptionId });
@@ -53,7 +62,11 @@ async function findOrg(ids: { orgId?: string | null; subscriptionId?: string; cu
 }
 
 /** Applies one event to its workspace (locked). Returns what it did. */
-async function apply(deps: Deps, event: Stripe.Event, transaction: Transaction): Promise<{ orgId: string | null; outcome: string }> {
+async function apply(
+  deps: Deps,
+  event: Stripe.Event,
+  transaction: Transaction,
+): Promise<{ orgId: string | null; outcome: string }> {
   const createdAt = new Date(event.created * 1000);
   if (event.type === 'checkout.session.completed') {
     const session = event.data.object;
@@ -80,13 +93,17 @@ async function apply(deps: Deps, event: Stripe.Event, transaction: Transaction):
 
   const subscription = event.data.object as Stripe.Subscription;
   const customerId = idOf(subscription.customer);
-  const org = await findOrg({ orgId: subscription.metadata?.orgId, subscriptionId: subscription.id, customerId }, transaction);
+  const org = await findOrg(
+    { orgId: subscription.metadata?.orgId, subscriptionId: subscription.id, customerId },
+    transaction,
+  );
   if (!org) return { orgId: null, outcome: 'unknown_workspace' };
   if (org.billingEventAt && createdAt < org.billingEventAt) return { orgId: org.id, outcome: 'stale' };
   const deleted = event.type === 'customer.subscription.deleted';
   const status = deleted ? 'canceled' : subscription.status;
   // Another (older) subscription of the workspace ending or lapsing does not touch the current one.
-  if (org.stripeSubscriptionId && org.stripeSubscriptionId !== subscription.id && !ENTITLED.has(status)) return { orgId: org.id, outcome: 'other_subscription' };
+  if (org.stripeSubscriptionId && org.stripeSubscriptionId !== subscription.id && !ENTITLED.has(status))
+    return { orgId: org.id, outcome: 'other_subscription' };
   const plan = planOfSubscription(deps, subscription);
   let nextPlan: Plan = org.plan;
   if (ENTITLED.has(status)) {
@@ -124,9 +141,15 @@ export async function handleWebhookEvent(deps: Deps, event: Stripe.Event): Promi
       const previous = await BillingEvent.findByPk(event.id, { transaction });
       return { received: true as const, duplicate: true, outcome: previous?.outcome ?? 'duplicate' };
     }
-    const result = HANDLED.has(event.type) ? await apply(deps, event, transaction) : { orgId: null, outcome: 'ignored_type' };
-    await BillingEvent.update({ orgId: result.orgId, outcome: result.outcome }, { where: { id: event.id }, transaction });
-    if (result.outcome === 'unknown_workspace') deps.logger.warn({ eventId: event.id, type: event.type }, 'billing webhook: no workspace for event');
+    const result = HANDLED.has(event.type)
+      ? await apply(deps, event, transaction)
+      : { orgId: null, outcome: 'ignored_type' };
+    await BillingEvent.update(
+      { orgId: result.orgId, outcome: result.outcome },
+      { where: { id: event.id }, transaction },
+    );
+    if (result.outcome === 'unknown_workspace')
+      deps.logger.warn({ eventId: event.id, type: event.type }, 'billing webhook: no workspace for event');
     return { received: true as const, duplicate: false, outcome: result.outcome };
   });
 }

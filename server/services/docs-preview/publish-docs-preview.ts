@@ -26,17 +26,35 @@ export async function publishDocsPreview(deps: Deps, caller: Caller, runId: stri
     );
     if (!docs) {
       const step = run.steps.find((s) => s.name === 'docs');
-      throw new AppError('run_not_ready', `Run ${run.id} has no docs to publish (docs step: ${step?.status ?? 'unknown'}${step?.summary ? `, ${step.summary}` : ''}).`);
+      throw new AppError(
+        'run_not_ready',
+        `Run ${run.id} has no docs to publish (docs step: ${step?.status ?? 'unknown'}${step?.summary ? `, ${step.summary}` : ''}).`,
+      );
     }
     if (!docs.present || docs.expires_at.getTime() <= Date.now()) {
-      throw new AppError('artifact_expired', `The docs of run ${run.id} expired at ${docs.expires_at.toISOString()}; retry the run to regenerate them.`);
+      throw new AppError(
+        'artifact_expired',
+        `The docs of run ${run.id} expired at ${docs.expires_at.toISOString()}; retry the run to regenerate them.`,
+      );
     }
     let share = await DocsShare.findOne({ where: { runId: run.id }, transaction });
-    let action: PublishingAction | null = share ? await PublishingAction.findByPk(share.publishingActionId, { transaction }) : null;
+    let action: PublishingAction | null = share
+      ? await PublishingAction.findByPk(share.publishingActionId, { transaction })
+      : null;
     if (!share || !action) {
       const checklist = [
-        { id: 'docs_artifact', label: 'Generated docs to publish', status: 'pass' as const, detail: `Artifact ${docs.id}, until ${docs.expires_at.toISOString()}.` },
-        { id: 'noindex', label: 'Kept out of search engines', status: 'pass' as const, detail: 'X-Robots-Tag: noindex, nofollow on every response until indexability is approved.' },
+        {
+          id: 'docs_artifact',
+          label: 'Generated docs to publish',
+          status: 'pass' as const,
+          detail: `Artifact ${docs.id}, until ${docs.expires_at.toISOString()}.`,
+        },
+        {
+          id: 'noindex',
+          label: 'Kept out of search engines',
+          status: 'pass' as const,
+          detail: 'X-Robots-Tag: noindex, nofollow on every response until indexability is approved.',
+        },
       ];
       const shareId = newId('share');
       action = await PublishingAction.create(
@@ -65,7 +83,15 @@ export async function publishDocsPreview(deps: Deps, caller: Caller, runId: stri
         { transaction },
       );
       share = await DocsShare.create(
-        { id: shareId, orgId: caller.org.id, projectId: run.projectId, runId: run.id, artifactId: docs.id, publishingActionId: action.id, expiresAt: docs.expires_at },
+        {
+          id: shareId,
+          orgId: caller.org.id,
+          projectId: run.projectId,
+          runId: run.id,
+          artifactId: docs.id,
+          publishingActionId: action.id,
+          expiresAt: docs.expires_at,
+        },
         { transaction },
       );
     }

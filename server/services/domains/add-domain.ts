@@ -21,7 +21,8 @@ export async function addDomain(deps: Deps, caller: Caller, projectId: string, d
     return await insertDomain(deps, caller, projectId, domain);
   } catch (error) {
     // Two concurrent adds of one hostname both pass the lookup; the unique index decides.
-    if (error instanceof UniqueConstraintError) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project of this workspace.`);
+    if (error instanceof UniqueConstraintError)
+      throw new AppError('invalid_request', `domain: ${domain} is already attached to a project of this workspace.`);
     throw error;
   }
 }
@@ -30,7 +31,8 @@ async function insertDomain(deps: Deps, caller: Caller, projectId: string, domai
   return await deps.db.sequelize.transaction(async (transaction) => {
     const project = await findProject(caller.org.id, projectId, { transaction });
     const taken = await DocsDomain.findOne({ where: { domain, orgId: caller.org.id }, transaction });
-    if (taken) throw new AppError('invalid_request', `domain: ${domain} is already attached to a project of this workspace.`);
+    if (taken)
+      throw new AppError('invalid_request', `domain: ${domain} is already attached to a project of this workspace.`);
     const row = await DocsDomain.create(
       {
         id: newId('dom'),

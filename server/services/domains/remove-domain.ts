@@ -11,7 +11,11 @@ import { toDomain } from './serialize.ts';
 export async function removeDomain(deps: Deps, caller: Caller, projectId: string, domainId: string) {
   return await deps.db.sequelize.transaction(async (transaction) => {
     const project = await findProject(caller.org.id, projectId, { transaction });
-    const row = await DocsDomain.findOne({ where: { id: domainId, projectId: project.id, orgId: caller.org.id }, transaction, lock: true });
+    const row = await DocsDomain.findOne({
+      where: { id: domainId, projectId: project.id, orgId: caller.org.id },
+      transaction,
+      lock: true,
+    });
     if (!row) throw new AppError('not_found', `Domain ${domainId} was not found on project ${projectId}.`);
     const removed = toDomain(row);
     await row.destroy({ transaction });

@@ -15,12 +15,25 @@ export async function getMe(deps: Deps, caller: Caller) {
     Project.findAll({ where: { orgId: caller.org.id }, order: [['id', 'DESC']], limit: 20 }),
     Run.findAll({ where: { orgId: caller.org.id }, order: [['id', 'DESC']], limit: 10 }),
   ]);
-  const counts = await runCounts(deps, projects.map((p) => p.id));
+  const counts = await runCounts(
+    deps,
+    projects.map((p) => p.id),
+  );
   const period = currentPeriod();
   return {
-    auth: { provider: deps.config.auth.provider, authenticated: true, localDev: deps.config.auth.provider === 'local-dev' },
+    auth: {
+      provider: deps.config.auth.provider,
+      authenticated: true,
+      localDev: deps.config.auth.provider === 'local-dev',
+    },
     data: { driver: 'managed' as const, durable: true },
-    capabilities: { persistedRuns: true, hostedWorker, queueConfigured: true, rawUploadStorage: true, billingCheckout: checkoutAvailable(deps.config) },
+    capabilities: {
+      persistedRuns: true,
+      hostedWorker,
+      queueConfigured: true,
+      rawUploadStorage: true,
+      billingCheckout: checkoutAvailable(deps.config),
+    },
     organization: { id: caller.org.id, name: caller.org.name, plan: caller.org.plan },
     user: { id: caller.user.id, email: caller.user.email },
     entitlements: {
@@ -33,7 +46,10 @@ export async function getMe(deps: Deps, caller: Caller) {
       scopes: caller.scopes,
       role: caller.role,
     },
-    billing: { plan: caller.org.plan, ...(caller.org.subscriptionStatus ? { subscriptionStatus: caller.org.subscriptionStatus } : {}) },
+    billing: {
+      plan: caller.org.plan,
+      ...(caller.org.subscriptionStatus ? { subscriptionStatus: caller.org.subscriptionStatus } : {}),
+    },
     projects: projects.map((p) => toProject(p, counts.get(p.id) ?? 0)),
     runs: runs.map(toRun),
   };

@@ -8,7 +8,12 @@ import type { Deps } from '../deps.ts';
 import { toMember } from './serialize.ts';
 
 /** Our roles as the identity provider's organization roles. */
-const IDP_ROLE: Record<Role, IdpOrgRole> = { owner: 'org:admin', admin: 'org:admin', editor: 'org:member', viewer: 'org:member' };
+const IDP_ROLE: Record<Role, IdpOrgRole> = {
+  owner: 'org:admin',
+  admin: 'org:admin',
+  editor: 'org:member',
+  viewer: 'org:member',
+};
 
 type InvitationDelivery =
   | { provider: 'service'; status: 'record_only'; reason: string }
@@ -30,11 +35,21 @@ export async function inviteMember(deps: Deps, caller: Caller, input: { email: s
   const member = await deps.db.sequelize.transaction(async (transaction) => {
     // Serialised per workspace (as in update-member): a row lock cannot cover a row not yet
     // inserted, so two concurrent invites of one email would both reach the insert.
-    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`members:${caller.org.id}`], transaction });
-    const existing = await Member.findOne({ where: { orgId: caller.org.id, email: input.email }, transaction, lock: true });
+    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
+      bind: [`members:${caller.org.id}`],
+      transaction,
+    });
+    const existing = await Member.findOne({
+      where: { orgId: caller.org.id, email: input.email },
+      transaction,
+      lock: true,
+    });
     const user = await User.findOne({ where: { email: input.email }, transaction });
     if (existing && existing.status !== 'removed') {
-      throw new AppError('member_exists', `email: ${input.email} is already ${existing.status === 'active' ? 'a member' : 'invited'}.`);
+      throw new AppError(
+        'member_exists',
+        `email: ${input.email} is already ${existing.status === 'active' ? 'a member' : 'invited'}.`,
+      );
     }
     if (existing) {
       existing.status = 'invited';
@@ -44,7 +59,15 @@ export async function inviteMember(deps: Deps, caller: Caller, input: { email: s
       return existing;
     }
     return await Member.create(
-      { id: newId('mem'), orgId: caller.org.id, userId: user?.id ?? null, email: input.email, role, status: 'invited', invitedByUserId: caller.user.id },
+      {
+        id: newId('mem'),
+        orgId: caller.org.id,
+        userId: user?.id ?? null,
+        email: input.email,
+        role,
+        status: 'invited',
+        invitedByUserId: caller.user.id,
+      },
       { transaction },
     );
   });
@@ -64,6 +87,9 @@ async function deliver(deps: Deps, caller: Caller, email: string, role: Role): P
     redirectUrl: idp.signUpUrl,
   });
   if (result.ok) return { provider: 'idp', status: 'sent', invitationId: result.invitationId, role: result.role };
-  deps.logger.warn({ orgId: caller.org.id, reason: result.reason }, 'member invitation: identity provider delivery failed');
+  deps.logger.warn(
+    { orgId: caller.org.id, reason: result.reason },
+    'member invitation: identity provider delivery failed',
+  );
   return { provider: 'idp', status: 'failed', reason: result.reason, message: result.message };
 }

@@ -24,39 +24,72 @@ async function activeOwnerCount(orgId: string, transaction: Transaction): Promis
  * only owners touch owners or grant owner; nobody grants above their own role; the last
  * active owner cannot be demoted or removed.
  */
-export async function updateMember(deps: Deps, caller: Caller, input: { memberId: string; role?: Role; status?: MemberStatus }) {
+export async function updateMember(
+  deps: Deps,
+  caller: Caller,
+  input: { memberId: string; role?: Role; status?: MemberStatus },
+) {
   const member = await deps.db.sequelize.transaction(async (transaction) => {
     // Owner changes are serialised per workspace so two demotions cannot both pass the last-owner check.
-    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`members:${caller.org.id}`], transaction });
-    const target = await Member.findOne({ where: { id: input.memberId, orgId: caller.org.id }, transaction, lock: true });
+    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
+      bind: [`members:${caller.org.id}`],
+      transaction,
+    });
+    const target = await Member.findOne({
+      where: { id: input.memberId, orgId: caller.org.id },
+      transaction,
+      lock: true,
+    });
     if (!target) throw new AppError('not_found', `Member ${input.memberId} was not found in this workspace.`);
     // The caller's role as of now, under the lock (it may have changed since authentication).
     const me = await Member.findByPk(caller.member.id, { transaction });
-    if (me?.status !== 'active') throw new AppError('forbidden', 'You are no longer an active member of this workspace.');
+    if (me?.status !== 'active')
+      throw new AppError('forbidden', 'You are no longer an active member of this workspace.');
     caller = { ...caller, role: me.role };
     const self = target.id === caller.member.id;
     if (input.role !== undefined && input.role !== target.role) {
-      if (self && ROLE_RANK[input.role] > ROLE_RANK[target.role]) throw new AppError('forbidden', 'Nobody can raise their own role.');
-      if (ROLE_RANK[input.role] > ROLE_RANK[caller.role]) throw new AppError('forbidden', `A ${caller.role} cannot grant the ${input.role} role.`);
+      if (self && ROLE_RANK[input.role] > ROLE_RANK[target.role])
+        throw new AppError('forbidden', 'Nobody can raise their own role.');
+      if (ROLE_RANK[input.role] > ROLE_RANK[caller.role])
+        throw new AppError('forbidden', `A ${caller.role} cannot grant the ${input.role} role.`);
     }
-    const changesSomething = (input.role !== undefined && input.role !== target.role) || (input.status !== undefined && input.status !== target.status);
-    if (changesSomething && target.role === 'owner' && caller.role !== 'owner') throw new AppError('forbidden', 'Only an owner can change an owner.');
+    const changesSomething =
+      (input.role !== undefined && input.role !== target.role) ||
+      (input.status !== undefined && input.status !== target.status);
+    if (changesSomething && target.role === 'owner' && caller.role !== 'owner')
+      throw new AppError('forbidden', 'Only an owner can change an owner.');
     if (input.status !== undefined && !MEMBER_TRANSITIONS[target.status].includes(input.status)) {
-      throw new AppError('invalid_status_transition', `status: a member cannot go from ${target.status} to ${input.status}.`);
+      throw new AppError(
+        'invalid_status_transition',
+        `status: a member cannot go from ${target.status} to ${input.status}.`,
+      );
     }
     const losesOwner =
-      target.role === 'owner' && target.status === 'active' && ((input.role !== undefined && input.role !== 'owner') || (input.status !== undefined && input.status !== 'active'));
+      target.role === 'owner' &&
+      target.status === 'active' &&
+      ((input.role !== undefined && input.role !== 'owner') ||
+        (input.status !== undefined && input.status !== 'active'));
     if (losesOwner && (await activeOwnerCount(caller.org.id, transaction)) <= 1) {
-      throw new AppError('last_owner', 'The last active owner cannot be demoted or removed; make another member owner first.');
+      throw new AppError(
+        'last_owner',
+        'The last active owner cannot be demoted or removed; make another member owner first.',
+      );
     }
     if (input.status === 'active' && target.status === 'invited' && !target.userId) {
       // Local-dev has no acceptance flow: activating an invite links (or creates) the user by email.
-      const [user] = await User.findOrCreate({ where: { email: target.email }, defaults: { id: newId('usr'), email: target.email }, transaction });
+      const [user] = await User.findOrCreate({
+        where: { email: target.email },
+        defaults: { id: newId('usr'), email: target.email },
+        transaction,
+      });
       target.userId = user.id;
     }
     if (input.status === 'removed' && target.status !== 'removed' && target.userId) {
       // Removal ends the member's keys for good: a later re-invite does not bring them back.
-      await ApiKey.update({ revokedAt: new Date() }, { where: { orgId: caller.org.id, createdByUserId: target.userId, revokedAt: null }, transaction });
+      await ApiKey.update(
+        { revokedAt: new Date() },
+        { where: { orgId: caller.org.id, createdByUserId: target.userId, revokedAt: null }, transaction },
+      );
     }
     if (input.role !== undefined) target.role = input.role;
     if (input.status !== undefined) target.status = input.status;

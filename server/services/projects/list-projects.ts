@@ -32,7 +32,10 @@ export async function listProjects(
     limit: input.limit + 1,
   });
   const page = rows.slice(0, input.limit);
-  const counts = await runCounts(deps, page.map((p) => p.id));
+  const counts = await runCounts(
+    deps,
+    page.map((p) => p.id),
+  );
   const next = rows.length > input.limit ? page[page.length - 1]?.id : undefined;
   return { projects: page.map((p) => toProject(p, counts.get(p.id) ?? 0)), ...(next ? { nextCursor: next } : {}) };
 }

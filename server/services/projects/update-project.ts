@@ -21,13 +21,20 @@ function requestedStatus(input: UpdateProjectInput, current: ProjectStatus): Pro
  * Renames, sets the API display name, changes status along PROJECT_TRANSITIONS, archives.
  * `transferOrgId` answers 501 and nothing is written.
  */
-export async function updateProject(deps: Deps, caller: Caller, input: UpdateProjectInput): Promise<{ project: Project }> {
+export async function updateProject(
+  deps: Deps,
+  caller: Caller,
+  input: UpdateProjectInput,
+): Promise<{ project: Project }> {
   const project = await deps.db.sequelize.transaction(async (transaction) => {
     const row = await findProject(caller.org.id, input.projectId, { transaction, lock: true });
     if (input.transferOrgId !== undefined) throw new AppError('transfer_not_supported');
     const next = requestedStatus(input, row.status);
     if (next && !PROJECT_TRANSITIONS[row.status].includes(next)) {
-      throw new AppError('invalid_status_transition', `status: a project cannot go from ${row.status} to ${next} (allowed: ${PROJECT_TRANSITIONS[row.status].join(', ')}).`);
+      throw new AppError(
+        'invalid_status_transition',
+        `status: a project cannot go from ${row.status} to ${next} (allowed: ${PROJECT_TRANSITIONS[row.status].join(', ')}).`,
+      );
     }
     if (input.name !== undefined) row.name = input.name;
     if (input.apiName !== undefined) row.apiName = input.apiName === '' ? null : input.apiName;

@@ -5,10 +5,18 @@ import type { ArtifactKind } from '../../../shared/enums.ts';
 export type Registry = 'npm' | 'pypi' | 'docs' | 'github';
 
 /** What each registry publishes from a run. */
-export const REGISTRY_ARTIFACT: Record<Registry, ArtifactKind> = { npm: 'typescript_sdk', pypi: 'python_sdk', docs: 'docs', github: 'typescript_sdk' };
+export const REGISTRY_ARTIFACT: Record<Registry, ArtifactKind> = {
+  npm: 'typescript_sdk',
+  pypi: 'python_sdk',
+  docs: 'docs',
+  github: 'typescript_sdk',
+};
 
 const NAME_RULES: Record<Registry, { pattern: RegExp; example: string }> = {
-  npm: { pattern: /^(?=.{1,214}$)(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, example: '@acme/petstore or petstore-sdk' },
+  npm: {
+    pattern: /^(?=.{1,214}$)(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/,
+    example: '@acme/petstore or petstore-sdk',
+  },
   pypi: { pattern: /^(?=.{1,100}$)([A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9])$/, example: 'petstore-sdk' },
   docs: { pattern: /^(?=.{1,100}$)[a-z0-9][a-z0-9-]*$/, example: 'petstore' },
   github: { pattern: /^(?=.{3,140}$)[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, example: 'acme/petstore-node' },
@@ -18,7 +26,11 @@ const PEP440 = /^\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?$/;
 
 /** A default package name from the project: its API name or name, slugged. */
 export function defaultPackageName(project: Project, registry: Registry): string {
-  const slug = (project.apiName ?? project.name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'api';
+  const slug =
+    (project.apiName ?? project.name)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'api';
   return registry === 'github' ? `acme/${slug}-sdk` : registry === 'docs' ? slug : `${slug}-sdk`;
 }
 
@@ -41,7 +53,9 @@ export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
     id: 'run_finished',
     label: 'The run has finished',
     status: finished ? 'pass' : 'fail',
-    detail: finished ? `Run ${run.id} is ${run.status}.` : `Run ${run.id} is ${run.status}; publish from a ready or complete run.`,
+    detail: finished
+      ? `Run ${run.id} is ${run.status}.`
+      : `Run ${run.id} is ${run.status}; publish from a ready or complete run.`,
   });
   checks.push({
     id: 'run_verdict',
@@ -69,7 +83,9 @@ export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
     id: 'package_name',
     label: `A valid ${registry} name`,
     status: nameOk ? 'pass' : 'fail',
-    detail: nameOk ? input.packageName : `"${input.packageName}" is not a valid ${registry} name (e.g. ${rule.example}).`,
+    detail: nameOk
+      ? input.packageName
+      : `"${input.packageName}" is not a valid ${registry} name (e.g. ${rule.example}).`,
   });
   if (registry !== 'docs') {
     const pattern = registry === 'pypi' ? PEP440 : SEMVER;
@@ -77,7 +93,12 @@ export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
       id: 'version',
       label: registry === 'pypi' ? 'A PEP 440 version' : 'A semantic version',
       status: input.version === undefined ? 'warn' : pattern.test(input.version) ? 'pass' : 'fail',
-      detail: input.version === undefined ? 'No version given, and none could be proposed (no artifact to read it from): the package\'s own version would be used.' : pattern.test(input.version) ? input.version : `"${input.version}" is not a valid version.`,
+      detail:
+        input.version === undefined
+          ? "No version given, and none could be proposed (no artifact to read it from): the package's own version would be used."
+          : pattern.test(input.version)
+            ? input.version
+            : `"${input.version}" is not a valid version.`,
     });
   }
   checks.push({

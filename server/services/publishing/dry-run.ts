@@ -18,5 +18,11 @@ export async function publishDryRun(deps: Deps, caller: Caller, input: Publishin
   if (registry === 'docs') return await recordPublishingAction(deps, caller, input, 'dry_run', []);
   const run = await findRun(caller.org.id, input.runId);
   const plan = await planVersion(run, registry, input.version);
-  return await recordPublishingAction(deps, caller, { ...input, ...(plan.version !== undefined ? { version: plan.version } : {}) }, 'dry_run', plan.entries);
+  return await recordPublishingAction(
+    deps,
+    caller,
+    { ...input, ...(plan.version !== undefined ? { version: plan.version } : {}) },
+    'dry_run',
+    plan.entries,
+  );
 }

@@ -37,7 +37,9 @@ const OFFLINE_ENV = {
  * tokens, DATABASE_URL) never reach a process that runs the package's code.
  */
 function childEnv(home: string): Record<string, string> {
-  const keep = ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'PYENV_ROOT', 'PYENV_VERSION'].flatMap((k) => (process.env[k] !== undefined ? [[k, process.env[k]!] as const] : []));
+  const keep = ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'PYENV_ROOT', 'PYENV_VERSION'].flatMap((k) =>
+    process.env[k] !== undefined ? [[k, process.env[k]!] as const] : [],
+  );
   return { ...Object.fromEntries(keep), HOME: home, PIP_NO_CACHE_DIR: '1', ...OFFLINE_ENV };
 }
 
@@ -62,11 +64,19 @@ interface Ran {
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...childEnv(cwd), ...env } }, (error, stdout, stderr) => {
-      const output = `${stdout}\n${stderr}`;
-      if (!error) return resolve({ ok: true, output: stdout });
-      resolve({ ok: false, output: error.killed ? `timed out after ${STEP_TIMEOUT_MS / 1000} s` : output.trim() || error.message });
-    });
+    execFile(
+      command,
+      args,
+      { cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...childEnv(cwd), ...env } },
+      (error, stdout, stderr) => {
+        const output = `${stdout}\n${stderr}`;
+        if (!error) return resolve({ ok: true, output: stdout });
+        resolve({
+          ok: false,
+          output: error.killed ? `timed out after ${STEP_TIMEOUT_MS / 1000} s` : output.trim() || error.message,
+        });
+      },
+    );
   });
 }
 
@@ -123,7 +133,8 @@ const NPM_LABEL = 'The packed package installs offline, imports (ESM and CommonJ
  */
 export async function npmPackageCheck(artifact: Artifact, target: PackageTarget): Promise<ChecklistEntry> {
   const npm = findExecutable('npm');
-  if (!npm) return entry(NPM_ID, NPM_LABEL, [], 'npm is not installed on this server, so the package could not be checked.');
+  if (!npm)
+    return entry(NPM_ID, NPM_LABEL, [], 'npm is not installed on this server, so the package could not be checked.');
   const files = await unpack(artifact);
   if (!files) return entry(NPM_ID, NPM_LABEL, [], `The ${artifact.kind} artifact could not be unpacked.`);
   const manifest = files.get('package.json');
@@ -132,49 +143,130 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
   try {
     pkg = JSON.parse(manifest.toString('utf8')) as Record<string, unknown>;
   } catch {
-    return entry(NPM_ID, NPM_LABEL, [], 'The artifact\'s package.json is not JSON.');
+    return entry(NPM_ID, NPM_LABEL, [], "The artifact's package.json is not JSON.");
   }
   // A name npm would refuse fails the name check; the package is then checked under its own name.
   const ownName = typeof pkg.name === 'string' ? pkg.name : '';
-  const packageName = target.packageName !== undefined && target.packageName.length <= 214 && NPM_NAME.test(target.packageName) ? target.packageName : ownName;
-  files.set('package.json', Buffer.from(`${JSON.stringify({ ...pkg, name: packageName, ...(target.version !== undefined ? { version: target.version } : {}) }, null, 2)}\n`));
+  const packageName =
+    target.packageName !== undefined && target.packageName.length <= 214 && NPM_NAME.test(target.packageName)
+      ? target.packageName
+      : ownName;
+  files.set(
+    'package.json',
+    Buffer.from(
+      `${JSON.stringify({ ...pkg, name: packageName, ...(target.version !== undefined ? { version: target.version } : {}) }, null, 2)}\n`,
+    ),
+  );
   return await limited(() =>
     withWorkdir('report-dry-run-npm-', async (work) => {
       const stages: string[] = [];
-      const source = await writeTree([...files].map(([path, content]) => ({ path: `package/${path}`, content })), 'report-dry-run-src-');
+      const source = await writeTree(
+        [...files].map(([path, content]) => ({ path: `package/${path}`, content })),
+        'report-dry-run-src-',
+      );
       try {
         const packed = await run(npm, ['pack', '--json', '--pack-destination', work], join(source, 'package'));
         if (!packed.ok) return entry(NPM_ID, NPM_LABEL, stages, `npm pack failed: ${why(packed.output, source)}`);
-        const [info] = JSON.parse(packed.output) as Array<{ filename: string; entryCount: number; size: number; files: { path: string }[] }>;
+        const [info] = JSON.parse(packed.output) as Array<{
+          filename: string;
+          entryCount: number;
+          size: number;
+          files: { path: string }[];
+        }>;
         if (!info) return entry(NPM_ID, NPM_LABEL, stages, 'npm pack wrote nothing.');
         stages.push(`packed ${info.filename} (${info.entryCount} files, ${info.size} bytes)`);
         const shipped = new Set(info.files.map((f) => f.path));
         const missing = packageTargets(pkg).filter((p) => !shipped.has(p));
-        if (missing.length) return entry(NPM_ID, NPM_LABEL, stages, `The packed package lacks ${missing.slice(0, 5).join(', ')}, which its package.json points at: users would get ERR_MODULE_NOT_FOUND (the artifact has no built dist/).`);
+        if (missing.length)
+          return entry(
+            NPM_ID,
+            NPM_LABEL,
+            stages,
+            `The packed package lacks ${missing.slice(0, 5).join(', ')}, which its package.json points at: users would get ERR_MODULE_NOT_FOUND (the artifact has no built dist/).`,
+          );
       } finally {
         await rm(source, { recursive: true, force: true });
       }
       const project = join(work, 'project');
       await mkdir(project);
-      await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'dry-run-consumer', version: '1.0.0', private: true }));
+      await writeFile(
+        join(project, 'package.json'),
+        JSON.stringify({ name: 'dry-run-consumer', version: '1.0.0', private: true }),
+      );
       const tarball = (await readdir(work)).find((n) => n.endsWith('.tgz'))!;
       const installed = await run(npm, ['install', '--cache', join(work, 'cache'), join(work, tarball)], project);
-      if (!installed.ok) return entry(NPM_ID, NPM_LABEL, stages, `npm install of the packed file into a clean project (offline) failed: ${why(installed.output, work)}`);
+      if (!installed.ok)
+        return entry(
+          NPM_ID,
+          NPM_LABEL,
+          stages,
+          `npm install of the packed file into a clean project (offline) failed: ${why(installed.output, work)}`,
+        );
       stages.push('installed offline into a clean project');
       const name = JSON.stringify(packageName);
-      const esm = await run(process.execPath, ['--input-type=module', '-e', `import Client from ${name};\nif (typeof Client !== 'function') throw new Error('the default export is ' + typeof Client + ', not the client class');`], project);
-      if (!esm.ok) return entry(NPM_ID, NPM_LABEL, stages, `import ${packageName} (ESM, Node ${process.version}) failed: ${why(esm.output, work)}`);
-      const cjs = await run(process.execPath, ['-e', `const m = require(${name});\nif (typeof m.default !== 'function') throw new Error('require() gives no client class');`], project);
-      if (!cjs.ok) return entry(NPM_ID, NPM_LABEL, stages, `require(${name}) (CommonJS, Node ${process.version}) failed: ${why(cjs.output, work)}`);
+      const esm = await run(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import Client from ${name};\nif (typeof Client !== 'function') throw new Error('the default export is ' + typeof Client + ', not the client class');`,
+        ],
+        project,
+      );
+      if (!esm.ok)
+        return entry(
+          NPM_ID,
+          NPM_LABEL,
+          stages,
+          `import ${packageName} (ESM, Node ${process.version}) failed: ${why(esm.output, work)}`,
+        );
+      const cjs = await run(
+        process.execPath,
+        [
+          '-e',
+          `const m = require(${name});\nif (typeof m.default !== 'function') throw new Error('require() gives no client class');`,
+        ],
+        project,
+      );
+      if (!cjs.ok)
+        return entry(
+          NPM_ID,
+          NPM_LABEL,
+          stages,
+          `require(${name}) (CommonJS, Node ${process.version}) failed: ${why(cjs.output, work)}`,
+        );
       stages.push(`import and require work on Node ${process.version}`);
-      await writeFile(join(project, 'usage.mts'), `import Client from ${name};\nexport const client: Client = new Client({ baseURL: 'http://127.0.0.1:9' });\n`);
-      await writeFile(join(project, 'usage.cts'), `import sdk = require(${name});\nexport const client: InstanceType<typeof sdk.default> = new sdk.default({ baseURL: 'http://127.0.0.1:9' });\n`);
+      await writeFile(
+        join(project, 'usage.mts'),
+        `import Client from ${name};\nexport const client: Client = new Client({ baseURL: 'http://127.0.0.1:9' });\n`,
+      );
+      await writeFile(
+        join(project, 'usage.cts'),
+        `import sdk = require(${name});\nexport const client: InstanceType<typeof sdk.default> = new sdk.default({ baseURL: 'http://127.0.0.1:9' });\n`,
+      );
       await writeFile(
         join(project, 'tsconfig.json'),
-        JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], noEmit: true, skipLibCheck: false }, files: ['usage.mts', 'usage.cts'] }),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module: 'nodenext',
+            target: 'es2022',
+            lib: ['es2022', 'dom'],
+            types: [],
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          files: ['usage.mts', 'usage.cts'],
+        }),
       );
       const typed = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], project);
-      if (!typed.ok) return entry(NPM_ID, NPM_LABEL, stages, `A usage file does not type-check against the installed package: ${why(typed.output, work)}`);
+      if (!typed.ok)
+        return entry(
+          NPM_ID,
+          NPM_LABEL,
+          stages,
+          `A usage file does not type-check against the installed package: ${why(typed.output, work)}`,
+        );
       stages.push('a usage file type-checks against its declarations (tsc --strict, ESM and CommonJS)');
       return entry(NPM_ID, NPM_LABEL, stages);
     }),
@@ -210,16 +302,33 @@ export async function pythonPackageCheck(artifact: Artifact, target: PackageTarg
   const twine = findExecutable('twine');
   const mypy = findExecutable('mypy');
   const missing = [python ? '' : 'python3', twine ? '' : 'twine', mypy ? '' : 'mypy'].filter(Boolean);
-  if (!python || !twine || !mypy) return entry(PY_ID, PY_LABEL, [], `${missing.join(', ')} not installed on this server, so the package could not be checked.`);
+  if (!python || !twine || !mypy)
+    return entry(
+      PY_ID,
+      PY_LABEL,
+      [],
+      `${missing.join(', ')} not installed on this server, so the package could not be checked.`,
+    );
   const files = await unpack(artifact);
   if (!files) return entry(PY_ID, PY_LABEL, [], `The ${artifact.kind} artifact could not be unpacked.`);
   const wheel = [...files.keys()].find((p) => /^dist\/[^/]+-py3-none-any\.whl$/.test(p));
   const sdist = [...files.keys()].find((p) => /^dist\/[^/]+\.tar\.gz$/.test(p));
-  if (!wheel || !sdist) return entry(PY_ID, PY_LABEL, [], `The artifact has no ${wheel ? '' : 'wheel'}${!wheel && !sdist ? ' and no ' : ''}${sdist ? '' : 'sdist'} in dist/ (the python_sdk step builds them with python -m build; see its summary): there is nothing to upload.`);
-  const moduleDir = [...files.keys()].map((p) => /^src\/([A-Za-z_][A-Za-z0-9_]*)\/__init__\.py$/.exec(p)?.[1]).find((m) => m !== undefined);
+  if (!wheel || !sdist)
+    return entry(
+      PY_ID,
+      PY_LABEL,
+      [],
+      `The artifact has no ${wheel ? '' : 'wheel'}${!wheel && !sdist ? ' and no ' : ''}${sdist ? '' : 'sdist'} in dist/ (the python_sdk step builds them with python -m build; see its summary): there is nothing to upload.`,
+    );
+  const moduleDir = [...files.keys()]
+    .map((p) => /^src\/([A-Za-z_][A-Za-z0-9_]*)\/__init__\.py$/.exec(p)?.[1])
+    .find((m) => m !== undefined);
   const init = moduleDir ? files.get(`src/${moduleDir}/__init__.py`)?.toString('utf8') : undefined;
-  const clientClass = init ? /^from \._client import ENVIRONMENTS, ([A-Za-z_][A-Za-z0-9_]*)$/m.exec(init)?.[1] : undefined;
-  if (!moduleDir || !clientClass) return entry(PY_ID, PY_LABEL, [], 'The artifact has no src/<module>/__init__.py exporting a client class.');
+  const clientClass = init
+    ? /^from \._client import ENVIRONMENTS, ([A-Za-z_][A-Za-z0-9_]*)$/m.exec(init)?.[1]
+    : undefined;
+  if (!moduleDir || !clientClass)
+    return entry(PY_ID, PY_LABEL, [], 'The artifact has no src/<module>/__init__.py exporting a client class.');
   return await limited(() =>
     withWorkdir('report-dry-run-py-', async (work) => {
       const stages: string[] = [];
@@ -227,7 +336,13 @@ export async function pythonPackageCheck(artifact: Artifact, target: PackageTarg
       for (const path of [wheel, sdist]) await writeFile(join(work, path), files.get(path)!);
       const wheelVersion = /^dist\/[^-]+-([^-]+)-/.exec(wheel)?.[1];
       const checked = await run(twine, ['check', '--strict', wheel, sdist], work, { NO_COLOR: '1' });
-      if (!checked.ok) return entry(PY_ID, PY_LABEL, stages, `twine check --strict refused the files: ${why(checked.output.replace(/\u001b\[[0-9;]*m/g, ''), work)}`);
+      if (!checked.ok)
+        return entry(
+          PY_ID,
+          PY_LABEL,
+          stages,
+          `twine check --strict refused the files: ${why(checked.output.replace(/\u001b\[[0-9;]*m/g, ''), work)}`,
+        );
       stages.push(`${wheel.slice(5)} and ${sdist.slice(5)} pass twine check --strict`);
       const venv = join(work, 'venv');
       const venvPython = join(venv, 'bin', 'python');
@@ -235,19 +350,60 @@ export async function pythonPackageCheck(artifact: Artifact, target: PackageTarg
       // seeding pip into every venv takes most of the check's time.
       const hostPip = (await run(python, ['-m', 'pip', '--version'], work)).ok;
       const made = await run(python, ['-m', 'venv', ...(hostPip ? ['--without-pip'] : []), venv], work);
-      if (!made.ok) return entry(PY_ID, PY_LABEL, stages, `python3 -m venv failed (is python3-venv installed?): ${why(made.output, work)}`);
-      const pip = hostPip ? [python, ['-m', 'pip', '--python', venvPython]] as const : [venvPython, ['-m', 'pip']] as const;
+      if (!made.ok)
+        return entry(
+          PY_ID,
+          PY_LABEL,
+          stages,
+          `python3 -m venv failed (is python3-venv installed?): ${why(made.output, work)}`,
+        );
+      const pip = hostPip
+        ? ([python, ['-m', 'pip', '--python', venvPython]] as const)
+        : ([venvPython, ['-m', 'pip']] as const);
       const installed = await run(pip[0], [...pip[1], 'install', '--no-index', '--no-deps', join(work, wheel)], work);
-      if (!installed.ok) return entry(PY_ID, PY_LABEL, stages, `pip install of the wheel into a fresh venv (offline) failed: ${why(installed.output, work)}`);
+      if (!installed.ok)
+        return entry(
+          PY_ID,
+          PY_LABEL,
+          stages,
+          `pip install of the wheel into a fresh venv (offline) failed: ${why(installed.output, work)}`,
+        );
       stages.push('the wheel installs offline into a fresh venv');
-      const imported = await run(venvPython, ['-I', '-c', `import ${moduleDir}\nprint(${moduleDir}.__version__)`], work);
-      if (!imported.ok) return entry(PY_ID, PY_LABEL, stages, `import ${moduleDir} failed: ${why(imported.output, work)}`);
+      const imported = await run(
+        venvPython,
+        ['-I', '-c', `import ${moduleDir}\nprint(${moduleDir}.__version__)`],
+        work,
+      );
+      if (!imported.ok)
+        return entry(PY_ID, PY_LABEL, stages, `import ${moduleDir} failed: ${why(imported.output, work)}`);
       stages.push(`import ${moduleDir} works (version ${imported.output.trim()})`);
-      await writeFile(join(work, 'usage.py'), `from ${moduleDir} import ${clientClass}\n\n\ndef make_client() -> ${clientClass}:\n    return ${clientClass}(base_url="http://127.0.0.1:9")\n`);
-      const typed = await run(mypy, ['--strict', '--cache-dir', MYPY_CACHE, '--follow-imports=silent', '--python-executable', venvPython, 'usage.py'], work);
-      if (!typed.ok) return entry(PY_ID, PY_LABEL, stages, `A usage file does not type-check against the installed package (mypy --strict): ${why(typed.output, work)}`);
+      await writeFile(
+        join(work, 'usage.py'),
+        `from ${moduleDir} import ${clientClass}\n\n\ndef make_client() -> ${clientClass}:\n    return ${clientClass}(base_url="http://127.0.0.1:9")\n`,
+      );
+      const typed = await run(
+        mypy,
+        [
+          '--strict',
+          '--cache-dir',
+          MYPY_CACHE,
+          '--follow-imports=silent',
+          '--python-executable',
+          venvPython,
+          'usage.py',
+        ],
+        work,
+      );
+      if (!typed.ok)
+        return entry(
+          PY_ID,
+          PY_LABEL,
+          stages,
+          `A usage file does not type-check against the installed package (mypy --strict): ${why(typed.output, work)}`,
+        );
       stages.push('a usage file type-checks against it (mypy --strict)');
-      if (target.version !== undefined && wheelVersion !== undefined && wheelVersion !== target.version) stages.push(`note: the files carry version ${wheelVersion}, not ${target.version}`);
+      if (target.version !== undefined && wheelVersion !== undefined && wheelVersion !== target.version)
+        stages.push(`note: the files carry version ${wheelVersion}, not ${target.version}`);
       return entry(PY_ID, PY_LABEL, stages);
     }),
   );
@@ -258,4 +414,3 @@ export async function artifactFileText(artifact: Artifact, path: string): Promis
   const files = await unpack(artifact);
   return files?.get(path)?.toString('utf8');
 }
-

@@ -80,22 +80,30 @@ function classify(diff: SdkDiffReport): Classified {
   const out: Classified = { breaking: [], added: [], fixed: [] };
   for (const m of diff.methods) {
     const name = m.newId ?? m.oldId ?? '?';
-    if (m.status === 'removed') out.breaking.push({ text: `Removed \`${m.oldId}\`${m.reason ? ` (${m.reason.replace(/\.$/, '')})` : ''}.` });
+    if (m.status === 'removed')
+      out.breaking.push({ text: `Removed \`${m.oldId}\`${m.reason ? ` (${m.reason.replace(/\.$/, '')})` : ''}.` });
     else if (m.status === 'renamed') out.breaking.push({ text: `Renamed \`${m.oldId}\` to \`${m.newId}\`.` });
-    else if (m.status === 'added') out.added.push({ text: `Added \`${m.newId}\`${m.endpoint ? ` (${m.endpoint})` : ''}.` });
+    else if (m.status === 'added')
+      out.added.push({ text: `Added \`${m.newId}\`${m.endpoint ? ` (${m.endpoint})` : ''}.` });
     else if (m.status === 'changed') {
       const breaking = m.changes.filter((c) => c.breaking);
-      if (breaking.length > 0) out.breaking.push({ text: `Changed \`${name}\`: ${breaking.map((c) => c.message).join('; ')}.` });
+      if (breaking.length > 0)
+        out.breaking.push({ text: `Changed \`${name}\`: ${breaking.map((c) => c.message).join('; ')}.` });
       else out.added.push({ text: `\`${name}\`: ${m.changes.map((c) => c.message).join('; ')}.` });
     }
   }
-  for (const [label, items] of [['model', diff.models], ['error class', diff.errors], ['client option', diff.clientOptions]] as const) {
+  for (const [label, items] of [
+    ['model', diff.models],
+    ['error class', diff.errors],
+    ['client option', diff.clientOptions],
+  ] as const) {
     for (const removed of items.removed) out.breaking.push({ text: `Removed ${label} \`${removed}\`.` });
     for (const added of items.added) out.added.push({ text: `Added ${label} \`${added}\`.` });
   }
   for (const changed of diff.models.changed) {
     const breaking = changed.changes.filter((c) => c.breaking);
-    if (breaking.length > 0) out.breaking.push({ text: `Changed model \`${changed.name}\`: ${breaking.map((c) => c.message).join('; ')}.` });
+    if (breaking.length > 0)
+      out.breaking.push({ text: `Changed model \`${changed.name}\`: ${breaking.map((c) => c.message).join('; ')}.` });
   }
   return out;
 }
@@ -117,7 +125,10 @@ export function proposeVersion(input: {
   /** The version the generated package carries (the description's info.version, or 0.1.0). */
   packageVersion: string | undefined;
 }): VersionProposal {
-  const base = input.shipped !== undefined ? { version: input.shipped, source: 'the version the shipped SDK declares in oldSdkText' } : undefined;
+  const base =
+    input.shipped !== undefined
+      ? { version: input.shipped, source: 'the version the shipped SDK declares in oldSdkText' }
+      : undefined;
   if (!input.diff) {
     if (base) {
       const version = bumpVersion(base.version, 'patch');
@@ -136,18 +147,31 @@ export function proposeVersion(input: {
       base: undefined,
       reason: 'no shipped SDK was compared',
       source: `No shipped SDK was compared (start the report with oldSdkText to get a bump from the diff)${input.packageVersion ? `: the package's own version ${input.packageVersion} (from the description's info.version) is proposed as a first release` : ''}.`,
-      changelog: input.packageVersion ? `## ${input.packageVersion}\n\n- First release, generated from the API description.\n` : '',
+      changelog: input.packageVersion
+        ? `## ${input.packageVersion}\n\n- First release, generated from the API description.\n`
+        : '',
     };
   }
   const groups = classify(input.diff);
   const stable = base === undefined || compareVersions(base.version, '1.0.0') >= 0;
-  const bump: Bump = groups.breaking.length > 0 ? (stable ? 'major' : 'minor') : groups.added.length > 0 ? (stable ? 'minor' : 'patch') : 'patch';
+  const bump: Bump =
+    groups.breaking.length > 0
+      ? stable
+        ? 'major'
+        : 'minor'
+      : groups.added.length > 0
+        ? stable
+          ? 'minor'
+          : 'patch'
+        : 'patch';
   const version = base ? bumpVersion(base.version, bump) : undefined;
   const reason = `${groups.breaking.length} breaking, ${groups.added.length} additive change${groups.added.length === 1 ? '' : 's'} (${input.diff.counts.kept} methods kept, ${input.diff.counts.renamed} renamed, ${input.diff.counts.changed} changed, ${input.diff.counts.removed} removed, ${input.diff.counts.added} added)`;
   const lines = [`## ${version ?? 'Next version'}`, ''];
-  if (groups.breaking.length > 0) lines.push('### Breaking changes', '', ...groups.breaking.map((c) => `- ${md(c.text)}`), '');
+  if (groups.breaking.length > 0)
+    lines.push('### Breaking changes', '', ...groups.breaking.map((c) => `- ${md(c.text)}`), '');
   if (groups.added.length > 0) lines.push('### Added', '', ...groups.added.map((c) => `- ${md(c.text)}`), '');
-  if (groups.breaking.length === 0 && groups.added.length === 0) lines.push('- No change to the SDK surface: fixes and documentation only.', '');
+  if (groups.breaking.length === 0 && groups.added.length === 0)
+    lines.push('- No change to the SDK surface: fixes and documentation only.', '');
   return {
     version,
     bump,

@@ -4,7 +4,10 @@ import { unpackArtifact } from '../../../workers/for-api.ts';
 type FileMap = Map<string, Buffer>;
 
 /** What a Host asks for: not a docs domain here, a docs domain with nothing to serve, or its site. */
-export type PublishedDocs = { kind: 'not_a_docs_domain' } | { kind: 'nothing'; reason: string } | { kind: 'site'; files: FileMap; runId: string };
+export type PublishedDocs =
+  | { kind: 'not_a_docs_domain' }
+  | { kind: 'nothing'; reason: string }
+  | { kind: 'site'; files: FileMap; runId: string };
 
 const cache = new Map<string, FileMap>();
 const CACHE_ENTRIES = 16;
@@ -18,13 +21,23 @@ export async function publishedDocsFiles(hostname: string): Promise<PublishedDoc
   const name = hostname.toLowerCase().replace(/\.$/, '');
   // A hostname may be pending in several workspaces but verified in at most one (the last proof).
   const domain = await DocsDomain.findOne({ where: { domain: name, status: 'verified' } });
-  if (!domain) return (await DocsDomain.count({ where: { domain: name } })) ? { kind: 'nothing', reason: 'This domain is not verified.' } : { kind: 'not_a_docs_domain' };
+  if (!domain)
+    return (await DocsDomain.count({ where: { domain: name } }))
+      ? { kind: 'nothing', reason: 'This domain is not verified.' }
+      : { kind: 'not_a_docs_domain' };
   const latest = await PublishingAction.findOne({
-    where: { orgId: domain.orgId, projectId: domain.projectId, registry: 'docs', action: ['publish', 'rollback'], state: 'published' },
+    where: {
+      orgId: domain.orgId,
+      projectId: domain.projectId,
+      registry: 'docs',
+      action: ['publish', 'rollback'],
+      state: 'published',
+    },
     order: [['publishedAt', 'DESC']],
   });
   if (!latest) return { kind: 'nothing', reason: 'No docs are published on this domain.' };
-  const restored = latest.action === 'rollback' && latest.restores ? await PublishingAction.findByPk(latest.restores) : null;
+  const restored =
+    latest.action === 'rollback' && latest.restores ? await PublishingAction.findByPk(latest.restores) : null;
   const runId = restored?.runId ?? latest.runId;
   const artifact = await Artifact.findOne({ where: { orgId: domain.orgId, runId, kind: 'docs' }, attributes: ['id'] });
   if (!artifact) return { kind: 'nothing', reason: 'The published docs are gone.' };

@@ -24,7 +24,11 @@ async function packageChecks(registry: Registry, runId: string, packageName: str
   if (registry === 'docs') return [];
   const artifact = await Artifact.findOne({ where: { runId, kind: REGISTRY_ARTIFACT[registry] } });
   if (!artifact?.content || artifact.expiresAt.getTime() <= Date.now()) return [];
-  return [registry === 'pypi' ? await pythonPackageCheck(artifact, { packageName, version }) : await npmPackageCheck(artifact, { packageName: registry === 'npm' ? packageName : undefined, version })];
+  return [
+    registry === 'pypi'
+      ? await pythonPackageCheck(artifact, { packageName, version })
+      : await npmPackageCheck(artifact, { packageName: registry === 'npm' ? packageName : undefined, version }),
+  ];
 }
 
 /**
@@ -38,7 +42,8 @@ export async function recordPublishingAction(
   action: 'dry_run' | 'publish',
   extraChecks: ChecklistEntry[],
   /** How the row is saved (a publish that passed its checks is saved with its job, once). */
-  persist: (attributes: CreationAttributes<PublishingAction>) => Promise<PublishingAction> = (attributes) => PublishingAction.create(attributes),
+  persist: (attributes: CreationAttributes<PublishingAction>) => Promise<PublishingAction> = (attributes) =>
+    PublishingAction.create(attributes),
 ) {
   const run = await findRun(caller.org.id, input.runId);
   const project = await findProject(caller.org.id, run.projectId);
@@ -46,7 +51,15 @@ export async function recordPublishingAction(
   const artifacts = await Artifact.findAll({ where: { runId: run.id }, attributes: { exclude: ['content'] } });
   const packageName = input.packageName ?? defaultPackageName(project, registry);
   const checklist = [
-    ...publishChecklist({ registry, run, project, artifacts, packageName, version: input.version, registryConnected: deps.config.publishing.connected[registry] }),
+    ...publishChecklist({
+      registry,
+      run,
+      project,
+      artifacts,
+      packageName,
+      version: input.version,
+      registryConnected: deps.config.publishing.connected[registry],
+    }),
     ...(await packageChecks(registry, run.id, packageName, input.version)),
     ...extraChecks,
   ];
@@ -71,7 +84,8 @@ export async function recordPublishingAction(
       status,
       checkedAt: new Date().toISOString(),
       packageName,
-      summary: status === 'ready' ? `All ${checklist.length} checks passed or warned.` : `Blocked by: ${failed.join(', ')}.`,
+      summary:
+        status === 'ready' ? `All ${checklist.length} checks passed or warned.` : `Blocked by: ${failed.join(', ')}.`,
       checks: checklist,
       target: { registry, packageName, ...(input.version ? { version: input.version } : {}) },
     },

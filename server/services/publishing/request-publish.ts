@@ -25,16 +25,43 @@ export async function requestPublish(deps: Deps, caller: Caller, input: Publishi
   const plan = registry === 'docs' ? undefined : await planVersion(run, registry, input.version);
   const version = plan?.version ?? null;
   const findLive = () =>
-    PublishingAction.findOne({ where: { orgId: caller.org.id, runId: run.id, registry, action: 'publish', state: ['queued', 'publishing', 'published'], version } });
+    PublishingAction.findOne({
+      where: {
+        orgId: caller.org.id,
+        runId: run.id,
+        registry,
+        action: 'publish',
+        state: ['queued', 'publishing', 'published'],
+        version,
+      },
+    });
   const live = await findLive();
   if (live) return { run: toRun(run), publishAction: toPublishingAction(live) };
-  const extra: ChecklistEntry[] = [...(plan?.entries ?? []), ...(await publicationChecks(deps.config, registry, caller.org.id, run.projectId))];
+  const extra: ChecklistEntry[] = [
+    ...(plan?.entries ?? []),
+    ...(await publicationChecks(deps.config, registry, caller.org.id, run.projectId)),
+  ];
   if (plan && version === null) {
-    extra.push({ id: 'version_required', label: 'A version to publish', status: 'fail', detail: 'No version was given and none could be proposed (see version_proposal): give one in `version`.' });
+    extra.push({
+      id: 'version_required',
+      label: 'A version to publish',
+      status: 'fail',
+      detail: 'No version was given and none could be proposed (see version_proposal): give one in `version`.',
+    });
   }
   const changelog = plan ? changelogBody(plan.proposal.changelog) : '';
   const { version: _given, ...rest } = input;
-  return await recordPublishingAction(deps, caller, { ...rest, registry, ...(version ? { version } : {}) }, 'publish', extra, (attributes) =>
-    saveQueuedAction(deps, changelog ? { ...attributes, providerResult: { ...(attributes.providerResult ?? {}), changelog } } : attributes, findLive),
+  return await recordPublishingAction(
+    deps,
+    caller,
+    { ...rest, registry, ...(version ? { version } : {}) },
+    'publish',
+    extra,
+    (attributes) =>
+      saveQueuedAction(
+        deps,
+        changelog ? { ...attributes, providerResult: { ...(attributes.providerResult ?? {}), changelog } } : attributes,
+        findLive,
+      ),
   );
 }

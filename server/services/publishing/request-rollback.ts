@@ -39,7 +39,14 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
   const run = await findRun(caller.org.id, input.runId);
   const registry = input.registry ?? 'npm';
   const current = await PublishingAction.findOne({
-    where: { orgId: caller.org.id, runId: run.id, registry, action: 'publish', state: 'published', ...(input.packageName ? { packageName: input.packageName } : {}) },
+    where: {
+      orgId: caller.org.id,
+      runId: run.id,
+      registry,
+      action: 'publish',
+      state: 'published',
+      ...(input.packageName ? { packageName: input.packageName } : {}),
+    },
     order: [['publishedAt', 'DESC']],
   });
   const previous = current
@@ -59,27 +66,39 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
       })
     : null;
   const restoresNewVersion = registry === 'github' || registry === 'pypi';
-  const version = registry === 'docs' ? null : restoresNewVersion ? (input.version ?? (current?.version ? nextPatch(current.version) : null)) : (previous?.version ?? null);
+  const version =
+    registry === 'docs'
+      ? null
+      : restoresNewVersion
+        ? (input.version ?? (current?.version ? nextPatch(current.version) : null))
+        : (previous?.version ?? null);
   const checklist: ChecklistEntry[] = [
     {
       id: 'current_publication',
       label: `A live ${registry} publication of this run`,
       status: current ? 'pass' : 'fail',
-      detail: current ? `${current.packageName}${current.version ? `@${current.version}` : ''}, published ${current.publishedAt?.toISOString()} (${current.id}).` : `Run ${run.id} has no published ${registry} publication to roll back.`,
+      detail: current
+        ? `${current.packageName}${current.version ? `@${current.version}` : ''}, published ${current.publishedAt?.toISOString()} (${current.id}).`
+        : `Run ${run.id} has no published ${registry} publication to roll back.`,
     },
     {
       id: 'previous_publication',
       label: 'An earlier publication to restore',
       status: previous ? 'pass' : 'fail',
-      detail: previous ? `Run ${previous.runId}: ${previous.packageName}${previous.version ? `@${previous.version}` : ''} (${previous.id}).` : 'Nothing was published to this registry for this package before it.',
+      detail: previous
+        ? `Run ${previous.runId}: ${previous.packageName}${previous.version ? `@${previous.version}` : ''} (${previous.id}).`
+        : 'Nothing was published to this registry for this package before it.',
     },
     ...(restoresNewVersion
       ? [
           {
             id: 'version',
             label: 'The new version that carries the restored tree',
-            status: version && (registry === 'pypi' ? PEP440 : SEMVER).test(version) ? ('pass' as const) : ('fail' as const),
-            detail: version ? `${version}${input.version ? '' : ' (the next patch after the current version)'}` : 'No version given and none to derive.',
+            status:
+              version && (registry === 'pypi' ? PEP440 : SEMVER).test(version) ? ('pass' as const) : ('fail' as const),
+            detail: version
+              ? `${version}${input.version ? '' : ' (the next patch after the current version)'}`
+              : 'No version given and none to derive.',
           },
         ]
       : []),
@@ -87,14 +106,21 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
       id: 'registry_connection',
       label: `A ${registry} connection`,
       status: deps.config.publishing.connected[registry] ? 'pass' : 'fail',
-      detail: deps.config.publishing.connected[registry] ? `A ${registry} connection is configured.` : `No ${registry} connection is configured (README: Publishing).`,
+      detail: deps.config.publishing.connected[registry]
+        ? `A ${registry} connection is configured.`
+        : `No ${registry} connection is configured (README: Publishing).`,
     },
     // A docs rollback only changes which published run the domains serve: no domain check.
-    ...(await publicationChecks(deps.config, registry, caller.org.id, run.projectId)).filter((c) => c.id !== 'docs_domain'),
+    ...(await publicationChecks(deps.config, registry, caller.org.id, run.projectId)).filter(
+      (c) => c.id !== 'docs_domain',
+    ),
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';
   const packageName = current?.packageName ?? input.packageName ?? null;
-  const findLive = () => PublishingAction.findOne({ where: { rollbackOf: current?.id ?? '', action: 'rollback', state: ['queued', 'publishing', 'published'] } });
+  const findLive = () =>
+    PublishingAction.findOne({
+      where: { rollbackOf: current?.id ?? '', action: 'rollback', state: ['queued', 'publishing', 'published'] },
+    });
   if (current) {
     const live = await findLive();
     if (live) return { run: toRun(run), publishAction: toPublishingAction(live) };
@@ -123,9 +149,18 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
         status,
         checkedAt: new Date().toISOString(),
         ...(packageName ? { packageName } : {}),
-        summary: status === 'ready' ? `Rolls back ${current!.version ?? current!.runId} to ${previous!.version ?? previous!.runId}.` : `Blocked by: ${failed.join(', ')}.`,
+        summary:
+          status === 'ready'
+            ? `Rolls back ${current!.version ?? current!.runId} to ${previous!.version ?? previous!.runId}.`
+            : `Blocked by: ${failed.join(', ')}.`,
         checks: checklist,
-        target: { registry, ...(packageName ? { packageName } : {}), ...(version ? { version } : {}), ...(current ? { rollsBack: current.id } : {}), ...(previous ? { restores: previous.id } : {}) },
+        target: {
+          registry,
+          ...(packageName ? { packageName } : {}),
+          ...(version ? { version } : {}),
+          ...(current ? { rollsBack: current.id } : {}),
+          ...(previous ? { restores: previous.id } : {}),
+        },
       },
     },
     findLive,

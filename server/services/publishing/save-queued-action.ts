@@ -7,7 +7,11 @@ import type { Deps } from '../deps.ts';
  * pg-boss job in one transaction; the unique indexes (one live publication per run, registry and
  * version; one live rollback per publication) turn a concurrent duplicate into the existing row.
  */
-export async function saveQueuedAction(deps: Deps, attributes: CreationAttributes<PublishingAction>, findLive: () => Promise<PublishingAction | null>): Promise<PublishingAction> {
+export async function saveQueuedAction(
+  deps: Deps,
+  attributes: CreationAttributes<PublishingAction>,
+  findLive: () => Promise<PublishingAction | null>,
+): Promise<PublishingAction> {
   if (attributes.status !== 'ready') return await PublishingAction.create(attributes);
   try {
     return await deps.db.sequelize.transaction(async (transaction) => {

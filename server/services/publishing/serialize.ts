@@ -14,7 +14,15 @@ export function toPublishingAction(row: PublishingActionRow): z.infer<typeof Pub
     ...(row.packageName ? { packageName: row.packageName } : {}),
     ...(row.version ? { version: row.version } : {}),
     checklist: row.checklist,
-    ...(row.providerResult ? { providerResult: { ...row.providerResult, ...(row.state ? { state: row.state, attempts: row.attempts } : {}), ...(row.publishedAt ? { publishedAt: row.publishedAt.toISOString() } : {}) } } : {}),
+    ...(row.providerResult
+      ? {
+          providerResult: {
+            ...row.providerResult,
+            ...(row.state ? { state: row.state, attempts: row.attempts } : {}),
+            ...(row.publishedAt ? { publishedAt: row.publishedAt.toISOString() } : {}),
+          },
+        }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -5,7 +5,8 @@ import { REGISTRY_ARTIFACT, type Registry } from './checklist.ts';
 import { artifactFileText } from './package-checks.ts';
 import { compareVersions, proposeVersion, shippedVersion, type VersionProposal } from './propose-version.ts';
 
-const live = (artifact: Artifact | null): artifact is Artifact => !!artifact?.content && artifact.expiresAt.getTime() > Date.now();
+const live = (artifact: Artifact | null): artifact is Artifact =>
+  !!artifact?.content && artifact.expiresAt.getTime() > Date.now();
 
 /** The version the run's generated package carries (package.json or pyproject.toml of the SDK artifact). */
 async function packageVersion(runId: string, registry: Registry): Promise<string | undefined> {
@@ -46,11 +47,22 @@ function versionEntries(proposal: VersionProposal, requested: string | undefined
       detail: `${proposal.version ?? 'No version proposed'}. ${proposal.source}`,
     },
   ];
-  if (proposal.changelog) entries.push({ id: 'changelog', label: 'CHANGELOG entry, written from the same diff', status: 'pass', detail: proposal.changelog });
+  if (proposal.changelog)
+    entries.push({
+      id: 'changelog',
+      label: 'CHANGELOG entry, written from the same diff',
+      status: 'pass',
+      detail: proposal.changelog,
+    });
   if (requested !== undefined && proposal.version !== undefined && requested !== proposal.version) {
     const shipped = proposal.base?.version;
     if (shipped !== undefined && compareVersions(requested, shipped) <= 0) {
-      entries.push({ id: 'version_order', label: 'The version is newer than the shipped one', status: 'fail', detail: `${requested} is not newer than the shipped ${shipped}; registries refuse a version twice and users would not get the update. Use ${proposal.version}.` });
+      entries.push({
+        id: 'version_order',
+        label: 'The version is newer than the shipped one',
+        status: 'fail',
+        detail: `${requested} is not newer than the shipped ${shipped}; registries refuse a version twice and users would not get the update. Use ${proposal.version}.`,
+      });
     } else if (compareVersions(requested, proposal.version) < 0) {
       entries.push({
         id: 'version_order',
@@ -59,7 +71,12 @@ function versionEntries(proposal: VersionProposal, requested: string | undefined
         detail: `${requested} is below the proposed ${proposal.version}: the diff needs a ${proposal.bump} release (${proposal.reason}), and users on ^${shipped ?? requested} would receive these changes without being told. Use ${proposal.version} or higher.`,
       });
     } else {
-      entries.push({ id: 'version_order', label: 'The version matches what the diff changes', status: 'pass', detail: `${requested} is at or above the proposed ${proposal.version}.` });
+      entries.push({
+        id: 'version_order',
+        label: 'The version matches what the diff changes',
+        status: 'pass',
+        detail: `${requested} is at or above the proposed ${proposal.version}.`,
+      });
     }
   }
   return entries;
@@ -83,7 +100,11 @@ export interface VersionPlan {
  * or the one proposed from the run's compatibility diff against the shipped SDK (propose-version.ts);
  * and the checks of a requested version against the shipped one and the proposal.
  */
-export async function planVersion(run: Run, registry: Exclude<Registry, 'docs'>, requested: string | undefined): Promise<VersionPlan> {
+export async function planVersion(
+  run: Run,
+  registry: Exclude<Registry, 'docs'>,
+  requested: string | undefined,
+): Promise<VersionPlan> {
   const [diff, own, stored] = await Promise.all([
     sdkDiff(run.id),
     packageVersion(run.id, registry),

@@ -11,7 +11,11 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value === '') return undefined;
-  if (!KEY_PATTERN.test(value)) throw new AppError('invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.');
+  if (!KEY_PATTERN.test(value))
+    throw new AppError(
+      'invalid_request',
+      'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.',
+    );
   return value;
 }
 
@@ -28,7 +32,13 @@ export async function findReplay<T>(orgId: string, key: string, hash: string): P
 }
 
 /** Records the response in the same transaction as the work it describes. */
-export async function rememberResponse(orgId: string, key: string, hash: string, response: unknown, transaction: Transaction): Promise<void> {
+export async function rememberResponse(
+  orgId: string,
+  key: string,
+  hash: string,
+  response: unknown,
+  transaction: Transaction,
+): Promise<void> {
   await IdempotencyKey.create({ orgId, key, requestHash: hash, response }, { transaction });
 }
 

@@ -21,7 +21,10 @@ const MB = 1024 * 1024;
 function checkSize(field: string, text: string | undefined, limit: number): number {
   const bytes = text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
   if (bytes > limit) {
-    throw new AppError('input_too_large', `${field} is ${(bytes / MB).toFixed(1)} MB; the limit is ${(limit / MB).toFixed(1)} MB.`);
+    throw new AppError(
+      'input_too_large',
+      `${field} is ${(bytes / MB).toFixed(1)} MB; the limit is ${(limit / MB).toFixed(1)} MB.`,
+    );
   }
   return bytes;
 }
@@ -30,13 +33,19 @@ function checkSize(field: string, text: string | undefined, limit: number): numb
 function projectNameFor(input: StartReportInput): string {
   if (input.projectName) return input.projectName;
   const head = input.openapiText.slice(0, 64 * 1024);
-  const title = /^\s{0,4}title:\s*['"]?([^'"\n]{1,200})/m.exec(head)?.[1] ?? /"title"\s*:\s*"([^"\\]{1,200})"/.exec(head)?.[1];
+  const title =
+    /^\s{0,4}title:\s*['"]?([^'"\n]{1,200})/m.exec(head)?.[1] ?? /"title"\s*:\s*"([^"\\]{1,200})"/.exec(head)?.[1];
   const name = title?.trim() || input.openapiFileName?.replace(/\.(ya?ml|json)$/i, '') || 'Untitled API';
   return name.slice(0, 200);
 }
 
 /** Starts a report: project (new or reused), retained inputs, a queued run and its job, atomically. */
-export async function startReport(deps: Deps, caller: Caller, input: StartReportInput, idempotencyKey?: string): Promise<StartReportOutput> {
+export async function startReport(
+  deps: Deps,
+  caller: Caller,
+  input: StartReportInput,
+  idempotencyKey?: string,
+): Promise<StartReportOutput> {
   const limits = deps.config.limits;
   const openapiBytes = checkSize('openapiText', input.openapiText, limits.openapiBytes);
   const configBytes = checkSize('configText', input.configText, limits.configBytes);
@@ -51,20 +60,38 @@ export async function startReport(deps: Deps, caller: Caller, input: StartReport
   await rateLimitStart(deps, caller.org.id);
   const workerAlive = await isWorkerAlive(deps);
   const mode = input.mode ?? 'flagship';
-  const projectMode: ProjectMode = (PARTNER_START_MODES as readonly string[]).includes(mode) ? 'partner_compatible' : 'flagship';
+  const projectMode: ProjectMode = (PARTNER_START_MODES as readonly string[]).includes(mode)
+    ? 'partner_compatible'
+    : 'flagship';
 
   try {
     const result = await deps.db.sequelize.transaction(async (transaction) => {
       // Starts of one workspace are serialised so that the plan quota is exact.
-      await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`starts:${caller.org.id}`], transaction });
+      await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
+        bind: [`starts:${caller.org.id}`],
+        transaction,
+      });
       const org = (await Organization.findByPk(caller.org.id, { transaction })) ?? caller.org;
       await checkRunQuota(deps, org, transaction);
       let project: Project;
       if (input.projectId) {
         project = await findProject(caller.org.id, input.projectId, { transaction, lock: true });
-        if (project.status === 'archived') throw new AppError('project_archived', `Project ${project.id} is archived; PATCH it with status "active" before starting reports.`);
+        if (project.status === 'archived')
+          throw new AppError(
+            'project_archived',
+            `Project ${project.id} is archived; PATCH it with status "active" before starting reports.`,
+          );
       } else {
-        project = await Project.create({ id: newId('proj'), orgId: caller.org.id, name: projectNameFor(input), mode: projectMode, status: 'created' }, { transaction });
+        project = await Project.create(
+          {
+            id: newId('proj'),
+            orgId: caller.org.id,
+            name: projectNameFor(input),
+            mode: projectMode,
+            status: 'created',
+          },
+          { transaction },
+        );
       }
       const retainedUntil = new Date(Date.now() + deps.config.retention.inputHours * 3600_000);
       const stored = await RunInput.create(

@@ -15,14 +15,19 @@ export async function cancelRun(deps: Deps, caller: Caller, runId: string, reaso
   const run = await deps.db.sequelize.transaction(async (transaction) => {
     const row = await findRun(caller.org.id, runId, { transaction, lock: true });
     if (!(CANCELABLE_RUN_STATUSES as readonly string[]).includes(row.status)) {
-      throw new AppError('run_not_cancelable', `Run ${row.id} is ${row.status}; only queued, running or blocked runs can be canceled.`);
+      throw new AppError(
+        'run_not_cancelable',
+        `Run ${row.id} is ${row.status}; only queued, running or blocked runs can be canceled.`,
+      );
     }
     const now = new Date();
     row.status = 'canceled';
     row.verdict = 'canceled';
     row.completedAt = now;
     row.currentStep = null;
-    row.steps = row.steps.map((step) => (step.status === 'pending' || step.status === 'running' ? { ...step, status: 'canceled' } : step));
+    row.steps = row.steps.map((step) =>
+      step.status === 'pending' || step.status === 'running' ? { ...step, status: 'canceled' } : step,
+    );
     const note = `Canceled by ${caller.user.email}${reason ? `: ${reason}` : ''}`;
     row.notes = row.notes ? `${row.notes}\n${note}` : note;
     await row.save({ transaction });

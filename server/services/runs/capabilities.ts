@@ -36,7 +36,12 @@ export async function runsThisPeriod(orgId: string, transaction?: Transaction): 
 }
 
 /** Capabilities as they truly are right now (contract: Capabilities returned with a run start). */
-export async function capabilitiesFor(deps: Deps, org: { id: string; plan: Plan }, queued: boolean, transaction?: Transaction): Promise<Capabilities> {
+export async function capabilitiesFor(
+  deps: Deps,
+  org: { id: string; plan: Plan },
+  queued: boolean,
+  transaction?: Transaction,
+): Promise<Capabilities> {
   // Sequential: queries of one transaction share its connection.
   const hostedWorker = await isWorkerAlive(deps, transaction);
   const used = await runsThisPeriod(org.id, transaction);

@@ -5,11 +5,18 @@ import type { Deps } from '../deps.ts';
 import { currentPeriod, runsAllowed, runsThisPeriod } from './capabilities.ts';
 
 /** 402 when the workspace has used every run its plan allows in this period. */
-export async function checkRunQuota(deps: Deps, org: { id: string; plan: Plan }, transaction?: Transaction): Promise<void> {
+export async function checkRunQuota(
+  deps: Deps,
+  org: { id: string; plan: Plan },
+  transaction?: Transaction,
+): Promise<void> {
   const allowed = runsAllowed(deps, org.plan);
   const used = await runsThisPeriod(org.id, transaction);
   if (used >= allowed) {
     const { end } = currentPeriod();
-    throw new AppError('quota_exceeded', `The ${org.plan} plan allows ${allowed} report runs per month; ${used} were used. The quota resets at ${end.toISOString()}; upgrade with POST /api/billing/checkout.`);
+    throw new AppError(
+      'quota_exceeded',
+      `The ${org.plan} plan allows ${allowed} report runs per month; ${used} were used. The quota resets at ${end.toISOString()}; upgrade with POST /api/billing/checkout.`,
+    );
   }
 }

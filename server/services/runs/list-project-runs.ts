@@ -6,10 +6,17 @@ import { findProject } from '../projects/find-project.ts';
 import { toRun } from './serialize.ts';
 
 /** A project's runs, newest first, paged by an opaque cursor (the last id seen). */
-export async function listProjectRuns(caller: Caller, input: { projectId: string; limit: number; cursor?: string }): Promise<{ runs: RunDto[]; nextCursor?: string }> {
+export async function listProjectRuns(
+  caller: Caller,
+  input: { projectId: string; limit: number; cursor?: string },
+): Promise<{ runs: RunDto[]; nextCursor?: string }> {
   await findProject(caller.org.id, input.projectId);
   const rows = await Run.findAll({
-    where: { orgId: caller.org.id, projectId: input.projectId, ...(input.cursor ? { id: { [Op.lt]: input.cursor } } : {}) },
+    where: {
+      orgId: caller.org.id,
+      projectId: input.projectId,
+      ...(input.cursor ? { id: { [Op.lt]: input.cursor } } : {}),
+    },
     order: [['id', 'DESC']],
     limit: input.limit + 1,
   });

@@ -22,16 +22,26 @@ export async function retryRun(
 ): Promise<{ project: Project; sourceRun: Run; run: Run; capabilities: Capabilities }> {
   const workerAlive = await isWorkerAlive(deps);
   return await deps.db.sequelize.transaction(async (transaction) => {
-    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`starts:${caller.org.id}`], transaction });
+    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
+      bind: [`starts:${caller.org.id}`],
+      transaction,
+    });
     const source = await findRun(caller.org.id, runId, { transaction });
     const input = source.inputId ? await RunInput.findByPk(source.inputId, { transaction }) : null;
     if (!input || input.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('inputs_not_retained', `The inputs of run ${source.id} were purged after the retention period, so it cannot be retried; start a new report instead.`);
+      throw new AppError(
+        'inputs_not_retained',
+        `The inputs of run ${source.id} were purged after the retention period, so it cannot be retried; start a new report instead.`,
+      );
     }
     const org = (await Organization.findByPk(caller.org.id, { transaction })) ?? caller.org;
     await checkRunQuota(deps, org, transaction);
     const project = await findProject(caller.org.id, source.projectId, { transaction, lock: true });
-    if (project.status === 'archived') throw new AppError('project_archived', `Project ${project.id} is archived; PATCH it with status "active" before retrying its runs.`);
+    if (project.status === 'archived')
+      throw new AppError(
+        'project_archived',
+        `Project ${project.id} is archived; PATCH it with status "active" before retrying its runs.`,
+      );
     const run = await createQueuedRun(
       deps,
       {

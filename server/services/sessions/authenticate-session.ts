@@ -16,12 +16,22 @@ const TOUCH_RESOLUTION_MS = 60_000;
  * takes effect on the next one. Ended, idle-expired and absolutely expired sessions answer 401 and
  * the browser is told to drop the cookie. A mutation must also pass the same-origin check.
  */
-export async function authenticateSession(deps: Deps, req: Request, res: Response, options: { mutation: boolean }): Promise<Caller> {
+export async function authenticateSession(
+  deps: Deps,
+  req: Request,
+  res: Response,
+  options: { mutation: boolean },
+): Promise<Caller> {
   const value = sessionCookie.read(req);
   if (!value) throw new AppError('unauthorized', 'Sign in to continue.');
   const session = await BrowserSession.findOne({ where: { tokenHash: hashToken(value) } });
   const now = Date.now();
-  if (!session || session.endedAt || session.idleExpiresAt.getTime() <= now || session.absoluteExpiresAt.getTime() <= now) {
+  if (
+    !session ||
+    session.endedAt ||
+    session.idleExpiresAt.getTime() <= now ||
+    session.absoluteExpiresAt.getTime() <= now
+  ) {
     sessionCookie.clear(deps, req, res);
     throw new AppError('unauthorized', 'Your session has ended or expired; sign in again.');
   }

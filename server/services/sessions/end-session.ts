@@ -8,7 +8,11 @@ import { sessionCookie } from './session-cookie.ts';
 export async function endSession(deps: Deps, req: Request, res: Response): Promise<{ signedOut: boolean }> {
   const value = sessionCookie.read(req);
   let ended = 0;
-  if (value) [ended] = await BrowserSession.update({ endedAt: new Date() }, { where: { tokenHash: hashToken(value), endedAt: null } });
+  if (value)
+    [ended] = await BrowserSession.update(
+      { endedAt: new Date() },
+      { where: { tokenHash: hashToken(value), endedAt: null } },
+    );
   sessionCookie.clear(deps, req, res);
   return { signedOut: ended > 0 };
 }

@@ -38,14 +38,23 @@ export const sessionCookie = {
 
   set(deps: Deps, req: Request, res: Response, value: string, maxAgeMs: number): void {
     const secure = this.secure(deps, req);
-    const attributes = [`${secure ? SECURE_NAME : PLAIN_NAME}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${Math.floor(maxAgeMs / 1000)}`];
+    const attributes = [
+      `${secure ? SECURE_NAME : PLAIN_NAME}=${value}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Strict',
+      `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
+    ];
     if (secure) attributes.push('Secure');
     res.append('Set-Cookie', attributes.join('; '));
   },
 
   clear(deps: Deps, req: Request, res: Response): void {
     const secure = this.secure(deps, req);
-    res.append('Set-Cookie', `${secure ? SECURE_NAME : PLAIN_NAME}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`);
+    res.append(
+      'Set-Cookie',
+      `${secure ? SECURE_NAME : PLAIN_NAME}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`,
+    );
   },
 
   /**
@@ -55,12 +64,18 @@ export const sessionCookie = {
    * preflight, which we never grant. A form post, or a fetch from another site, ends here.
    */
   assertSameOrigin(deps: Deps, req: Request): void {
-    const own = deps.config.publicBaseUrl ? new URL(deps.config.publicBaseUrl).origin : `${req.protocol}://${req.get('host') ?? ''}`;
+    const own = deps.config.publicBaseUrl
+      ? new URL(deps.config.publicBaseUrl).origin
+      : `${req.protocol}://${req.get('host') ?? ''}`;
     const origin = req.headers.origin;
     if (origin !== own) {
-      throw new AppError('forbidden', `This request came from ${origin ? `another origin (${origin})` : 'an unknown origin'}; the web app's session only works from ${own}.`);
+      throw new AppError(
+        'forbidden',
+        `This request came from ${origin ? `another origin (${origin})` : 'an unknown origin'}; the web app's session only works from ${own}.`,
+      );
     }
     const type = req.headers['content-type'] ?? '';
-    if (!/^application\/json\b/i.test(type)) throw new AppError('forbidden', 'A signed-in browser request must send its body as application/json.');
+    if (!/^application\/json\b/i.test(type))
+      throw new AppError('forbidden', 'A signed-in browser request must send its body as application/json.');
   },
 };

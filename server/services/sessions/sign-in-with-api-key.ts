@@ -11,10 +11,20 @@ import { startSession } from './start-session.ts';
  * intersected with its creator's role on every request, so pasting a read-only key gives a
  * read-only session.
  */
-export async function signInWithApiKey(deps: Deps, req: Request, res: Response, apiKey: string): Promise<{ signedIn: true }> {
+export async function signInWithApiKey(
+  deps: Deps,
+  req: Request,
+  res: Response,
+  apiKey: string,
+): Promise<{ signedIn: true }> {
   sessionCookie.assertSameOrigin(deps, req);
   const caller = await authenticateRequest(deps, `Bearer ${apiKey.trim()}`, req.ip);
   if (!caller.apiKey) throw new AppError('unauthorized', 'Paste a workspace API key (it starts with rsk_).');
-  await startSession(deps, req, res, { orgId: caller.org.id, userId: caller.user.id, scopes: [...caller.apiKey.scopes], via: 'api_key' });
+  await startSession(deps, req, res, {
+    orgId: caller.org.id,
+    userId: caller.user.id,
+    scopes: [...caller.apiKey.scopes],
+    via: 'api_key',
+  });
   return { signedIn: true };
 }

@@ -7,9 +7,15 @@ import { sessionCookie } from './session-cookie.ts';
 import { startSession } from './start-session.ts';
 
 /** AUTH_PROVIDER=idp: the provider's session token, verified as for bearer calls, exchanged for our session. */
-export async function signInWithIdp(deps: Deps, req: Request, res: Response, token: string): Promise<{ signedIn: true }> {
+export async function signInWithIdp(
+  deps: Deps,
+  req: Request,
+  res: Response,
+  token: string,
+): Promise<{ signedIn: true }> {
   sessionCookie.assertSameOrigin(deps, req);
-  if (!deps.config.idp) throw new AppError('invalid_request', 'This service does not use an identity provider; sign in with an API key.');
+  if (!deps.config.idp)
+    throw new AppError('invalid_request', 'This service does not use an identity provider; sign in with an API key.');
   const caller = await linkSession(deps, await verifySessionToken(deps.config.idp, token));
   await startSession(deps, req, res, { orgId: caller.org.id, userId: caller.user.id, scopes: null, via: 'idp' });
   return { signedIn: true };

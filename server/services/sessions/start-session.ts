@@ -17,9 +17,15 @@ export interface SessionGrant {
  * Signs a browser in: a brand-new session row and cookie value every time (a value planted before
  * sign-in is never promoted: no session fixation), and a session the browser held before is ended.
  */
-export async function startSession(deps: Deps, req: Request, res: Response, grant: SessionGrant): Promise<BrowserSession> {
+export async function startSession(
+  deps: Deps,
+  req: Request,
+  res: Response,
+  grant: SessionGrant,
+): Promise<BrowserSession> {
   const previous = sessionCookie.read(req);
-  if (previous) await BrowserSession.update({ endedAt: new Date() }, { where: { tokenHash: hashToken(previous), endedAt: null } });
+  if (previous)
+    await BrowserSession.update({ endedAt: new Date() }, { where: { tokenHash: hashToken(previous), endedAt: null } });
   const value = sessionCookie.newValue();
   const now = Date.now();
   const { idleMs, absoluteMs } = deps.config.sessions;

@@ -15,12 +15,18 @@ export interface CreatedWorkspace {
  * A new workspace with its owner (an existing user is reused by email) and an owner API key
  * holding every scope. One transaction: all of it or nothing.
  */
-export async function createWorkspace(sequelize: Sequelize, input: { name: string; email: string; keyName?: string }): Promise<CreatedWorkspace> {
+export async function createWorkspace(
+  sequelize: Sequelize,
+  input: { name: string; email: string; keyName?: string },
+): Promise<CreatedWorkspace> {
   const email = input.email.trim().toLowerCase();
   return await sequelize.transaction(async (transaction) => {
     const org = await Organization.create({ id: newId('org'), name: input.name.trim() }, { transaction });
     const [user] = await User.findOrCreate({ where: { email }, defaults: { id: newId('usr'), email }, transaction });
-    await Member.create({ id: newId('mem'), orgId: org.id, userId: user.id, email, role: 'owner', status: 'active' }, { transaction });
+    await Member.create(
+      { id: newId('mem'), orgId: org.id, userId: user.id, email, role: 'owner', status: 'active' },
+      { transaction },
+    );
     const minted = mintToken();
     const key = await ApiKey.create(
       {

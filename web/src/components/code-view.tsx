@@ -5,7 +5,19 @@ import { highlight, type Lang, type Token } from '../highlight.ts';
  * Source code with line numbers, highlighted by shiki once its grammar has loaded (plain text
  * until then). `mark` highlights one line (and a column caret), e.g. a diagnostic's place.
  */
-export function CodeView({ code, lang, firstLine = 1, mark, label }: { code: string; lang: Lang | undefined; firstLine?: number; mark?: { line: number; column?: number }; label: string }) {
+export function CodeView({
+  code,
+  lang,
+  firstLine = 1,
+  mark,
+  label,
+}: {
+  code: string;
+  lang: Lang | undefined;
+  firstLine?: number;
+  mark?: { line: number; column?: number };
+  label: string;
+}) {
   const [tokens, setTokens] = useState<Token[][] | undefined>();
   useEffect(() => {
     let live = true;
@@ -28,7 +40,9 @@ export function CodeView({ code, lang, firstLine = 1, mark, label }: { code: str
             const marked = mark?.line === number;
             return (
               <span key={i} className={marked ? 'line line-marked' : 'line'} data-line={number}>
-                <span className="ln" aria-hidden="true">{number}</span>
+                <span className="ln" aria-hidden="true">
+                  {number}
+                </span>
                 <span className="lc">
                   {line.map((token, j) => (
                     <span key={j} style={token.style}>

@@ -5,13 +5,29 @@ import { words } from '../format.ts';
 
 /** Small, accessible building blocks over native elements; styled by styles.css. */
 
-export function Page({ title, subtitle, actions, children, crumbs }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode; crumbs?: ReactNode }) {
+export function Page({
+  title,
+  subtitle,
+  actions,
+  children,
+  crumbs,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  crumbs?: ReactNode;
+}) {
   useEffect(() => {
     if (typeof title === 'string') document.title = `${title} · Report Service`;
   }, [title]);
   return (
     <div className="page">
-      {crumbs ? <nav aria-label="Breadcrumb" className="crumbs">{crumbs}</nav> : null}
+      {crumbs ? (
+        <nav aria-label="Breadcrumb" className="crumbs">
+          {crumbs}
+        </nav>
+      ) : null}
       <header className="page-head">
         <div>
           <h1>{title}</h1>
@@ -24,7 +40,17 @@ export function Page({ title, subtitle, actions, children, crumbs }: { title: Re
   );
 }
 
-export function Card({ title, actions, children, className }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`card ${className ?? ''}`}>
       {title || actions ? (
@@ -77,7 +103,9 @@ export function NotFound({ what = 'page' }: { what?: string }) {
         <p className="big">404</p>
         <h1>Not found</h1>
         <p className="muted">This {what} does not exist, or it belongs to a workspace you are not a member of.</p>
-        <Link className="button" to="/">Back to projects</Link>
+        <Link className="button" to="/">
+          Back to projects
+        </Link>
       </div>
     </div>
   );
@@ -88,11 +116,35 @@ export function isNotFound(error: unknown): boolean {
 }
 
 const TONE: Record<string, string> = {
-  ready: 'success', passed: 'success', complete: 'info', verified: 'success', pass: 'success', active: 'success',
-  running: 'progress', queued: 'neutral', pending: 'neutral', created: 'neutral', invited: 'neutral', generated: 'info',
-  needs_review: 'warning', warn: 'warning', warning: 'warning', blocked: 'warning', needs_setup: 'warning', needs_worker: 'warning', skipped: 'neutral',
-  not_ready: 'danger', failed: 'danger', fail: 'danger', error: 'danger', removed: 'neutral', revoked: 'neutral',
-  canceled: 'neutral', expired: 'neutral', archived: 'neutral', info: 'info',
+  ready: 'success',
+  passed: 'success',
+  complete: 'info',
+  verified: 'success',
+  pass: 'success',
+  active: 'success',
+  running: 'progress',
+  queued: 'neutral',
+  pending: 'neutral',
+  created: 'neutral',
+  invited: 'neutral',
+  generated: 'info',
+  needs_review: 'warning',
+  warn: 'warning',
+  warning: 'warning',
+  blocked: 'warning',
+  needs_setup: 'warning',
+  needs_worker: 'warning',
+  skipped: 'neutral',
+  not_ready: 'danger',
+  failed: 'danger',
+  fail: 'danger',
+  error: 'danger',
+  removed: 'neutral',
+  revoked: 'neutral',
+  canceled: 'neutral',
+  expired: 'neutral',
+  archived: 'neutral',
+  info: 'info',
 };
 
 export function Badge({ value, label, title }: { value: string; label?: string; title?: string }) {
@@ -104,7 +156,17 @@ export function Badge({ value, label, title }: { value: string; label?: string; 
   );
 }
 
-export function Field({ label, hint, children, id: given }: { label: string; hint?: ReactNode; children: (id: string, hintId: string | undefined) => ReactNode; id?: string }) {
+export function Field({
+  label,
+  hint,
+  children,
+  id: given,
+}: {
+  label: string;
+  hint?: ReactNode;
+  children: (id: string, hintId: string | undefined) => ReactNode;
+  id?: string;
+}) {
   const auto = useId();
   const id = given ?? auto;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -112,7 +174,11 @@ export function Field({ label, hint, children, id: given }: { label: string; hin
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children(id, hintId)}
-      {hint ? <p className="hint" id={hintId}>{hint}</p> : null}
+      {hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -134,12 +200,20 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
       }}
     >
       {copied ? 'Copied' : label}
-      <span className="visually-hidden" aria-live="polite">{copied ? ' copied to clipboard' : ''}</span>
+      <span className="visually-hidden" aria-live="polite">
+        {copied ? ' copied to clipboard' : ''}
+      </span>
     </button>
   );
 }
 
-export function Tabs({ items, current }: { items: { href: string; label: string; count?: number | undefined }[]; current: string }) {
+export function Tabs({
+  items,
+  current,
+}: {
+  items: { href: string; label: string; count?: number | undefined }[];
+  current: string;
+}) {
   return (
     <nav className="tabs" aria-label="Sections">
       {items.map((item) => (

@@ -8,8 +8,16 @@ import { useTRPC } from '../trpc.ts';
 
 const MODES = [
   { value: 'flagship', label: 'Flagship', hint: 'Our SDKs from your description (and our config, if you have one).' },
-  { value: 'partner_compatible', label: 'Partner compatible', hint: "Keep the method names of another vendor's config (e.g. stainless.yml). Needs the config." },
-  { value: 'partner_migration', label: 'Partner migration', hint: 'As compatible, plus a diff against the SDK you ship today. Needs the config; send the old SDK.' },
+  {
+    value: 'partner_compatible',
+    label: 'Partner compatible',
+    hint: "Keep the method names of another vendor's config (e.g. stainless.yml). Needs the config.",
+  },
+  {
+    value: 'partner_migration',
+    label: 'Partner migration',
+    hint: 'As compatible, plus a diff against the SDK you ship today. Needs the config; send the old SDK.',
+  },
 ] as const;
 type Mode = (typeof MODES)[number]['value'];
 
@@ -25,7 +33,11 @@ async function readFile(file: File): Promise<Picked> {
 
 /** Files of an old SDK, joined in the documented format: a `// File:` (or `# File:`) line before each. */
 async function joinSdkFiles(files: File[]): Promise<Picked> {
-  const wanted = files.filter((f) => /\.(ts|mts|cts|py)$/.test(f.name) && !/(^|\/)(node_modules|dist|build|__pycache__)\//.test(f.webkitRelativePath || f.name));
+  const wanted = files.filter(
+    (f) =>
+      /\.(ts|mts|cts|py)$/.test(f.name) &&
+      !/(^|\/)(node_modules|dist|build|__pycache__)\//.test(f.webkitRelativePath || f.name),
+  );
   wanted.sort((a, b) => (a.webkitRelativePath || a.name).localeCompare(b.webkitRelativePath || b.name));
   const parts: string[] = [];
   for (const f of wanted) {
@@ -68,7 +80,7 @@ export function NewReport() {
   );
 
   const l = limits.data;
-  const openapiText = source === 'file' ? description?.text ?? '' : pasted;
+  const openapiText = source === 'file' ? (description?.text ?? '') : pasted;
   const tooBig = (picked: Picked | undefined, limit: number | undefined) => !!picked && !!limit && picked.size > limit;
 
   const onDrop = async (event: DragEvent) => {
@@ -81,26 +93,29 @@ export function NewReport() {
   const submit = () => {
     setProblem(undefined);
     if (!openapiText.trim()) return setProblem('Choose or paste an OpenAPI description first.');
-    if (mode !== 'flagship' && !config) return setProblem('This mode needs the partner config (for example stainless.yml).');
-    if (l && new Blob([openapiText]).size > l.openapiBytes) return setProblem(`The description is over the ${bytes(l.openapiBytes)} limit.`);
-    if (tooBig(config, l?.configBytes) || tooBig(oldSdk, l?.oldSdkBytes) || tooBig(docs, l?.docsSourceBytes)) return setProblem('A file is over its size limit (shown beside it).');
-    start.mutate(
-      {
-        mode,
-        ...(projectId ? { projectId } : projectName.trim() ? { projectName: projectName.trim() } : {}),
-        openapiText,
-        ...(source === 'file' && description ? { openapiFileName: description.name } : {}),
-        ...(config ? { configText: config.text, configFileName: config.name } : {}),
-        ...(oldSdk ? { oldSdkText: oldSdk.text, oldSdkFileName: oldSdk.name } : {}),
-        ...(docs ? { docsSourceText: docs.text, docsSourceFileName: docs.name } : {}),
-      },
-    );
+    if (mode !== 'flagship' && !config)
+      return setProblem('This mode needs the partner config (for example stainless.yml).');
+    if (l && new Blob([openapiText]).size > l.openapiBytes)
+      return setProblem(`The description is over the ${bytes(l.openapiBytes)} limit.`);
+    if (tooBig(config, l?.configBytes) || tooBig(oldSdk, l?.oldSdkBytes) || tooBig(docs, l?.docsSourceBytes))
+      return setProblem('A file is over its size limit (shown beside it).');
+    start.mutate({
+      mode,
+      ...(projectId ? { projectId } : projectName.trim() ? { projectName: projectName.trim() } : {}),
+      openapiText,
+      ...(source === 'file' && description ? { openapiFileName: description.name } : {}),
+      ...(config ? { configText: config.text, configFileName: config.name } : {}),
+      ...(oldSdk ? { oldSdkText: oldSdk.text, oldSdkFileName: oldSdk.name } : {}),
+      ...(docs ? { docsSourceText: docs.text, docsSourceFileName: docs.name } : {}),
+    });
   };
 
   if (!can('runs:write')) {
     return (
       <Page title="New report">
-        <div className="alert alert-info" role="note">Your role cannot start reports. Ask an owner or admin for the editor role.</div>
+        <div className="alert alert-info" role="note">
+          Your role cannot start reports. Ask an owner or admin for the editor role.
+        </div>
       </Page>
     );
   }
@@ -120,14 +135,42 @@ export function NewReport() {
       >
         <Card title="Description">
           <div className="segmented" role="radiogroup" aria-label="How to provide the description">
-            <label className={source === 'file' ? 'on' : ''}><input type="radio" name="source" checked={source === 'file'} onChange={() => setSource('file')} /> Upload a file</label>
-            <label className={source === 'paste' ? 'on' : ''}><input type="radio" name="source" checked={source === 'paste'} onChange={() => setSource('paste')} /> Paste text</label>
+            <label className={source === 'file' ? 'on' : ''}>
+              <input type="radio" name="source" checked={source === 'file'} onChange={() => setSource('file')} /> Upload
+              a file
+            </label>
+            <label className={source === 'paste' ? 'on' : ''}>
+              <input type="radio" name="source" checked={source === 'paste'} onChange={() => setSource('paste')} />{' '}
+              Paste text
+            </label>
           </div>
           {source === 'file' ? (
-            <div className={`dropzone ${dragging ? 'dropzone-on' : ''}`} onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)} onDrop={onDrop}>
-              <Field label="OpenAPI description" hint={<>YAML or JSON, OpenAPI 3.x; drop it here or choose it. Limit: {l ? bytes(l.openapiBytes) : '…'}.</>}>
+            <div
+              className={`dropzone ${dragging ? 'dropzone-on' : ''}`}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+            >
+              <Field
+                label="OpenAPI description"
+                hint={
+                  <>YAML or JSON, OpenAPI 3.x; drop it here or choose it. Limit: {l ? bytes(l.openapiBytes) : '…'}.</>
+                }
+              >
                 {(id, hintId) => (
-                  <input id={id} aria-describedby={hintId} type="file" accept=".yaml,.yml,.json,application/json,application/yaml,text/yaml" onChange={async (e) => { const f = e.target.files?.[0]; setDescription(f ? await readFile(f) : undefined); }} />
+                  <input
+                    id={id}
+                    aria-describedby={hintId}
+                    type="file"
+                    accept=".yaml,.yml,.json,application/json,application/yaml,text/yaml"
+                    onChange={async (e) => {
+                      const f = e.target.files?.[0];
+                      setDescription(f ? await readFile(f) : undefined);
+                    }}
+                  />
                 )}
               </Field>
               {description ? (
@@ -138,7 +181,18 @@ export function NewReport() {
             </div>
           ) : (
             <Field label="Paste the description" hint={<>YAML or JSON. Limit: {l ? bytes(l.openapiBytes) : '…'}.</>}>
-              {(id, hintId) => <textarea id={id} aria-describedby={hintId} rows={12} className="mono" value={pasted} onChange={(e) => setPasted(e.target.value)} spellCheck={false} placeholder={'openapi: 3.1.0\ninfo:\n  title: …'} />}
+              {(id, hintId) => (
+                <textarea
+                  id={id}
+                  aria-describedby={hintId}
+                  rows={12}
+                  className="mono"
+                  value={pasted}
+                  onChange={(e) => setPasted(e.target.value)}
+                  spellCheck={false}
+                  placeholder={'openapi: 3.1.0\ninfo:\n  title: …'}
+                />
+              )}
             </Field>
           )}
         </Card>
@@ -148,43 +202,139 @@ export function NewReport() {
             {(id) => (
               <select id={id} value={projectId} onChange={(e) => setProjectId(e.target.value)}>
                 <option value="">A new project</option>
-                {projects.data?.projects.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                {projects.data?.projects.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
           {!projectId ? (
             <Field label="New project name" hint="Optional: the description's title is used otherwise.">
-              {(id, hintId) => <input id={id} aria-describedby={hintId} value={projectName} onChange={(e) => setProjectName(e.target.value)} />}
+              {(id, hintId) => (
+                <input
+                  id={id}
+                  aria-describedby={hintId}
+                  value={projectName}
+                  onChange={(e) => setProjectName(e.target.value)}
+                />
+              )}
             </Field>
           ) : null}
           <fieldset className="modes">
             <legend>Mode</legend>
             {MODES.map((m) => (
               <label key={m.value} className={`mode ${mode === m.value ? 'mode-on' : ''}`}>
-                <input type="radio" name="mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} />
-                <span><strong>{m.label}</strong><span className="muted small">{m.hint}</span></span>
+                <input
+                  type="radio"
+                  name="mode"
+                  value={m.value}
+                  checked={mode === m.value}
+                  onChange={() => setMode(m.value)}
+                />
+                <span>
+                  <strong>{m.label}</strong>
+                  <span className="muted small">{m.hint}</span>
+                </span>
               </label>
             ))}
           </fieldset>
         </Card>
 
         <Card title="Optional inputs">
-          <Field label={mode === 'flagship' ? 'Config (flagship YAML)' : 'Partner config (stainless.yml)'} hint={<>Limit: {l ? bytes(l.configBytes) : '…'}.{config ? ` Chosen: ${config.name} · ${bytes(config.size)}` : ''}</>}>
-            {(id, hintId) => <input id={id} aria-describedby={hintId} type="file" accept=".yaml,.yml,.json" onChange={async (e) => { const f = e.target.files?.[0]; setConfig(f ? await readFile(f) : undefined); }} />}
+          <Field
+            label={mode === 'flagship' ? 'Config (flagship YAML)' : 'Partner config (stainless.yml)'}
+            hint={
+              <>
+                Limit: {l ? bytes(l.configBytes) : '…'}.
+                {config ? ` Chosen: ${config.name} · ${bytes(config.size)}` : ''}
+              </>
+            }
+          >
+            {(id, hintId) => (
+              <input
+                id={id}
+                aria-describedby={hintId}
+                type="file"
+                accept=".yaml,.yml,.json"
+                onChange={async (e) => {
+                  const f = e.target.files?.[0];
+                  setConfig(f ? await readFile(f) : undefined);
+                }}
+              />
+            )}
           </Field>
-          <Field label="Old SDK (files or a folder)" hint={<>The SDK you ship today, TypeScript or Python: parsed, never run. Limit: {l ? bytes(l.oldSdkBytes) : '…'}.{oldSdk ? ` Chosen: ${oldSdk.name} · ${bytes(oldSdk.size)}` : ''}</>}>
-            {(id, hintId) => <input id={id} aria-describedby={hintId} type="file" multiple accept=".ts,.mts,.cts,.py,.txt" onChange={async (e) => { const fs = [...(e.target.files ?? [])]; setOldSdk(fs.length ? await joinSdkFiles(fs) : undefined); }} />}
+          <Field
+            label="Old SDK (files or a folder)"
+            hint={
+              <>
+                The SDK you ship today, TypeScript or Python: parsed, never run. Limit: {l ? bytes(l.oldSdkBytes) : '…'}
+                .{oldSdk ? ` Chosen: ${oldSdk.name} · ${bytes(oldSdk.size)}` : ''}
+              </>
+            }
+          >
+            {(id, hintId) => (
+              <input
+                id={id}
+                aria-describedby={hintId}
+                type="file"
+                multiple
+                accept=".ts,.mts,.cts,.py,.txt"
+                onChange={async (e) => {
+                  const fs = [...(e.target.files ?? [])];
+                  setOldSdk(fs.length ? await joinSdkFiles(fs) : undefined);
+                }}
+              />
+            )}
           </Field>
-          <Field label="Old SDK folder" hint="Or pick the SDK's source folder; the app joins its .ts/.py files with // File: headers.">
-            {(id, hintId) => <input id={id} aria-describedby={hintId} type="file" multiple {...{ webkitdirectory: '' }} onChange={async (e) => { const fs = [...(e.target.files ?? [])]; setOldSdk(fs.length ? await joinSdkFiles(fs) : undefined); }} />}
+          <Field
+            label="Old SDK folder"
+            hint="Or pick the SDK's source folder; the app joins its .ts/.py files with // File: headers."
+          >
+            {(id, hintId) => (
+              <input
+                id={id}
+                aria-describedby={hintId}
+                type="file"
+                multiple
+                {...{ webkitdirectory: '' }}
+                onChange={async (e) => {
+                  const fs = [...(e.target.files ?? [])];
+                  setOldSdk(fs.length ? await joinSdkFiles(fs) : undefined);
+                }}
+              />
+            )}
           </Field>
-          <Field label="Docs source (Markdown)" hint={<>Limit: {l ? bytes(l.docsSourceBytes) : '…'}.{docs ? ` Chosen: ${docs.name} · ${bytes(docs.size)}` : ''}</>}>
-            {(id, hintId) => <input id={id} aria-describedby={hintId} type="file" accept=".md,.markdown,.txt" onChange={async (e) => { const f = e.target.files?.[0]; setDocs(f ? await readFile(f) : undefined); }} />}
+          <Field
+            label="Docs source (Markdown)"
+            hint={
+              <>
+                Limit: {l ? bytes(l.docsSourceBytes) : '…'}.{docs ? ` Chosen: ${docs.name} · ${bytes(docs.size)}` : ''}
+              </>
+            }
+          >
+            {(id, hintId) => (
+              <input
+                id={id}
+                aria-describedby={hintId}
+                type="file"
+                accept=".md,.markdown,.txt"
+                onChange={async (e) => {
+                  const f = e.target.files?.[0];
+                  setDocs(f ? await readFile(f) : undefined);
+                }}
+              />
+            )}
           </Field>
         </Card>
 
         <div className="form-foot">
-          {problem ? <div className="alert alert-error" role="alert">{problem}</div> : null}
+          {problem ? (
+            <div className="alert alert-error" role="alert">
+              {problem}
+            </div>
+          ) : null}
           <ErrorNote error={start.error} title="The report did not start" />
           <button type="submit" className="button button-primary button-large" disabled={start.isPending}>
             {start.isPending ? 'Starting…' : 'Start report'}

@@ -21,13 +21,38 @@ export function Projects() {
     <Page
       title="Projects"
       subtitle="Each project holds the reports run on one API's description, newest first."
-      actions={can('runs:write') ? <Link className="button button-primary" to="/new">New report</Link> : null}
+      actions={
+        can('runs:write') ? (
+          <Link className="button button-primary" to="/new">
+            New report
+          </Link>
+        ) : null
+      }
     >
       <div className="stats">
-        <div className="stat"><span className="stat-label">Plan</span><span className="stat-value">{words(me.entitlements.plan)}</span></div>
-        <div className="stat"><span className="stat-label">Runs this month</span><span className="stat-value">{used} <span className="muted small">of {allowed}</span></span>
-          <span className="meter" aria-hidden="true"><span style={{ width: `${Math.min(100, (used / Math.max(1, allowed)) * 100)}%` }} /></span></div>
-        <div className="stat"><span className="stat-label">Worker</span><span className="stat-value">{me.capabilities.hostedWorker ? <Badge value="active" label="Online" /> : <Badge value="needs_worker" label="Not seen" />}</span></div>
+        <div className="stat">
+          <span className="stat-label">Plan</span>
+          <span className="stat-value">{words(me.entitlements.plan)}</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Runs this month</span>
+          <span className="stat-value">
+            {used} <span className="muted small">of {allowed}</span>
+          </span>
+          <span className="meter" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, (used / Math.max(1, allowed)) * 100)}%` }} />
+          </span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Worker</span>
+          <span className="stat-value">
+            {me.capabilities.hostedWorker ? (
+              <Badge value="active" label="Online" />
+            ) : (
+              <Badge value="needs_worker" label="Not seen" />
+            )}
+          </span>
+        </div>
       </div>
       <div className="toolbar">
         <label className="inline-field">
@@ -63,7 +88,9 @@ export function Projects() {
                 <th scope="col">Project</th>
                 <th scope="col">Mode</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="num">Runs</th>
+                <th scope="col" className="num">
+                  Runs
+                </th>
                 <th scope="col">Created</th>
               </tr>
             </thead>
@@ -71,11 +98,15 @@ export function Projects() {
               {rows.map((p) => (
                 <tr key={p.id}>
                   <td>
-                    <Link to={`/projects/${p.id}`} className="strong-link">{p.name}</Link>
+                    <Link to={`/projects/${p.id}`} className="strong-link">
+                      {p.name}
+                    </Link>
                     {p.apiName && p.apiName !== p.name ? <div className="muted small">{p.apiName}</div> : null}
                   </td>
                   <td>{p.mode ? words(p.mode) : '—'}</td>
-                  <td><Badge value={p.status ?? 'created'} /></td>
+                  <td>
+                    <Badge value={p.status ?? 'created'} />
+                  </td>
                   <td className="num">{p.runCount ?? 0}</td>
                   <td className="muted">{when(p.createdAt)}</td>
                 </tr>
@@ -85,7 +116,12 @@ export function Projects() {
         </div>
       )}
       {projects.hasNextPage ? (
-        <button type="button" className="button" onClick={() => projects.fetchNextPage()} disabled={projects.isFetchingNextPage}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => projects.fetchNextPage()}
+          disabled={projects.isFetchingNextPage}
+        >
           {projects.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       ) : null}

@@ -22,7 +22,8 @@ function buildTree(files: { path: string; sizeBytes: number }[]): Node {
     const parts = f.path.split('/');
     parts.forEach((part, i) => {
       let child = node.children.get(part);
-      if (!child) node.children.set(part, (child = { name: part, path: parts.slice(0, i + 1).join('/'), children: new Map() }));
+      if (!child)
+        node.children.set(part, (child = { name: part, path: parts.slice(0, i + 1).join('/'), children: new Map() }));
       node = child;
     });
     node.file = { sizeBytes: f.sizeBytes };
@@ -30,14 +31,31 @@ function buildTree(files: { path: string; sizeBytes: number }[]): Node {
   return root;
 }
 
-function TreeNode({ node, selected, onSelect, depth }: { node: Node; selected: string | undefined; onSelect: (path: string) => void; depth: number }) {
-  const entries = [...node.children.values()].sort((a, b) => Number(!!a.file) - Number(!!b.file) || a.name.localeCompare(b.name));
+function TreeNode({
+  node,
+  selected,
+  onSelect,
+  depth,
+}: {
+  node: Node;
+  selected: string | undefined;
+  onSelect: (path: string) => void;
+  depth: number;
+}) {
+  const entries = [...node.children.values()].sort(
+    (a, b) => Number(!!a.file) - Number(!!b.file) || a.name.localeCompare(b.name),
+  );
   return (
     <ul role={depth === 0 ? 'tree' : 'group'} aria-label={depth === 0 ? 'Files' : undefined} className="tree">
       {entries.map((child) =>
         child.file ? (
           <li key={child.path} role="treeitem" aria-selected={selected === child.path}>
-            <button type="button" className={`tree-file ${selected === child.path ? 'tree-on' : ''}`} onClick={() => onSelect(child.path)} title={`${child.path} · ${bytes(child.file.sizeBytes)}`}>
+            <button
+              type="button"
+              className={`tree-file ${selected === child.path ? 'tree-on' : ''}`}
+              onClick={() => onSelect(child.path)}
+              title={`${child.path} · ${bytes(child.file.sizeBytes)}`}
+            >
               {child.name}
             </button>
           </li>
@@ -62,13 +80,21 @@ export function ArtifactBrowser({ runId }: { runId: string }) {
   const artifacts = useArtifacts(runId);
   const artifact = artifacts.data?.artifacts.find((a) => a.id === artifactId);
   const tree = artifact?.mediaType === 'application/gzip';
-  const files = useQuery({ ...trpc.browse.files.queryOptions({ runId, artifactId }), enabled: !!artifact && tree, staleTime: Infinity });
+  const files = useQuery({
+    ...trpc.browse.files.queryOptions({ runId, artifactId }),
+    enabled: !!artifact && tree,
+    staleTime: Infinity,
+  });
   const root = useMemo(() => buildTree(files.data?.files ?? []), [files.data]);
   const defaultFile = useMemo(() => {
     const list = files.data?.files ?? [];
-    return (list.find((f) => /(^|\/)README\.md$/i.test(f.path)) ?? list.find((f) => /\.(ts|py)$/.test(f.path)) ?? list[0])?.path;
+    return (
+      list.find((f) => /(^|\/)README\.md$/i.test(f.path)) ??
+      list.find((f) => /\.(ts|py)$/.test(f.path)) ??
+      list[0]
+    )?.path;
   }, [files.data]);
-  const selected = tree ? params.get('file') ?? defaultFile : undefined;
+  const selected = tree ? (params.get('file') ?? defaultFile) : undefined;
   const file = useQuery({
     ...trpc.browse.file.queryOptions({ runId, artifactId, ...(selected ? { path: selected } : {}) }),
     enabled: !!artifact && (!tree || !!selected),
@@ -83,17 +109,32 @@ export function ArtifactBrowser({ runId }: { runId: string }) {
   return (
     <div className="browser">
       <div className="browser-head">
-        <Link to={`/runs/${runId}/artifacts`} className="small">← All artifacts</Link>
-        <h2>{kindLabel(artifact.kind)} <span className="muted small mono">{artifact.name}</span></h2>
+        <Link to={`/runs/${runId}/artifacts`} className="small">
+          ← All artifacts
+        </Link>
+        <h2>
+          {kindLabel(artifact.kind)} <span className="muted small mono">{artifact.name}</span>
+        </h2>
       </div>
       <div className={tree ? 'browser-body' : 'browser-body browser-single'}>
         {tree ? (
           <nav className="browser-tree" aria-label="Artifact files">
-            {files.isPending ? <Loading /> : files.error ? <ErrorNote error={files.error} /> : <TreeNode node={root} selected={selected} onSelect={(path) => setParams({ file: path })} depth={0} />}
+            {files.isPending ? (
+              <Loading />
+            ) : files.error ? (
+              <ErrorNote error={files.error} />
+            ) : (
+              <TreeNode node={root} selected={selected} onSelect={(path) => setParams({ file: path })} depth={0} />
+            )}
           </nav>
         ) : null}
         <section className="browser-file" aria-label="File">
-          {shownPath ? <div className="file-bar mono small">{shownPath}{file.data ? <span className="muted"> · {bytes(file.data.sizeBytes)}</span> : null}</div> : null}
+          {shownPath ? (
+            <div className="file-bar mono small">
+              {shownPath}
+              {file.data ? <span className="muted"> · {bytes(file.data.sizeBytes)}</span> : null}
+            </div>
+          ) : null}
           {file.isPending && (!tree || selected) ? (
             <Loading label="Loading the file…" />
           ) : file.error ? (
@@ -104,8 +145,14 @@ export function ArtifactBrowser({ runId }: { runId: string }) {
             <Empty title="Binary file">Download the artifact to get it ({bytes(file.data.sizeBytes)}).</Empty>
           ) : (
             <>
-              {file.data.truncated ? <p className="hint">Showing the first 512 kB; download the artifact for the whole file.</p> : null}
-              <CodeView label={`Source of ${file.data.path}`} code={prettyJson(file.data.text, file.data.path)} lang={langOf(file.data.path) ?? (artifact.mediaType === 'application/json' ? 'json' : undefined)} />
+              {file.data.truncated ? (
+                <p className="hint">Showing the first 512 kB; download the artifact for the whole file.</p>
+              ) : null}
+              <CodeView
+                label={`Source of ${file.data.path}`}
+                code={prettyJson(file.data.text, file.data.path)}
+                lang={langOf(file.data.path) ?? (artifact.mediaType === 'application/json' ? 'json' : undefined)}
+              />
             </>
           )}
         </section>

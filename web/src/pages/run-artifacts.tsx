@@ -17,29 +17,61 @@ export function Artifacts({ runId }: { runId: string }) {
   const artifacts = useArtifacts(runId);
   const [downloadError, setDownloadError] = useState<unknown>();
   const [saving, setSaving] = useState<string | undefined>();
-  const preview = useMutation(trpc.publishing.docsPreview.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.browse.publishing.queryKey({ runId }) }) }));
+  const preview = useMutation(
+    trpc.publishing.docsPreview.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.browse.publishing.queryKey({ runId }) }),
+    }),
+  );
 
   if (artifacts.isPending) return <Loading label="Loading artifacts…" />;
   if (artifacts.error) return <ErrorNote error={artifacts.error} />;
   const rows = artifacts.data.artifacts;
-  if (rows.length === 0) return <Empty title="No artifacts yet">Each step adds its deliverable here when it finishes; if the run failed or was canceled, retry it from the top of this page.</Empty>;
+  if (rows.length === 0)
+    return (
+      <Empty title="No artifacts yet">
+        Each step adds its deliverable here when it finishes; if the run failed or was canceled, retry it from the top
+        of this page.
+      </Empty>
+    );
   const hasDocs = rows.some((a) => a.kind === 'docs');
 
   return (
     <div className="stack">
       {hasDocs ? (
-        <Card title="Docs preview" actions={can('artifacts:write') ? (
-          <button type="button" className="button button-primary" onClick={() => preview.mutate({ runId })} disabled={preview.isPending}>
-            {preview.isPending ? 'Publishing…' : 'Publish docs preview'}
-          </button>
-        ) : null}>
-          <p className="muted small">A private, unlisted link to this run's reference docs (noindex), until the artifacts expire.</p>
+        <Card
+          title="Docs preview"
+          actions={
+            can('artifacts:write') ? (
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => preview.mutate({ runId })}
+                disabled={preview.isPending}
+              >
+                {preview.isPending ? 'Publishing…' : 'Publish docs preview'}
+              </button>
+            ) : null
+          }
+        >
+          <p className="muted small">
+            A private, unlisted link to this run's reference docs (noindex), until the artifacts expire.
+          </p>
           <ErrorNote error={preview.error} />
           {preview.data ? (
             <div className="share">
-              <a href={preview.data.publication.url} target="_blank" rel="noreferrer noopener" className="mono break" data-testid="preview-url">{preview.data.publication.url}</a>
+              <a
+                href={preview.data.publication.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="mono break"
+                data-testid="preview-url"
+              >
+                {preview.data.publication.url}
+              </a>
               <CopyButton text={preview.data.publication.url} label="Copy URL" />
-              {preview.data.publication.expiresAt ? <span className="muted small">expires {when(preview.data.publication.expiresAt)}</span> : null}
+              {preview.data.publication.expiresAt ? (
+                <span className="muted small">expires {when(preview.data.publication.expiresAt)}</span>
+              ) : null}
             </div>
           ) : null}
         </Card>
@@ -51,10 +83,16 @@ export function Artifacts({ runId }: { runId: string }) {
             <tr>
               <th scope="col">Artifact</th>
               <th scope="col">Kind</th>
-              <th scope="col" className="num">Size</th>
-              <th scope="col" className="num">Files</th>
+              <th scope="col" className="num">
+                Size
+              </th>
+              <th scope="col" className="num">
+                Files
+              </th>
               <th scope="col">Expires</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -66,7 +104,15 @@ export function Artifacts({ runId }: { runId: string }) {
                 <td className="num">{a.fileCount}</td>
                 <td className="muted">{a.expiresAt ? new Date(a.expiresAt).toLocaleDateString() : '—'}</td>
                 <td className="actions">
-                  {TREES.has(a.kind) || a.mediaType !== 'application/gzip' ? <Link className="button button-small" to={`/runs/${runId}/artifacts/${a.id}`} aria-label={`Browse ${kindLabel(a.kind)}`}>Browse</Link> : null}
+                  {TREES.has(a.kind) || a.mediaType !== 'application/gzip' ? (
+                    <Link
+                      className="button button-small"
+                      to={`/runs/${runId}/artifacts/${a.id}`}
+                      aria-label={`Browse ${kindLabel(a.kind)}`}
+                    >
+                      Browse
+                    </Link>
+                  ) : null}
                   <button
                     type="button"
                     className="button button-small"

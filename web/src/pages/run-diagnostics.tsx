@@ -27,7 +27,12 @@ const SEVERITY_LABEL = { error: 'Errors', warning: 'Warnings', info: 'Notes' } a
 const GROUP_PREVIEW = 25;
 
 export function Diagnostics({ runId }: { runId: string }) {
-  const { document: report, pending, error, artifact } = useArtifactDocument<ValidationReport>(runId, 'validation_report');
+  const {
+    document: report,
+    pending,
+    error,
+    artifact,
+  } = useArtifactDocument<ValidationReport>(runId, 'validation_report');
   const [shown, setShown] = useState<Record<string, boolean>>({ error: true, warning: true, info: true });
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
@@ -43,12 +48,16 @@ export function Diagnostics({ runId }: { runId: string }) {
       group.items.push(d);
     }
     const rank = { error: 0, warning: 1, info: 2 };
-    return [...byKey.values()].sort((a, b) => rank[a.severity] - rank[b.severity] || b.items.length - a.items.length || a.ruleId.localeCompare(b.ruleId));
+    return [...byKey.values()].sort(
+      (a, b) =>
+        rank[a.severity] - rank[b.severity] || b.items.length - a.items.length || a.ruleId.localeCompare(b.ruleId),
+    );
   }, [report, shown, query]);
 
   if (pending) return <Loading label="Loading diagnostics…" />;
   if (error) return <ErrorNote error={error} />;
-  if (!artifact || !report) return <Empty title="No validation report yet">The diagnostics appear when the validate step has finished.</Empty>;
+  if (!artifact || !report)
+    return <Empty title="No validation report yet">The diagnostics appear when the validate step has finished.</Empty>;
   if (report.diagnostics.length === 0) return <Empty title="No diagnostics">The description passed every rule.</Empty>;
   const total = groups.reduce((n, g) => n + g.items.length, 0);
 
@@ -59,18 +68,33 @@ export function Diagnostics({ runId }: { runId: string }) {
           <legend className="visually-hidden">Severity</legend>
           {SEVERITIES.map((s) => (
             <label key={s} className="check">
-              <input type="checkbox" checked={!!shown[s]} onChange={(e) => setShown({ ...shown, [s]: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={!!shown[s]}
+                onChange={(e) => setShown({ ...shown, [s]: e.target.checked })}
+              />
               <Badge value={s} label={`${SEVERITY_LABEL[s]} ${report.summary[COUNT_KEY[s]]}`} />
             </label>
           ))}
         </fieldset>
         <label className="inline-field grow">
           <span>Filter</span>
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="rule, message or JSON pointer" />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="rule, message or JSON pointer"
+          />
         </label>
-        <span className="muted small" aria-live="polite">{total} shown in {groups.length} rules</span>
+        <span className="muted small" aria-live="polite">
+          {total} shown in {groups.length} rules
+        </span>
       </div>
-      {groups.length === 0 ? <Empty title="Nothing matches the filter">Clear the filter text or tick more severities above to see diagnostics again.</Empty> : null}
+      {groups.length === 0 ? (
+        <Empty title="Nothing matches the filter">
+          Clear the filter text or tick more severities above to see diagnostics again.
+        </Empty>
+      ) : null}
       {groups.map((group) => (
         <DiagnosticGroup key={`${group.severity}:${group.ruleId}`} runId={runId} {...group} />
       ))}
@@ -78,13 +102,27 @@ export function Diagnostics({ runId }: { runId: string }) {
   );
 }
 
-function DiagnosticGroup({ runId, ruleId, severity, items }: { runId: string; ruleId: string; severity: Diagnostic['severity']; items: Diagnostic[] }) {
+function DiagnosticGroup({
+  runId,
+  ruleId,
+  severity,
+  items,
+}: {
+  runId: string;
+  ruleId: string;
+  severity: Diagnostic['severity'];
+  items: Diagnostic[];
+}) {
   const [all, setAll] = useState(false);
   const visible = all ? items : items.slice(0, GROUP_PREVIEW);
   return (
     <Card
       className="diag-group"
-      title={<><Badge value={severity} /> <span className="mono">{ruleId}</span></>}
+      title={
+        <>
+          <Badge value={severity} /> <span className="mono">{ruleId}</span>
+        </>
+      }
       actions={<span className="muted small">{items.length}</span>}
     >
       <ul className="diag-list">
@@ -93,7 +131,9 @@ function DiagnosticGroup({ runId, ruleId, severity, items }: { runId: string; ru
         ))}
       </ul>
       {items.length > visible.length ? (
-        <button type="button" className="button button-small" onClick={() => setAll(true)}>Show all {items.length}</button>
+        <button type="button" className="button button-small" onClick={() => setAll(true)}>
+          Show all {items.length}
+        </button>
       ) : null}
     </Card>
   );
@@ -124,7 +164,10 @@ function DiagnosticItem({ runId, diagnostic: d }: { runId: string; diagnostic: D
 
 function Source({ runId, diagnostic: d }: { runId: string; diagnostic: Diagnostic }) {
   const trpc = useTRPC();
-  const source = useQuery({ ...trpc.browse.source.queryOptions({ runId, line: d.line, context: 5, document: d.document ?? 'openapi' }), staleTime: Infinity });
+  const source = useQuery({
+    ...trpc.browse.source.queryOptions({ runId, line: d.line, context: 5, document: d.document ?? 'openapi' }),
+    staleTime: Infinity,
+  });
   if (source.isPending) return <Loading label="Loading the source…" />;
   if (source.error) return <ErrorNote error={source.error} />;
   return (

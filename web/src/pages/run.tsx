@@ -32,19 +32,29 @@ export function RunPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const run = useRun(runId);
-  const project = useQuery({ ...trpc.projects.get.queryOptions({ projectId: run.data?.run.projectId ?? '' }), enabled: !!run.data });
+  const project = useQuery({
+    ...trpc.projects.get.queryOptions({ projectId: run.data?.run.projectId ?? '' }),
+    enabled: !!run.data,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.runs.get.queryKey({ runId }) });
   const cancel = useMutation(trpc.runs.cancel.mutationOptions({ onSuccess: refresh }));
   const retry = useMutation(trpc.runs.retry.mutationOptions({ onSuccess: (r) => navigate(`/runs/${r.run.id}`) }));
 
   if (run.isPending) return <Loading label="Loading the run…" />;
   if (isNotFound(run.error)) return <NotFound what="run" />;
-  if (run.error) return <div className="page"><ErrorNote error={run.error} /></div>;
+  if (run.error)
+    return (
+      <div className="page">
+        <ErrorNote error={run.error} />
+      </div>
+    );
   const r = run.data.run;
   const base = `/runs/${r.id}`;
   const steps = r.steps ?? [];
   const validate = steps.find((s) => s.name === 'validate');
-  const diagnosticCount = validate?.counts ? (validate.counts.errors ?? 0) + (validate.counts.warnings ?? 0) + (validate.counts.infos ?? 0) : undefined;
+  const diagnosticCount = validate?.counts
+    ? (validate.counts.errors ?? 0) + (validate.counts.warnings ?? 0) + (validate.counts.infos ?? 0)
+    : undefined;
   const sub = location.pathname.slice(base.length).split('/')[1] ?? '';
   const current = sub ? `${base}/${sub}` : base;
   const live = LIVE.has(r.status);
@@ -56,18 +66,45 @@ export function RunPage() {
         <>
           <Link to="/">Projects</Link>
           <span aria-hidden="true"> / </span>
-          {project.data ? <Link to={`/projects/${r.projectId}`}>{project.data.project.name}</Link> : <span>Project</span>}
+          {project.data ? (
+            <Link to={`/projects/${r.projectId}`}>{project.data.project.name}</Link>
+          ) : (
+            <span>Project</span>
+          )}
           <span aria-hidden="true"> / </span>
           <span className="mono">{r.id}</span>
         </>
       }
       title={`Run ${r.id.slice(-6)}`}
-      subtitle={<>{r.mode ? words(r.mode) : 'Report'} · {r.inputSummary?.openapiFileName ?? 'pasted description'} · started {when(r.createdAt)}</>}
+      subtitle={
+        <>
+          {r.mode ? words(r.mode) : 'Report'} · {r.inputSummary?.openapiFileName ?? 'pasted description'} · started{' '}
+          {when(r.createdAt)}
+        </>
+      }
       actions={
         can('runs:write') ? (
           <>
-            {cancelable ? <button type="button" className="button button-danger" onClick={() => cancel.mutate({ runId: r.id })} disabled={cancel.isPending}>Cancel run</button> : null}
-            {!live ? <button type="button" className="button" onClick={() => retry.mutate({ runId: r.id })} disabled={retry.isPending}>Retry</button> : null}
+            {cancelable ? (
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => cancel.mutate({ runId: r.id })}
+                disabled={cancel.isPending}
+              >
+                Cancel run
+              </button>
+            ) : null}
+            {!live ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => retry.mutate({ runId: r.id })}
+                disabled={retry.isPending}
+              >
+                Retry
+              </button>
+            ) : null}
           </>
         ) : null
       }
@@ -112,14 +149,27 @@ function Steps({ run }: { run: RunData }) {
   if (steps.length === 0) {
     return (
       <Card>
-        <p className="muted">{run.status === 'queued' ? 'Waiting for a worker to pick this run up. The steps appear here as they start.' : 'This run has no recorded steps.'}</p>
+        <p className="muted">
+          {run.status === 'queued'
+            ? 'Waiting for a worker to pick this run up. The steps appear here as they start.'
+            : 'This run has no recorded steps.'}
+        </p>
       </Card>
     );
   }
   const finished = steps.filter((s) => !['pending', 'running'].includes(s.status)).length;
   return (
-    <Card title="Steps" actions={<span className="muted small">{finished} of {steps.length} finished{LIVE.has(run.status) ? ' · updating live' : ''}</span>}>
-      <span className="meter meter-wide" aria-hidden="true"><span style={{ width: `${(finished / steps.length) * 100}%` }} /></span>
+    <Card
+      title="Steps"
+      actions={
+        <span className="muted small">
+          {finished} of {steps.length} finished{LIVE.has(run.status) ? ' · updating live' : ''}
+        </span>
+      }
+    >
+      <span className="meter meter-wide" aria-hidden="true">
+        <span style={{ width: `${(finished / steps.length) * 100}%` }} />
+      </span>
       <ol className="steps" aria-label="Pipeline steps">
         {steps.map((step) => (
           <li key={step.name} className={`step step-${step.status}`} data-step={step.name} data-status={step.status}>
@@ -128,14 +178,24 @@ function Steps({ run }: { run: RunData }) {
               <div className="step-head">
                 <strong>{stepLabel(step.name)}</strong>
                 <Badge value={step.status} />
-                <span className="muted small step-time">{step.durationMs !== undefined ? duration(step.durationMs) : step.status === 'running' ? 'running…' : ''}</span>
+                <span className="muted small step-time">
+                  {step.durationMs !== undefined
+                    ? duration(step.durationMs)
+                    : step.status === 'running'
+                      ? 'running…'
+                      : ''}
+                </span>
               </div>
               {step.summary ? <p className="step-summary">{step.summary}</p> : null}
               {step.counts && Object.keys(step.counts).length ? (
                 <ul className="counts">
-                  {Object.entries(step.counts).slice(0, 8).map(([k, v]) => (
-                    <li key={k}><span className="muted">{words(k)}</span> {v}</li>
-                  ))}
+                  {Object.entries(step.counts)
+                    .slice(0, 8)
+                    .map(([k, v]) => (
+                      <li key={k}>
+                        <span className="muted">{words(k)}</span> {v}
+                      </li>
+                    ))}
                 </ul>
               ) : null}
             </div>

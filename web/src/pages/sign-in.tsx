@@ -64,7 +64,12 @@ export function SignIn() {
           withToken.isPending || withToken.isSuccess ? (
             <Loading label="Signing you in…" />
           ) : (
-            <ErrorNote error={withToken.error} title={fragment.kind === 'idp' ? 'The identity provider sign-in did not work' : 'The sign-in link did not work'} />
+            <ErrorNote
+              error={withToken.error}
+              title={
+                fragment.kind === 'idp' ? 'The identity provider sign-in did not work' : 'The sign-in link did not work'
+              }
+            />
           )
         ) : null}
 
@@ -76,7 +81,8 @@ export function SignIn() {
           </p>
         ) : (
           <p className="hint">
-            Running locally? <code>npm start</code> prints a one-time sign-in link each time it starts: open it to sign in as the workspace owner.
+            Running locally? <code>npm start</code> prints a one-time sign-in link each time it starts: open it to sign
+            in as the workspace owner.
           </p>
         )}
 
@@ -87,7 +93,10 @@ export function SignIn() {
             if (apiKey.trim()) withKey.mutate({ apiKey: apiKey.trim() });
           }}
         >
-          <Field label="API key" hint="Exchanged once for a browser session; the key is not kept in this browser. The session has the key's scopes.">
+          <Field
+            label="API key"
+            hint="Exchanged once for a browser session; the key is not kept in this browser. The session has the key's scopes."
+          >
             {(id, hintId) => (
               <input
                 id={id}
@@ -102,7 +111,11 @@ export function SignIn() {
             )}
           </Field>
           <ErrorNote error={withKey.error} title="Sign-in failed" />
-          <button type="submit" className="button button-primary button-block" disabled={withKey.isPending || !apiKey.trim()}>
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={withKey.isPending || !apiKey.trim()}
+          >
             {withKey.isPending ? 'Signing in…' : 'Sign in with API key'}
           </button>
         </form>

@@ -12,16 +12,48 @@ const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 type Role = (typeof ROLES)[number];
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
 const ALL_SCOPES: Scope[] = [
-  'workspace:read', 'projects:write', 'runs:write', 'artifacts:read', 'artifacts:write', 'api_keys:read', 'api_keys:write', 'billing:write',
-  'notifications:read', 'notifications:write', 'domains:read', 'domains:write', 'members:read', 'members:write', 'publishing:dry_run', 'publishing:write',
+  'workspace:read',
+  'projects:write',
+  'runs:write',
+  'artifacts:read',
+  'artifacts:write',
+  'api_keys:read',
+  'api_keys:write',
+  'billing:write',
+  'notifications:read',
+  'notifications:write',
+  'domains:read',
+  'domains:write',
+  'members:read',
+  'members:write',
+  'publishing:dry_run',
+  'publishing:write',
 ];
 const DEFAULT_SCOPES: Scope[] = ['workspace:read', 'projects:write', 'runs:write', 'artifacts:read'];
 
 export function Workspace() {
   const { section = '' } = useParams();
-  if (section === 'members') return <Page title="Members" subtitle="Who can use this workspace, and with which role."><Members /></Page>;
-  if (section === 'keys') return <Page title="API keys" subtitle="Tokens for the REST API, CI and SDKs. A key can do what its scopes and its creator's role both allow."><ApiKeys /></Page>;
-  if (section === 'billing') return <Page title="Billing" subtitle="Your plan, what it includes, and this month's usage."><Billing /></Page>;
+  if (section === 'members')
+    return (
+      <Page title="Members" subtitle="Who can use this workspace, and with which role.">
+        <Members />
+      </Page>
+    );
+  if (section === 'keys')
+    return (
+      <Page
+        title="API keys"
+        subtitle="Tokens for the REST API, CI and SDKs. A key can do what its scopes and its creator's role both allow."
+      >
+        <ApiKeys />
+      </Page>
+    );
+  if (section === 'billing')
+    return (
+      <Page title="Billing" subtitle="Your plan, what it includes, and this month's usage.">
+        <Billing />
+      </Page>
+    );
   return <NotFound />;
 }
 
@@ -34,7 +66,14 @@ function Members() {
   const [role, setRole] = useState<Role>('editor');
   const members = useQuery(trpc.members.list.queryOptions({}));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.members.list.queryKey({}) });
-  const invite = useMutation(trpc.members.invite.mutationOptions({ onSuccess: () => { setEmail(''); void refresh(); } }));
+  const invite = useMutation(
+    trpc.members.invite.mutationOptions({
+      onSuccess: () => {
+        setEmail('');
+        void refresh();
+      },
+    }),
+  );
   const update = useMutation(trpc.members.update.mutationOptions({ onSettled: refresh }));
   const myRole = me.entitlements.role as Role;
   const manage = can('members:write');
@@ -45,51 +84,123 @@ function Members() {
     <div className="stack">
       {manage ? (
         <Card title="Invite a member">
-          <form className="row-form" onSubmit={(e) => { e.preventDefault(); invite.mutate({ email, role }); }}>
-            <Field label="Email">{(id) => <input id={id} type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="teammate@example.com" required />}</Field>
+          <form
+            className="row-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              invite.mutate({ email, role });
+            }}
+          >
+            <Field label="Email">
+              {(id) => (
+                <input
+                  id={id}
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  placeholder="teammate@example.com"
+                  required
+                />
+              )}
+            </Field>
             <Field label="Role">
               {(id) => (
                 <select id={id} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-                  {grantable.map((r) => <option key={r} value={r}>{words(r)}</option>)}
+                  {grantable.map((r) => (
+                    <option key={r} value={r}>
+                      {words(r)}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
-            <button type="submit" className="button button-primary" disabled={invite.isPending}>Send invite</button>
+            <button type="submit" className="button button-primary" disabled={invite.isPending}>
+              Send invite
+            </button>
           </form>
           <ErrorNote error={invite.error} title="The invite failed" />
-          {invite.data?.invitationDelivery?.message ? <p className="hint">{invite.data.invitationDelivery.message}</p> : null}
+          {invite.data?.invitationDelivery?.message ? (
+            <p className="hint">{invite.data.invitationDelivery.message}</p>
+          ) : null}
         </Card>
       ) : null}
       <ErrorNote error={update.error} title="The change was refused" />
-      {members.isPending ? <Loading /> : members.error ? <ErrorNote error={members.error} /> : members.data.members.length === 0 ? (
-        <Empty title="No members yet">{manage ? 'Invite a teammate above: they appear here with their role.' : 'Ask an owner or admin to invite your teammates.'}</Empty>
+      {members.isPending ? (
+        <Loading />
+      ) : members.error ? (
+        <ErrorNote error={members.error} />
+      ) : members.data.members.length === 0 ? (
+        <Empty title="No members yet">
+          {manage
+            ? 'Invite a teammate above: they appear here with their role.'
+            : 'Ask an owner or admin to invite your teammates.'}
+        </Empty>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Since</th>{manage ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}</tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Since</th>
+                {manage ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
             <tbody>
               {members.data.members.map((m) => {
                 const self = m.userId === me.user.id;
-                const touchable = manage && !self && m.status !== 'removed' && (m.role !== 'owner' || myRole === 'owner');
+                const touchable =
+                  manage && !self && m.status !== 'removed' && (m.role !== 'owner' || myRole === 'owner');
                 return (
                   <tr key={m.id}>
-                    <td>{m.email}{self ? <span className="muted small"> (you)</span> : null}</td>
+                    <td>
+                      {m.email}
+                      {self ? <span className="muted small"> (you)</span> : null}
+                    </td>
                     <td>
                       {touchable ? (
                         <label className="inline-field cell-field">
                           {/* A visible label; its hidden end names the member for screen readers. */}
-                          <span>Role<span className="visually-hidden"> of {m.email}</span></span>
-                          <select value={m.role} onChange={(e) => update.mutate({ memberId: m.id, role: e.target.value as Role })} disabled={update.isPending}>
-                            {ROLES.filter((r) => grantable.includes(r) || r === m.role).map((r) => <option key={r} value={r}>{words(r)}</option>)}
+                          <span>
+                            Role<span className="visually-hidden"> of {m.email}</span>
+                          </span>
+                          <select
+                            value={m.role}
+                            onChange={(e) => update.mutate({ memberId: m.id, role: e.target.value as Role })}
+                            disabled={update.isPending}
+                          >
+                            {ROLES.filter((r) => grantable.includes(r) || r === m.role).map((r) => (
+                              <option key={r} value={r}>
+                                {words(r)}
+                              </option>
+                            ))}
                           </select>
                         </label>
-                      ) : words(m.role)}
+                      ) : (
+                        words(m.role)
+                      )}
                     </td>
-                    <td><Badge value={m.status} /></td>
+                    <td>
+                      <Badge value={m.status} />
+                    </td>
                     <td className="muted">{when(m.createdAt)}</td>
                     {manage ? (
                       <td className="actions">
-                        {touchable ? <button type="button" className="button button-small button-danger" onClick={() => update.mutate({ memberId: m.id, status: 'removed' })} aria-label={`Remove ${m.email}`}>Remove</button> : null}
+                        {touchable ? (
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            onClick={() => update.mutate({ memberId: m.id, status: 'removed' })}
+                            aria-label={`Remove ${m.email}`}
+                          >
+                            Remove
+                          </button>
+                        ) : null}
                       </td>
                     ) : null}
                   </tr>
@@ -112,34 +223,72 @@ function ApiKeys() {
   const [scopes, setScopes] = useState<Scope[]>(DEFAULT_SCOPES.filter((s) => me.entitlements.scopes.includes(s)));
   const keys = useQuery({ ...trpc.apiKeys.list.queryOptions({}), enabled: can('api_keys:read') });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey({}) });
-  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: () => { setName(''); void refresh(); } }));
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: () => {
+        setName('');
+        void refresh();
+      },
+    }),
+  );
   const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
   const available = ALL_SCOPES.filter((s) => me.entitlements.scopes.includes(s));
-  if (!can('api_keys:read')) return <div className="alert alert-info" role="note">Your role cannot see API keys.</div>;
+  if (!can('api_keys:read'))
+    return (
+      <div className="alert alert-info" role="note">
+        Your role cannot see API keys.
+      </div>
+    );
 
   return (
     <div className="stack">
       {can('api_keys:write') ? (
         <Card title="Create a key">
-          <form className="stack" onSubmit={(e) => { e.preventDefault(); create.mutate({ name: name.trim() || 'Web app key', scopes }); }}>
-            <Field label="Name" hint="What uses it, e.g. “CI on main”.">{(id, hintId) => <input id={id} aria-describedby={hintId} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
+          <form
+            className="stack"
+            onSubmit={(e) => {
+              e.preventDefault();
+              create.mutate({ name: name.trim() || 'Web app key', scopes });
+            }}
+          >
+            <Field label="Name" hint="What uses it, e.g. “CI on main”.">
+              {(id, hintId) => (
+                <input id={id} aria-describedby={hintId} value={name} onChange={(e) => setName(e.target.value)} />
+              )}
+            </Field>
             <fieldset className="scopes">
               <legend>Scopes</legend>
               {available.map((s) => (
                 <label key={s} className="check">
-                  <input type="checkbox" checked={scopes.includes(s)} onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))} />
+                  <input
+                    type="checkbox"
+                    checked={scopes.includes(s)}
+                    onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+                  />
                   <code>{s}</code>
                 </label>
               ))}
             </fieldset>
-            <div><button type="submit" className="button button-primary" disabled={create.isPending || scopes.length === 0}>Create key</button></div>
+            <div>
+              <button
+                type="submit"
+                className="button button-primary"
+                disabled={create.isPending || scopes.length === 0}
+              >
+                Create key
+              </button>
+            </div>
           </form>
           <ErrorNote error={create.error} />
           {create.data ? (
             <div className="alert alert-success" role="status">
-              <p><strong>Copy this token now.</strong> It is shown once; only its hash is stored.</p>
+              <p>
+                <strong>Copy this token now.</strong> It is shown once; only its hash is stored.
+              </p>
               <div className="share">
-                <code className="token break" data-testid="new-token">{create.data.token}</code>
+                <code className="token break" data-testid="new-token">
+                  {create.data.token}
+                </code>
                 <CopyButton text={create.data.token} />
               </div>
             </div>
@@ -147,12 +296,31 @@ function ApiKeys() {
         </Card>
       ) : null}
       <ErrorNote error={revoke.error} title="Revoking failed" />
-      {keys.isPending ? <Loading /> : keys.error ? <ErrorNote error={keys.error} /> : keys.data.apiKeys.length === 0 ? (
-        <Empty title="No API keys yet">{can('api_keys:write') ? 'Create one above: name it after what will use it, pick its scopes, and copy the token it shows once.' : 'Ask an owner or admin to create one for your CI or SDK.'}</Empty>
+      {keys.isPending ? (
+        <Loading />
+      ) : keys.error ? (
+        <ErrorNote error={keys.error} />
+      ) : keys.data.apiKeys.length === 0 ? (
+        <Empty title="No API keys yet">
+          {can('api_keys:write')
+            ? 'Create one above: name it after what will use it, pick its scopes, and copy the token it shows once.'
+            : 'Ask an owner or admin to create one for your CI or SDK.'}
+        </Empty>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Prefix</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {keys.data.apiKeys.map((k) => (
                 <tr key={k.id}>
@@ -163,7 +331,15 @@ function ApiKeys() {
                   <td>{k.revokedAt ? <Badge value="revoked" /> : <Badge value="active" />}</td>
                   <td className="actions">
                     {!k.revokedAt && can('api_keys:write') ? (
-                      <button type="button" className="button button-small button-danger" aria-label={`Revoke ${k.name}`} onClick={() => revoke.mutate({ keyId: k.id })} disabled={revoke.isPending}>Revoke</button>
+                      <button
+                        type="button"
+                        className="button button-small button-danger"
+                        aria-label={`Revoke ${k.name}`}
+                        onClick={() => revoke.mutate({ keyId: k.id })}
+                        disabled={revoke.isPending}
+                      >
+                        Revoke
+                      </button>
                     ) : null}
                   </td>
                 </tr>
@@ -180,26 +356,60 @@ function Billing() {
   const trpc = useTRPC();
   const me = useMe();
   const can = useCan();
-  const checkout = useMutation(trpc.billing.checkout.mutationOptions({ onSuccess: (r) => window.location.assign(r.url) }));
+  const checkout = useMutation(
+    trpc.billing.checkout.mutationOptions({ onSuccess: (r) => window.location.assign(r.url) }),
+  );
   const e = me.entitlements;
   return (
     <div className="stack">
       <div className="stats">
-        <div className="stat"><span className="stat-label">Plan</span><span className="stat-value">{words(e.plan)}</span></div>
-        <div className="stat"><span className="stat-label">Runs this month</span><span className="stat-value">{e.runsUsedThisPeriod} <span className="muted small">of {e.runsPerPeriod}</span></span></div>
-        <div className="stat"><span className="stat-label">Largest description</span><span className="stat-value">{Math.round(e.maxOpenapiBytes / 1024 / 1024)} MB</span></div>
-        <div className="stat"><span className="stat-label">Period</span><span className="stat-value small">{new Date(e.periodStart).toLocaleDateString()} – {new Date(e.periodEnd).toLocaleDateString()}</span></div>
+        <div className="stat">
+          <span className="stat-label">Plan</span>
+          <span className="stat-value">{words(e.plan)}</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Runs this month</span>
+          <span className="stat-value">
+            {e.runsUsedThisPeriod} <span className="muted small">of {e.runsPerPeriod}</span>
+          </span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Largest description</span>
+          <span className="stat-value">{Math.round(e.maxOpenapiBytes / 1024 / 1024)} MB</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Period</span>
+          <span className="stat-value small">
+            {new Date(e.periodStart).toLocaleDateString()} – {new Date(e.periodEnd).toLocaleDateString()}
+          </span>
+        </div>
       </div>
-      {me.billing.subscriptionStatus ? <p>Subscription: <Badge value={me.billing.subscriptionStatus === 'active' ? 'active' : 'warning'} label={words(me.billing.subscriptionStatus)} /></p> : null}
+      {me.billing.subscriptionStatus ? (
+        <p>
+          Subscription:{' '}
+          <Badge
+            value={me.billing.subscriptionStatus === 'active' ? 'active' : 'warning'}
+            label={words(me.billing.subscriptionStatus)}
+          />
+        </p>
+      ) : null}
       <Card title="Upgrade">
         {!me.capabilities.billingCheckout ? (
-          <p className="muted">Checkout is not configured on this service (no payment provider). Plans are set by an operator.</p>
+          <p className="muted">
+            Checkout is not configured on this service (no payment provider). Plans are set by an operator.
+          </p>
         ) : !can('billing:write') ? (
           <p className="muted">Only owners and admins can change the plan.</p>
         ) : (
           <div className="row">
             {(['launch', 'scale'] as const).map((plan) => (
-              <button key={plan} type="button" className="button button-primary" onClick={() => checkout.mutate({ plan })} disabled={checkout.isPending || e.plan === plan}>
+              <button
+                key={plan}
+                type="button"
+                className="button button-primary"
+                onClick={() => checkout.mutate({ plan })}
+                disabled={checkout.isPending || e.plan === plan}
+              >
                 {e.plan === plan ? `On ${words(plan)}` : `Upgrade to ${words(plan)}`}
               </button>
             ))}

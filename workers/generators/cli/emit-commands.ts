@@ -6,7 +6,18 @@
 
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from '../typescript/naming.ts';
-import { arrayInline, arrayLines, id, importDecl, num, objectInline, objectLines, objKey, printModule, str } from '../typescript/ts-source.ts';
+import {
+  arrayInline,
+  arrayLines,
+  id,
+  importDecl,
+  num,
+  objectInline,
+  objectLines,
+  objKey,
+  printModule,
+  str,
+} from '../typescript/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { clip, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
@@ -15,7 +26,9 @@ type Entry = [string, string | undefined];
 
 /** An object literal of the entries that have a value, one property a line unless `multiLine` is false. */
 function obj(entries: Entry[], multiLine = true): string {
-  const properties = entries.filter((e): e is [string, string] => e[1] !== undefined).map(([key, value]) => `${objKey(key)}: ${value}`);
+  const properties = entries
+    .filter((e): e is [string, string] => e[1] !== undefined)
+    .map(([key, value]) => `${objKey(key)}: ${value}`);
   return multiLine ? objectLines(properties) : objectInline(properties);
 }
 
@@ -75,7 +88,14 @@ function methodSpec(method: CliMethod, clientClass: string): string {
         false,
       )
     : undefined;
-  const response = { json: undefined, text: 'text', binary: 'binary', 'event-stream': 'stream', 'event-stream-text': 'stream', none: 'none' }[shape.response.kind];
+  const response = {
+    json: undefined,
+    text: 'text',
+    binary: 'binary',
+    'event-stream': 'stream',
+    'event-stream-text': 'stream',
+    none: 'none',
+  }[shape.response.kind];
   const deprecation = sdk.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
   const summary = clip(op.summary?.replace(/\s+/g, ' '), 300);
   return obj([
@@ -87,7 +107,14 @@ function methodSpec(method: CliMethod, clientClass: string): string {
     ['body', body],
     ['paginated', flag(shape.pagination !== undefined)],
     ['response', text(response)],
-    ['deprecated', deprecation === undefined || deprecation === false ? undefined : typeof deprecation === 'string' ? str(deprecation) : 'true'],
+    [
+      'deprecated',
+      deprecation === undefined || deprecation === false
+        ? undefined
+        : typeof deprecation === 'string'
+          ? str(deprecation)
+          : 'true',
+    ],
     ['call', callExpression(method, clientClass)],
   ]);
 }
@@ -96,8 +123,20 @@ function groupSpec(group: CliGroup, clientClass: string): string {
   return obj([
     ['name', str(group.word)],
     ['description', text(group.description)],
-    ['groups', arr(group.groups.map((g) => groupSpec(g, clientClass)), group.groups.length > 0)],
-    ['methods', arr(group.methods.map((m) => methodSpec(m, clientClass)), group.methods.length > 0)],
+    [
+      'groups',
+      arr(
+        group.groups.map((g) => groupSpec(g, clientClass)),
+        group.groups.length > 0,
+      ),
+    ],
+    [
+      'methods',
+      arr(
+        group.methods.map((m) => methodSpec(m, clientClass)),
+        group.methods.length > 0,
+      ),
+    ],
   ]);
 }
 
@@ -112,11 +151,18 @@ function secrets(schemes: AuthScheme[]): { headers: string[]; query: string[] } 
   return { headers: [...headers].sort(), query: [...query].sort() };
 }
 
-export function emitCommands(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], options: ResolvedCliOptions): GeneratedFile {
+export function emitCommands(
+  model: ApiModel,
+  sdk: SdkPlan,
+  groups: CliGroup[],
+  options: ResolvedCliOptions,
+): GeneratedFile {
   const clientClass = id(sdk.options.clientClass);
   const prefix = sdk.options.envPrefix;
   const credentials = model.authOptions.map((option, i) => {
-    const env = [...new Set([...(option.envVar !== undefined ? [option.envVar] : []), ...(i === 0 ? [`${prefix}_API_KEY`] : [])])];
+    const env = [
+      ...new Set([...(option.envVar !== undefined ? [option.envVar] : []), ...(i === 0 ? [`${prefix}_API_KEY`] : [])]),
+    ];
     return obj(
       [
         ['option', str(sdk.authIdents[i] as string)],
@@ -145,7 +191,13 @@ export function emitCommands(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], 
     ['secretQuery', arr(secret.query.map((q) => str(q)))],
     ['defaultBaseURL', text(model.environments[0]?.url ?? model.servers[0]?.url)],
     ['createClient', createClient],
-    ['groups', arr(groups.map((g) => groupSpec(g, clientClass)), groups.length > 0)],
+    [
+      'groups',
+      arr(
+        groups.map((g) => groupSpec(g, clientClass)),
+        groups.length > 0,
+      ),
+    ],
   ]);
   const statements = [
     // A namespace import: a client class can be named anything PascalCase, never `cli`.
@@ -153,5 +205,8 @@ export function emitCommands(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], 
     importDecl([{ name: clientClass, typeOnly: false }], './sdk/client.js'),
     `export const program: cli.ProgramSpec<${clientClass}> = ${program};`,
   ];
-  return { path: 'src/commands.ts', content: printModule(`The command table of the ${options.binaryName} CLI.`, statements) };
+  return {
+    path: 'src/commands.ts',
+    content: printModule(`The command table of the ${options.binaryName} CLI.`, statements),
+  };
 }

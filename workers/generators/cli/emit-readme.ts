@@ -27,7 +27,8 @@ function placeholder(flag: CliFlag): string {
 
 function example(bin: string, method: CliMethod, words: string[]): string {
   const parts = [bin, ...words];
-  for (const flag of method.flags.filter((f) => f.required)) parts.push(flag.type === 'boolean' ? `--${flag.name}` : `--${flag.name} ${placeholder(flag)}`);
+  for (const flag of method.flags.filter((f) => f.required))
+    parts.push(flag.type === 'boolean' ? `--${flag.name}` : `--${flag.name} ${placeholder(flag)}`);
   if (method.shape.body && !method.shape.body.flatten) parts.push('--data @body.json');
   if (method.shape.pagination) parts.push('--all');
   return parts.join(' ');
@@ -41,26 +42,69 @@ function walk(groups: CliGroup[], path: string[], visit: (method: CliMethod, wor
   }
 }
 
-export function emitReadme(model: ApiModel, sdk: SdkPlan, groups: CliGroup[], options: ResolvedCliOptions): GeneratedFile {
+export function emitReadme(
+  model: ApiModel,
+  sdk: SdkPlan,
+  groups: CliGroup[],
+  options: ResolvedCliOptions,
+): GeneratedFile {
   const bin = options.binaryName;
   const title = model.info.title.trim() === '' ? sdk.options.clientClass : model.info.title;
-  const lines: string[] = [`# ${mdText(options.packageName)}`, '', `The command-line tool for ${mdText(title)}, built on its TypeScript SDK (included in \`src/sdk/\`).`];
+  const lines: string[] = [
+    `# ${mdText(options.packageName)}`,
+    '',
+    `The command-line tool for ${mdText(title)}, built on its TypeScript SDK (included in \`src/sdk/\`).`,
+  ];
   if (model.info.description) lines.push('', mdText(model.info.description.slice(0, 1000)));
-  lines.push('', '## Install', '', 'Requires Node.js 20.19 or later (22.12 or later on Node 22); the package has no runtime dependencies. The package holds the built `dist/`: from an unpacked artifact, `node dist/main.js --help` runs it, and `npm pack` then `npm install -g` of the packed file installs the command.', '', '```sh', `npm install -g ${options.packageName}`, `${bin} --help`, '```');
+  lines.push(
+    '',
+    '## Install',
+    '',
+    'Requires Node.js 20.19 or later (22.12 or later on Node 22); the package has no runtime dependencies. The package holds the built `dist/`: from an unpacked artifact, `node dist/main.js --help` runs it, and `npm pack` then `npm install -g` of the packed file installs the command.',
+    '',
+    '```sh',
+    `npm install -g ${options.packageName}`,
+    `${bin} --help`,
+    '```',
+  );
   lines.push('', 'From a checkout of this package:', '', '```sh', 'npm install && npm run build && npm link', '```');
 
   lines.push('', '## Authentication', '');
   const first = model.authOptions[0];
   if (first) {
-    const envs = [...new Set([...(first.envVar !== undefined ? [first.envVar] : []), `${sdk.options.envPrefix}_API_KEY`])];
-    lines.push(`Set \`${envs[0] as string}\`${envs.length > 1 ? ` (or \`${envs[1] as string}\`)` : ''}, or pass \`--api-key\` to any command:`, '', '```sh', `export ${envs[0] as string}=...`, `${bin} <command> --api-key ...`, '```');
+    const envs = [
+      ...new Set([...(first.envVar !== undefined ? [first.envVar] : []), `${sdk.options.envPrefix}_API_KEY`]),
+    ];
+    lines.push(
+      `Set \`${envs[0] as string}\`${envs.length > 1 ? ` (or \`${envs[1] as string}\`)` : ''}, or pass \`--api-key\` to any command:`,
+      '',
+      '```sh',
+      `export ${envs[0] as string}=...`,
+      `${bin} <command> --api-key ...`,
+      '```',
+    );
     const others = model.authOptions.slice(1).filter((o) => o.envVar !== undefined);
-    if (others.length > 0) lines.push('', `Other credentials are read from ${others.map((o) => `\`${o.envVar as string}\``).join(', ')}.`);
+    if (others.length > 0)
+      lines.push('', `Other credentials are read from ${others.map((o) => `\`${o.envVar as string}\``).join(', ')}.`);
   } else lines.push('The API needs no credentials.');
-  lines.push('', `The base URL is \`--base-url\`, else \`${sdk.options.envPrefix}_BASE_URL\`${model.environments[0] || model.servers[0] ? `, else ${mdText(model.environments[0]?.url ?? model.servers[0]?.url ?? '')}` : ''}.`);
+  lines.push(
+    '',
+    `The base URL is \`--base-url\`, else \`${sdk.options.envPrefix}_BASE_URL\`${model.environments[0] || model.servers[0] ? `, else ${mdText(model.environments[0]?.url ?? model.servers[0]?.url ?? '')}` : ''}.`,
+  );
 
-  lines.push('', '## Usage', '', '```sh', `${bin} <resource> [<subresource>...] <method> [--flag value...]`, `${bin} <resource> --help`, '```', '');
-  lines.push('Flags come from the path, query and header parameters and the top-level fields of a JSON body, in kebab-case. A whole body can be given with `--data \'<json>\'`, `--data @file.json` or `--data -` (stdin); flags override its fields.');
+  lines.push(
+    '',
+    '## Usage',
+    '',
+    '```sh',
+    `${bin} <resource> [<subresource>...] <method> [--flag value...]`,
+    `${bin} <resource> --help`,
+    '```',
+    '',
+  );
+  lines.push(
+    "Flags come from the path, query and header parameters and the top-level fields of a JSON body, in kebab-case. A whole body can be given with `--data '<json>'`, `--data @file.json` or `--data -` (stdin); flags override its fields.",
+  );
 
   const examples: string[] = [];
   walk(groups, [], (method, words) => {

@@ -16,10 +16,20 @@ export function binaryName(candidate: string | undefined, fallback: string): str
   return BINARY.test(derived) ? derived : 'api';
 }
 
-export function resolveCliOptions(model: ApiModel, sdk: ResolvedTypeScriptSdkOptions, options: CliOptions = {}): ResolvedCliOptions {
-  const binary = binaryName(options.binaryName ?? (model.client.packages.cli || undefined), model.client.name || model.info.title);
+export function resolveCliOptions(
+  model: ApiModel,
+  sdk: ResolvedTypeScriptSdkOptions,
+  options: CliOptions = {},
+): ResolvedCliOptions {
+  const binary = binaryName(
+    options.binaryName ?? (model.client.packages.cli || undefined),
+    model.client.name || model.info.title,
+  );
   const version = options.version ?? sdk.version;
   if (!SEMVER.test(version)) throw new Error(`CLI version must be semver, got ${JSON.stringify(version)}.`);
-  const packageName = npmPackageName(options.packageName ?? (binary.endsWith('-cli') ? binary : `${binary}-cli`), binary);
+  const packageName = npmPackageName(
+    options.packageName ?? (binary.endsWith('-cli') ? binary : `${binary}-cli`),
+    binary,
+  );
   return { binaryName: binary, packageName, version };
 }

@@ -6,7 +6,13 @@ import { isUploadFile, resolveSchema } from '../core/schema.ts';
 import type { ApiModel, JsonValue, Parameter, PropertyNode, SchemaNode } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
 import { NameScope } from '../names/scope.ts';
-import { methodShape, type MethodPlan, type MethodShape, type ResourcePlan, type SdkPlan } from '../typescript/naming.ts';
+import {
+  methodShape,
+  type MethodPlan,
+  type MethodShape,
+  type ResourcePlan,
+  type SdkPlan,
+} from '../typescript/naming.ts';
 
 export type FlagType = 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'file';
 
@@ -42,7 +48,18 @@ export interface CliGroup {
 }
 
 /** Flags the runtime defines for every command (`bundle/args.ts`), plus `--data` and `--all`. */
-export const RESERVED_FLAGS = ['help', 'version', 'api-key', 'base-url', 'format', 'dry-run', 'verbose', 'data', 'all', 'h'];
+export const RESERVED_FLAGS = [
+  'help',
+  'version',
+  'api-key',
+  'base-url',
+  'format',
+  'dry-run',
+  'verbose',
+  'data',
+  'all',
+  'h',
+];
 
 /** Command words the root keeps for itself. */
 export const RESERVED_COMMANDS = ['completion', 'help'];
@@ -88,13 +105,15 @@ function scalarType(model: ApiModel, schema: SchemaNode, files: boolean, depth =
     case 'enum': {
       const choices = node.members.map((m) => m.value);
       if (node.valueType === 'boolean') return { type: 'boolean', multiple: false };
-      const type: FlagType = node.valueType === 'integer' ? 'integer' : node.valueType === 'number' ? 'number' : 'string';
+      const type: FlagType =
+        node.valueType === 'integer' ? 'integer' : node.valueType === 'number' ? 'number' : 'string';
       return { type, multiple: false, ...(choices.length > 0 ? { choices } : {}) };
     }
     case 'literal': {
       const value = node.value;
       if (typeof value === 'string') return { type: 'string', multiple: false, choices: [value] };
-      if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number', multiple: false, choices: [value] };
+      if (typeof value === 'number')
+        return { type: Number.isInteger(value) ? 'integer' : 'number', multiple: false, choices: [value] };
       if (typeof value === 'boolean') return { type: 'boolean', multiple: false };
       return json;
     }
@@ -104,7 +123,8 @@ function scalarType(model: ApiModel, schema: SchemaNode, files: boolean, depth =
     }
     case 'union': {
       const variants = node.variants.map((v) => scalarType(model, v, files, depth + 1));
-      if (variants.length > 0 && variants.every((v) => v.type === 'string' && !v.multiple && v.choices === undefined)) return { type: 'string', multiple: false };
+      if (variants.length > 0 && variants.every((v) => v.type === 'string' && !v.multiple && v.choices === undefined))
+        return { type: 'string', multiple: false };
       return json;
     }
     default:
@@ -141,7 +161,10 @@ class FlagNames {
 }
 
 function paramFlag(model: ApiModel, names: FlagNames, param: Parameter, key: string, location: CliFlag['in']): CliFlag {
-  const info = location === 'path' ? { ...scalarType(model, param.schema, false), multiple: false } : scalarType(model, param.schema, false);
+  const info =
+    location === 'path'
+      ? { ...scalarType(model, param.schema, false), multiple: false }
+      : scalarType(model, param.schema, false);
   const type = location === 'path' && info.type === 'boolean' ? 'string' : info.type;
   const description = oneLine(param.description ?? param.schema.description, MAX_FLAG_DESCRIPTION);
   const fallback = defaultText(resolveSchema(model, param.schema)?.default ?? param.schema.default);
@@ -182,7 +205,8 @@ function planMethod(model: ApiModel, method: MethodPlan, word: string, access: s
   const names = new FlagNames();
   const flags: CliFlag[] = [];
   for (const { param } of shape.pathArgs) flags.push(paramFlag(model, names, param, param.name, 'path'));
-  for (const field of shape.fields) flags.push(paramFlag(model, names, field.param, field.key, field.param.in === 'path' ? 'query' : field.param.in));
+  for (const field of shape.fields)
+    flags.push(paramFlag(model, names, field.param, field.key, field.param.in === 'path' ? 'query' : field.param.in));
   if (shape.body?.flatten) {
     const resolved = resolveSchema(model, shape.body.content.schema);
     const files = shape.body.kind === 'multipart';
@@ -205,17 +229,39 @@ function groupDescription(model: ApiModel, raw: string): string | undefined {
 export function planCommands(model: ApiModel, sdk: SdkPlan): CliGroup[] {
   const planGroup = (resource: ResourcePlan, word: string, access: string[]): CliGroup => {
     const description = groupDescription(model, resource.resource.name);
-    const group: CliGroup = { word, resource, groups: [], methods: [], ...(description !== undefined ? { description } : {}) };
+    const group: CliGroup = {
+      word,
+      resource,
+      groups: [],
+      methods: [],
+      ...(description !== undefined ? { description } : {}),
+    };
     const scope = new NameScope(['help']);
     const childAccess = [...access, resource.propName];
     for (const child of resource.children) {
-      group.groups.push(planGroup(child, scope.claim(`group:${child.resource.name}`, kebabCase(child.resource.name) || 'resource'), childAccess));
+      group.groups.push(
+        planGroup(
+          child,
+          scope.claim(`group:${child.resource.name}`, kebabCase(child.resource.name) || 'resource'),
+          childAccess,
+        ),
+      );
     }
     for (const method of resource.methods) {
-      group.methods.push(planMethod(model, method, scope.claim(`method:${method.rawName}`, kebabCase(method.rawName) || 'call'), childAccess, group));
+      group.methods.push(
+        planMethod(
+          model,
+          method,
+          scope.claim(`method:${method.rawName}`, kebabCase(method.rawName) || 'call'),
+          childAccess,
+          group,
+        ),
+      );
     }
     return group;
   };
   const root = new NameScope(RESERVED_COMMANDS);
-  return sdk.resources.map((resource) => planGroup(resource, root.claim(resource.resource.name, kebabCase(resource.resource.name) || 'resource'), []));
+  return sdk.resources.map((resource) =>
+    planGroup(resource, root.claim(resource.resource.name, kebabCase(resource.resource.name) || 'resource'), []),
+  );
 }

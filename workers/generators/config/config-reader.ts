@@ -25,7 +25,12 @@ export class ConfigReader {
   checkKeys(record: Record<string, unknown>, pointer: string, known: readonly string[], what: string): void {
     for (const key of Object.keys(record)) {
       if (!known.includes(key) && !key.startsWith('x-')) {
-        this.report('config/unknown-key', 'warning', joinPointer(pointer, key), `Unknown key "${key}" in ${what}; it is ignored.`);
+        this.report(
+          'config/unknown-key',
+          'warning',
+          joinPointer(pointer, key),
+          `Unknown key "${key}" in ${what}; it is ignored.`,
+        );
       }
     }
   }

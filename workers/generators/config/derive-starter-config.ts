@@ -9,12 +9,21 @@ import { clientNamingDefaults } from '../model/client-naming-defaults.ts';
 import { deriveResources } from '../model/derive-resources.ts';
 import { emptyConfig, type ConfigResource, type GeneratorConfig } from '../model/generator-config.ts';
 
-export function deriveStarterConfig(doc: JsonRecord, operations: OperationEntry[], locate: (pointer: string) => SourceLocation): GeneratorConfig {
+export function deriveStarterConfig(
+  doc: JsonRecord,
+  operations: OperationEntry[],
+  locate: (pointer: string) => SourceLocation,
+): GeneratorConfig {
   const config = emptyConfig('derived');
   const title = asString(asRecord(doc.info)?.title) ?? 'API';
   const naming = clientNamingDefaults(title);
   config.clientName = naming.clientName;
-  config.packages = { typescript: naming.typescript, python: naming.python, pythonModule: naming.pythonModule, cli: naming.cli };
+  config.packages = {
+    typescript: naming.typescript,
+    python: naming.python,
+    pythonModule: naming.pythonModule,
+    cli: naming.cli,
+  };
   config.envPrefix = naming.envPrefix;
   const taken = new Set<string>();
   asArray(doc.servers).forEach((s, i) => {
@@ -30,7 +39,12 @@ export function deriveStarterConfig(doc: JsonRecord, operations: OperationEntry[
   });
   const endpoints = operations
     .filter((o) => !o.webhook)
-    .map((o) => ({ method: o.method, path: o.path, operationId: asString(o.operation.operationId), source: locate(o.pointer) }));
+    .map((o) => ({
+      method: o.method,
+      path: o.path,
+      operationId: asString(o.operation.operationId),
+      source: locate(o.pointer),
+    }));
   config.resources = deriveResources(endpoints).resources;
   return config;
 }
@@ -47,11 +61,12 @@ export function starterConfigYaml(config: GeneratorConfig): string {
   if (config.packages.cli !== undefined) packages.cli = config.packages.cli;
   if (Object.keys(packages).length > 0) out.packages = packages;
   if (config.envPrefix !== undefined) out.env_prefix = config.envPrefix;
-  if (config.environments.length > 0) out.environments = Object.fromEntries(config.environments.map((e) => [e.name, e.url]));
+  if (config.environments.length > 0)
+    out.environments = Object.fromEntries(config.environments.map((e) => [e.name, e.url]));
   out.resources = resourcesYaml(config.resources);
   const header = [
     '# Starter config derived from the paths of your OpenAPI description.',
-    '# Edit names here and send this file back as the run\'s config to keep them stable.',
+    "# Edit names here and send this file back as the run's config to keep them stable.",
     '# resources: <resource>: methods: <method name>: "<http method> <path>"; nest with subresources.',
     '',
   ].join('\n');

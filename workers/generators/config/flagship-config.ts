@@ -24,10 +24,22 @@ import { readResources } from './read-resources.ts';
 import { emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
 
 export const FLAGSHIP_KEYS = [
-  'client_name', 'binary_name', 'organization', 'packages', 'env_prefix', 'environments', 'auth', 'pagination', 'resources', 'unspecified_endpoints',
+  'client_name',
+  'binary_name',
+  'organization',
+  'packages',
+  'env_prefix',
+  'environments',
+  'auth',
+  'pagination',
+  'resources',
+  'unspecified_endpoints',
 ] as const;
 
-const RESOURCE_KEYS = { resource: ['methods', 'subresources', 'models', 'description'], method: ['endpoint', 'deprecated', 'pagination', 'description'] };
+const RESOURCE_KEYS = {
+  resource: ['methods', 'subresources', 'models', 'description'],
+  method: ['endpoint', 'deprecated', 'pagination', 'description'],
+};
 
 export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
   const reader = new ConfigReader(doc);
@@ -65,11 +77,21 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
     const name = asString(auth?.name);
     const scheme = asString(auth?.scheme);
     if (auth === undefined || name === undefined || scheme === undefined) {
-      reader.report('config/invalid-auth', 'warning', joinPointer('/auth', i), 'Auth options need `name` and `scheme`; this one is ignored.');
+      reader.report(
+        'config/invalid-auth',
+        'warning',
+        joinPointer('/auth', i),
+        'Auth options need `name` and `scheme`; this one is ignored.',
+      );
       return;
     }
     const envVar = asString(auth.env);
-    config.authOptions.push({ name, scheme, ...(envVar !== undefined ? { envVar } : {}), required: asBoolean(auth.required) ?? false });
+    config.authOptions.push({
+      name,
+      scheme,
+      ...(envVar !== undefined ? { envVar } : {}),
+      required: asBoolean(auth.required) ?? false,
+    });
   });
   config.pagination = readPagination(reader, root.pagination, '/pagination');
   config.resources = readResources(reader, root.resources, '/resources', RESOURCE_KEYS);

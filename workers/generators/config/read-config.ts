@@ -21,19 +21,47 @@ export interface ReadConfigResult {
 export function readConfig(text: string, mode: string, limits: ParseLimits): ReadConfigResult {
   const partner = mode === 'partner' || mode.startsWith('partner_');
   const parsed = parseDocument(text, limits);
-  const diagnostics = parsed.diagnostics.map((d) => ({ ...d, ruleId: d.ruleId.replace(/^parse\//, 'config/parse-'), document: 'config' as const }));
+  const diagnostics = parsed.diagnostics.map((d) => ({
+    ...d,
+    ruleId: d.ruleId.replace(/^parse\//, 'config/parse-'),
+    document: 'config' as const,
+  }));
   const doc = parsed.document;
   if (doc === undefined) {
-    return { kind: partner ? 'stainless' : 'flagship', diagnostics, needsSetup: partner ? ['The partner config could not be parsed.'] : [] };
+    return {
+      kind: partner ? 'stainless' : 'flagship',
+      diagnostics,
+      needsSetup: partner ? ['The partner config could not be parsed.'] : [],
+    };
   }
-  const looksStainless = isRecord(doc.value) && ('targets' in doc.value || isRecord(doc.value.organization) || 'client_settings' in doc.value);
+  const looksStainless =
+    isRecord(doc.value) &&
+    ('targets' in doc.value || isRecord(doc.value.organization) || 'client_settings' in doc.value);
   if (partner || looksStainless) {
     const result = readStainlessConfig(doc);
     if (!partner) {
-      diagnostics.push({ ruleId: 'config/stainless-detected', severity: 'info', message: 'The config is a Stainless stainless.yml; it was read as one.', pointer: '', line: 1, column: 1, document: 'config' });
+      diagnostics.push({
+        ruleId: 'config/stainless-detected',
+        severity: 'info',
+        message: 'The config is a Stainless stainless.yml; it was read as one.',
+        pointer: '',
+        line: 1,
+        column: 1,
+        document: 'config',
+      });
     }
-    return { kind: 'stainless', ...(result.config ? { config: result.config } : {}), diagnostics: [...diagnostics, ...result.diagnostics], needsSetup: result.needsSetup };
+    return {
+      kind: 'stainless',
+      ...(result.config ? { config: result.config } : {}),
+      diagnostics: [...diagnostics, ...result.diagnostics],
+      needsSetup: result.needsSetup,
+    };
   }
   const result = readFlagshipConfig(doc);
-  return { kind: 'flagship', ...(result.config ? { config: result.config } : {}), diagnostics: [...diagnostics, ...result.diagnostics], needsSetup: result.needsSetup };
+  return {
+    kind: 'flagship',
+    ...(result.config ? { config: result.config } : {}),
+    diagnostics: [...diagnostics, ...result.diagnostics],
+    needsSetup: result.needsSetup,
+  };
 }

@@ -9,7 +9,12 @@ export function readEnvironments(reader: ConfigReader, raw: unknown, pointer: st
     const p = joinPointer(pointer, name);
     const value = asString(url);
     if (value === undefined) {
-      reader.report('config/invalid-environment', 'warning', p, `Environment "${name}" must be a URL string; it is ignored.`);
+      reader.report(
+        'config/invalid-environment',
+        'warning',
+        p,
+        `Environment "${name}" must be a URL string; it is ignored.`,
+      );
       return [];
     }
     return [{ name, url: value, source: reader.locate(p) }];

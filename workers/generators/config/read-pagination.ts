@@ -30,14 +30,20 @@ export function readPagination(reader: ConfigReader, raw: unknown, pointer: stri
     const name = asString(scheme?.name);
     const type = asString(scheme?.type);
     if (scheme === undefined || name === undefined || type === undefined || STYLE[type] === undefined) {
-      reader.report('config/invalid-pagination', 'warning', p, `Pagination scheme needs a name and a type (one of ${Object.keys(STYLE).join(', ')}); it is ignored.`);
+      reader.report(
+        'config/invalid-pagination',
+        'warning',
+        p,
+        `Pagination scheme needs a name and a type (one of ${Object.keys(STYLE).join(', ')}); it is ignored.`,
+      );
       return;
     }
     const { style, cursorKind } = STYLE[type] as (typeof STYLE)[string];
     const request: PaginationScheme['request'] = {};
     for (const [param, field] of entries(scheme.request)) {
       const role = purpose(field) ?? param;
-      if (/next_cursor|cursor|after|starting_after|page_token/.test(role) && request.cursor === undefined) request.cursor = param;
+      if (/next_cursor|cursor|after|starting_after|page_token/.test(role) && request.cursor === undefined)
+        request.cursor = param;
       else if (/offset/.test(role)) request.offset = param;
       else if (/page_size|per_page|limit/.test(role)) request[style === 'page' ? 'pageSize' : 'limit'] = param;
       else if (/page/.test(role)) request.page = param;
@@ -51,7 +57,14 @@ export function readPagination(reader: ConfigReader, raw: unknown, pointer: stri
       else if (/next|cursor/.test(role)) response.nextCursor = field;
       else if (/total/.test(role)) response.total = field;
     }
-    out.push({ name, style, ...(cursorKind && style === 'cursor' ? { cursorKind } : {}), request, response, source: reader.locate(p) });
+    out.push({
+      name,
+      style,
+      ...(cursorKind && style === 'cursor' ? { cursorKind } : {}),
+      request,
+      response,
+      source: reader.locate(p),
+    });
   });
   return out;
 }

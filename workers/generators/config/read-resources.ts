@@ -12,14 +12,25 @@ export interface ResourceKeys {
   method: readonly string[];
 }
 
-export function readResources(reader: ConfigReader, raw: unknown, pointer: string, keys: ResourceKeys, depth = 0): ConfigResource[] {
+export function readResources(
+  reader: ConfigReader,
+  raw: unknown,
+  pointer: string,
+  keys: ResourceKeys,
+  depth = 0,
+): ConfigResource[] {
   const out: ConfigResource[] = [];
   if (depth > 16) return out;
   for (const [name, value] of entries(raw)) {
     const rPointer = joinPointer(pointer, name);
     const record = asRecord(value);
     if (record === undefined) {
-      reader.report('config/invalid-resource', 'error', rPointer, `Resource "${name}" must be a mapping with \`methods\` and/or \`subresources\`.`);
+      reader.report(
+        'config/invalid-resource',
+        'error',
+        rPointer,
+        `Resource "${name}" must be a mapping with \`methods\` and/or \`subresources\`.`,
+      );
       continue;
     }
     reader.checkKeys(record, rPointer, keys.resource, `resource "${name}"`);
@@ -32,12 +43,23 @@ export function readResources(reader: ConfigReader, raw: unknown, pointer: strin
       if (methodRecord !== undefined) reader.checkKeys(methodRecord, mPointer, keys.method, `method "${methodName}"`);
       if (endpoint === undefined) {
         // Non-HTTP methods (e.g. Stainless `type: alias`/`webhook_unwrap`) have no endpoint to call.
-        if (methodRecord !== undefined && typeof methodRecord.type === 'string' && methodRecord.type !== 'http') continue;
-        reader.report('config/invalid-endpoint', 'error', mPointer, `Method "${methodName}" needs an endpoint such as "get /things".`);
+        if (methodRecord !== undefined && typeof methodRecord.type === 'string' && methodRecord.type !== 'http')
+          continue;
+        reader.report(
+          'config/invalid-endpoint',
+          'error',
+          mPointer,
+          `Method "${methodName}" needs an endpoint such as "get /things".`,
+        );
         continue;
       }
       if (parseEndpoint(endpoint) === undefined) {
-        reader.report('config/invalid-endpoint', 'error', mPointer, `Method "${methodName}" has endpoint "${endpoint}"; expected "<http method> <path>".`);
+        reader.report(
+          'config/invalid-endpoint',
+          'error',
+          mPointer,
+          `Method "${methodName}" has endpoint "${endpoint}"; expected "<http method> <path>".`,
+        );
         continue;
       }
       const deprecated = methodRecord?.deprecated;

@@ -12,13 +12,53 @@ import { readResources } from './read-resources.ts';
 import { emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
 
 /** Keys mapped onto the model. */
-const MAPPED = ['organization', 'targets', 'environments', 'client_settings', 'security_schemes', 'security', 'pagination', 'resources', 'unspecified_endpoints', 'openapi'];
+const MAPPED = [
+  'organization',
+  'targets',
+  'environments',
+  'client_settings',
+  'security_schemes',
+  'security',
+  'pagination',
+  'resources',
+  'unspecified_endpoints',
+  'openapi',
+];
 /** Keys understood but with no effect on the model (docs, publishing, per-target settings). */
-const ACCEPTED = ['edition', 'settings', 'readme', 'custom_casings', 'query_settings', 'codeflow', 'diagnostics', 'streaming', 'idempotency', 'retries', 'webhooks', 'errors', 'cli', 'mcp_server'];
+const ACCEPTED = [
+  'edition',
+  'settings',
+  'readme',
+  'custom_casings',
+  'query_settings',
+  'codeflow',
+  'diagnostics',
+  'streaming',
+  'idempotency',
+  'retries',
+  'webhooks',
+  'errors',
+  'cli',
+  'mcp_server',
+];
 
 const RESOURCE_KEYS = {
   resource: ['methods', 'subresources', 'models', 'description', 'standalone_api', 'name'],
-  method: ['endpoint', 'deprecated', 'pagination', 'type', 'positional_params', 'skip_test_reason', 'paginated', 'streaming', 'body_param_name', 'description', 'only', 'skip', 'param_casing'],
+  method: [
+    'endpoint',
+    'deprecated',
+    'pagination',
+    'type',
+    'positional_params',
+    'skip_test_reason',
+    'paginated',
+    'streaming',
+    'body_param_name',
+    'description',
+    'only',
+    'skip',
+    'param_casing',
+  ],
 };
 
 export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
@@ -50,7 +90,8 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
   const cliName = asString(cli?.binary_name);
   if (tsName !== undefined) config.packages.typescript = tsName;
   if (pyModule !== undefined) config.packages.pythonModule = pyModule;
-  if (pyProject !== undefined || pyModule !== undefined) config.packages.python = pyProject ?? (pyModule as string).replace(/_/g, '-');
+  if (pyProject !== undefined || pyModule !== undefined)
+    config.packages.python = pyProject ?? (pyModule as string).replace(/_/g, '-');
   if (cliName !== undefined) config.packages.cli = cliName;
 
   config.environments = readEnvironments(reader, root.environments, '/environments');
@@ -60,7 +101,12 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
     const scheme = asString(asRecord(opt?.auth)?.security_scheme);
     if (opt === undefined || scheme === undefined) continue;
     const envVar = asString(opt.read_env);
-    config.authOptions.push({ name, scheme, ...(envVar !== undefined ? { envVar } : {}), required: opt.nullable !== true });
+    config.authOptions.push({
+      name,
+      scheme,
+      ...(envVar !== undefined ? { envVar } : {}),
+      required: opt.nullable !== true,
+    });
   }
   if (isRecord(root.security_schemes)) config.securitySchemes = root.security_schemes;
   if (Array.isArray(root.security)) config.security = root.security;
@@ -79,11 +125,23 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
   }
   const methodCount = countMethods(config.resources);
   if (config.resources.length === 0 || methodCount === 0) {
-    reader.report('config/missing-resources', 'error', root.resources === undefined ? '' : '/resources', 'The Stainless config maps no endpoints to resources: there is nothing to keep compatible with.');
-    needsSetup.push('The partner config has no `resources` with methods; add the resources/methods mapping of the existing SDK.');
+    reader.report(
+      'config/missing-resources',
+      'error',
+      root.resources === undefined ? '' : '/resources',
+      'The Stainless config maps no endpoints to resources: there is nothing to keep compatible with.',
+    );
+    needsSetup.push(
+      'The partner config has no `resources` with methods; add the resources/methods mapping of the existing SDK.',
+    );
   }
   if (orgName === undefined) {
-    reader.report('config/missing-organization', 'warning', '', '`organization.name` is missing; the client name is derived from the description title.');
+    reader.report(
+      'config/missing-organization',
+      'warning',
+      '',
+      '`organization.name` is missing; the client name is derived from the description title.',
+    );
   }
   return { config, diagnostics: reader.diagnostics, needsSetup };
 }

@@ -18,7 +18,10 @@ export function idempotencyHeaderOf(option: string | null | undefined): string |
 }
 
 /** The client's credential options grouped by security scheme key (in code-unit order), each with its identifier in the SDK. */
-export function authOptionsByScheme(model: ApiModel, authIdents: readonly string[]): [string, { option: ClientAuthOption; ident: string }[]][] {
+export function authOptionsByScheme(
+  model: ApiModel,
+  authIdents: readonly string[],
+): [string, { option: ClientAuthOption; ident: string }[]][] {
   const byScheme = new Map<string, { option: ClientAuthOption; ident: string }[]>();
   model.authOptions.forEach((option, i) => {
     const list = byScheme.get(option.scheme) ?? [];

@@ -2,7 +2,8 @@
 // for every emitter.
 
 /** C0/C1 control characters (tab, line breaks kept) and bidirectional overrides: never shown. */
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const LINE_BREAK = /\r\n?|[\n\u2028\u2029\u0085]/g;
 
 /**
@@ -15,7 +16,9 @@ export function mdText(text: string): string {
     .replace(INVISIBLE, '')
     .replace(LINE_BREAK, ' ')
     .trim()
-    .replace(/[\\`*_{}[\]()#+\-.!|~<>&]/g, (ch) => (ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '&' ? '&amp;' : `\\${ch}`));
+    .replace(/[\\`*_{}[\]()#+\-.!|~<>&]/g, (ch) =>
+      ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '&' ? '&amp;' : `\\${ch}`,
+    );
 }
 
 /** Text as an inline code span (backslashes are literal there): fenced by more backticks than it holds. */

@@ -38,7 +38,9 @@ export function responseContent(model: ApiModel, op: Operation): { kind: Respons
   const sse = success.content.find((c) => c.kind === 'event-stream');
   if (sse) {
     const resolved = resolveSchema(model, sse.schema);
-    return resolved?.kind === 'primitive' && resolved.type === 'string' ? { kind: 'event-stream-text', schema: sse.schema } : { kind: 'event-stream', schema: sse.schema };
+    return resolved?.kind === 'primitive' && resolved.type === 'string'
+      ? { kind: 'event-stream-text', schema: sse.schema }
+      : { kind: 'event-stream', schema: sse.schema };
   }
   if (success.content.some((c) => c.kind === 'text')) return { kind: 'text' };
   if (success.content.length > 0) return { kind: 'binary' };
@@ -54,7 +56,11 @@ export function isEventStream(kind: ResponseKind): boolean {
  * The pagination of a method: its scheme when the operation pages and its response is JSON, with
  * the item schema (undefined when the scheme's `items` path leads to no array).
  */
-export function methodPagination(model: ApiModel, op: Operation, response: { kind: ResponseKind; schema?: SchemaNode }): { scheme: PaginationScheme; item: SchemaNode | undefined } | undefined {
+export function methodPagination(
+  model: ApiModel,
+  op: Operation,
+  response: { kind: ResponseKind; schema?: SchemaNode },
+): { scheme: PaginationScheme; item: SchemaNode | undefined } | undefined {
   if (op.pagination === undefined || response.kind !== 'json') return undefined;
   const scheme = model.pagination.find((p) => p.name === op.pagination);
   return scheme ? { scheme, item: pageItemSchema(model, response.schema, scheme.response.items) } : undefined;

@@ -26,7 +26,11 @@ export interface ObjectShape {
  * declaration of a name wins; `{}` members are ignored); undefined for anything else. A reference
  * back into the chain being read contributes no properties.
  */
-export function objectShape(model: ApiModel, node: SchemaNode, seen: ReadonlySet<string> = new Set()): ObjectShape | undefined {
+export function objectShape(
+  model: ApiModel,
+  node: SchemaNode,
+  seen: ReadonlySet<string> = new Set(),
+): ObjectShape | undefined {
   if (node.kind === 'ref') {
     if (seen.has(node.target)) return { properties: [], required: new Set() };
     const target = model.schemas[node.target];
@@ -58,7 +62,11 @@ export function objectShape(model: ApiModel, node: SchemaNode, seen: ReadonlySet
  * The item schema of a paginated response: `itemsPath` (a dot path, `''` for the response itself)
  * followed through objects, references and allOf compositions to an array.
  */
-export function pageItemSchema(model: ApiModel, schema: SchemaNode | undefined, itemsPath: string): SchemaNode | undefined {
+export function pageItemSchema(
+  model: ApiModel,
+  schema: SchemaNode | undefined,
+  itemsPath: string,
+): SchemaNode | undefined {
   let node = schema ? resolveSchema(model, schema) : undefined;
   for (const segment of itemsPath === '' ? [] : itemsPath.split('.')) {
     const shape = node ? objectShape(model, node) : undefined;
@@ -70,5 +78,9 @@ export function pageItemSchema(model: ApiModel, schema: SchemaNode | undefined, 
 
 /** A string schema that is a file in a multipart upload (binary, or with a content media type). */
 export function isUploadFile(node: SchemaNode): boolean {
-  return node.kind === 'primitive' && node.type === 'string' && (node.format === 'binary' || node.contentMediaType !== undefined);
+  return (
+    node.kind === 'primitive' &&
+    node.type === 'string' &&
+    (node.format === 'binary' || node.contentMediaType !== undefined)
+  );
 }

@@ -2,7 +2,15 @@
 // Python `ast`) report classes with their methods and child resources; this file finds the
 // client, walks the resource tree from it and produces the sorted `SdkSurface`.
 
-import type { SdkLanguage, SdkSurface, SurfaceField, SurfaceMethod, SurfaceModel, SurfaceParam, SurfaceProblem } from './types.ts';
+import type {
+  SdkLanguage,
+  SdkSurface,
+  SurfaceField,
+  SurfaceMethod,
+  SurfaceModel,
+  SurfaceParam,
+  SurfaceProblem,
+} from './types.ts';
 
 export interface RawMethod {
   name: string;
@@ -51,12 +59,14 @@ const ERROR_NAME = /(Error|Exception)$/;
 const PAGE_NAME = /(^|[a-z])Page([A-Z]|$|Promise)|Pagination|Paginator/;
 const STREAM_NAME = /Stream/;
 /** Runtime modules whose exported types are plumbing, not API models. */
-const PRIVATE_MODULE = /(^|\/)(_(?!_init__)[^/]*|_?shims|core|internal)(\/|\.pyi?$)|(^|\/)(core|uploads|error|errors|streaming|pagination|resource|version|base-client|shims)\.ts$/;
+const PRIVATE_MODULE =
+  /(^|\/)(_(?!_init__)[^/]*|_?shims|core|internal)(\/|\.pyi?$)|(^|\/)(core|uploads|error|errors|streaming|pagination|resource|version|base-client|shims)\.ts$/;
 
 function isAsyncTwin(cls: RawClass): boolean {
   // Python SDKs carry an `Async…` twin and `…WithRawResponse` / `…WithStreamingResponse` wrappers.
-  return /^Async/.test(cls.name) && cls.bases.some((b) => /Async/.test(b))
-    || /With(Raw|Streaming)Response$/.test(cls.name);
+  return (
+    (/^Async/.test(cls.name) && cls.bases.some((b) => /Async/.test(b))) || /With(Raw|Streaming)Response$/.test(cls.name)
+  );
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -75,7 +85,12 @@ export function buildSurface(raw: RawSdk): SdkSurface {
     const candidates = byName.get(className);
     if (candidates === undefined || candidates.length === 0) return undefined;
     if (candidates.length === 1) return candidates[0];
-    return [...candidates].sort((a, b) => commonPrefixLength(b.file, fromFile) - commonPrefixLength(a.file, fromFile) || a.file.length - b.file.length || (a.file < b.file ? -1 : 1))[0];
+    return [...candidates].sort(
+      (a, b) =>
+        commonPrefixLength(b.file, fromFile) - commonPrefixLength(a.file, fromFile) ||
+        a.file.length - b.file.length ||
+        (a.file < b.file ? -1 : 1),
+    )[0];
   };
   const isResource = (cls: RawClass): boolean =>
     cls.bases.some((b) => RESOURCE_BASE.test(b)) || cls.methods.some((m) => m.endpoint !== undefined);
@@ -121,12 +136,23 @@ export function buildSurface(raw: RawSdk): SdkSurface {
     }
   }
 
-  const errors = classes.filter((c) => ERROR_NAME.test(c.name) || c.bases.some((b) => ERROR_NAME.test(b))).map((c) => c.name);
+  const errors = classes
+    .filter((c) => ERROR_NAME.test(c.name) || c.bases.some((b) => ERROR_NAME.test(b)))
+    .map((c) => c.name);
   const pagination = classes.filter((c) => PAGE_NAME.test(c.name) && !ERROR_NAME.test(c.name)).map((c) => c.name);
-  const streaming = classes.filter((c) => STREAM_NAME.test(c.name) && !ERROR_NAME.test(c.name) && !isResource(c) && !/With(Raw|Streaming|Streamed)Response$/.test(c.name)).map((c) => c.name);
+  const streaming = classes
+    .filter(
+      (c) =>
+        STREAM_NAME.test(c.name) &&
+        !ERROR_NAME.test(c.name) &&
+        !isResource(c) &&
+        !/With(Raw|Streaming|Streamed)Response$/.test(c.name),
+    )
+    .map((c) => c.name);
   const uniqSorted = (xs: string[]): string[] => [...new Set(xs)].sort();
   const modelMap = new Map<string, SurfaceModel>();
-  for (const m of raw.models) if (!modelMap.has(m.name) && !PRIVATE_MODULE.test(m.location.file)) modelMap.set(m.name, m);
+  for (const m of raw.models)
+    if (!modelMap.has(m.name) && !PRIVATE_MODULE.test(m.location.file)) modelMap.set(m.name, m);
   const dedupMethods = new Map<string, SurfaceMethod>();
   for (const m of methods) if (!dedupMethods.has(m.id)) dedupMethods.set(m.id, m);
   return {
@@ -183,7 +209,12 @@ function toSurfaceMethod(language: SdkLanguage, path: string[], m: RawMethod, fi
     id,
     resourcePath: path,
     name: m.name,
-    ...(m.endpoint !== undefined ? { endpoint: normaliseEndpoint(m.endpoint.method, m.endpoint.path), endpointRaw: `${m.endpoint.method.toLowerCase()} ${m.endpoint.path}` } : {}),
+    ...(m.endpoint !== undefined
+      ? {
+          endpoint: normaliseEndpoint(m.endpoint.method, m.endpoint.path),
+          endpointRaw: `${m.endpoint.method.toLowerCase()} ${m.endpoint.path}`,
+        }
+      : {}),
     params: m.params,
     returnType: m.returnType,
     paginated: m.paginated,

@@ -21,14 +21,48 @@ type Direction = 'request' | 'response';
 
 /** Ids (after the `request-…`/`response-…` scope) that break existing clients, per direction. */
 const BREAKING_REQUEST = new Set([
-  'type-changed', 'enum-value-removed', 'became-enum', 'became-not-nullable', 'became-required', 'const-changed', 'const-added',
-  'max-decreased', 'max-length-decreased', 'min-increased', 'min-length-increased', 'min-items-increased', 'max-items-decreased',
-  'pattern-added', 'pattern-changed', 'one-of-removed', 'any-of-removed', 'all-of-added', 'max-set', 'min-set', 'max-length-set',
-  'min-items-set', 'max-items-set', 'removed', 'all-of-removed', 'media-type-removed',
+  'type-changed',
+  'enum-value-removed',
+  'became-enum',
+  'became-not-nullable',
+  'became-required',
+  'const-changed',
+  'const-added',
+  'max-decreased',
+  'max-length-decreased',
+  'min-increased',
+  'min-length-increased',
+  'min-items-increased',
+  'max-items-decreased',
+  'pattern-added',
+  'pattern-changed',
+  'one-of-removed',
+  'any-of-removed',
+  'all-of-added',
+  'max-set',
+  'min-set',
+  'max-length-set',
+  'min-items-set',
+  'max-items-set',
+  'removed',
+  'all-of-removed',
+  'media-type-removed',
 ]);
 const BREAKING_RESPONSE = new Set([
-  'type-changed', 'became-nullable', 'became-optional', 'const-changed', 'const-removed', 'max-increased', 'max-length-increased',
-  'max-length-unset', 'min-decreased', 'min-length-decreased', 'min-items-decreased', 'min-items-unset', 'one-of-added', 'enum-value-added',
+  'type-changed',
+  'became-nullable',
+  'became-optional',
+  'const-changed',
+  'const-removed',
+  'max-increased',
+  'max-length-increased',
+  'max-length-unset',
+  'min-decreased',
+  'min-length-decreased',
+  'min-items-decreased',
+  'min-items-unset',
+  'one-of-added',
+  'enum-value-added',
 ]);
 const INFO_SUFFIX = /discriminator|default-value|deprecated|annotation|description/;
 
@@ -72,7 +106,8 @@ interface Ctx {
 
 function scopedId(ctx: Ctx, suffix: string): string {
   const nested = ctx.property !== '';
-  if (ctx.scope === 'request-parameter') return nested ? `request-parameter-property-${suffix}` : `request-parameter-${suffix}`;
+  if (ctx.scope === 'request-parameter')
+    return nested ? `request-parameter-property-${suffix}` : `request-parameter-${suffix}`;
   if (ctx.scope === 'request-body') return nested ? `request-property-${suffix}` : `request-body-${suffix}`;
   return nested ? `response-property-${suffix}` : `response-body-${suffix}`;
 }
@@ -106,12 +141,22 @@ class ModelDiff {
     return named !== undefined ? { node: current, named } : { node: current };
   }
 
-  private emit(ctx: Ctx, suffix: string, message: string, oldNode?: { source: SourceLocation }, newNode?: { source: SourceLocation }, idOverride?: string, levelOverride?: ChangeLevel): void {
+  private emit(
+    ctx: Ctx,
+    suffix: string,
+    message: string,
+    oldNode?: { source: SourceLocation },
+    newNode?: { source: SourceLocation },
+    idOverride?: string,
+    levelOverride?: ChangeLevel,
+  ): void {
     const id = idOverride ?? scopedId(ctx, suffix);
     this.out.add({
       id,
       level: levelOverride ?? levelFor(ctx.dir, suffix),
-      ...(ctx.op !== undefined ? { operation: ctx.op.key, path: ctx.op.path, method: ctx.op.method.toUpperCase() } : {}),
+      ...(ctx.op !== undefined
+        ? { operation: ctx.op.key, path: ctx.op.path, method: ctx.op.method.toUpperCase() }
+        : {}),
       ...(ctx.oldPath !== undefined && ctx.oldPath !== ctx.op?.path ? { oldPath: ctx.oldPath } : {}),
       where: ctx.where,
       ...(ctx.property !== '' ? { property: ctx.property } : {}),
@@ -122,14 +167,47 @@ class ModelDiff {
   }
 
   /** Object properties of a schema, flattening `allOf` members. */
-  private properties(model: ApiModel, node: SchemaNode, depth = 0): Map<string, { schema: SchemaNode; required: boolean; readOnly: boolean; writeOnly: boolean; source: SourceLocation; hasDefault: boolean }> | undefined {
+  private properties(
+    model: ApiModel,
+    node: SchemaNode,
+    depth = 0,
+  ):
+    | Map<
+        string,
+        {
+          schema: SchemaNode;
+          required: boolean;
+          readOnly: boolean;
+          writeOnly: boolean;
+          source: SourceLocation;
+          hasDefault: boolean;
+        }
+      >
+    | undefined {
     const r = this.resolve(model, node).node;
     if (depth > 16) return undefined;
     if (r.kind === 'object') {
-      const map = new Map<string, { schema: SchemaNode; required: boolean; readOnly: boolean; writeOnly: boolean; source: SourceLocation; hasDefault: boolean }>();
+      const map = new Map<
+        string,
+        {
+          schema: SchemaNode;
+          required: boolean;
+          readOnly: boolean;
+          writeOnly: boolean;
+          source: SourceLocation;
+          hasDefault: boolean;
+        }
+      >();
       for (const p of r.properties) {
         const resolved = this.resolve(model, p.schema).node;
-        map.set(p.name, { schema: p.schema, required: p.required, readOnly: p.readOnly || resolved.readOnly === true, writeOnly: p.writeOnly || resolved.writeOnly === true, source: p.source, hasDefault: resolved.default !== undefined || p.schema.default !== undefined });
+        map.set(p.name, {
+          schema: p.schema,
+          required: p.required,
+          readOnly: p.readOnly || resolved.readOnly === true,
+          writeOnly: p.writeOnly || resolved.writeOnly === true,
+          source: p.source,
+          hasDefault: resolved.default !== undefined || p.schema.default !== undefined,
+        });
       }
       return map;
     }
@@ -161,7 +239,17 @@ class ModelDiff {
       case 'enum':
         return node.valueType === 'mixed' ? undefined : node.valueType;
       case 'literal':
-        return node.value === null ? 'null' : Array.isArray(node.value) ? 'array' : typeof node.value === 'object' ? 'object' : typeof node.value === 'number' ? (Number.isInteger(node.value) ? 'integer' : 'number') : typeof node.value;
+        return node.value === null
+          ? 'null'
+          : Array.isArray(node.value)
+            ? 'array'
+            : typeof node.value === 'object'
+              ? 'object'
+              : typeof node.value === 'number'
+                ? Number.isInteger(node.value)
+                  ? 'integer'
+                  : 'number'
+                : typeof node.value;
       case 'intersection':
         return 'object';
       default:
@@ -174,7 +262,7 @@ class ModelDiff {
     const o = this.resolve(this.oldModel, oldIn);
     const n = this.resolve(this.newModel, newIn);
     if (o.named !== undefined || n.named !== undefined) {
-      const key = `${o.named?.id ?? "~"}|${n.named?.id ?? "~"}|${ctx.dir}|${ctx.scope}|${ctx.property === "" ? (ctx.op?.key ?? "") : ""}`;
+      const key = `${o.named?.id ?? '~'}|${n.named?.id ?? '~'}|${ctx.dir}|${ctx.scope}|${ctx.property === '' ? (ctx.op?.key ?? '') : ''}`;
       if (this.visited.has(key)) return;
       this.visited.add(key);
     }
@@ -190,24 +278,53 @@ class ModelDiff {
     if (ot !== undefined && nt !== undefined && ot !== nt) {
       const widening = dir === 'request' ? ot === 'integer' && nt === 'number' : ot === 'number' && nt === 'integer';
       // XML bodies are text on the wire: object ↔ string is a compatible re-description.
-      const xmlText = /xml/.test(ctx.where) && ((ot === 'object' && nt === 'string') || (ot === 'string' && nt === 'object'));
-      if (widening || xmlText) this.emit(ctx, 'type-compatible', `Type changed from ${ot} to ${nt} (compatible).`, os, ns);
+      const xmlText =
+        /xml/.test(ctx.where) && ((ot === 'object' && nt === 'string') || (ot === 'string' && nt === 'object'));
+      if (widening || xmlText)
+        this.emit(ctx, 'type-compatible', `Type changed from ${ot} to ${nt} (compatible).`, os, ns);
       else this.emit(ctx, 'type-changed', `Type changed from ${ot} to ${nt}.`, os, ns);
-      if (os.kind !== 'enum' && ns.kind === 'enum' && dir === 'request') this.emit(ctx, 'became-enum', `Restricted to the values ${ns.members.map((m) => JSON.stringify(m.value)).join(', ')}.`, os, ns);
+      if (os.kind !== 'enum' && ns.kind === 'enum' && dir === 'request')
+        this.emit(
+          ctx,
+          'became-enum',
+          `Restricted to the values ${ns.members.map((m) => JSON.stringify(m.value)).join(', ')}.`,
+          os,
+          ns,
+        );
       if (!widening) return;
     } else if (os.kind === 'primitive' && ns.kind === 'primitive' && (os.format ?? '') !== (ns.format ?? '')) {
-      this.emit(ctx, 'type-changed', `Format changed from ${os.format ?? '(none)'} to ${ns.format ?? '(none)'}.`, os, ns);
+      this.emit(
+        ctx,
+        'type-changed',
+        `Format changed from ${os.format ?? '(none)'} to ${ns.format ?? '(none)'}.`,
+        os,
+        ns,
+      );
     }
 
     // Nullable.
     if (os.nullable !== ns.nullable) {
-      this.emit(ctx, ns.nullable ? 'became-nullable' : 'became-not-nullable', ns.nullable ? 'Became nullable.' : 'Is no longer nullable.', os, ns);
+      this.emit(
+        ctx,
+        ns.nullable ? 'became-nullable' : 'became-not-nullable',
+        ns.nullable ? 'Became nullable.' : 'Is no longer nullable.',
+        os,
+        ns,
+      );
     }
 
     // Const and enum.
     if (oliteralOrConst(os) || nliteralOrConst(ns)) {
-      if (oliteralOnly && nliteralOnly && JSON.stringify(os.value) !== JSON.stringify(ns.value)) this.emit(ctx, 'const-changed', `Constant changed from ${JSON.stringify(os.value)} to ${JSON.stringify(ns.value)}.`, os, ns);
-      else if (!oliteralOnly && nliteralOnly) this.emit(ctx, 'const-added', `Now a constant ${JSON.stringify((ns as { value: unknown }).value)}.`, os, ns);
+      if (oliteralOnly && nliteralOnly && JSON.stringify(os.value) !== JSON.stringify(ns.value))
+        this.emit(
+          ctx,
+          'const-changed',
+          `Constant changed from ${JSON.stringify(os.value)} to ${JSON.stringify(ns.value)}.`,
+          os,
+          ns,
+        );
+      else if (!oliteralOnly && nliteralOnly)
+        this.emit(ctx, 'const-added', `Now a constant ${JSON.stringify((ns as { value: unknown }).value)}.`, os, ns);
       else if (oliteralOnly && !nliteralOnly) this.emit(ctx, 'const-removed', 'No longer a constant.', os, ns);
     }
     if (os.kind === 'enum' && ns.kind === 'enum') {
@@ -216,14 +333,32 @@ class ModelDiff {
       for (const v of ov) if (!nv.has(v)) this.emit(ctx, 'enum-value-removed', `Enum value ${v} was removed.`, os, ns);
       for (const v of nv) if (!ov.has(v)) this.emit(ctx, 'enum-value-added', `Enum value ${v} was added.`, os, ns);
     } else if (os.kind !== 'enum' && ns.kind === 'enum' && os.kind !== 'literal') {
-      this.emit(ctx, 'became-enum', `Restricted to the values ${ns.members.map((m) => JSON.stringify(m.value)).join(', ')}.`, os, ns);
+      this.emit(
+        ctx,
+        'became-enum',
+        `Restricted to the values ${ns.members.map((m) => JSON.stringify(m.value)).join(', ')}.`,
+        os,
+        ns,
+      );
     }
 
     // Default value.
     if (JSON.stringify(os.default) !== JSON.stringify(ns.default)) {
-      const suffix = os.default === undefined ? 'default-value-added' : ns.default === undefined ? 'default-value-removed' : 'default-value-changed';
-      this.emit(ctx, suffix, `Default changed from ${JSON.stringify(os.default) ?? '(none)'} to ${JSON.stringify(ns.default) ?? '(none)'}.`, os, ns, undefined,
-        ctx.scope === 'request-parameter' && ctx.property === '' ? 'breaking' : 'info');
+      const suffix =
+        os.default === undefined
+          ? 'default-value-added'
+          : ns.default === undefined
+            ? 'default-value-removed'
+            : 'default-value-changed';
+      this.emit(
+        ctx,
+        suffix,
+        `Default changed from ${JSON.stringify(os.default) ?? '(none)'} to ${JSON.stringify(ns.default) ?? '(none)'}.`,
+        os,
+        ns,
+        undefined,
+        ctx.scope === 'request-parameter' && ctx.property === '' ? 'breaking' : 'info',
+      );
     }
 
     // Constraints.
@@ -238,7 +373,8 @@ class ModelDiff {
       const npat = nc.pattern === '' || nc.pattern === '.*' || nc.pattern === '^.*$' ? undefined : nc.pattern;
       if (opat !== npat) {
         if (opat === undefined) this.emit(ctx, 'pattern-added', `Pattern ${nc.pattern} was added.`, os, ns);
-        else if (npat === undefined && nc.pattern !== undefined && nc.pattern !== '') this.emit(ctx, 'pattern-generalized', `Pattern ${oc.pattern} was generalized to ${nc.pattern}.`, os, ns);
+        else if (npat === undefined && nc.pattern !== undefined && nc.pattern !== '')
+          this.emit(ctx, 'pattern-generalized', `Pattern ${oc.pattern} was generalized to ${nc.pattern}.`, os, ns);
         else if (npat === undefined) this.emit(ctx, 'pattern-removed', `Pattern ${oc.pattern} was removed.`, os, ns);
         else this.emit(ctx, 'pattern-changed', `Pattern changed from ${oc.pattern} to ${nc.pattern}.`, os, ns);
       }
@@ -246,13 +382,30 @@ class ModelDiff {
     if (os.kind === 'array' && ns.kind === 'array') {
       this.bound(ctx, 'max-items', os.maxItems, ns.maxItems, 'upper', os, ns);
       this.bound(ctx, 'min-items', os.minItems, ns.minItems, 'lower', os, ns);
-      this.compareSchema(os.items, ns.items, { ...ctx, property: ctx.property === '' ? '[]' : `${ctx.property}[]`, depth: ctx.depth + 1 });
+      this.compareSchema(os.items, ns.items, {
+        ...ctx,
+        property: ctx.property === '' ? '[]' : `${ctx.property}[]`,
+        depth: ctx.depth + 1,
+      });
     }
     if (os.kind === 'map' && ns.kind === 'map') {
-      this.compareSchema(os.values, ns.values, { ...ctx, property: ctx.property === '' ? '{}' : `${ctx.property}{}`, depth: ctx.depth + 1 });
+      this.compareSchema(os.values, ns.values, {
+        ...ctx,
+        property: ctx.property === '' ? '{}' : `${ctx.property}{}`,
+        depth: ctx.depth + 1,
+      });
     }
-    if (os.kind === 'object' && ns.kind === 'object' && isSchema(os.additionalProperties) && isSchema(ns.additionalProperties)) {
-      this.compareSchema(os.additionalProperties, ns.additionalProperties, { ...ctx, property: ctx.property === '' ? '{}' : `${ctx.property}{}`, depth: ctx.depth + 1 });
+    if (
+      os.kind === 'object' &&
+      ns.kind === 'object' &&
+      isSchema(os.additionalProperties) &&
+      isSchema(ns.additionalProperties)
+    ) {
+      this.compareSchema(os.additionalProperties, ns.additionalProperties, {
+        ...ctx,
+        property: ctx.property === '' ? '{}' : `${ctx.property}{}`,
+        depth: ctx.depth + 1,
+      });
     }
 
     // Composition.
@@ -271,7 +424,15 @@ class ModelDiff {
     if (op !== undefined && np !== undefined) this.compareProperties(op, np, ctx, os, ns);
   }
 
-  private bound(ctx: Ctx, name: string, o: number | undefined, n: number | undefined, side: 'upper' | 'lower', os: SchemaNode, ns: SchemaNode): void {
+  private bound(
+    ctx: Ctx,
+    name: string,
+    o: number | undefined,
+    n: number | undefined,
+    side: 'upper' | 'lower',
+    os: SchemaNode,
+    ns: SchemaNode,
+  ): void {
     if (o === n) return;
     let suffix: string;
     if (o === undefined) suffix = `${name}-set`;
@@ -286,7 +447,8 @@ class ModelDiff {
     const word = (s: SchemaNode): string => (s.kind === 'union' && s.combinator === 'anyOf' ? 'any-of' : 'one-of');
     const ov = os.kind === 'union' ? os.variants : [];
     const nv = ns.kind === 'union' ? ns.variants : [];
-    const label = (s: SchemaNode, i: number): string => (s.kind === 'ref' ? `ref:${s.target}` : `#${i}:${this.typeOf(s) ?? s.kind}`);
+    const label = (s: SchemaNode, i: number): string =>
+      s.kind === 'ref' ? `ref:${s.target}` : `#${i}:${this.typeOf(s) ?? s.kind}`;
     const ol = new Map(ov.map((s, i) => [label(s, i), s]));
     const nl = new Map(nv.map((s, i) => [label(s, i), s]));
     const kind = word(ns.kind === 'union' ? ns : os);
@@ -294,11 +456,24 @@ class ModelDiff {
     let removed = 0;
     for (const k of nl.keys()) if (!ol.has(k)) added++;
     for (const k of ol.keys()) if (!nl.has(k)) removed++;
-    if (added > 0) this.emit(ctx, `${kind}-added`, `${added} ${kind === 'any-of' ? 'anyOf' : 'oneOf'} variant(s) added.`, os, ns);
-    if (removed > 0) this.emit(ctx, `${kind}-removed`, `${removed} ${kind === 'any-of' ? 'anyOf' : 'oneOf'} variant(s) removed.`, os, ns);
+    if (added > 0)
+      this.emit(ctx, `${kind}-added`, `${added} ${kind === 'any-of' ? 'anyOf' : 'oneOf'} variant(s) added.`, os, ns);
+    if (removed > 0)
+      this.emit(
+        ctx,
+        `${kind}-removed`,
+        `${removed} ${kind === 'any-of' ? 'anyOf' : 'oneOf'} variant(s) removed.`,
+        os,
+        ns,
+      );
     for (const [k, s] of ol) {
       const t = nl.get(k);
-      if (t !== undefined) this.compareSchema(s, t, { ...ctx, property: ctx.property === '' ? `/${k}` : `${ctx.property}/${k}`, depth: ctx.depth + 1 });
+      if (t !== undefined)
+        this.compareSchema(s, t, {
+          ...ctx,
+          property: ctx.property === '' ? `/${k}` : `${ctx.property}/${k}`,
+          depth: ctx.depth + 1,
+        });
     }
   }
 
@@ -306,36 +481,118 @@ class ModelDiff {
     const od = os.kind === 'union' || os.kind === 'intersection' ? os.discriminator : undefined;
     const nd = ns.kind === 'union' || ns.kind === 'intersection' ? ns.discriminator : undefined;
     if (od === undefined && nd === undefined) return;
-    if (od === undefined) return this.emit(ctx, 'discriminator-added', `Discriminator ${nd!.propertyName} was added.`, os, ns);
-    if (nd === undefined) return this.emit(ctx, 'discriminator-removed', `Discriminator ${od.propertyName} was removed.`, os, ns);
-    if (od.propertyName !== nd.propertyName) this.emit(ctx, 'discriminator-property-name-changed', `Discriminator property changed from ${od.propertyName} to ${nd.propertyName}.`, os, ns);
+    if (od === undefined)
+      return this.emit(ctx, 'discriminator-added', `Discriminator ${nd!.propertyName} was added.`, os, ns);
+    if (nd === undefined)
+      return this.emit(ctx, 'discriminator-removed', `Discriminator ${od.propertyName} was removed.`, os, ns);
+    if (od.propertyName !== nd.propertyName)
+      this.emit(
+        ctx,
+        'discriminator-property-name-changed',
+        `Discriminator property changed from ${od.propertyName} to ${nd.propertyName}.`,
+        os,
+        ns,
+      );
     const om = new Map(od.mapping.filter((m) => m.explicit).map((m) => [m.value, m.target]));
     const nm = new Map(nd.mapping.filter((m) => m.explicit).map((m) => [m.value, m.target]));
     for (const [k, v] of nm) {
       if (!om.has(k)) this.emit(ctx, 'discriminator-mapping-added', `Discriminator mapping ${k} was added.`, os, ns);
-      else if (om.get(k) !== v) this.emit(ctx, 'discriminator-mapping-changed', `Discriminator mapping ${k} changed.`, os, ns);
+      else if (om.get(k) !== v)
+        this.emit(ctx, 'discriminator-mapping-changed', `Discriminator mapping ${k} changed.`, os, ns);
     }
-    for (const k of om.keys()) if (!nm.has(k)) this.emit(ctx, 'discriminator-mapping-deleted', `Discriminator mapping ${k} was removed.`, os, ns);
+    for (const k of om.keys())
+      if (!nm.has(k))
+        this.emit(ctx, 'discriminator-mapping-deleted', `Discriminator mapping ${k} was removed.`, os, ns);
   }
 
-  private compareProperties(op: NonNullable<ReturnType<ModelDiff['properties']>>, np: NonNullable<ReturnType<ModelDiff['properties']>>, ctx: Ctx, os: SchemaNode, ns: SchemaNode): void {
-    const child = (name: string): Ctx => ({ ...ctx, property: ctx.property === '' ? name : `${ctx.property}.${name}`, depth: ctx.depth + 1 });
-    const hidden = (p: { readOnly: boolean; writeOnly: boolean }): boolean => (ctx.dir === 'request' ? p.readOnly : p.writeOnly);
+  private compareProperties(
+    op: NonNullable<ReturnType<ModelDiff['properties']>>,
+    np: NonNullable<ReturnType<ModelDiff['properties']>>,
+    ctx: Ctx,
+    os: SchemaNode,
+    ns: SchemaNode,
+  ): void {
+    const child = (name: string): Ctx => ({
+      ...ctx,
+      property: ctx.property === '' ? name : `${ctx.property}.${name}`,
+      depth: ctx.depth + 1,
+    });
+    const hidden = (p: { readOnly: boolean; writeOnly: boolean }): boolean =>
+      ctx.dir === 'request' ? p.readOnly : p.writeOnly;
     for (const [name, o] of op) {
       const n = np.get(name);
       const c = child(name);
       if (n === undefined) {
         if (hidden(o)) continue;
-        if (ctx.dir === 'request') this.emit(c, 'removed', `Request property ${c.property} was removed.`, o, undefined, 'request-property-removed', 'breaking');
-        else if (o.required) this.emit(c, 'required-property-removed', `Required response property ${c.property} was removed.`, o, undefined, 'response-required-property-removed', 'breaking');
-        else this.emit(c, 'optional-property-removed', `Optional response property ${c.property} was removed.`, o, undefined, 'response-optional-property-removed', 'breaking');
+        if (ctx.dir === 'request')
+          this.emit(
+            c,
+            'removed',
+            `Request property ${c.property} was removed.`,
+            o,
+            undefined,
+            'request-property-removed',
+            'breaking',
+          );
+        else if (o.required)
+          this.emit(
+            c,
+            'required-property-removed',
+            `Required response property ${c.property} was removed.`,
+            o,
+            undefined,
+            'response-required-property-removed',
+            'breaking',
+          );
+        else
+          this.emit(
+            c,
+            'optional-property-removed',
+            `Optional response property ${c.property} was removed.`,
+            o,
+            undefined,
+            'response-optional-property-removed',
+            'breaking',
+          );
         continue;
       }
       if (!hidden(n)) {
-        if (ctx.dir === 'request' && !o.required && n.required) this.emit(c, 'became-required', `Request property ${c.property} became required.`, o, n, 'request-property-became-required');
-        if (ctx.dir === 'request' && o.required && !n.required) this.emit(c, 'became-optional', `Request property ${c.property} became optional.`, o, n, 'request-property-became-optional');
-        if (ctx.dir === 'response' && o.required && !n.required) this.emit(c, 'became-optional', `Response property ${c.property} became optional.`, o, n, 'response-property-became-optional');
-        if (ctx.dir === 'response' && !o.required && n.required) this.emit(c, 'became-required', `Response property ${c.property} became required.`, o, n, 'response-property-became-required');
+        if (ctx.dir === 'request' && !o.required && n.required)
+          this.emit(
+            c,
+            'became-required',
+            `Request property ${c.property} became required.`,
+            o,
+            n,
+            'request-property-became-required',
+          );
+        if (ctx.dir === 'request' && o.required && !n.required)
+          this.emit(
+            c,
+            'became-optional',
+            `Request property ${c.property} became optional.`,
+            o,
+            n,
+            'request-property-became-optional',
+          );
+        if (ctx.dir === 'response' && o.required && !n.required)
+          this.emit(
+            c,
+            'became-optional',
+            `Response property ${c.property} became optional.`,
+            o,
+            n,
+            'response-property-became-optional',
+          );
+        if (ctx.dir === 'response' && !o.required && n.required)
+          this.emit(
+            c,
+            'became-required',
+            `Response property ${c.property} became required.`,
+            o,
+            n,
+            'response-property-became-required',
+          );
       }
       this.compareSchema(o.schema, n.schema, c);
     }
@@ -343,11 +600,46 @@ class ModelDiff {
       if (op.has(name) || hidden(n)) continue;
       const c = child(name);
       if (ctx.dir === 'request') {
-        if (n.required && n.hasDefault) this.emit(c, 'x', `New required request property ${c.property} (with a default).`, undefined, n, 'new-required-request-property-with-default', 'breaking');
-        else if (n.required) this.emit(c, 'x', `New required request property ${c.property}.`, os, n, 'new-required-request-property', 'breaking');
-        else this.emit(c, 'x', `New optional request property ${c.property}.`, undefined, n, 'new-optional-request-property', 'non-breaking');
+        if (n.required && n.hasDefault)
+          this.emit(
+            c,
+            'x',
+            `New required request property ${c.property} (with a default).`,
+            undefined,
+            n,
+            'new-required-request-property-with-default',
+            'breaking',
+          );
+        else if (n.required)
+          this.emit(
+            c,
+            'x',
+            `New required request property ${c.property}.`,
+            os,
+            n,
+            'new-required-request-property',
+            'breaking',
+          );
+        else
+          this.emit(
+            c,
+            'x',
+            `New optional request property ${c.property}.`,
+            undefined,
+            n,
+            'new-optional-request-property',
+            'non-breaking',
+          );
       } else {
-        this.emit(c, 'x', `New ${n.required ? 'required' : 'optional'} response property ${c.property}.`, undefined, n, n.required ? 'response-required-property-added' : 'response-optional-property-added', 'non-breaking');
+        this.emit(
+          c,
+          'x',
+          `New ${n.required ? 'required' : 'optional'} response property ${c.property}.`,
+          undefined,
+          n,
+          n.required ? 'response-required-property-added' : 'response-optional-property-added',
+          'non-breaking',
+        );
       }
     }
     void ns;
@@ -359,12 +651,24 @@ class ModelDiff {
 
   operation(o: Operation, n: Operation): void {
     const base = { op: n, depth: 0, property: '', oldPath: o.path };
-    if (!o.deprecated && n.deprecated) this.out.add({ id: 'endpoint-deprecated', level: 'info', operation: n.key, path: n.path, method: n.method.toUpperCase(), message: 'The operation was deprecated.', old: loc(o.source)!, new: loc(n.source)! });
+    if (!o.deprecated && n.deprecated)
+      this.out.add({
+        id: 'endpoint-deprecated',
+        level: 'info',
+        operation: n.key,
+        path: n.path,
+        method: n.method.toUpperCase(),
+        message: 'The operation was deprecated.',
+        old: loc(o.source)!,
+        new: loc(n.source)!,
+      });
     // Parameters.
     const params = (op: Operation): Map<string, Parameter> => {
       const m = new Map<string, Parameter>();
       for (const where of ['path', 'query', 'header', 'cookie'] as const) {
-        op.parameters[where].forEach((p, i) => m.set(where === 'path' ? `path#${i}` : `${where}:${where === 'header' ? p.name.toLowerCase() : p.name}`, p));
+        op.parameters[where].forEach((p, i) =>
+          m.set(where === 'path' ? `path#${i}` : `${where}:${where === 'header' ? p.name.toLowerCase() : p.name}`, p),
+        );
       }
       return m;
     };
@@ -374,29 +678,70 @@ class ModelDiff {
       const q = np.get(k);
       const ctx: Ctx = { ...base, scope: 'request-parameter', dir: 'request', where: `parameter ${p.in} ${p.name}` };
       if (q === undefined) {
-        this.emit(ctx, 'removed', `The ${p.in} parameter ${p.name} was removed.`, p, undefined, p.deprecated ? 'request-parameter-removed-with-deprecation' : 'request-parameter-removed', p.deprecated ? 'info' : 'breaking');
+        this.emit(
+          ctx,
+          'removed',
+          `The ${p.in} parameter ${p.name} was removed.`,
+          p,
+          undefined,
+          p.deprecated ? 'request-parameter-removed-with-deprecation' : 'request-parameter-removed',
+          p.deprecated ? 'info' : 'breaking',
+        );
         continue;
       }
-      if (!p.required && q.required) this.emit(ctx, 'became-required', `The ${p.in} parameter ${p.name} became required.`, p, q);
-      if (p.required && !q.required) this.emit(ctx, 'became-optional', `The ${p.in} parameter ${p.name} became optional.`, p, q);
+      if (!p.required && q.required)
+        this.emit(ctx, 'became-required', `The ${p.in} parameter ${p.name} became required.`, p, q);
+      if (p.required && !q.required)
+        this.emit(ctx, 'became-optional', `The ${p.in} parameter ${p.name} became optional.`, p, q);
       this.compareSchema(p.schema, q.schema, ctx);
     }
     for (const [k, q] of np) {
       if (op.has(k)) continue;
       const ctx: Ctx = { ...base, scope: 'request-parameter', dir: 'request', where: `parameter ${q.in} ${q.name}` };
-      if (q.in === 'path') this.emit(ctx, 'x', `New path parameter ${q.name}.`, undefined, q, 'new-request-path-parameter', 'breaking');
-      else if (q.required) this.emit(ctx, 'x', `New required ${q.in} parameter ${q.name}.`, o, q, 'new-required-request-parameter', 'breaking');
-      else this.emit(ctx, 'x', `New optional ${q.in} parameter ${q.name}.`, undefined, q, 'new-optional-request-parameter', 'non-breaking');
+      if (q.in === 'path')
+        this.emit(ctx, 'x', `New path parameter ${q.name}.`, undefined, q, 'new-request-path-parameter', 'breaking');
+      else if (q.required)
+        this.emit(
+          ctx,
+          'x',
+          `New required ${q.in} parameter ${q.name}.`,
+          o,
+          q,
+          'new-required-request-parameter',
+          'breaking',
+        );
+      else
+        this.emit(
+          ctx,
+          'x',
+          `New optional ${q.in} parameter ${q.name}.`,
+          undefined,
+          q,
+          'new-optional-request-parameter',
+          'non-breaking',
+        );
     }
     // Request body.
     const ob = o.requestBody;
     const nb = n.requestBody;
     const bodyCtx: Ctx = { ...base, scope: 'request-body', dir: 'request', where: 'request body' };
-    if (ob !== undefined && nb === undefined) this.emit(bodyCtx, 'removed', 'The request body was removed.', ob, undefined, 'request-body-removed', 'breaking');
-    else if (ob === undefined && nb !== undefined) this.emit(bodyCtx, 'x', `A ${nb.required ? 'required' : 'optional'} request body was added.`, o, nb, nb.required ? 'request-body-added-required' : 'request-body-added-optional', nb.required ? 'breaking' : 'non-breaking');
+    if (ob !== undefined && nb === undefined)
+      this.emit(bodyCtx, 'removed', 'The request body was removed.', ob, undefined, 'request-body-removed', 'breaking');
+    else if (ob === undefined && nb !== undefined)
+      this.emit(
+        bodyCtx,
+        'x',
+        `A ${nb.required ? 'required' : 'optional'} request body was added.`,
+        o,
+        nb,
+        nb.required ? 'request-body-added-required' : 'request-body-added-optional',
+        nb.required ? 'breaking' : 'non-breaking',
+      );
     else if (ob !== undefined && nb !== undefined) {
-      if (!ob.required && nb.required) this.emit(bodyCtx, 'became-required', 'The request body became required.', ob, nb);
-      if (ob.required && !nb.required) this.emit(bodyCtx, 'became-optional', 'The request body became optional.', ob, nb);
+      if (!ob.required && nb.required)
+        this.emit(bodyCtx, 'became-required', 'The request body became required.', ob, nb);
+      if (ob.required && !nb.required)
+        this.emit(bodyCtx, 'became-optional', 'The request body became optional.', ob, nb);
       this.media(ob.content, nb.content, bodyCtx, 'request-body-media-type');
     }
     // Responses.
@@ -407,7 +752,15 @@ class ModelDiff {
       const ctx: Ctx = { ...base, scope: 'response-body', dir: 'response', where: `response ${status}` };
       if (s === undefined) {
         const success = r.statusClass === 'success';
-        this.emit(ctx, 'x', `Response ${status} was removed.`, r, undefined, success ? 'response-success-status-removed' : 'response-non-success-status-removed', success ? 'breaking' : 'non-breaking');
+        this.emit(
+          ctx,
+          'x',
+          `Response ${status} was removed.`,
+          r,
+          undefined,
+          success ? 'response-success-status-removed' : 'response-non-success-status-removed',
+          success ? 'breaking' : 'non-breaking',
+        );
         continue;
       }
       this.media(r.content, s.content, ctx, 'response-media-type');
@@ -415,7 +768,15 @@ class ModelDiff {
     for (const [status, s] of nr) {
       if (or.has(status)) continue;
       const ctx: Ctx = { ...base, scope: 'response-body', dir: 'response', where: `response ${status}` };
-      this.emit(ctx, 'x', `Response ${status} was added.`, undefined, s, s.statusClass === 'success' ? 'response-success-status-added' : 'response-non-success-status-added', 'non-breaking');
+      this.emit(
+        ctx,
+        'x',
+        `Response ${status} was added.`,
+        undefined,
+        s,
+        s.statusClass === 'success' ? 'response-success-status-added' : 'response-non-success-status-added',
+        'non-breaking',
+      );
     }
   }
 
@@ -426,12 +787,30 @@ class ModelDiff {
     for (const [k, m] of o) {
       const t = n.get(k);
       if (t === undefined) {
-        this.emit({ ...ctx, where: `${ctx.where} ${k}` }, 'media-type-removed', `Media type ${k} was removed.`, m, undefined, `${prefix}-removed`, 'breaking');
+        this.emit(
+          { ...ctx, where: `${ctx.where} ${k}` },
+          'media-type-removed',
+          `Media type ${k} was removed.`,
+          m,
+          undefined,
+          `${prefix}-removed`,
+          'breaking',
+        );
         continue;
       }
       this.compareSchema(m.schema, t.schema, { ...ctx, where: `${ctx.where} ${k}` });
     }
-    for (const [k, t] of n) if (!o.has(k)) this.emit({ ...ctx, where: `${ctx.where} ${k}` }, 'media-type-added', `Media type ${k} was added.`, undefined, t, `${prefix}-added`, 'non-breaking');
+    for (const [k, t] of n)
+      if (!o.has(k))
+        this.emit(
+          { ...ctx, where: `${ctx.where} ${k}` },
+          'media-type-added',
+          `Media type ${k} was added.`,
+          undefined,
+          t,
+          `${prefix}-added`,
+          'non-breaking',
+        );
   }
 }
 
@@ -445,22 +824,51 @@ function isSchema(x: boolean | SchemaNode | undefined): x is SchemaNode {
 }
 
 function securityKey(req: SecurityRequirement): string {
-  return req.schemes.map((s) => s.scheme).sort().join('+') || '(anonymous)';
+  return (
+    req.schemes
+      .map((s) => s.scheme)
+      .sort()
+      .join('+') || '(anonymous)'
+  );
 }
 
 /** Security: dropping an accepted alternative or requiring auth where none was needed breaks clients. */
-function diffSecurity(oldReqs: SecurityRequirement[], newReqs: SecurityRequirement[], out: Collector, scope: 'api-global-security' | 'api-security', op: Operation | undefined, oldSrc: SourceLocation, newSrc: SourceLocation): void {
+function diffSecurity(
+  oldReqs: SecurityRequirement[],
+  newReqs: SecurityRequirement[],
+  out: Collector,
+  scope: 'api-global-security' | 'api-security',
+  op: Operation | undefined,
+  oldSrc: SourceLocation,
+  newSrc: SourceLocation,
+): void {
   const o = new Map(oldReqs.map((r) => [securityKey(r), r]));
   const n = new Map(newReqs.map((r) => [securityKey(r), r]));
   const base = op !== undefined ? { operation: op.key, path: op.path, method: op.method.toUpperCase() } : {};
   const wasOpen = oldReqs.length === 0 || o.has('(anonymous)');
   for (const k of o.keys()) {
-    if (n.has(k) || (newReqs.length === 0)) continue;
-    out.add({ id: `${scope}-removed`, level: 'breaking', ...base, where: 'security', message: `Security requirement ${k} is no longer accepted.`, old: loc(oldSrc)!, new: loc(newSrc)! });
+    if (n.has(k) || newReqs.length === 0) continue;
+    out.add({
+      id: `${scope}-removed`,
+      level: 'breaking',
+      ...base,
+      where: 'security',
+      message: `Security requirement ${k} is no longer accepted.`,
+      old: loc(oldSrc)!,
+      new: loc(newSrc)!,
+    });
   }
   for (const k of n.keys()) {
     if (o.has(k) || (oldReqs.length === 0 && k === '(anonymous)')) continue;
-    out.add({ id: `${scope}-added`, level: wasOpen && !n.has('(anonymous)') ? 'breaking' : 'non-breaking', ...base, where: 'security', message: `Security requirement ${k} was added${wasOpen ? ' where no authentication was needed' : ''}.`, old: loc(oldSrc)!, new: loc(newSrc)! });
+    out.add({
+      id: `${scope}-added`,
+      level: wasOpen && !n.has('(anonymous)') ? 'breaking' : 'non-breaking',
+      ...base,
+      where: 'security',
+      message: `Security requirement ${k} was added${wasOpen ? ' where no authentication was needed' : ''}.`,
+      old: loc(oldSrc)!,
+      new: loc(newSrc)!,
+    });
   }
   for (const [k, r] of o) {
     const s = n.get(k);
@@ -468,8 +876,28 @@ function diffSecurity(oldReqs: SecurityRequirement[], newReqs: SecurityRequireme
     for (const scheme of r.schemes) {
       const t = s.schemes.find((x) => x.scheme === scheme.scheme);
       if (t === undefined) continue;
-      for (const sc of t.scopes) if (!scheme.scopes.includes(sc)) out.add({ id: `${scope}-scope-added`, level: 'breaking', ...base, where: `security ${scheme.scheme}`, message: `Scope ${sc} of ${scheme.scheme} is now required.`, old: loc(oldSrc)!, new: loc(newSrc)! });
-      for (const sc of scheme.scopes) if (!t.scopes.includes(sc)) out.add({ id: `${scope}-scope-removed`, level: 'non-breaking', ...base, where: `security ${scheme.scheme}`, message: `Scope ${sc} of ${scheme.scheme} is no longer required.`, old: loc(oldSrc)!, new: loc(newSrc)! });
+      for (const sc of t.scopes)
+        if (!scheme.scopes.includes(sc))
+          out.add({
+            id: `${scope}-scope-added`,
+            level: 'breaking',
+            ...base,
+            where: `security ${scheme.scheme}`,
+            message: `Scope ${sc} of ${scheme.scheme} is now required.`,
+            old: loc(oldSrc)!,
+            new: loc(newSrc)!,
+          });
+      for (const sc of scheme.scopes)
+        if (!t.scopes.includes(sc))
+          out.add({
+            id: `${scope}-scope-removed`,
+            level: 'non-breaking',
+            ...base,
+            where: `security ${scheme.scheme}`,
+            message: `Scope ${sc} of ${scheme.scheme} is no longer required.`,
+            old: loc(oldSrc)!,
+            new: loc(newSrc)!,
+          });
     }
   }
 }
@@ -479,7 +907,8 @@ const LEVEL_ORDER: Record<ChangeLevel, number> = { breaking: 0, 'non-breaking': 
 export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: DiffOptions = {}): DescriptionChange[] {
   const out = new Collector(options.maxChanges ?? 20_000);
   const differ = new ModelDiff(oldModel, newModel, out);
-  const byEndpoint = (ops: Operation[]): Map<string, Operation> => new Map(ops.map((op) => [normaliseEndpoint(op.method, op.path), op]));
+  const byEndpoint = (ops: Operation[]): Map<string, Operation> =>
+    new Map(ops.map((op) => [normaliseEndpoint(op.method, op.path), op]));
   const oldOps = byEndpoint(oldModel.operations);
   const newOps = byEndpoint(newModel.operations);
   const newPaths = new Set(newModel.operations.map((op) => normaliseEndpoint('x', op.path)));
@@ -489,35 +918,108 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
     if (n === undefined) {
       const pathGone = !newPaths.has(normaliseEndpoint('x', o.path));
       const id = `${pathGone ? 'api-path' : 'api'}-removed-${o.deprecated ? 'with' : 'without'}-deprecation`;
-      out.add({ id, level: o.deprecated ? 'info' : 'breaking', ...base, message: `The operation ${o.key} was removed${o.deprecated ? ' (it was deprecated)' : ''}.`, old: loc(o.source)! });
+      out.add({
+        id,
+        level: o.deprecated ? 'info' : 'breaking',
+        ...base,
+        message: `The operation ${o.key} was removed${o.deprecated ? ' (it was deprecated)' : ''}.`,
+        old: loc(o.source)!,
+      });
       continue;
     }
     differ.operation(o, n);
     const globalSame = JSON.stringify(oldModel.security) === JSON.stringify(newModel.security);
     const ownOld = JSON.stringify(o.security) !== JSON.stringify(oldModel.security);
     const ownNew = JSON.stringify(n.security) !== JSON.stringify(newModel.security);
-    if (globalSame || ownOld || ownNew) diffSecurity(o.security, n.security, out, 'api-security', n, o.source, n.source);
+    if (globalSame || ownOld || ownNew)
+      diffSecurity(o.security, n.security, out, 'api-security', n, o.source, n.source);
   }
   for (const [k, n] of newOps) {
-    if (!oldOps.has(k)) out.add({ id: 'endpoint-added', level: 'non-breaking', operation: n.key, path: n.path, method: n.method.toUpperCase(), message: `The operation ${n.key} was added.`, new: loc(n.source)! });
+    if (!oldOps.has(k))
+      out.add({
+        id: 'endpoint-added',
+        level: 'non-breaking',
+        operation: n.key,
+        path: n.path,
+        method: n.method.toUpperCase(),
+        message: `The operation ${n.key} was added.`,
+        new: loc(n.source)!,
+      });
   }
   // Webhooks.
   const oldHooks = new Map(oldModel.webhooks.map((w) => [w.key, w]));
   const newHooks = new Map(newModel.webhooks.map((w) => [w.key, w]));
-  for (const [k, w] of oldHooks) if (!newHooks.has(k)) out.add({ id: 'webhook-removed', level: 'breaking', operation: k, message: `The webhook ${k} was removed.`, old: loc(w.source)! });
-  for (const [k, w] of newHooks) if (!oldHooks.has(k)) out.add({ id: 'webhook-added', level: 'non-breaking', operation: k, message: `The webhook ${k} was added.`, new: loc(w.source)! });
+  for (const [k, w] of oldHooks)
+    if (!newHooks.has(k))
+      out.add({
+        id: 'webhook-removed',
+        level: 'breaking',
+        operation: k,
+        message: `The webhook ${k} was removed.`,
+        old: loc(w.source)!,
+      });
+  for (const [k, w] of newHooks)
+    if (!oldHooks.has(k))
+      out.add({
+        id: 'webhook-added',
+        level: 'non-breaking',
+        operation: k,
+        message: `The webhook ${k} was added.`,
+        new: loc(w.source)!,
+      });
   // Document-level security.
-  diffSecurity(oldModel.security, newModel.security, out, 'api-global-security', undefined, oldModel.source, newModel.source);
+  diffSecurity(
+    oldModel.security,
+    newModel.security,
+    out,
+    'api-global-security',
+    undefined,
+    oldModel.source,
+    newModel.source,
+  );
   const oldSchemes = new Map(oldModel.authSchemes.map((s) => [s.key, s]));
   const newSchemes = new Map(newModel.authSchemes.map((s) => [s.key, s]));
   for (const [k, s] of oldSchemes) {
     const t = newSchemes.get(k);
-    if (t === undefined) out.add({ id: 'api-security-component-removed', level: 'info', where: `securitySchemes ${k}`, message: `Security scheme ${k} was removed.`, old: loc(s.source)! });
-    else if (t.type !== s.type) out.add({ id: 'api-security-component-type-changed', level: 'breaking', where: `securitySchemes ${k}`, message: `Security scheme ${k} changed type from ${s.type} to ${t.type}.`, old: loc(s.source)!, new: loc(t.source)! });
+    if (t === undefined)
+      out.add({
+        id: 'api-security-component-removed',
+        level: 'info',
+        where: `securitySchemes ${k}`,
+        message: `Security scheme ${k} was removed.`,
+        old: loc(s.source)!,
+      });
+    else if (t.type !== s.type)
+      out.add({
+        id: 'api-security-component-type-changed',
+        level: 'breaking',
+        where: `securitySchemes ${k}`,
+        message: `Security scheme ${k} changed type from ${s.type} to ${t.type}.`,
+        old: loc(s.source)!,
+        new: loc(t.source)!,
+      });
   }
-  for (const [k, t] of newSchemes) if (!oldSchemes.has(k)) out.add({ id: 'api-security-component-added', level: 'info', where: `securitySchemes ${k}`, message: `Security scheme ${k} was added.`, new: loc(t.source)! });
-  if (out.truncated > 0) out.changes.push({ id: 'report-truncated', level: 'info', message: `${out.truncated} more changes were left out of this report.` });
-  return out.changes.sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || (a.operation ?? '').localeCompare(b.operation ?? '') || a.id.localeCompare(b.id));
+  for (const [k, t] of newSchemes)
+    if (!oldSchemes.has(k))
+      out.add({
+        id: 'api-security-component-added',
+        level: 'info',
+        where: `securitySchemes ${k}`,
+        message: `Security scheme ${k} was added.`,
+        new: loc(t.source)!,
+      });
+  if (out.truncated > 0)
+    out.changes.push({
+      id: 'report-truncated',
+      level: 'info',
+      message: `${out.truncated} more changes were left out of this report.`,
+    });
+  return out.changes.sort(
+    (a, b) =>
+      LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
+      (a.operation ?? '').localeCompare(b.operation ?? '') ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 export function diffDescriptions(oldText: string, newText: string, options: DiffOptions = {}): DescriptionDiffReport {
@@ -535,7 +1037,10 @@ export function diffDescriptions(oldText: string, newText: string, options: Diff
   lap('new');
   if (oldLoaded.problem !== undefined) problems.push({ document: 'old', ...oldLoaded.problem });
   if (newLoaded.problem !== undefined) problems.push({ document: 'new', ...newLoaded.problem });
-  const changes = oldLoaded.model !== undefined && newLoaded.model !== undefined ? diffModels(oldLoaded.model, newLoaded.model, options) : [];
+  const changes =
+    oldLoaded.model !== undefined && newLoaded.model !== undefined
+      ? diffModels(oldLoaded.model, newLoaded.model, options)
+      : [];
   lap('diff');
   return {
     kind: 'description_diff',

@@ -20,20 +20,47 @@ export function loadModelForDiff(text: string, maxBytes = 25 * 1024 * 1024): Loa
   const doc = parsed.document;
   if (doc === undefined) {
     const d = parsed.diagnostics.find((x) => x.severity === 'error') ?? parsed.diagnostics[0];
-    return { problem: { message: d?.message ?? 'The description could not be read.', line: d?.line ?? 0, column: d?.column ?? 0 } };
+    return {
+      problem: {
+        message: d?.message ?? 'The description could not be read.',
+        line: d?.line ?? 0,
+        column: d?.column ?? 0,
+      },
+    };
   }
   const version = detectVersion(doc.value, doc.locate);
   if (version.kind === 'unsupported') {
-    return { problem: { message: version.diagnostic.message, line: version.diagnostic.line, column: version.diagnostic.column } };
+    return {
+      problem: {
+        message: version.diagnostic.message,
+        line: version.diagnostic.line,
+        column: version.diagnostic.column,
+      },
+    };
   }
   if (!isRecord(doc.value)) return { problem: { message: 'The description is not an object.', line: 1, column: 1 } };
   try {
     const refs = new RefIndex(doc.value);
     const operations = listOperations(doc.value, refs);
     const config = deriveStarterConfig(doc.value, operations, doc.locate);
-    const built = buildModel({ doc: doc.value, version: version.version, openapiVersion: version.raw, locate: doc.locate, refs, operations, config, strictResources: false });
+    const built = buildModel({
+      doc: doc.value,
+      version: version.version,
+      openapiVersion: version.raw,
+      locate: doc.locate,
+      refs,
+      operations,
+      config,
+      strictResources: false,
+    });
     return { model: built.model };
   } catch (error) {
-    return { problem: { message: `The description could not be modelled (${error instanceof Error ? error.message : String(error)}).`, line: 0, column: 0 } };
+    return {
+      problem: {
+        message: `The description could not be modelled (${error instanceof Error ? error.message : String(error)}).`,
+        line: 0,
+        column: 0,
+      },
+    };
   }
 }

@@ -28,22 +28,37 @@ interface ChildResult {
   problems: SurfaceProblem[];
 }
 
-export async function extractPythonSurface(input: string | SdkSourceFile[], options: PythonSurfaceOptions = {}): Promise<SdkSurface> {
+export async function extractPythonSurface(
+  input: string | SdkSourceFile[],
+  options: PythonSurfaceOptions = {},
+): Promise<SdkSurface> {
   const files = typeof input === 'string' ? splitConcatenatedFiles(input, '__init__.py') : input;
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const total = files.reduce((n, f) => n + Buffer.byteLength(f.content, 'utf8'), 0);
   const empty = (problem: SurfaceProblem): SdkSurface =>
     buildSurface({ language: 'python', files: files.length, classes: [], models: [], problems: [problem] });
   if (total > maxBytes) {
-    return empty({ kind: 'too-large', message: `The SDK source is ${total} bytes; the limit is ${maxBytes} bytes. Nothing was read.` });
+    return empty({
+      kind: 'too-large',
+      message: `The SDK source is ${total} bytes; the limit is ${maxBytes} bytes. Nothing was read.`,
+    });
   }
   const run = await runChild(JSON.stringify({ files, maxProblemsPerFile: 5 }), options);
   if ('problem' in run) return empty(run.problem);
-  const raw: RawSdk = { language: 'python', files: files.length, classes: run.result.classes, models: run.result.models, problems: run.result.problems };
+  const raw: RawSdk = {
+    language: 'python',
+    files: files.length,
+    classes: run.result.classes,
+    models: run.result.models,
+    problems: run.result.problems,
+  };
   return buildSurface(raw);
 }
 
-function runChild(stdin: string, options: PythonSurfaceOptions): Promise<{ result: ChildResult } | { problem: SurfaceProblem }> {
+function runChild(
+  stdin: string,
+  options: PythonSurfaceOptions,
+): Promise<{ result: ChildResult } | { problem: SurfaceProblem }> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const memoryMb = Math.max(64, Math.floor(options.maxMemoryMb ?? 512));
   const cpuSeconds = Math.max(1, Math.ceil(timeoutMs / 1000));
@@ -57,16 +72,25 @@ function runChild(stdin: string, options: PythonSurfaceOptions): Promise<{ resul
       options.signal?.removeEventListener('abort', onAbort);
       resolve(value);
     };
-    const child = spawn(options.python ?? 'python3', ['-I', '-S', '-B', PY_SURFACE_SCRIPT, String(memoryMb), String(cpuSeconds)], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', PYTHONIOENCODING: 'utf-8' },
-    });
+    const child = spawn(
+      options.python ?? 'python3',
+      ['-I', '-S', '-B', PY_SURFACE_SCRIPT, String(memoryMb), String(cpuSeconds)],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', PYTHONIOENCODING: 'utf-8' },
+      },
+    );
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      finish({ problem: { kind: 'timeout', message: `Reading the Python SDK took longer than ${timeoutMs} ms and was stopped.` } });
+      finish({
+        problem: {
+          kind: 'timeout',
+          message: `Reading the Python SDK took longer than ${timeoutMs} ms and was stopped.`,
+        },
+      });
     }, timeoutMs);
     const onAbort = (): void => {
       child.kill('SIGKILL');
@@ -102,12 +126,27 @@ function runChild(stdin: string, options: PythonSurfaceOptions): Promise<{ resul
         return;
       }
       if (/MemoryError/.test(err) || signal === 'SIGSEGV') {
-        finish({ problem: { kind: 'memory', message: `Reading the Python SDK needed more than ${memoryMb} MiB and was stopped.` } });
+        finish({
+          problem: {
+            kind: 'memory',
+            message: `Reading the Python SDK needed more than ${memoryMb} MiB and was stopped.`,
+          },
+        });
       } else if (signal === 'SIGXCPU' || signal === 'SIGKILL') {
-        finish({ problem: { kind: 'timeout', message: `Reading the Python SDK used more than ${cpuSeconds} s of CPU and was stopped.` } });
+        finish({
+          problem: {
+            kind: 'timeout',
+            message: `Reading the Python SDK used more than ${cpuSeconds} s of CPU and was stopped.`,
+          },
+        });
       } else {
         const last = err.trim().split('\n').pop() ?? '';
-        finish({ problem: { kind: 'internal', message: `The Python reader failed (${signal ?? `exit ${code}`}): ${last.slice(0, 200)}` } });
+        finish({
+          problem: {
+            kind: 'internal',
+            message: `The Python reader failed (${signal ?? `exit ${code}`}): ${last.slice(0, 200)}`,
+          },
+        });
       }
     });
     child.stdin.end(stdin);

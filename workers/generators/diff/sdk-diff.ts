@@ -86,7 +86,14 @@ export function compareParams(oldParams: SurfaceParam[], newParams: SurfaceParam
       const o = oldPos[i]!;
       const n = newPos[i]!;
       if (CONCRETE.has(o.kind) && CONCRETE.has(n.kind) && o.kind !== n.kind) {
-        changes.push({ kind: 'param-type-changed', breaking: true, param: o.name, old: o.type, new: n.type, message: `Argument \`${o.name}\` changed type: ${o.kind} → ${n.kind}.` });
+        changes.push({
+          kind: 'param-type-changed',
+          breaking: true,
+          param: o.name,
+          old: o.type,
+          new: n.type,
+          message: `Argument \`${o.name}\` changed type: ${o.kind} → ${n.kind}.`,
+        });
       }
     }
   }
@@ -94,25 +101,68 @@ export function compareParams(oldParams: SurfaceParam[], newParams: SurfaceParam
   // once, as the positional change above.
   const oldPosNames = new Set(oldPos.map((p) => normName(p.name)));
   const newPosNames = new Set(newPos.map((p) => normName(p.name)));
-  const oldNamed = new Map(oldParams.filter((p) => !p.positional && !newPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]));
-  const newNamed = new Map(newParams.filter((p) => !p.positional && !oldPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]));
+  const oldNamed = new Map(
+    oldParams.filter((p) => !p.positional && !newPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]),
+  );
+  const newNamed = new Map(
+    newParams.filter((p) => !p.positional && !oldPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]),
+  );
   for (const [key, o] of oldNamed) {
     const n = newNamed.get(key);
     if (n === undefined) {
-      changes.push({ kind: 'param-removed', breaking: true, param: o.name, old: o.type, message: `Parameter \`${o.name}\` is gone.` });
+      changes.push({
+        kind: 'param-removed',
+        breaking: true,
+        param: o.name,
+        old: o.type,
+        message: `Parameter \`${o.name}\` is gone.`,
+      });
       continue;
     }
-    if (!o.required && n.required) changes.push({ kind: 'param-became-required', breaking: true, param: o.name, message: `Parameter \`${o.name}\` became required.` });
-    if (o.required && !n.required) changes.push({ kind: 'param-became-optional', breaking: false, param: o.name, message: `Parameter \`${o.name}\` became optional.` });
+    if (!o.required && n.required)
+      changes.push({
+        kind: 'param-became-required',
+        breaking: true,
+        param: o.name,
+        message: `Parameter \`${o.name}\` became required.`,
+      });
+    if (o.required && !n.required)
+      changes.push({
+        kind: 'param-became-optional',
+        breaking: false,
+        param: o.name,
+        message: `Parameter \`${o.name}\` became optional.`,
+      });
     if (CONCRETE.has(o.kind) && CONCRETE.has(n.kind) && o.kind !== n.kind) {
-      changes.push({ kind: 'param-type-changed', breaking: true, param: o.name, old: o.type, new: n.type, message: `Parameter \`${o.name}\` changed type: ${o.kind} (${o.type}) → ${n.kind} (${n.type}).` });
+      changes.push({
+        kind: 'param-type-changed',
+        breaking: true,
+        param: o.name,
+        old: o.type,
+        new: n.type,
+        message: `Parameter \`${o.name}\` changed type: ${o.kind} (${o.type}) → ${n.kind} (${n.type}).`,
+      });
     }
   }
   for (const [key, n] of newNamed) {
     if (oldNamed.has(key)) continue;
-    changes.push(n.required
-      ? { kind: 'required-param-added', breaking: true, param: n.name, new: n.type, message: `New required parameter \`${n.name}\`.` }
-      : { kind: 'optional-param-added', breaking: false, param: n.name, new: n.type, message: `New optional parameter \`${n.name}\`.` });
+    changes.push(
+      n.required
+        ? {
+            kind: 'required-param-added',
+            breaking: true,
+            param: n.name,
+            new: n.type,
+            message: `New required parameter \`${n.name}\`.`,
+          }
+        : {
+            kind: 'optional-param-added',
+            breaking: false,
+            param: n.name,
+            new: n.type,
+            message: `New optional parameter \`${n.name}\`.`,
+          },
+    );
   }
   return changes;
 }
@@ -120,10 +170,30 @@ export function compareParams(oldParams: SurfaceParam[], newParams: SurfaceParam
 function compareMethods(o: SurfaceMethod, n: SurfaceMethod): ParamChange[] {
   const changes = compareParams(o.params, n.params);
   if (o.endpoint !== undefined && n.endpoint !== undefined && o.endpoint !== n.endpoint) {
-    changes.unshift({ kind: 'endpoint-changed', breaking: true, old: o.endpointRaw ?? o.endpoint, new: n.endpointRaw ?? n.endpoint, message: `Calls another endpoint: ${o.endpointRaw ?? o.endpoint} → ${n.endpointRaw ?? n.endpoint}.` });
+    changes.unshift({
+      kind: 'endpoint-changed',
+      breaking: true,
+      old: o.endpointRaw ?? o.endpoint,
+      new: n.endpointRaw ?? n.endpoint,
+      message: `Calls another endpoint: ${o.endpointRaw ?? o.endpoint} → ${n.endpointRaw ?? n.endpoint}.`,
+    });
   }
-  if (o.paginated && !n.paginated) changes.push({ kind: 'return-type-changed', breaking: true, old: o.returnType, new: n.returnType, message: 'No longer returns an auto-paginating page.' });
-  if (o.streaming && !n.streaming) changes.push({ kind: 'return-type-changed', breaking: true, old: o.returnType, new: n.returnType, message: 'No longer offers a streaming response.' });
+  if (o.paginated && !n.paginated)
+    changes.push({
+      kind: 'return-type-changed',
+      breaking: true,
+      old: o.returnType,
+      new: n.returnType,
+      message: 'No longer returns an auto-paginating page.',
+    });
+  if (o.streaming && !n.streaming)
+    changes.push({
+      kind: 'return-type-changed',
+      breaking: true,
+      old: o.returnType,
+      new: n.returnType,
+      message: 'No longer offers a streaming response.',
+    });
   return changes;
 }
 
@@ -138,8 +208,17 @@ function namedDiff(oldNames: string[], newNames: string[]): NamedItemDiff {
 }
 
 function fieldChanges(oldFields: SurfaceField[], newFields: SurfaceField[]): ParamChange[] {
-  return compareParams(oldFields.map((f) => ({ ...f, positional: false })), newFields.map((f) => ({ ...f, positional: false })))
-    .filter((c) => c.kind !== 'required-param-added' && c.kind !== 'optional-param-added' && c.kind !== 'param-became-required' && c.kind !== 'param-became-optional')
+  return compareParams(
+    oldFields.map((f) => ({ ...f, positional: false })),
+    newFields.map((f) => ({ ...f, positional: false })),
+  )
+    .filter(
+      (c) =>
+        c.kind !== 'required-param-added' &&
+        c.kind !== 'optional-param-added' &&
+        c.kind !== 'param-became-required' &&
+        c.kind !== 'param-became-optional',
+    )
     .map((c) => ({ ...c, message: c.message.replace(/^Parameter/, 'Field') }));
 }
 
@@ -152,14 +231,19 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
   });
   const opsByEndpoint = new Map((model?.operations ?? []).map((op) => [normaliseEndpoint(op.method, op.path), op.key]));
   const newById = byKey(newMethods, (m) => normId(m.id));
-  const newByEndpoint = byKey(newMethods.filter((m) => m.endpoint !== undefined), (m) => m.endpoint!);
+  const newByEndpoint = byKey(
+    newMethods.filter((m) => m.endpoint !== undefined),
+    (m) => m.endpoint!,
+  );
   const used = new Set<SurfaceMethod>();
   const pairs = new Map<SurfaceMethod, { n: SurfaceMethod; how: 'id' | 'endpoint' | 'id-endpoint-differs' }>();
   const oldMethods = oldSurface.methods;
 
   // 1. Same call path, same endpoint (or an endpoint unknown on one side).
   for (const o of oldMethods) {
-    const n = (newById.get(normId(o.id)) ?? []).find((c) => !used.has(c) && (o.endpoint === undefined || c.endpoint === undefined || c.endpoint === o.endpoint));
+    const n = (newById.get(normId(o.id)) ?? []).find(
+      (c) => !used.has(c) && (o.endpoint === undefined || c.endpoint === undefined || c.endpoint === o.endpoint),
+    );
     if (n !== undefined) {
       pairs.set(o, { n, how: 'id' });
       used.add(n);
@@ -189,13 +273,14 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
     const pair = pairs.get(o);
     if (pair === undefined) {
       const inDescription = o.endpoint !== undefined ? opsByEndpoint.get(o.endpoint) : undefined;
-      const reason = o.endpoint === undefined
-        ? 'No endpoint found in its body: a hand-written helper, to be carried over by hand.'
-        : inDescription !== undefined
-          ? `The endpoint ${inDescription} is in the description but not in the new SDK (not mapped in the config).`
-          : model !== undefined
-            ? `The endpoint ${o.endpointRaw ?? o.endpoint} is not in the new description.`
-            : `No method of the new SDK calls ${o.endpointRaw ?? o.endpoint}.`;
+      const reason =
+        o.endpoint === undefined
+          ? 'No endpoint found in its body: a hand-written helper, to be carried over by hand.'
+          : inDescription !== undefined
+            ? `The endpoint ${inDescription} is in the description but not in the new SDK (not mapped in the config).`
+            : model !== undefined
+              ? `The endpoint ${o.endpointRaw ?? o.endpoint} is not in the new description.`
+              : `No method of the new SDK calls ${o.endpointRaw ?? o.endpoint}.`;
       methods.push({
         status: 'removed',
         oldId: o.id,
@@ -243,7 +328,10 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
   const count = (s: MethodDiff['status']): number => methods.filter((m) => m.status === s).length;
   const breakingChanges = methods.reduce((n, m) => n + m.changes.filter((c) => c.breaking).length, 0);
   const oldModels = new Map(oldSurface.models.map((m) => [normName(m.name), m]));
-  const modelNames = namedDiff(oldSurface.models.map((m) => m.name), newSurface.models.map((m) => m.name));
+  const modelNames = namedDiff(
+    oldSurface.models.map((m) => m.name),
+    newSurface.models.map((m) => m.name),
+  );
   const changedModels: { name: string; changes: ParamChange[] }[] = [];
   for (const nm of newSurface.models) {
     const om = oldModels.get(normName(nm.name));
@@ -269,17 +357,25 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
     resources: namedDiff(oldSurface.resources, newSurface.resources),
     models: { ...modelNames, changed: changedModels },
     errors: namedDiff(oldSurface.errors, newSurface.errors),
-    clientOptions: namedDiff(oldSurface.clientOptions.map((o) => o.name), newSurface.clientOptions.map((o) => o.name)),
+    clientOptions: namedDiff(
+      oldSurface.clientOptions.map((o) => o.name),
+      newSurface.clientOptions.map((o) => o.name),
+    ),
     pagination: namedDiff(oldSurface.pagination, newSurface.pagination),
     streaming: namedDiff(oldSurface.streaming, newSurface.streaming),
-    problems: [...oldSurface.problems.map((p) => ({ ...p, message: `old SDK: ${p.message}` })), ...newSurface.problems.map((p) => ({ ...p, message: `new SDK: ${p.message}` }))],
+    problems: [
+      ...oldSurface.problems.map((p) => ({ ...p, message: `old SDK: ${p.message}` })),
+      ...newSurface.problems.map((p) => ({ ...p, message: `new SDK: ${p.message}` })),
+    ],
   };
   return { ...report, risk: migrationRisk(report) };
 }
 
 /** Score = Σ count × weight; the level also looks at the share of old methods whose calls must change. */
 export function migrationRisk(report: Omit<SdkDiffReport, 'risk'>): MigrationRisk {
-  const breakingParamChanges = report.methods.filter((m) => m.status !== 'removed').reduce((n, m) => n + m.changes.filter((c) => c.breaking).length, 0);
+  const breakingParamChanges = report.methods
+    .filter((m) => m.status !== 'removed')
+    .reduce((n, m) => n + m.changes.filter((c) => c.breaking).length, 0);
   const nonBreaking = report.methods.reduce((n, m) => n + m.changes.filter((c) => !c.breaking).length, 0);
   const rows: [string, number, number][] = [
     ['methods removed', report.counts.removed, 10],
@@ -290,13 +386,22 @@ export function migrationRisk(report: Omit<SdkDiffReport, 'risk'>): MigrationRis
     ['model types removed', report.models.removed.length, 1],
     ['non-breaking parameter changes', nonBreaking, 0],
   ];
-  const factors: RiskFactor[] = rows.map(([label, count, weight]) => ({ label, count, weight, points: count * weight }));
+  const factors: RiskFactor[] = rows.map(([label, count, weight]) => ({
+    label,
+    count,
+    weight,
+    points: count * weight,
+  }));
   const score = factors.reduce((n, f) => n + f.points, 0);
-  const affected = report.methods.filter((m) => m.status === 'removed' || m.status === 'renamed' || m.changes.some((c) => c.breaking)).length;
+  const affected = report.methods.filter(
+    (m) => m.status === 'removed' || m.status === 'renamed' || m.changes.some((c) => c.breaking),
+  ).length;
   const share = report.counts.oldMethods === 0 ? 0 : affected / report.counts.oldMethods;
-  const level: MigrationRisk['level'] = share >= 0.25 || score >= 60 ? 'high' : score >= 10 || report.counts.removed > 0 ? 'medium' : 'low';
+  const level: MigrationRisk['level'] =
+    share >= 0.25 || score >= 60 ? 'high' : score >= 10 || report.counts.removed > 0 ? 'medium' : 'low';
   const parts = factors.filter((f) => f.points > 0).map((f) => `${f.count} ${f.label} × ${f.weight}`);
-  const explanation = `Score ${score}${parts.length > 0 ? ` = ${parts.join(' + ')}` : ''}; ${affected} of ${report.counts.oldMethods} existing methods (${Math.round(share * 100)}%) need their call sites changed. `
-    + `Level ${level}: high when ≥ 25% of methods or a score ≥ 60, medium when the score is ≥ 10 or any method is removed, low otherwise.`;
+  const explanation =
+    `Score ${score}${parts.length > 0 ? ` = ${parts.join(' + ')}` : ''}; ${affected} of ${report.counts.oldMethods} existing methods (${Math.round(share * 100)}%) need their call sites changed. ` +
+    `Level ${level}: high when ≥ 25% of methods or a score ≥ 60, medium when the score is ≥ 10 or any method is removed, low otherwise.`;
   return { level, score, factors, explanation };
 }

@@ -3,9 +3,17 @@
 // side effects is just text here.
 
 import ts from 'typescript';
-import { buildSurface, type RawClass, type RawMethod, } from './build-surface.ts';
+import { buildSurface, type RawClass, type RawMethod } from './build-surface.ts';
 import { splitConcatenatedFiles } from './split-files.ts';
-import type { SdkSourceFile, SdkSurface, SurfaceField, SurfaceModel, SurfaceParam, SurfaceProblem, ValueKind } from './types.ts';
+import type {
+  SdkSourceFile,
+  SdkSurface,
+  SurfaceField,
+  SurfaceModel,
+  SurfaceParam,
+  SurfaceProblem,
+  ValueKind,
+} from './types.ts';
 
 export interface TypeScriptSurfaceOptions {
   /** Total size limit of the source text in bytes (default 32 MiB); larger input is reported, not read. */
@@ -25,23 +33,41 @@ interface Decls {
 }
 
 /** Accepts the concatenated `oldSdkText` (with `// File:` headers) or a list of files. */
-export function extractTypeScriptSurface(input: string | SdkSourceFile[], options: TypeScriptSurfaceOptions = {}): SdkSurface {
+export function extractTypeScriptSurface(
+  input: string | SdkSourceFile[],
+  options: TypeScriptSurfaceOptions = {},
+): SdkSurface {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const files = typeof input === 'string' ? splitConcatenatedFiles(input, 'index.ts') : input;
   const problems: SurfaceProblem[] = [];
   const total = files.reduce((n, f) => n + Buffer.byteLength(f.content, 'utf8'), 0);
   if (total > maxBytes) {
-    problems.push({ kind: 'too-large', message: `The SDK source is ${total} bytes; the limit is ${maxBytes} bytes. Nothing was read.` });
+    problems.push({
+      kind: 'too-large',
+      message: `The SDK source is ${total} bytes; the limit is ${maxBytes} bytes. Nothing was read.`,
+    });
     return buildSurface({ language: 'typescript', files: files.length, classes: [], models: [], problems });
   }
   const sources: ts.SourceFile[] = [];
   for (const file of files) {
-    if (!/\.(ts|tsx|mts|cts)$/.test(file.path) || /\.d\.ts$/.test(file.path) && /_shims\//.test(file.path)) continue;
-    const sf = ts.createSourceFile(file.path, file.content, ts.ScriptTarget.Latest, true, file.path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    if (!/\.(ts|tsx|mts|cts)$/.test(file.path) || (/\.d\.ts$/.test(file.path) && /_shims\//.test(file.path))) continue;
+    const sf = ts.createSourceFile(
+      file.path,
+      file.content,
+      ts.ScriptTarget.Latest,
+      true,
+      file.path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const diags = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
     for (const d of diags.slice(0, options.maxProblemsPerFile ?? 5)) {
       const pos = sf.getLineAndCharacterOfPosition(d.start);
-      problems.push({ kind: 'syntax', message: ts.flattenDiagnosticMessageText(d.messageText, ' '), file: file.path, line: pos.line + 1, column: pos.character + 1 });
+      problems.push({
+        kind: 'syntax',
+        message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+        file: file.path,
+        line: pos.line + 1,
+        column: pos.character + 1,
+      });
     }
     sources.push(sf);
   }
@@ -61,11 +87,22 @@ export function extractTypeScriptSurface(input: string | SdkSourceFile[], option
       if (!exported) continue;
       if ((ts.isInterfaceDeclaration(stmt) || ts.isTypeAliasDeclaration(stmt)) && isModelName(stmt.name.text)) {
         const fields = reader.fieldsOfDecl(stmt.name.text) ?? [];
-        models.push({ name: stmt.name.text, fields: fields.map(toField), location: { file: sf.fileName, line: lineOf(sf, stmt) } });
+        models.push({
+          name: stmt.name.text,
+          fields: fields.map(toField),
+          location: { file: sf.fileName, line: lineOf(sf, stmt) },
+        });
       }
     }
   }
-  return buildSurface({ language: 'typescript', files: files.length, classes, models, ...(clientOptions !== undefined ? { clientOptions } : {}), problems });
+  return buildSurface({
+    language: 'typescript',
+    files: files.length,
+    classes,
+    models,
+    ...(clientOptions !== undefined ? { clientOptions } : {}),
+    problems,
+  });
 }
 
 function isModelName(name: string): boolean {
@@ -96,7 +133,12 @@ function collectDecls(statements: ts.NodeArray<ts.Statement>, prefix: string, de
       decls.enums.set(prefix + stmt.name.text, stmt);
     } else if (ts.isClassDeclaration(stmt) && stmt.name !== undefined) {
       decls.classes.add(prefix + stmt.name.text);
-    } else if (ts.isModuleDeclaration(stmt) && ts.isIdentifier(stmt.name) && stmt.body !== undefined && ts.isModuleBlock(stmt.body)) {
+    } else if (
+      ts.isModuleDeclaration(stmt) &&
+      ts.isIdentifier(stmt.name) &&
+      stmt.body !== undefined &&
+      ts.isModuleBlock(stmt.body)
+    ) {
       collectDecls(stmt.body.statements, `${prefix}${stmt.name.text}.`, decls);
     }
   }
@@ -120,7 +162,14 @@ class TypeReader {
     this.decls = decls;
   }
 
-  private lookup(names: string[]): { iface?: ts.InterfaceDeclaration[]; alias?: ts.TypeAliasDeclaration; enumDecl?: ts.EnumDeclaration; cls?: boolean } | undefined {
+  private lookup(names: string[]):
+    | {
+        iface?: ts.InterfaceDeclaration[];
+        alias?: ts.TypeAliasDeclaration;
+        enumDecl?: ts.EnumDeclaration;
+        cls?: boolean;
+      }
+    | undefined {
     for (const n of names) {
       const iface = this.decls.interfaces.get(n);
       if (iface !== undefined) return { iface };
@@ -165,7 +214,10 @@ class TypeReader {
     const out: SurfaceParam[] = [];
     for (const member of members) {
       if (!ts.isPropertySignature(member) || member.name === undefined) continue;
-      const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) || ts.isNumericLiteral(member.name) ? member.name.text : member.name.getText();
+      const name =
+        ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) || ts.isNumericLiteral(member.name)
+          ? member.name.text
+          : member.name.getText();
       const type = member.type;
       out.push({
         name,
@@ -195,7 +247,10 @@ class TypeReader {
       const all = variants as SurfaceParam[][];
       const merged = new Map<string, SurfaceParam>();
       for (const v of all) for (const f of v) if (!merged.has(f.name)) merged.set(f.name, f);
-      return [...merged.values()].map((f) => ({ ...f, required: all.every((v) => v.some((g) => g.name === f.name && g.required)) }));
+      return [...merged.values()].map((f) => ({
+        ...f,
+        required: all.every((v) => v.some((g) => g.name === f.name && g.required)),
+      }));
     }
     return undefined;
   }
@@ -237,14 +292,19 @@ class TypeReader {
     if (ts.isUnionTypeNode(node)) return combineKinds(node.types.map((t) => this.kind(t, depth + 1, scope)));
     if (ts.isIntersectionTypeNode(node)) {
       const kinds = node.types.map((t) => this.kind(t, depth + 1, scope)).filter((k) => k !== 'unknown');
-      return kinds.length > 0 && kinds.every((k) => k === kinds[0]) ? kinds[0]! : kinds.includes('object') ? 'object' : 'unknown';
+      return kinds.length > 0 && kinds.every((k) => k === kinds[0])
+        ? kinds[0]!
+        : kinds.includes('object')
+          ? 'object'
+          : 'unknown';
     }
     if (ts.isTypeReferenceNode(node)) {
       const names = entityNames(node.typeName);
       const right = names[names.length - 1] ?? '';
       if (/^(Array|ReadonlyArray|Set|Iterable|AsyncIterable)$/.test(right)) return 'array';
       if (/^(Record|Map|Partial|Pick|Omit|Required|Readonly)$/.test(right)) return 'object';
-      if (/^(Uploadable|File|Blob|FileLike|BlobLike|Buffer|ReadStream|Response|ArrayBuffer|Uint8Array)$/.test(right)) return 'file';
+      if (/^(Uploadable|File|Blob|FileLike|BlobLike|Buffer|ReadStream|Response|ArrayBuffer|Uint8Array)$/.test(right))
+        return 'file';
       if (/^(Date)$/.test(right)) return 'string';
       const qualified = scope !== undefined ? names.flatMap((n) => [`${scope}.${n}`, n]) : names;
       const found = this.lookup(qualified);
@@ -261,8 +321,11 @@ class TypeReader {
 }
 
 function isNullish(node: ts.TypeNode): boolean {
-  return node.kind === ts.SyntaxKind.NullKeyword || node.kind === ts.SyntaxKind.UndefinedKeyword
-    || (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword);
+  return (
+    node.kind === ts.SyntaxKind.NullKeyword ||
+    node.kind === ts.SyntaxKind.UndefinedKeyword ||
+    (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword)
+  );
 }
 
 export function combineKinds(kinds: ValueKind[]): ValueKind {
@@ -298,7 +361,15 @@ function readClass(decl: ts.ClassDeclaration, sf: ts.SourceFile, reader: TypeRea
   for (const member of decl.members) {
     if (ts.isMethodDeclaration(member) && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) {
       const mods = ts.getModifiers(member) ?? [];
-      if (mods.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword || m.kind === ts.SyntaxKind.StaticKeyword)) continue;
+      if (
+        mods.some(
+          (m) =>
+            m.kind === ts.SyntaxKind.PrivateKeyword ||
+            m.kind === ts.SyntaxKind.ProtectedKeyword ||
+            m.kind === ts.SyntaxKind.StaticKeyword,
+        )
+      )
+        continue;
       if (member.name.text.startsWith('_') || member.name.text.startsWith('#')) continue;
       seen.set(member.name.text, [...(seen.get(member.name.text) ?? []), member]);
     } else if (ts.isPropertyDeclaration(member) && ts.isIdentifier(member.name)) {
@@ -341,7 +412,8 @@ function readClass(decl: ts.ClassDeclaration, sf: ts.SourceFile, reader: TypeRea
       returnType: shorten(returnText),
       ...(found?.endpoint !== undefined ? { endpoint: found.endpoint } : {}),
       paginated: found?.paginated === true || /Page(Promise)?\b|PagePromise|Paginat/.test(returnText),
-      streaming: /Stream\b|Stream</.test(overloads.map((o) => o.type?.getText() ?? '').join(' ')) || found?.streaming === true,
+      streaming:
+        /Stream\b|Stream</.test(overloads.map((o) => o.type?.getText() ?? '').join(' ')) || found?.streaming === true,
       deprecated: overloads.some(isDeprecated),
       line: lineOf(sf, signature),
     });
@@ -355,7 +427,8 @@ function pathText(node: ts.Expression): string | undefined {
     let out = node.head.text;
     for (const span of node.templateSpans) {
       const e = span.expression;
-      out += `{${ts.isIdentifier(e) ? e.text : ts.isPropertyAccessExpression(e) ? e.name.text : ''}}` + span.literal.text;
+      out +=
+        `{${ts.isIdentifier(e) ? e.text : ts.isPropertyAccessExpression(e) ? e.name.text : ''}}` + span.literal.text;
     }
     return out;
   }
@@ -376,7 +449,13 @@ function findEndpoint(body: ts.Block): FoundEndpoint | undefined {
   let streaming = false;
   const visit = (node: ts.Node): void => {
     if (result?.endpoint !== undefined) return;
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'stream' && node.initializer.kind !== ts.SyntaxKind.FalseKeyword) streaming = true;
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === 'stream' &&
+      node.initializer.kind !== ts.SyntaxKind.FalseKeyword
+    )
+      streaming = true;
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const callee = node.expression.name.text;
       const args = node.arguments;
@@ -398,7 +477,13 @@ function findEndpoint(body: ts.Block): FoundEndpoint | undefined {
         }
         if (result === undefined && args[1] !== undefined) {
           const p2 = pathText(args[1]);
-          if (p2 !== undefined && first !== undefined && ts.isStringLiteral(first) && HTTP_VERBS.has(first.text.toLowerCase())) result = { endpoint: { method: first.text.toLowerCase(), path: p2 }, paginated: true, streaming: false };
+          if (
+            p2 !== undefined &&
+            first !== undefined &&
+            ts.isStringLiteral(first) &&
+            HTTP_VERBS.has(first.text.toLowerCase())
+          )
+            result = { endpoint: { method: first.text.toLowerCase(), path: p2 }, paginated: true, streaming: false };
         }
       } else if (/^(request|methodRequest|makeRequest)$/.test(callee) && first !== undefined) {
         if (ts.isObjectLiteralExpression(first)) {
@@ -406,7 +491,8 @@ function findEndpoint(body: ts.Block): FoundEndpoint | undefined {
           if (r !== undefined) result = { endpoint: r, paginated: false, streaming: false };
         } else if (ts.isStringLiteral(first) && HTTP_VERBS.has(first.text.toLowerCase()) && args[1] !== undefined) {
           const p = pathText(args[1]);
-          if (p !== undefined) result = { endpoint: { method: first.text.toLowerCase(), path: p }, paginated: false, streaming: false };
+          if (p !== undefined)
+            result = { endpoint: { method: first.text.toLowerCase(), path: p }, paginated: false, streaming: false };
         }
       }
     }
@@ -422,7 +508,11 @@ function readRequestObject(obj: ts.ObjectLiteralExpression): { method: string; p
   let path: string | undefined;
   for (const prop of obj.properties) {
     if (!ts.isPropertyAssignment(prop) || !ts.isIdentifier(prop.name)) continue;
-    if (prop.name.text === 'method' && (ts.isStringLiteral(prop.initializer) || ts.isNoSubstitutionTemplateLiteral(prop.initializer))) method = prop.initializer.text.toLowerCase();
+    if (
+      prop.name.text === 'method' &&
+      (ts.isStringLiteral(prop.initializer) || ts.isNoSubstitutionTemplateLiteral(prop.initializer))
+    )
+      method = prop.initializer.text.toLowerCase();
     if (prop.name.text === 'path') path = pathText(prop.initializer);
   }
   return method !== undefined && path !== undefined && HTTP_VERBS.has(method) ? { method, path } : undefined;

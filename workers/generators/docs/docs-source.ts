@@ -48,10 +48,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parseDocsSource(text: string): { source: DocsSource; problems: string[] } {
   const problems: string[] = [];
   const source: DocsSource = { theme: {}, navigation: [], guides: [] };
-  if (Buffer.byteLength(text, 'utf8') > MAX_DOCS_SOURCE_BYTES) return { source, problems: [`larger than ${MAX_DOCS_SOURCE_BYTES} bytes`] };
+  if (Buffer.byteLength(text, 'utf8') > MAX_DOCS_SOURCE_BYTES)
+    return { source, problems: [`larger than ${MAX_DOCS_SOURCE_BYTES} bytes`] };
   let data: unknown;
   try {
-    const doc = yamlPackage().parseDocument(text, { schema: 'core', uniqueKeys: true, customTags: [], logLevel: 'silent' });
+    const doc = yamlPackage().parseDocument(text, {
+      schema: 'core',
+      uniqueKeys: true,
+      customTags: [],
+      logLevel: 'silent',
+    });
     const first = doc.errors[0] ?? doc.warnings[0];
     if (first !== undefined) return { source, problems: [`not valid YAML/JSON: ${first.message.split('\n')[0]}`] };
     data = doc.toJS({ maxAliasCount: 50 });
@@ -60,10 +66,12 @@ export function parseDocsSource(text: string): { source: DocsSource; problems: s
   }
   if (data === null || data === undefined) return { source, problems };
   if (!isRecord(data)) return { source, problems: ['the top level must be a mapping'] };
-  for (const key of Object.keys(data).sort()) if (!KNOWN_KEYS.has(key)) problems.push(`unknown key ${JSON.stringify(key)}`);
+  for (const key of Object.keys(data).sort())
+    if (!KNOWN_KEYS.has(key)) problems.push(`unknown key ${JSON.stringify(key)}`);
 
   if (data.logoText !== undefined) {
-    if (typeof data.logoText !== 'string' || data.logoText.length > 100) problems.push('logoText must be a string of at most 100 characters');
+    if (typeof data.logoText !== 'string' || data.logoText.length > 100)
+      problems.push('logoText must be a string of at most 100 characters');
     else source.logoText = data.logoText;
   }
 
@@ -72,8 +80,10 @@ export function parseDocsSource(text: string): { source: DocsSource; problems: s
     else {
       for (const key of Object.keys(data.theme).sort()) {
         const value = data.theme[key];
-        if (key !== 'primary' && key !== 'background' && key !== 'text') problems.push(`theme.${key} is not a known colour`);
-        else if (typeof value !== 'string' || !HEX_COLOUR.test(value)) problems.push(`theme.${key} must be a hex colour like #1a2b3c`);
+        if (key !== 'primary' && key !== 'background' && key !== 'text')
+          problems.push(`theme.${key} is not a known colour`);
+        else if (typeof value !== 'string' || !HEX_COLOUR.test(value))
+          problems.push(`theme.${key} must be a hex colour like #1a2b3c`);
         else source.theme[key] = value.toLowerCase();
       }
     }
@@ -86,9 +96,11 @@ export function parseDocsSource(text: string): { source: DocsSource; problems: s
       data.guides.forEach((guide: unknown, i) => {
         if (!isRecord(guide)) return void problems.push(`guides[${i}] must be a mapping`);
         const { slug, title, markdown } = guide;
-        if (typeof slug !== 'string' || !SLUG.test(slug)) return void problems.push(`guides[${i}].slug must match ${SLUG.source}`);
+        if (typeof slug !== 'string' || !SLUG.test(slug))
+          return void problems.push(`guides[${i}].slug must match ${SLUG.source}`);
         if (seen.has(slug)) return void problems.push(`guides[${i}].slug ${JSON.stringify(slug)} is repeated`);
-        if (typeof title !== 'string' || title.trim() === '' || title.length > 200) return void problems.push(`guides[${i}].title must be a non-empty string of at most 200 characters`);
+        if (typeof title !== 'string' || title.trim() === '' || title.length > 200)
+          return void problems.push(`guides[${i}].title must be a non-empty string of at most 200 characters`);
         if (typeof markdown !== 'string') return void problems.push(`guides[${i}].markdown must be a string`);
         seen.add(slug);
         source.guides.push({ slug, title, markdown });
@@ -102,11 +114,16 @@ export function parseDocsSource(text: string): { source: DocsSource; problems: s
       data.navigation.forEach((entry: unknown, i) => {
         if (typeof entry === 'string') {
           // A bare string names a guide when one has that slug, else a resource.
-          source.navigation.push(source.guides.some((g) => g.slug === entry) ? { kind: 'guide', slug: entry } : { kind: 'resource', name: entry });
+          source.navigation.push(
+            source.guides.some((g) => g.slug === entry)
+              ? { kind: 'guide', slug: entry }
+              : { kind: 'resource', name: entry },
+          );
         } else if (isRecord(entry) && typeof entry.resource === 'string' && Object.keys(entry).length === 1) {
           source.navigation.push({ kind: 'resource', name: entry.resource });
         } else if (isRecord(entry) && typeof entry.guide === 'string' && Object.keys(entry).length === 1) {
-          if (!source.guides.some((g) => g.slug === entry.guide)) problems.push(`navigation[${i}] names guide ${JSON.stringify(entry.guide)}, which is not in guides`);
+          if (!source.guides.some((g) => g.slug === entry.guide))
+            problems.push(`navigation[${i}] names guide ${JSON.stringify(entry.guide)}, which is not in guides`);
           else source.navigation.push({ kind: 'guide', slug: entry.guide });
         } else problems.push(`navigation[${i}] must be a string, {resource: name} or {guide: slug}`);
       });

@@ -111,7 +111,14 @@ function disjoint(seen: ReadonlySet<string>, met: ReadonlySet<string>): boolean 
  * `seen`: the references followed on the way here (never modified; a copy is extended). `met`
  * collects every reference target this example looks up.
  */
-function build(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: number, seen: ReadonlySet<string>, met: Set<string>): Example {
+function build(
+  model: ApiModel,
+  node: SchemaNode,
+  mode: ExampleMode,
+  depth: number,
+  seen: ReadonlySet<string>,
+  met: Set<string>,
+): Example {
   if (node.kind !== 'ref') return buildResolved(model, node, mode, depth, seen, met);
   let byDepth = byRef.get(model);
   if (byDepth === undefined) byRef.set(model, (byDepth = []));
@@ -127,14 +134,22 @@ function build(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: numb
   return built.example;
 }
 
-function buildResolved(model: ApiModel, node: SchemaNode, mode: ExampleMode, depth: number, seen: ReadonlySet<string>, met: Set<string>): Example {
+function buildResolved(
+  model: ApiModel,
+  node: SchemaNode,
+  mode: ExampleMode,
+  depth: number,
+  seen: ReadonlySet<string>,
+  met: Set<string>,
+): Example {
   // Follow the reference chain (at most MAX_REF_HOPS: a hostile description's 5,000-step chain
   // must not cost pages x chain length), then extend `seen` once.
   const chain: string[] = [];
   let current: SchemaNode | undefined = node;
   while (current?.kind === 'ref') {
     met.add(current.target);
-    if (seen.has(current.target) || chain.includes(current.target) || chain.length >= MAX_REF_HOPS) return mode === 'request' ? { t: 'obj', entries: [] } : { t: 'null' };
+    if (seen.has(current.target) || chain.includes(current.target) || chain.length >= MAX_REF_HOPS)
+      return mode === 'request' ? { t: 'obj', entries: [] } : { t: 'null' };
     chain.push(current.target);
     current = model.schemas[current.target]?.schema;
   }
@@ -145,11 +160,28 @@ function buildResolved(model: ApiModel, node: SchemaNode, mode: ExampleMode, dep
   switch (schema.kind) {
     case 'primitive': {
       if (schema.type === 'string') {
-        if (schema.format === 'binary' || (schema.contentMediaType !== undefined && schema.contentEncoding === undefined && !schema.contentMediaType.startsWith('text/'))) return { t: 'file' };
+        if (
+          schema.format === 'binary' ||
+          (schema.contentMediaType !== undefined &&
+            schema.contentEncoding === undefined &&
+            !schema.contentMediaType.startsWith('text/'))
+        )
+          return { t: 'file' };
         return { t: 'str', v: typeof literal === 'string' ? literal : stringPlaceholder(schema.format) };
       }
-      if (schema.type === 'integer') return { t: 'num', v: typeof literal === 'number' && Number.isInteger(literal) ? literal : Math.ceil(schema.constraints.minimum ?? 0) };
-      if (schema.type === 'number') return { t: 'num', v: typeof literal === 'number' && Number.isFinite(literal) ? literal : (schema.constraints.minimum ?? 0) };
+      if (schema.type === 'integer')
+        return {
+          t: 'num',
+          v:
+            typeof literal === 'number' && Number.isInteger(literal)
+              ? literal
+              : Math.ceil(schema.constraints.minimum ?? 0),
+        };
+      if (schema.type === 'number')
+        return {
+          t: 'num',
+          v: typeof literal === 'number' && Number.isFinite(literal) ? literal : (schema.constraints.minimum ?? 0),
+        };
       if (schema.type === 'boolean') return { t: 'bool', v: typeof literal === 'boolean' ? literal : true };
       return { t: 'null' };
     }
@@ -167,8 +199,15 @@ function buildResolved(model: ApiModel, node: SchemaNode, mode: ExampleMode, dep
       return { t: 'obj', entries: [] };
     case 'object': {
       if (depth >= MAX_DEPTH[mode]) return { t: 'obj', entries: [] };
-      const props = schema.properties.filter((p) => (mode === 'request' ? p.required && !p.readOnly && !p.schema.readOnly : !p.writeOnly && !p.schema.writeOnly));
-      return { t: 'obj', entries: props.slice(0, MAX_PROPERTIES).map((p) => [p.name, build(model, p.schema, mode, depth + 1, visited, met)]) };
+      const props = schema.properties.filter((p) =>
+        mode === 'request' ? p.required && !p.readOnly && !p.schema.readOnly : !p.writeOnly && !p.schema.writeOnly,
+      );
+      return {
+        t: 'obj',
+        entries: props
+          .slice(0, MAX_PROPERTIES)
+          .map((p) => [p.name, build(model, p.schema, mode, depth + 1, visited, met)]),
+      };
     }
     case 'union': {
       const first = schema.variants[0];
@@ -183,12 +222,21 @@ function buildResolved(model: ApiModel, node: SchemaNode, mode: ExampleMode, dep
       return { t: 'obj', entries: [...entries] };
     }
     case 'unknown':
-      return mode === 'request' ? { t: 'obj', entries: [] } : literal !== undefined ? fromJson(literal) : { t: 'obj', entries: [] };
+      return mode === 'request'
+        ? { t: 'obj', entries: [] }
+        : literal !== undefined
+          ? fromJson(literal)
+          : { t: 'obj', entries: [] };
   }
 }
 
 /** The example shown for a response or request body: the spec's own example when given, else built. */
-export function displayExample(model: ApiModel, examples: JsonValue[] | undefined, schema: SchemaNode, mode: ExampleMode): JsonValue {
+export function displayExample(
+  model: ApiModel,
+  examples: JsonValue[] | undefined,
+  schema: SchemaNode,
+  mode: ExampleMode,
+): JsonValue {
   const given = examples?.[0];
   if (given !== undefined) return given;
   const resolved = resolveSchema(model, schema);
@@ -201,7 +249,12 @@ const blocks = new WeakMap<object, Partial<Record<ExampleMode, Html>>>();
 const blocksByTarget = new WeakMap<ApiModel, Map<string, Html>>();
 
 /** `displayExample` as indented JSON, escaped for a `<code>` block; built once per examples list or schema. */
-export function exampleHtml(model: ApiModel, examples: JsonValue[] | undefined, schema: SchemaNode, mode: ExampleMode): Html {
+export function exampleHtml(
+  model: ApiModel,
+  examples: JsonValue[] | undefined,
+  schema: SchemaNode,
+  mode: ExampleMode,
+): Html {
   const render = (): Html => contentText(prettyJson(displayExample(model, examples, schema, mode)));
   if (examples?.[0] === undefined && schema.kind === 'ref') {
     let cache = blocksByTarget.get(model);

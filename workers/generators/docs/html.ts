@@ -88,7 +88,8 @@ export function trustedRendererOutput(text: string): Html {
 
 /** Page-relative URLs the generator builds from slugs (`[a-z0-9-]`, `/`, `.`, `#`); anything else is a bug. */
 export function localUrl(url: string): string {
-  if (!/^(?:\.\.\/|\.\/)*[a-z0-9._/-]*(?:#[a-z0-9._-]*)?$/.test(url) || /^[a-z]+:/.test(url)) throw new Error(`not a local URL: ${JSON.stringify(url)}`);
+  if (!/^(?:\.\.\/|\.\/)*[a-z0-9._/-]*(?:#[a-z0-9._-]*)?$/.test(url) || /^[a-z]+:/.test(url))
+    throw new Error(`not a local URL: ${JSON.stringify(url)}`);
   return url;
 }
 

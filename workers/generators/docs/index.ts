@@ -30,7 +30,13 @@ export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): Ge
   }
   const site = planSite(model, source);
   const siteTitle = model.info.title.trim() !== '' ? model.info.title : 'API reference';
-  const ctx: PageContext = { model, site, samples: new SampleBuilder(model), siteTitle, logoText: source?.logoText ?? siteTitle };
+  const ctx: PageContext = {
+    model,
+    site,
+    samples: new SampleBuilder(model),
+    siteTitle,
+    logoText: source?.logoText ?? siteTitle,
+  };
   const files: GeneratedFile[] = [overviewPage(ctx)];
   for (const resource of site.resources) files.push(resourcePage(ctx, resource));
   for (const guide of site.guides) files.push(guidePage(ctx, guide));

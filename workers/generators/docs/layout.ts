@@ -5,7 +5,8 @@
 import { flatText, html, type Html, localUrl } from './html.ts';
 import { relativeUrl, type SitePlan } from './site-plan.ts';
 
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
 
 export interface LayoutInput {
   site: SitePlan;
@@ -29,7 +30,8 @@ function sidebar(input: LayoutInput): Html {
   let bySite = sidebars.get(site);
   if (bySite === undefined) sidebars.set(site, (bySite = new Map()));
   // Only a navigation entry can be marked current (schema pages name themselves, which is none).
-  const current = input.current !== undefined && site.navigation.some((entry) => entry.path === input.current) ? input.current : '';
+  const current =
+    input.current !== undefined && site.navigation.some((entry) => entry.path === input.current) ? input.current : '';
   const key = `${relativeUrl(page, '')}\u0000${current}\u0000${page === 'index.html' ? 1 : 0}${page.startsWith('schemas/') ? 1 : 0}`;
   let out = bySite.get(key);
   if (out === undefined) bySite.set(key, (out = buildSidebar(input)));
@@ -48,7 +50,9 @@ function buildSidebar(input: LayoutInput): Html {
     html`<a href="${localUrl(relativeUrl(page, target))}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
   const compact = site.navigation.length > FULL_SIDEBAR_LIMIT;
   const entries = compact ? site.navigation.filter((entry) => entry.path === input.current) : site.navigation;
-  const all = compact ? html`<li class="nav-all">${link('index.html#resources', `All ${site.navigation.length} sections`, false)}</li>` : '';
+  const all = compact
+    ? html`<li class="nav-all">${link('index.html#resources', `All ${site.navigation.length} sections`, false)}</li>`
+    : '';
   const items = entries.map((entry) => {
     const current = entry.path === input.current;
     if (entry.kind === 'guide') return html`<li class="nav-guide">${link(entry.path, entry.guide.title, current)}</li>`;

@@ -37,7 +37,8 @@ function createRenderer(): MarkdownIt {
     md.renderer.rules[rule] = (tokens, idx, options, env, self) =>
       original(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0" role="group" aria-label="Code">');
   }
-  const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  const defaultLinkOpen =
+    md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
     const href = token?.attrGet('href') ?? '';
@@ -100,14 +101,18 @@ const UNDERSCORE = 95;
 
 const LIST_ITEM = /^\d+[.)]/;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
-const isAlnum = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+const isAlnum = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
 
 function isLetter(code: number, ch: string): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code > 127 && LETTER.test(ch));
 }
 
 const CODE_SPECIAL = /[&<>"]/;
-const escapeCode = (text: string): string => (CODE_SPECIAL.test(text) ? text.replace(/[&<>"]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : '&quot;')) : text);
+const escapeCode = (text: string): string =>
+  CODE_SPECIAL.test(text)
+    ? text.replace(/[&<>"]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : '&quot;'))
+    : text;
 
 /** markdown-it's inline rendering of `text` when it is in the simple subset above, else undefined. */
 export function simpleInline(text: string): string | undefined {
@@ -124,7 +129,13 @@ export function simpleInline(text: string): string | undefined {
       // One backtick each side, something between, no line break or edge space inside.
       if (close <= i + 1 || text.charCodeAt(close + 1) === BACKTICK) return undefined;
       const inner = text.slice(i + 1, close);
-      if (inner.includes('\n') || inner.includes('\r') || inner.charCodeAt(0) === 32 || inner.charCodeAt(inner.length - 1) === 32) return undefined;
+      if (
+        inner.includes('\n') ||
+        inner.includes('\r') ||
+        inner.charCodeAt(0) === 32 ||
+        inner.charCodeAt(inner.length - 1) === 32
+      )
+        return undefined;
       out += `${text.slice(from, i).replaceAll('"', '&quot;')}<code>${escapeCode(inner)}</code>`;
       i = close + 1;
       from = i;
@@ -141,7 +152,17 @@ export function simpleInline(text: string): string | undefined {
       continue;
     }
     // A line starts with a letter, `(`, a quote, or a digit that does not start a list item.
-    if (lineStart && !(isLetter(code, text[i] as string) || code === 40 || code === 34 || code === 39 || (isDigit(code) && !LIST_ITEM.test(text.slice(i, i + 11))))) return undefined;
+    if (
+      lineStart &&
+      !(
+        isLetter(code, text[i] as string) ||
+        code === 40 ||
+        code === 34 ||
+        code === 39 ||
+        (isDigit(code) && !LIST_ITEM.test(text.slice(i, i + 11)))
+      )
+    )
+      return undefined;
     lineStart = false;
     if (code === 10) {
       if (text.charCodeAt(i - 1) === 32) return undefined;
@@ -164,7 +185,9 @@ const PLAIN_LABEL_TEXT = /^[\p{L}\p{N}(),.:;?'"/#=+@% -]*$/u;
 // in a valid escape, no parentheses (balanced ones are allowed there but not worth the parsing),
 // a lower-case host.
 const URL_REST = String.raw`(?:[A-Za-z0-9\-._~/?#=&+:@,;!$*']|%[0-9A-Fa-f]{2})*`;
-const PLAIN_URL = new RegExp(String.raw`^(?:https?://[a-z0-9.-]+(?::[0-9]+)?(?:[/?#]${URL_REST})?|mailto:[A-Za-z0-9._+-]+@[a-z0-9.-]+|/${URL_REST}|#[A-Za-z0-9\-._]*)$`);
+const PLAIN_URL = new RegExp(
+  String.raw`^(?:https?://[a-z0-9.-]+(?::[0-9]+)?(?:[/?#]${URL_REST})?|mailto:[A-Za-z0-9._+-]+@[a-z0-9.-]+|/${URL_REST}|#[A-Za-z0-9\-._]*)$`,
+);
 
 /** `[label](url)` at `at` as markdown-it renders it with the docs' rules, or undefined when it is anything less plain. */
 function simpleLink(text: string, at: number): { html: string; end: number } | undefined {
@@ -194,7 +217,8 @@ function labelHtml(label: string): string | undefined {
       if (!PLAIN_LABEL_TEXT.test(part)) return undefined;
       out += part.replaceAll('"', '&quot;');
     } else {
-      if (part === '' || part.includes('\n') || part.charCodeAt(0) === 32 || part.charCodeAt(part.length - 1) === 32) return undefined;
+      if (part === '' || part.includes('\n') || part.charCodeAt(0) === 32 || part.charCodeAt(part.length - 1) === 32)
+        return undefined;
       out += `<code>${escapeCode(part)}</code>`;
     }
   }
@@ -204,7 +228,8 @@ function labelHtml(label: string): string | undefined {
 /** `text` without trailing spaces (and line breaks when `breaks`), without a regex scan of all of it. */
 function trimEnd(text: string, breaks: boolean): string {
   let end = text.length;
-  for (let code = text.charCodeAt(end - 1); code === 32 || (breaks && code === 10); code = text.charCodeAt(end - 1)) end--;
+  for (let code = text.charCodeAt(end - 1); code === 32 || (breaks && code === 10); code = text.charCodeAt(end - 1))
+    end--;
   return end === text.length ? text : text.slice(0, end);
 }
 
@@ -245,5 +270,7 @@ export function markdownInline(text: string | undefined): Html {
 export function markdownInlineUnlinked(text: string | undefined): Html | undefined {
   const rendered = markdownInline(text);
   if (!rendered.text.includes('<a ')) return undefined;
-  return trustedRendererOutput(rendered.text.replace(/<a\s[^>]*>/g, '<span class="link-text">').replace(/<\/a>/g, '</span>'));
+  return trustedRendererOutput(
+    rendered.text.replace(/<a\s[^>]*>/g, '<span class="link-text">').replace(/<\/a>/g, '</span>'),
+  );
 }

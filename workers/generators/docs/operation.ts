@@ -26,17 +26,31 @@ function parameterTable(title: string, params: Parameter[], ctx: OperationContex
   if (params.length === 0) return html``;
   const tctx = tree(ctx);
   const rows = params.map((p) => {
-    const complex = ['object', 'union', 'intersection', 'map'].includes(p.schema.kind) || (p.schema.kind === 'array' && p.schema.items.kind !== 'primitive');
+    const complex =
+      ['object', 'union', 'intersection', 'map'].includes(p.schema.kind) ||
+      (p.schema.kind === 'array' && p.schema.items.kind !== 'primitive');
     return html`<li class="param"><div class="row"><code class="prop-name">${p.name}</code> ${typeLabel(p.schema, tctx)}${p.required ? html` <span class="badge badge-required">required</span>` : ''}${p.deprecated ? html` <span class="badge badge-deprecated">deprecated</span>` : ''}</div>${p.description !== undefined ? html`<div class="desc">${markdown(p.description)}</div>` : ''}${complex ? schemaTree(p.schema, tctx) : ''}</li>`;
   });
   return html`<h3>${title}</h3><ul class="params">${rows}</ul>`;
 }
 
 /** `shownBeside`: the content whose example the samples column shows already (not repeated here). */
-function bodyBlock(content: MediaTypeContent, ctx: OperationContext, mode: 'request' | 'response', shownBeside?: MediaTypeContent): Html {
-  const showExample = content !== shownBeside && (content.kind === 'json' || content.kind === 'event-stream' || content.kind === 'form' || content.kind === 'multipart');
+function bodyBlock(
+  content: MediaTypeContent,
+  ctx: OperationContext,
+  mode: 'request' | 'response',
+  shownBeside?: MediaTypeContent,
+): Html {
+  const showExample =
+    content !== shownBeside &&
+    (content.kind === 'json' ||
+      content.kind === 'event-stream' ||
+      content.kind === 'form' ||
+      content.kind === 'multipart');
   return html`<div class="media"><p class="media-type"><code>${content.mediaType}</code></p>${schemaTree(content.schema, tree(ctx))}${
-    showExample ? html`<details class="example"><summary>Example</summary>${codeBlock(`Example ${mode} body (${content.mediaType})`, exampleHtml(ctx.model, content.examples, content.schema, mode))}</details>` : ''
+    showExample
+      ? html`<details class="example"><summary>Example</summary>${codeBlock(`Example ${mode} body (${content.mediaType})`, exampleHtml(ctx.model, content.examples, content.schema, mode))}</details>`
+      : ''
   }</div>`;
 }
 
@@ -66,7 +80,13 @@ function authBlock(entry: OperationEntry, ctx: OperationContext): Html {
 
 /** The anchor of an auth scheme on the overview page. */
 export function authAnchor(key: string): string {
-  return key.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'scheme';
+  return (
+    key
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'scheme'
+  );
 }
 
 function sampleTabs(entry: OperationEntry, ctx: OperationContext): Html {
@@ -76,11 +96,13 @@ function sampleTabs(entry: OperationEntry, ctx: OperationContext): Html {
   const panelId = (lang: string): string => `${entry.anchor}-panel-${lang}`;
   return html`<div class="samples" data-tabs>
 <div class="tablist" role="tablist" aria-label="Code samples">${available.map(
-    ({ lang, label }, i) => html`<button type="button" role="tab" id="${tabId(lang)}" aria-controls="${panelId(lang)}" aria-selected="${i === 0 ? 'true' : 'false'}" tabindex="${i === 0 ? '0' : '-1'}" data-lang="${lang}">${label}</button>`,
+    ({ lang, label }, i) =>
+      html`<button type="button" role="tab" id="${tabId(lang)}" aria-controls="${panelId(lang)}" aria-selected="${i === 0 ? 'true' : 'false'}" tabindex="${i === 0 ? '0' : '-1'}" data-lang="${lang}">${label}</button>`,
   )}</div>
 ${available.map(
-    ({ lang, label }, i) => html`<div class="tabpanel" role="tabpanel" id="${panelId(lang)}" aria-labelledby="${tabId(lang)}" data-lang="${lang}"${i === 0 ? '' : html` hidden`}>${codeBlock(`${label} sample`, contentText(samples[lang] ?? ''), `lang-${lang}`)}</div>`,
-  )}
+  ({ lang, label }, i) =>
+    html`<div class="tabpanel" role="tabpanel" id="${panelId(lang)}" aria-labelledby="${tabId(lang)}" data-lang="${lang}"${i === 0 ? '' : html` hidden`}>${codeBlock(`${label} sample`, contentText(samples[lang] ?? ''), `lang-${lang}`)}</div>`,
+)}
 ${available.length < SAMPLE_LANGUAGES.length ? html`<p class="muted">This operation is not mapped to a resource method, so the SDKs and CLI have no call for it.</p>` : ''}
 </div>`;
 }
@@ -89,7 +111,9 @@ export function operationSection(entry: OperationEntry, ctx: OperationContext): 
   const { op } = entry;
   const success = op.successResponse;
   const successJson = success?.content.find((c) => c.kind === 'json');
-  const responseExample = successJson ? exampleHtml(ctx.model, successJson.examples, successJson.schema, 'response') : undefined;
+  const responseExample = successJson
+    ? exampleHtml(ctx.model, successJson.examples, successJson.schema, 'response')
+    : undefined;
   return html`<section class="operation" id="${entry.anchor}">
 <h2><a class="anchor" href="${localUrl(`#${entry.anchor}`)}" aria-label="Link to this operation">#</a> ${entry.title}${op.deprecated ? html` <span class="badge badge-deprecated">deprecated</span>` : ''}</h2>
 <p class="endpoint"><span class="method method-${op.method}">${op.method.toUpperCase()}</span> <code class="path">${op.path}</code></p>

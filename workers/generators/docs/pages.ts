@@ -10,7 +10,14 @@ import { isSafeLink, markdown } from './markdown.ts';
 import { authAnchor, operationSection, type OperationContext } from './operation.ts';
 import type { SampleBuilder } from './samples.ts';
 import { schemaTree } from './schema-tree.ts';
-import { type GuidePage, relativeUrl, type ResourcePage, type SchemaGroup, schemaUrl, type SitePlan } from './site-plan.ts';
+import {
+  type GuidePage,
+  relativeUrl,
+  type ResourcePage,
+  type SchemaGroup,
+  schemaUrl,
+  type SitePlan,
+} from './site-plan.ts';
 import type { GeneratedFile } from '../core/files.ts';
 
 export interface PageContext {
@@ -22,16 +29,30 @@ export interface PageContext {
 }
 
 function page(ctx: PageContext, path: string, title: string, body: Html, current?: string): GeneratedFile {
-  return { path, content: layout({ site: ctx.site, page: path, title, siteTitle: ctx.siteTitle, logoText: ctx.logoText, ...(current !== undefined ? { current } : {}), body }) };
+  return {
+    path,
+    content: layout({
+      site: ctx.site,
+      page: path,
+      title,
+      siteTitle: ctx.siteTitle,
+      logoText: ctx.logoText,
+      ...(current !== undefined ? { current } : {}),
+      body,
+    }),
+  };
 }
 
 function externalLink(url: string | undefined, label: string): Html {
-  if (url !== undefined && /^(https?:|mailto:)/i.test(url.trim()) && isSafeLink(url)) return html`<a href="${url.trim()}" rel="noopener noreferrer nofollow">${label}</a>`;
+  if (url !== undefined && /^(https?:|mailto:)/i.test(url.trim()) && isSafeLink(url))
+    return html`<a href="${url.trim()}" rel="noopener noreferrer nofollow">${label}</a>`;
   return html`${label}`;
 }
 
 function authDetails(scheme: AuthScheme, model: ApiModel): Html {
-  const envVars = model.authOptions.filter((o) => o.scheme === scheme.key && o.envVar !== undefined).map((o) => o.envVar as string);
+  const envVars = model.authOptions
+    .filter((o) => o.scheme === scheme.key && o.envVar !== undefined)
+    .map((o) => o.envVar as string);
   let what: Html;
   switch (scheme.type) {
     case 'apiKey':
@@ -99,15 +120,23 @@ ${resourceRows.length > 0 ? html`<ul class="resource-list">${resourceRows}</ul>`
 }
 
 export function resourcePage(ctx: PageContext, resource: ResourcePage): GeneratedFile {
-  const octx: OperationContext = { model: ctx.model, site: ctx.site, page: resource.path, samples: ctx.samples, schemes: new Map(ctx.model.authSchemes.map((s) => [s.key, s])) };
+  const octx: OperationContext = {
+    model: ctx.model,
+    site: ctx.site,
+    page: resource.path,
+    samples: ctx.samples,
+    schemes: new Map(ctx.model.authSchemes.map((s) => [s.key, s])),
+  };
   const resourceMeta = ctx.model.tags.find((t) => t.name === resource.name);
   const body = html`<article class="resource">
 <h1>${resource.title}</h1>
 ${resourceMeta?.description !== undefined ? markdown(resourceMeta.description) : ''}
 ${resource.sections.map(
-    (section) => html`<div class="section" id="${section.anchor}">${section.path.length > 1 ? html`<h2 class="subresource">${section.path.map((name, i) => (i === 0 ? name : html` &rsaquo; ${name}`))}</h2>` : ''}
+  (
+    section,
+  ) => html`<div class="section" id="${section.anchor}">${section.path.length > 1 ? html`<h2 class="subresource">${section.path.map((name, i) => (i === 0 ? name : html` &rsaquo; ${name}`))}</h2>` : ''}
 ${section.operations.map((entry) => operationSection(entry, octx))}</div>`,
-  )}
+)}
 </article>`;
   return page(ctx, resource.path, resource.title, body, resource.path);
 }
@@ -115,7 +144,8 @@ ${section.operations.map((entry) => operationSection(entry, octx))}</div>`,
 /** Links to every schema page (the initials), the current one marked. */
 function schemaGroupLinks(ctx: PageContext, page: string): Html {
   return html`<p class="schema-groups">${ctx.site.schemaGroups.map(
-    (g) => html`<a href="${localUrl(relativeUrl(page, g.path))}"${g.path === page ? html` aria-current="page"` : ''}>${g.title}</a> `,
+    (g) =>
+      html`<a href="${localUrl(relativeUrl(page, g.path))}"${g.path === page ? html` aria-current="page"` : ''}>${g.title}</a> `,
   )}</p>`;
 }
 
@@ -142,15 +172,29 @@ ${sections}
 export function schemaPages(ctx: PageContext): GeneratedFile[] {
   const files = ctx.site.schemaGroups.map((group) => schemaGroupPage(ctx, group));
   const path = 'schemas/index.html';
-  const list = [...ctx.site.schemas.values()].map((s) => html`<li><a href="${localUrl(relativeUrl(path, schemaUrl(s)))}">${s.name}</a></li>`);
+  const list = [...ctx.site.schemas.values()].map(
+    (s) => html`<li><a href="${localUrl(relativeUrl(path, schemaUrl(s)))}">${s.name}</a></li>`,
+  );
   files.push(
-    page(ctx, path, 'Schemas', html`<article><h1>Schemas</h1>${list.length > 0 ? html`${schemaGroupLinks(ctx, path)}<ul class="schema-list">${list}</ul>` : html`<p class="muted">No named schemas.</p>`}</article>`, path),
+    page(
+      ctx,
+      path,
+      'Schemas',
+      html`<article><h1>Schemas</h1>${list.length > 0 ? html`${schemaGroupLinks(ctx, path)}<ul class="schema-list">${list}</ul>` : html`<p class="muted">No named schemas.</p>`}</article>`,
+      path,
+    ),
   );
   return files;
 }
 
 export function guidePage(ctx: PageContext, guide: GuidePage): GeneratedFile {
-  return page(ctx, guide.path, guide.guide.title, html`<article class="guide"><h1>${guide.guide.title}</h1>${markdown(guide.guide.markdown)}</article>`, guide.path);
+  return page(
+    ctx,
+    guide.path,
+    guide.guide.title,
+    html`<article class="guide"><h1>${guide.guide.title}</h1>${markdown(guide.guide.markdown)}</article>`,
+    guide.path,
+  );
 }
 
 /** `search-index.json`: what the page script searches (titles, paths, names; URLs from the site root). */
@@ -163,10 +207,18 @@ export function searchIndex(ctx: PageContext): GeneratedFile {
       t: entry.title,
       s: `${entry.op.method.toUpperCase()} ${entry.op.path}`,
       u: localUrl(`${entry.page}#${entry.anchor}`),
-      x: [entry.op.operationId ?? '', [...entry.op.resourcePath, entry.op.methodName].join('.'), samples.typescriptChain?.join('.') ?? '', samples.pythonChain?.join('.') ?? '', ...entry.op.tags].join(' '),
+      x: [
+        entry.op.operationId ?? '',
+        [...entry.op.resourcePath, entry.op.methodName].join('.'),
+        samples.typescriptChain?.join('.') ?? '',
+        samples.pythonChain?.join('.') ?? '',
+        ...entry.op.tags,
+      ].join(' '),
     });
   }
-  for (const entry of ctx.site.schemas.values()) items.push({ k: 'schema', t: entry.name, s: 'schema', u: localUrl(schemaUrl(entry)), x: entry.id });
-  for (const guide of ctx.site.guides) items.push({ k: 'guide', t: guide.guide.title, s: 'guide', u: localUrl(guide.path), x: guide.guide.slug });
+  for (const entry of ctx.site.schemas.values())
+    items.push({ k: 'schema', t: entry.name, s: 'schema', u: localUrl(schemaUrl(entry)), x: entry.id });
+  for (const guide of ctx.site.guides)
+    items.push({ k: 'guide', t: guide.guide.title, s: 'guide', u: localUrl(guide.path), x: guide.guide.slug });
   return { path: 'search-index.json', content: `${JSON.stringify({ version: 1, items })}\n` };
 }

@@ -82,10 +82,19 @@ function exampleText(example: Example): string {
 /** A parameter's example: its own `example(s)` when a plain value, else one built from its schema. */
 export function parameterExample(model: ApiModel, param: Parameter): Example {
   const given = param.examples?.[0];
-  if (typeof given === 'string' || typeof given === 'boolean' || (typeof given === 'number' && Number.isFinite(given))) {
+  if (
+    typeof given === 'string' ||
+    typeof given === 'boolean' ||
+    (typeof given === 'number' && Number.isFinite(given))
+  ) {
     const built = exampleOf(model, param.schema, 'request');
     // Only when it has the type the SDKs expect for the parameter.
-    if ((built.t === 'str' && typeof given === 'string') || (built.t === 'num' && typeof given === 'number') || (built.t === 'bool' && typeof given === 'boolean')) return fromJson(given);
+    if (
+      (built.t === 'str' && typeof given === 'string') ||
+      (built.t === 'num' && typeof given === 'number') ||
+      (built.t === 'bool' && typeof given === 'boolean')
+    )
+      return fromJson(given);
     return built;
   }
   return exampleOf(model, param.schema, 'request');
@@ -119,7 +128,10 @@ export function tsValue(example: Example, level: number): string {
     case 'arr':
       return `[${example.items.map((item) => tsValue(item, level + 1)).join(', ')}]`;
     case 'obj':
-      return tsObject(example.entries.map(([k, v]) => [objKey(k), v]), level);
+      return tsObject(
+        example.entries.map(([k, v]) => [objKey(k), v]),
+        level,
+      );
   }
 }
 
@@ -133,9 +145,18 @@ function tsObject(props: TsProperty[], level: number): string {
   return `{\n${props.map(([key, value]) => `${inner}${key}: ${tsValue(value, level + 1)}`).join(',\n')}\n${pad(level)}}`;
 }
 
-interface TsTarget { trail: TsResourcePlan[]; method: TsMethodPlan }
-interface PyTarget { trail: PyResourcePlan[]; method: PyMethodPlan }
-interface CliTarget { words: string[]; method: CliMethod }
+interface TsTarget {
+  trail: TsResourcePlan[];
+  method: TsMethodPlan;
+}
+interface PyTarget {
+  trail: PyResourcePlan[];
+  method: PyMethodPlan;
+}
+interface CliTarget {
+  words: string[];
+  method: CliMethod;
+}
 
 /** The first command of each operation, with the group words leading to it. */
 function cliTargets(groups: CliGroup[]): Map<string, CliTarget> {
@@ -143,7 +164,8 @@ function cliTargets(groups: CliGroup[]): Map<string, CliTarget> {
   const walk = (level: CliGroup[], words: string[]): void => {
     for (const group of level) {
       const path = [...words, group.word];
-      for (const method of group.methods) if (!out.has(method.sdk.op.key)) out.set(method.sdk.op.key, { words: path, method });
+      for (const method of group.methods)
+        if (!out.has(method.sdk.op.key)) out.set(method.sdk.op.key, { words: path, method });
       walk(group.groups, path);
     }
   };
@@ -174,10 +196,17 @@ export class SampleBuilder {
     this.#cliTargets = cliTargets(planCommands(model, this.#ts));
     this.#schemes = new Map(model.authSchemes.map((s) => [s.key, s]));
     this.#baseUrl = baseUrlOf(model);
-    const envVars = model.authOptions.map((o) => o.envVar).filter((v): v is string => v !== undefined && SAFE_ENV.test(v));
+    const envVars = model.authOptions
+      .map((o) => o.envVar)
+      .filter((v): v is string => v !== undefined && SAFE_ENV.test(v));
     this.names = {
       typescript: { packageName: this.#ts.options.packageName, clientClass: this.#ts.options.clientClass, envVars },
-      python: { packageName: this.#py.options.packageName, moduleName: this.#py.options.moduleName, clientClass: this.#py.options.clientClass, envVars },
+      python: {
+        packageName: this.#py.options.packageName,
+        moduleName: this.#py.options.moduleName,
+        clientClass: this.#py.options.clientClass,
+        envVars,
+      },
       cli: { bin: cliBinaryName(model) },
     };
   }
@@ -214,10 +243,15 @@ export class SampleBuilder {
     const model = this.#model;
     const pathParam = (name: string): Parameter | undefined => op.parameters.path.find((p) => p.name === name);
     let path = pathTemplateParts(op.path, (name) => pathParam(name) !== undefined)
-      .map((part) => (part.kind === 'literal' ? part.text : encodeUriComponentSafe(exampleText(parameterExample(model, pathParam(part.name) as Parameter)))))
+      .map((part) =>
+        part.kind === 'literal'
+          ? part.text
+          : encodeUriComponentSafe(exampleText(parameterExample(model, pathParam(part.name) as Parameter))),
+      )
       .join('');
     const query = new URLSearchParams();
-    for (const param of op.parameters.query.filter((p) => p.required)) query.append(param.name, exampleText(parameterExample(model, param)));
+    for (const param of op.parameters.query.filter((p) => p.required))
+      query.append(param.name, exampleText(parameterExample(model, param)));
     const lines: string[] = [];
     const headers: string[] = [];
     const requirement = op.security[0];
@@ -227,24 +261,37 @@ export class SampleBuilder {
       const secret = envVar !== undefined && SAFE_ENV.test(envVar) ? `$${envVar}` : undefined;
       const quoted = (text: string): string => (secret !== undefined ? `"${text}"` : shellQuote(text));
       if (scheme === undefined) continue;
-      if (scheme.type === 'http' && scheme.scheme === 'basic') lines.push(`--user ${secret !== undefined ? `"${secret}"` : shellQuote('username:password')}`);
+      if (scheme.type === 'http' && scheme.scheme === 'basic')
+        lines.push(`--user ${secret !== undefined ? `"${secret}"` : shellQuote('username:password')}`);
       else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-        const word = scheme.type === 'http' && scheme.scheme !== 'bearer' ? scheme.scheme.replace(/^./, (c) => c.toUpperCase()) : 'Bearer';
+        const word =
+          scheme.type === 'http' && scheme.scheme !== 'bearer'
+            ? scheme.scheme.replace(/^./, (c) => c.toUpperCase())
+            : 'Bearer';
         headers.push(quoted(`Authorization: ${word} ${secret ?? 'TOKEN'}`));
       } else if (scheme.type === 'apiKey') {
-        if (scheme.in === 'header') headers.push(secret !== undefined && /^[A-Za-z0-9-]+$/.test(scheme.paramName) ? `"${scheme.paramName}: ${secret}"` : shellQuote(`${scheme.paramName}: API_KEY`));
+        if (scheme.in === 'header')
+          headers.push(
+            secret !== undefined && /^[A-Za-z0-9-]+$/.test(scheme.paramName)
+              ? `"${scheme.paramName}: ${secret}"`
+              : shellQuote(`${scheme.paramName}: API_KEY`),
+          );
         else if (scheme.in === 'query') query.append(scheme.paramName, 'API_KEY');
         else lines.push(`--cookie ${shellQuote(`${scheme.paramName}=API_KEY`)}`);
       }
     }
-    for (const param of op.parameters.header.filter((p) => p.required)) headers.push(shellQuote(`${param.name}: ${exampleText(parameterExample(model, param))}`));
-    const cookies = op.parameters.cookie.filter((p) => p.required).map((p) => `${p.name}=${exampleText(parameterExample(model, p))}`);
+    for (const param of op.parameters.header.filter((p) => p.required))
+      headers.push(shellQuote(`${param.name}: ${exampleText(parameterExample(model, param))}`));
+    const cookies = op.parameters.cookie
+      .filter((p) => p.required)
+      .map((p) => `${p.name}=${exampleText(parameterExample(model, p))}`);
     if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
     const content = requestContent(op)?.content;
     if (content) {
       const body = exampleOf(model, content.schema, 'request');
       if (content.kind === 'multipart' && body.t === 'obj') {
-        for (const [k, v] of body.entries) lines.push(`--form ${shellQuote(`${k}=${v.t === 'file' ? '@file.bin' : exampleText(v)}`)}`);
+        for (const [k, v] of body.entries)
+          lines.push(`--form ${shellQuote(`${k}=${v.t === 'file' ? '@file.bin' : exampleText(v)}`)}`);
       } else if (content.kind === 'form' && body.t === 'obj') {
         headers.push(shellQuote(`Content-Type: ${content.mediaType}`));
         for (const [k, v] of body.entries) lines.push(`--data-urlencode ${shellQuote(`${k}=${exampleText(v)}`)}`);
@@ -253,7 +300,9 @@ export class SampleBuilder {
         lines.push(`--data-binary ${shellQuote('@file.bin')}`);
       } else {
         headers.push(shellQuote(`Content-Type: ${content.mediaType}`));
-        lines.push(`--data ${shellQuote(content.kind === 'json' ? JSON.stringify(toJson(body), null, 2) : exampleText(body))}`);
+        lines.push(
+          `--data ${shellQuote(content.kind === 'json' ? JSON.stringify(toJson(body), null, 2) : exampleText(body))}`,
+        );
       }
     }
     const qs = query.toString();
@@ -271,19 +320,27 @@ export class SampleBuilder {
     const shape = tsMethodShape(model, method);
     const args: string[] = shape.pathArgs.map(({ param }) => tsValue(parameterExample(model, param), 0));
     if (shape.hasParams && shape.paramsRequired) {
-      const props: TsProperty[] = shape.fields.filter((x) => x.param.required).map((x) => [objKey(x.key), parameterExample(model, x.param)]);
+      const props: TsProperty[] = shape.fields
+        .filter((x) => x.param.required)
+        .map((x) => [objKey(x.key), parameterExample(model, x.param)]);
       if (shape.body?.flatten) {
         const body = exampleOf(model, shape.body.content.schema, 'request');
         if (body.t === 'obj') for (const [k, v] of body.entries) props.push([objKey(k), v]);
       } else if (shape.body?.required) {
         const kind = shape.body.kind;
-        const value: Example = kind === 'binary' ? { t: 'file' } : kind === 'text' ? { t: 'str', v: 'text' } : exampleOf(model, shape.body.content.schema, 'request');
+        const value: Example =
+          kind === 'binary'
+            ? { t: 'file' }
+            : kind === 'text'
+              ? { t: 'str', v: 'text' }
+              : exampleOf(model, shape.body.content.schema, 'request');
         props.push([objKey(shape.body.key), value]);
       }
       args.push(tsObject(props, 0));
     }
     const call = `${['client', ...trail.map((step) => tsId(step.propName)), tsId(method.name)].join('.')}(${args.join(', ')})`;
-    const forAwait = (name: string, iterable: string): string => `for await (const ${name} of ${iterable}) {\n    console.log(${name});\n}`;
+    const forAwait = (name: string, iterable: string): string =>
+      `for await (const ${name} of ${iterable}) {\n    console.log(${name});\n}`;
     let statements: string;
     if (shape.pagination) statements = forAwait('item', call);
     else if (isEventStream(shape.response.kind)) statements = forAwait('event', `await ${call}`);
@@ -296,8 +353,13 @@ export class SampleBuilder {
   /** The import and the client construction: the same for every operation, so written once. */
   #tsPreludeLines(clientClass: string, packageName: string): string {
     const model = this.#model;
-    const needsCredential = model.authOptions.findIndex((o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)));
-    const ctorArgs = needsCredential >= 0 ? `{ ${tsId(this.#ts.authIdents[needsCredential] as string)}: ${tsStr('My credential')} }` : '';
+    const needsCredential = model.authOptions.findIndex(
+      (o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)),
+    );
+    const ctorArgs =
+      needsCredential >= 0
+        ? `{ ${tsId(this.#ts.authIdents[needsCredential] as string)}: ${tsStr('My credential')} }`
+        : '';
     return `import ${tsId(clientClass)} from ${tsStr(packageName)};\n\nconst client = new ${tsId(clientClass)}(${ctorArgs});\n`;
   }
 
@@ -341,10 +403,12 @@ export class SampleBuilder {
     }
     if (shape.body?.mode === 'fields') {
       const entries = bodyExample?.t === 'obj' ? new Map(bodyExample.entries) : new Map<string, Example>();
-      for (const field of shape.body.fields.filter((x) => x.required)) args.push(py`${pyId(field.ident)}=${this.#pyValue(entries.get(field.key) ?? { t: 'null' })}`);
+      for (const field of shape.body.fields.filter((x) => x.required))
+        args.push(py`${pyId(field.ident)}=${this.#pyValue(entries.get(field.key) ?? { t: 'null' })}`);
     } else if (shape.body?.mode === 'whole' && shape.body.arg.required) {
       const kind = shape.body.kind;
-      const example: Example = kind === 'binary' ? { t: 'file' } : kind === 'text' ? { t: 'str', v: 'text' } : (bodyExample ?? { t: 'null' });
+      const example: Example =
+        kind === 'binary' ? { t: 'file' } : kind === 'text' ? { t: 'str', v: 'text' } : (bodyExample ?? { t: 'null' });
       args.push(py`${pyId(shape.body.arg.ident)}=${this.#pyValue(example)}`);
     }
     const chain = pyJoin([py`client`, ...trail.map((r) => pyId(r.attr)), pyId(method.name)], '.');
@@ -352,11 +416,18 @@ export class SampleBuilder {
     const w = new PyWriter();
     w.line(py`from ${pyId(moduleName)} import ${pyId(clientClass)}`);
     w.blank();
-    const needsCredential = model.authOptions.findIndex((o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)));
-    w.line(needsCredential >= 0 ? py`client = ${pyId(clientClass)}(${pyId(this.#py.authIdents[needsCredential] as string)}=${pyStr('My credential')})` : py`client = ${pyId(clientClass)}()`);
+    const needsCredential = model.authOptions.findIndex(
+      (o) => o.required && (o.envVar === undefined || !SAFE_ENV.test(o.envVar)),
+    );
+    w.line(
+      needsCredential >= 0
+        ? py`client = ${pyId(clientClass)}(${pyId(this.#py.authIdents[needsCredential] as string)}=${pyStr('My credential')})`
+        : py`client = ${pyId(clientClass)}()`,
+    );
     w.blank();
     if (shape.pagination) w.block(py`for item in ${call}:`, () => w.line(py`print(item)`));
-    else if (isEventStream(shape.response.kind)) w.block(py`with ${call} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`)));
+    else if (isEventStream(shape.response.kind))
+      w.block(py`with ${call} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`)));
     else if (shape.response.kind === 'none') w.line(call);
     else {
       w.line(py`result = ${call}`);
@@ -374,7 +445,8 @@ export class SampleBuilder {
     const flag = (name: string, example: Example): void => {
       argv.push(`--${name}`, example.t === 'file' ? '@file.bin' : exampleText(example));
     };
-    const named = (location: CliFlag['in'], key: string): CliFlag | undefined => method.flags.find((f) => f.in === location && f.key === key);
+    const named = (location: CliFlag['in'], key: string): CliFlag | undefined =>
+      method.flags.find((f) => f.in === location && f.key === key);
     for (const { param } of method.shape.pathArgs) {
       const found = named('path', param.name);
       if (found) flag(found.name, parameterExample(model, param));
@@ -405,6 +477,7 @@ export function baseUrlOf(model: ApiModel): string {
   let url = env ?? server?.url ?? '';
   if (env === undefined && server) for (const v of server.variables) url = url.split(`{${v.name}}`).join(v.default);
   // A relative server URL is resolved against a placeholder host; anything else that is not http(s) is not shown.
-  if (!/^https?:\/\/[^\s]+$/i.test(url)) url = url.startsWith('/') && !url.startsWith('//') ? `https://api.example.com${url}` : 'https://api.example.com';
+  if (!/^https?:\/\/[^\s]+$/i.test(url))
+    url = url.startsWith('/') && !url.startsWith('//') ? `https://api.example.com${url}` : 'https://api.example.com';
   return url.replace(/\/+$/, '');
 }

@@ -56,7 +56,9 @@ export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0, linked 
       const page = ctx.site.schemas.get(node.target);
       const name = ctx.model.schemas[node.target]?.name ?? node.target;
       if (page && !linked) return html`<span class="type type-ref">${name}</span>${nullable}`;
-      return page ? html`<a class="type type-ref" href="${relativeUrl(ctx.page, schemaUrl(page))}">${name}</a>${nullable}` : html`<span class="type">${name}</span>${nullable}`;
+      return page
+        ? html`<a class="type type-ref" href="${relativeUrl(ctx.page, schemaUrl(page))}">${name}</a>${nullable}`
+        : html`<span class="type">${name}</span>${nullable}`;
     }
     case 'primitive':
       return html`<span class="type">${node.type}${node.format !== undefined ? ` (${node.format})` : ''}</span>${nullable}`;
@@ -81,15 +83,24 @@ export function typeLabel(node: SchemaNode, ctx: TreeContext, depth = 0, linked 
 
 function facts(node: SchemaNode): Html {
   const parts: Html[] = [];
-  if (node.kind === 'primitive') for (const text of constraintsText(node.constraints)) parts.push(html`<span class="fact">${text}</span>`);
+  if (node.kind === 'primitive')
+    for (const text of constraintsText(node.constraints)) parts.push(html`<span class="fact">${text}</span>`);
   if (node.kind === 'array') {
     if (node.minItems !== undefined) parts.push(html`<span class="fact">min items ${node.minItems}</span>`);
     if (node.maxItems !== undefined) parts.push(html`<span class="fact">max items ${node.maxItems}</span>`);
     if (node.uniqueItems) parts.push(html`<span class="fact">unique</span>`);
   }
-  if (node.kind === 'enum') parts.push(html`<span class="fact">values: ${join(node.members.slice(0, 50).map((m) => html`<code>${JSON.stringify(m.value)}</code>`), ', ')}${node.members.length > 50 ? html` &hellip; (${node.members.length} in all)` : ''}</span>`);
-  if (node.kind === 'literal') parts.push(html`<span class="fact">value <code>${JSON.stringify(node.value)}</code></span>`);
-  if (node.default !== undefined) parts.push(html`<span class="fact">default <code>${JSON.stringify(node.default)}</code></span>`);
+  if (node.kind === 'enum')
+    parts.push(
+      html`<span class="fact">values: ${join(
+        node.members.slice(0, 50).map((m) => html`<code>${JSON.stringify(m.value)}</code>`),
+        ', ',
+      )}${node.members.length > 50 ? html` &hellip; (${node.members.length} in all)` : ''}</span>`,
+    );
+  if (node.kind === 'literal')
+    parts.push(html`<span class="fact">value <code>${JSON.stringify(node.value)}</code></span>`);
+  if (node.default !== undefined)
+    parts.push(html`<span class="fact">default <code>${JSON.stringify(node.default)}</code></span>`);
   if (node.deprecated) parts.push(html`<span class="badge badge-deprecated">deprecated</span>`);
   return parts.length === 0 ? EMPTY : join(parts, ' ');
 }
@@ -107,14 +118,29 @@ function children(node: SchemaNode, ctx: TreeContext, refLevel: number, seen: Re
     }
     case 'object': {
       if (node.properties.length === 0 && node.additionalProperties === undefined) return undefined;
-      const rows = node.properties.map((p) => row(html`<code class="prop-name">${p.name}</code>`, p.schema, ctx, refLevel, seen, { required: p.required, readOnly: p.readOnly, writeOnly: p.writeOnly, deprecated: p.deprecated, description: p.description }));
-      if (typeof node.additionalProperties === 'object') rows.push(row(html`<code class="prop-name">[key: string]</code>`, node.additionalProperties, ctx, refLevel, seen, {}));
+      const rows = node.properties.map((p) =>
+        row(html`<code class="prop-name">${p.name}</code>`, p.schema, ctx, refLevel, seen, {
+          required: p.required,
+          readOnly: p.readOnly,
+          writeOnly: p.writeOnly,
+          deprecated: p.deprecated,
+          description: p.description,
+        }),
+      );
+      if (typeof node.additionalProperties === 'object')
+        rows.push(
+          row(html`<code class="prop-name">[key: string]</code>`, node.additionalProperties, ctx, refLevel, seen, {}),
+        );
       return html`<ul class="tree">${rows}</ul>`;
     }
     case 'array':
-      return node.items.kind === 'primitive' || node.items.kind === 'enum' ? undefined : children(node.items, ctx, refLevel, seen);
+      return node.items.kind === 'primitive' || node.items.kind === 'enum'
+        ? undefined
+        : children(node.items, ctx, refLevel, seen);
     case 'map':
-      return node.values.kind === 'primitive' ? undefined : html`<ul class="tree">${row(html`<code class="prop-name">[key: string]</code>`, node.values, ctx, refLevel, seen, {})}</ul>`;
+      return node.values.kind === 'primitive'
+        ? undefined
+        : html`<ul class="tree">${row(html`<code class="prop-name">[key: string]</code>`, node.values, ctx, refLevel, seen, {})}</ul>`;
     case 'union':
       return html`<ul class="tree">${node.variants.map((v, i) => row(html`<span class="variant">option ${i + 1}</span>`, v, ctx, refLevel, seen, {}))}</ul>${node.discriminator ? html`<p class="fact">discriminated by <code>${node.discriminator.propertyName}</code></p>` : ''}`;
     case 'intersection':
@@ -157,13 +183,21 @@ interface RowFlags {
   description?: string | undefined;
 }
 
-function row(label: Html, node: SchemaNode, ctx: TreeContext, refLevel: number, seen: ReadonlySet<string>, flags: RowFlags): Html {
+function row(
+  label: Html,
+  node: SchemaNode,
+  ctx: TreeContext,
+  refLevel: number,
+  seen: ReadonlySet<string>,
+  flags: RowFlags,
+): Html {
   ctx.budget.left--;
   const badges = html`${flags.required ? REQUIRED : ''}${flags.readOnly || node.readOnly ? READ_ONLY : ''}${flags.writeOnly || node.writeOnly ? WRITE_ONLY : ''}${flags.deprecated ? DEPRECATED : ''}`;
   const description = flags.description ?? node.description;
   const body = html`${description !== undefined ? html`<div class="desc">${markdown(description)}</div>` : ''}${facts(node)}`;
   const nested = children(node, ctx, refLevel, seen);
-  if (nested === undefined) return html`<li class="leaf"><div class="row">${label} ${typeLabel(node, ctx)}${badges}</div>${body}</li>`;
+  if (nested === undefined)
+    return html`<li class="leaf"><div class="row">${label} ${typeLabel(node, ctx)}${badges}</div>${body}</li>`;
   // The summary is the control that opens the row: its type is plain text, and the link to a
   // named schema's page is the first line of what opens.
   const plain = typeLabel(node, ctx, 0, false);
@@ -189,7 +223,10 @@ function treeCache(node: SchemaNode, ctx: TreeContext): { cache: Map<string, Cac
     let cache = trees.get(ctx.site);
     if (cache === undefined) trees.set(ctx.site, (cache = new Map()));
     const defaultText = node.default === undefined ? '' : JSON.stringify(node.default);
-    return { cache, key: `${shape}\u0000${node.target}\u0000${node.nullable ? 1 : 0}${node.deprecated ? 1 : 0}\u0000${defaultText}` };
+    return {
+      cache,
+      key: `${shape}\u0000${node.target}\u0000${node.nullable ? 1 : 0}${node.deprecated ? 1 : 0}\u0000${defaultText}`,
+    };
   }
   let bySite = inlineTrees.get(ctx.site);
   if (bySite === undefined) inlineTrees.set(ctx.site, (bySite = new WeakMap()));

@@ -97,7 +97,12 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
   const operations = new Map<string, OperationEntry>();
   const resources: ResourcePage[] = [];
 
-  const buildPage = (title: string, name: string, path: string, groups: { path: string[]; ops: Operation[] }[]): ResourcePage => {
+  const buildPage = (
+    title: string,
+    name: string,
+    path: string,
+    groups: { path: string[]; ops: Operation[] }[],
+  ): ResourcePage => {
     const anchors = new NameScope(SHELL_IDS);
     const sections: PageSection[] = [];
     for (const group of groups) {
@@ -105,7 +110,12 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
       const anchor = anchors.claim(`section:${group.path.join('\u0000')}`, slug(group.path.join(' '), 'section'));
       for (const op of group.ops) {
         if (operations.has(op.key)) continue;
-        const entry: OperationEntry = { op, page: path, anchor: anchors.claim(`op:${op.key}`, slug([...op.resourcePath, op.methodName].join(' '), 'operation')), title: operationTitle(op) };
+        const entry: OperationEntry = {
+          op,
+          page: path,
+          anchor: anchors.claim(`op:${op.key}`, slug([...op.resourcePath, op.methodName].join(' '), 'operation')),
+          title: operationTitle(op),
+        };
         operations.set(op.key, entry);
         entries.push(entry);
       }
@@ -115,24 +125,43 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
   };
 
   const groupsOf = (resource: Resource): { path: string[]; ops: Operation[] }[] => [
-    { path: resource.path, ops: resource.methods.map((m) => operationsByKey.get(m.operation)).filter((op): op is Operation => op !== undefined) },
+    {
+      path: resource.path,
+      ops: resource.methods
+        .map((m) => operationsByKey.get(m.operation))
+        .filter((op): op is Operation => op !== undefined),
+    },
     ...resource.subresources.flatMap(groupsOf),
   ];
   for (const resource of model.resources) {
-    const page = buildPage(resource.name, resource.name, `resources/${files.claim(`resource:${resource.name}`, slug(resource.name, 'resource'))}.html`, groupsOf(resource));
+    const page = buildPage(
+      resource.name,
+      resource.name,
+      `resources/${files.claim(`resource:${resource.name}`, slug(resource.name, 'resource'))}.html`,
+      groupsOf(resource),
+    );
     if (page.sections.length > 0) resources.push(page);
   }
   const unmapped = model.operations.filter((op) => !operations.has(op.key));
-  if (unmapped.length > 0) resources.push(buildPage('Other operations', '', 'resources/other-operations.html', [{ path: [], ops: unmapped }]));
-  if (model.webhooks.length > 0) resources.push(buildPage('Webhooks', '', 'resources/webhooks.html', [{ path: [], ops: model.webhooks }]));
+  if (unmapped.length > 0)
+    resources.push(buildPage('Other operations', '', 'resources/other-operations.html', [{ path: [], ops: unmapped }]));
+  if (model.webhooks.length > 0)
+    resources.push(buildPage('Webhooks', '', 'resources/webhooks.html', [{ path: [], ops: model.webhooks }]));
 
   const guideFiles = new NameScope(['index']);
-  const guides: GuidePage[] = (source?.guides ?? []).map((guide) => ({ kind: 'guide', guide, path: `guides/${guideFiles.claim(guide.slug, guide.slug)}.html` }));
+  const guides: GuidePage[] = (source?.guides ?? []).map((guide) => ({
+    kind: 'guide',
+    guide,
+    path: `guides/${guideFiles.claim(guide.slug, guide.slug)}.html`,
+  }));
 
   const navigation: (ResourcePage | GuidePage)[] = [];
   const placed = new Set<ResourcePage | GuidePage>();
   for (const entry of source?.navigation ?? []) {
-    const page = entry.kind === 'guide' ? guides.find((g) => g.guide.slug === entry.slug) : resources.find((r) => r.name !== '' && r.name === entry.name);
+    const page =
+      entry.kind === 'guide'
+        ? guides.find((g) => g.guide.slug === entry.slug)
+        : resources.find((r) => r.name !== '' && r.name === entry.name);
     if (page && !placed.has(page)) {
       navigation.push(page);
       placed.add(page);

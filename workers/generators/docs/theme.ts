@@ -18,7 +18,9 @@ export function themeCss(theme: DocsTheme): string {
   const out = ['/* Theme colours from the docs source (validated hex values). */'];
   if (primary !== undefined) out.push(`:root { --primary: ${primary}; }`);
   // Background and text colours describe the light theme; the dark theme keeps its own.
-  const light = [background !== undefined ? `--bg: ${background};` : '', text !== undefined ? `--text: ${text};` : ''].filter((s) => s !== '').join(' ');
+  const light = [background !== undefined ? `--bg: ${background};` : '', text !== undefined ? `--text: ${text};` : '']
+    .filter((s) => s !== '')
+    .join(' ');
   if (light !== '') {
     out.push(`html[data-theme="light"] { ${light} }`);
     out.push(`@media (prefers-color-scheme: light) { html:not([data-theme="dark"]) { ${light} } }`);

@@ -60,18 +60,43 @@ export interface BuildModelResult {
   diagnostics: Diagnostic[];
 }
 
-const STYLE_DEFAULT: Record<ParameterLocation, ParameterStyle> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
+const STYLE_DEFAULT: Record<ParameterLocation, ParameterStyle> = {
+  path: 'simple',
+  query: 'form',
+  header: 'simple',
+  cookie: 'form',
+};
 const STYLES = new Set<string>(['matrix', 'label', 'simple', 'form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
 
 export function buildModel(input: BuildModelInput): BuildModelResult {
   const { doc, locate, refs, config } = input;
   const diagnostics: Diagnostic[] = [];
-  const configDiag = (ruleId: string, severity: Diagnostic['severity'], message: string, source: SourceLocation): void => {
-    diagnostics.push({ ruleId, severity, message, pointer: source.pointer, line: source.line, column: source.column, document: 'config' });
+  const configDiag = (
+    ruleId: string,
+    severity: Diagnostic['severity'],
+    message: string,
+    source: SourceLocation,
+  ): void => {
+    diagnostics.push({
+      ruleId,
+      severity,
+      message,
+      pointer: source.pointer,
+      line: source.line,
+      column: source.column,
+      document: 'config',
+    });
   };
   const limitWarning = (ruleId: string, pointer: string, message: string): void => {
     const source = locate(pointer);
-    diagnostics.push({ ruleId, severity: 'warning', message, pointer: source.pointer, line: source.line, column: source.column });
+    diagnostics.push({
+      ruleId,
+      severity: 'warning',
+      message,
+      pointer: source.pointer,
+      line: source.line,
+      column: source.column,
+    });
   };
   const schemas = new SchemaBuilder(doc, input.version, locate, input.limits ?? DEFAULT_PARSE_LIMITS, limitWarning);
   schemas.buildComponents();
@@ -85,9 +110,17 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   // Names: from the config, else derived from the paths (the same derivation the starter config uses).
   const pathOps = input.operations.filter((o) => !o.webhook);
   const derived = deriveResources(
-    pathOps.map((o) => ({ method: o.method, path: o.path, operationId: asString(o.operation.operationId), source: locate(o.pointer) })),
+    pathOps.map((o) => ({
+      method: o.method,
+      path: o.path,
+      operationId: asString(o.operation.operationId),
+      source: locate(o.pointer),
+    })),
   );
-  const mapped = new Map<string, { resourcePath: string[]; methodName: string; deprecated?: string | boolean; pagination?: string }>();
+  const mapped = new Map<
+    string,
+    { resourcePath: string[]; methodName: string; deprecated?: string | boolean; pagination?: string }
+  >();
   const walk = (resources: ConfigResource[], prefix: string[]): void => {
     for (const resource of resources) {
       const path = [...prefix, resource.name];
@@ -120,7 +153,18 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   const webhooks: Operation[] = [];
   for (const entry of input.operations.filter((o) => o.webhook)) {
     const key = `${entry.method} webhook:${entry.path}`;
-    webhooks.push(buildOperation(entry, key, { resourcePath: ['webhooks'], methodName: snakeCase(entry.path) || 'webhook' }, globalSecurity, pagination, schemas, refs, locate));
+    webhooks.push(
+      buildOperation(
+        entry,
+        key,
+        { resourcePath: ['webhooks'], methodName: snakeCase(entry.path) || 'webhook' },
+        globalSecurity,
+        pagination,
+        schemas,
+        refs,
+        locate,
+      ),
+    );
   }
   const order = (m: HttpMethod): number => HTTP_METHODS.indexOf(m);
   operations.sort((a, b) => (a.path === b.path ? order(a.method) - order(b.method) : a.path < b.path ? -1 : 1));
@@ -132,32 +176,62 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
     for (const method of resource.methods) {
       const parsed = parseEndpoint(method.endpoint);
       if (parsed === undefined) {
-        configDiag('config/invalid-endpoint', 'error', `Method "${method.name}" has endpoint "${method.endpoint}"; expected "<http method> <path>".`, method.source);
+        configDiag(
+          'config/invalid-endpoint',
+          'error',
+          `Method "${method.name}" has endpoint "${method.endpoint}"; expected "<http method> <path>".`,
+          method.source,
+        );
         continue;
       }
       const key = endpointKey(parsed.method, parsed.path);
       if (!opKeys.has(key)) {
-        configDiag('config/endpoint-not-found', 'error', `Method "${path.join('.')}.${method.name}" maps to "${key}", which the description does not define.`, method.source);
+        configDiag(
+          'config/endpoint-not-found',
+          'error',
+          `Method "${path.join('.')}.${method.name}" maps to "${key}", which the description does not define.`,
+          method.source,
+        );
         continue;
       }
       // The same endpoint may back several methods (Stainless aliases); the operation's own
       // resourcePath/methodName is the first mapping.
-      methods.push({ name: method.name, operation: key, ...(method.deprecated !== undefined ? { deprecated: method.deprecated } : {}), source: method.source });
+      methods.push({
+        name: method.name,
+        operation: key,
+        ...(method.deprecated !== undefined ? { deprecated: method.deprecated } : {}),
+        source: method.source,
+      });
     }
     const models: Resource['models'] = [];
     for (const model of resource.models) {
       const pointer = refToPointer(model.schema) ?? joinPointer('/components/schemas', model.schema);
       const id = schemas.idAt(pointer);
-      if (id === undefined) configDiag('config/model-not-found', 'warning', `Model "${model.name}" refers to "${model.schema}", which is not a schema of the description.`, resource.source);
+      if (id === undefined)
+        configDiag(
+          'config/model-not-found',
+          'warning',
+          `Model "${model.name}" refers to "${model.schema}", which is not a schema of the description.`,
+          resource.source,
+        );
       else models.push({ name: model.name, schema: id });
     }
-    return { name: resource.name, path, methods, models, subresources: resource.subresources.map((r) => toResource(r, path)), source: resource.source };
+    return {
+      name: resource.name,
+      path,
+      methods,
+      models,
+      subresources: resource.subresources.map((r) => toResource(r, path)),
+      source: resource.source,
+    };
   };
   const resources = config.resources.map((r) => toResource(r, []));
-  const unspecified = new Set(config.unspecifiedEndpoints.map((e) => {
-    const parsed = parseEndpoint(e);
-    return parsed ? endpointKey(parsed.method, parsed.path) : e;
-  }));
+  const unspecified = new Set(
+    config.unspecifiedEndpoints.map((e) => {
+      const parsed = parseEndpoint(e);
+      return parsed ? endpointKey(parsed.method, parsed.path) : e;
+    }),
+  );
   const unmapped = operations.filter((o) => !mapped.has(o.key));
   if (config.kind !== 'derived' && unmapped.length > 0) {
     const listed = unmapped.filter((o) => !unspecified.has(o.key));
@@ -165,7 +239,10 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
       diagnostics.push({
         ruleId: 'config/endpoint-unmapped',
         severity: input.strictResources ? 'info' : 'warning',
-        message: `${listed.length} endpoint(s) are not mapped by the config${input.strictResources ? ' and are left out of the SDK' : ' and were given derived names'}: ${listed.slice(0, 10).map((o) => o.key).join(', ')}${listed.length > 10 ? ', …' : ''}.`,
+        message: `${listed.length} endpoint(s) are not mapped by the config${input.strictResources ? ' and are left out of the SDK' : ' and were given derived names'}: ${listed
+          .slice(0, 10)
+          .map((o) => o.key)
+          .join(', ')}${listed.length > 10 ? ', …' : ''}.`,
         pointer: '',
         line: 0,
         column: 0,
@@ -208,7 +285,9 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
     tags: asArray(doc.tags).flatMap((t, i): Tag[] => {
       const tag = asRecord(t);
       const name = asString(tag?.name);
-      return name === undefined ? [] : [{ name, ...optional('description', asString(tag?.description)), source: locate(joinPointer('/tags', i)) }];
+      return name === undefined
+        ? []
+        : [{ name, ...optional('description', asString(tag?.description)), source: locate(joinPointer('/tags', i)) }];
     }),
     source: locate(''),
   };
@@ -227,7 +306,8 @@ function buildOperation(
 ): Operation {
   const op = entry.operation;
   const parameters: ParametersByLocation = { path: [], query: [], header: [], cookie: [] };
-  for (const p of effectiveParameters(entry, refs)) parameters[p.in].push(buildParameter(p.value, p.resolvedPointer, p.in, schemas, refs, locate));
+  for (const p of effectiveParameters(entry, refs))
+    parameters[p.in].push(buildParameter(p.value, p.resolvedPointer, p.in, schemas, refs, locate));
   const order = pathTemplateNames(entry.path);
   parameters.path.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 
@@ -266,16 +346,20 @@ function buildOperation(
     responses.push({
       status,
       statusClass,
-      isError: statusClass === 'client_error' || statusClass === 'server_error' || (statusClass === 'default' && hasSuccess),
+      isError:
+        statusClass === 'client_error' || statusClass === 'server_error' || (statusClass === 'default' && hasSuccess),
       ...optional('description', asString(resolved.value.description)),
       content: buildContent(resolved.value.content, joinPointer(resolved.pointer, 'content'), schemas, refs, locate),
       headers,
       source: locate(sitePointer),
     });
   }
-  const successResponse = responses.find((r) => r.statusClass === 'success') ?? responses.find((r) => r.statusClass === 'default' && !r.isError);
+  const successResponse =
+    responses.find((r) => r.statusClass === 'success') ??
+    responses.find((r) => r.statusClass === 'default' && !r.isError);
   const security = op.security !== undefined ? buildSecurity(op.security) : globalSecurity;
-  const pagination = naming.pagination ?? detectPagination(entry.method, parameters, successResponse, paginationSchemes, schemas);
+  const pagination =
+    naming.pagination ?? detectPagination(entry.method, parameters, successResponse, paginationSchemes, schemas);
   const tags = asArray(op.tags).filter((t): t is string => typeof t === 'string');
   const deprecationMessage = typeof naming.deprecated === 'string' ? naming.deprecated : undefined;
   const operationServers = [
@@ -315,7 +399,8 @@ function buildParameter(
   refs: RefIndex,
   locate: (pointer: string) => SourceLocation,
 ): Parameter {
-  const style = typeof p.style === 'string' && STYLES.has(p.style) ? (p.style as ParameterStyle) : STYLE_DEFAULT[location];
+  const style =
+    typeof p.style === 'string' && STYLES.has(p.style) ? (p.style as ParameterStyle) : STYLE_DEFAULT[location];
   const contentEntry = entries(p.content)[0];
   const schema = contentEntry
     ? schemas.build(asRecord(contentEntry[1])?.schema, joinPointer(pointer, 'content', contentEntry[0], 'schema'), 0)
@@ -388,7 +473,15 @@ export function mediaKind(mediaType: string): MediaKind {
   if (type === 'text/event-stream') return 'event-stream';
   if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
   if (type.startsWith('text/')) return 'text';
-  if (type === 'application/octet-stream' || type.startsWith('image/') || type.startsWith('audio/') || type.startsWith('video/') || type === 'application/pdf' || type === 'application/zip') return 'binary';
+  if (
+    type === 'application/octet-stream' ||
+    type.startsWith('image/') ||
+    type.startsWith('audio/') ||
+    type.startsWith('video/') ||
+    type === 'application/pdf' ||
+    type === 'application/zip'
+  )
+    return 'binary';
   return 'other';
 }
 
@@ -412,7 +505,14 @@ function buildSecurity(raw: unknown): SecurityRequirement[] {
   return asArray(raw).flatMap((req): SecurityRequirement[] => {
     const record = asRecord(req);
     if (record === undefined) return [];
-    return [{ schemes: Object.entries(record).map(([scheme, scopes]) => ({ scheme, scopes: asArray(scopes).filter((s): s is string => typeof s === 'string') })) }];
+    return [
+      {
+        schemes: Object.entries(record).map(([scheme, scopes]) => ({
+          scheme,
+          scopes: asArray(scopes).filter((s): s is string => typeof s === 'string'),
+        })),
+      },
+    ];
   });
 }
 
@@ -428,7 +528,12 @@ function buildServers(raw: unknown, base: string, locate: (pointer: string) => S
         variables: entries(server.variables).map(([name, v]) => {
           const variable = asRecord(v) ?? {};
           const values = asArray(variable.enum).filter((e): e is string => typeof e === 'string');
-          return { name, default: String(variable.default ?? values[0] ?? ''), ...(values.length > 0 ? { enum: values } : {}), ...optional('description', asString(variable.description)) };
+          return {
+            name,
+            default: String(variable.default ?? values[0] ?? ''),
+            ...(values.length > 0 ? { enum: values } : {}),
+            ...optional('description', asString(variable.description)),
+          };
         }),
         source: locate(joinPointer(base, 'servers', i)),
       },
@@ -436,9 +541,18 @@ function buildServers(raw: unknown, base: string, locate: (pointer: string) => S
   });
 }
 
-function buildAuthSchemes(doc: JsonRecord, config: GeneratorConfig, refs: RefIndex, locate: (pointer: string) => SourceLocation): AuthScheme[] {
+function buildAuthSchemes(
+  doc: JsonRecord,
+  config: GeneratorConfig,
+  refs: RefIndex,
+  locate: (pointer: string) => SourceLocation,
+): AuthScheme[] {
   const out: AuthScheme[] = [];
-  const declared = entries(asRecord(doc.components)?.securitySchemes).map(([key, raw]) => ({ key, raw, pointer: joinPointer('/components/securitySchemes', key) }));
+  const declared = entries(asRecord(doc.components)?.securitySchemes).map(([key, raw]) => ({
+    key,
+    raw,
+    pointer: joinPointer('/components/securitySchemes', key),
+  }));
   for (const [key, raw] of Object.entries(config.securitySchemes)) {
     if (!declared.some((d) => d.key === key)) declared.push({ key, raw, pointer: '' });
   }
@@ -455,12 +569,21 @@ function buildAuthSchemes(doc: JsonRecord, config: GeneratorConfig, refs: RefInd
         break;
       }
       case 'http':
-        out.push({ ...base, type: 'http', scheme: (asString(scheme.scheme) ?? 'bearer').toLowerCase(), ...optional('bearerFormat', asString(scheme.bearerFormat)) });
+        out.push({
+          ...base,
+          type: 'http',
+          scheme: (asString(scheme.scheme) ?? 'bearer').toLowerCase(),
+          ...optional('bearerFormat', asString(scheme.bearerFormat)),
+        });
         break;
       case 'oauth2': {
         const flows: OAuthFlow[] = entries(scheme.flows).flatMap(([flow, f]): OAuthFlow[] => {
           const record = asRecord(f);
-          if (record === undefined || !['implicit', 'password', 'clientCredentials', 'authorizationCode', 'deviceAuthorization'].includes(flow)) return [];
+          if (
+            record === undefined ||
+            !['implicit', 'password', 'clientCredentials', 'authorizationCode', 'deviceAuthorization'].includes(flow)
+          )
+            return [];
           return [
             {
               flow: flow as OAuthFlow['flow'],
@@ -489,26 +612,50 @@ function buildAuthSchemes(doc: JsonRecord, config: GeneratorConfig, refs: RefInd
 
 function defaultAuthOptions(schemes: AuthScheme[], envPrefix: string): ApiModel['authOptions'] {
   return schemes.flatMap((s) => {
-    const name = s.type === 'http' && s.scheme === 'basic' ? ['username', 'password'] : s.type === 'mutualTLS' ? [] : [schemes.length === 1 ? (s.type === 'http' ? 'bearer_token' : s.type === 'apiKey' ? 'api_key' : 'access_token') : snakeCase(s.key)];
-    return name.map((n) => ({ name: n, scheme: s.key, envVar: `${envPrefix}_${screamingSnakeCase(n)}`, required: false }));
+    const name =
+      s.type === 'http' && s.scheme === 'basic'
+        ? ['username', 'password']
+        : s.type === 'mutualTLS'
+          ? []
+          : [
+              schemes.length === 1
+                ? s.type === 'http'
+                  ? 'bearer_token'
+                  : s.type === 'apiKey'
+                    ? 'api_key'
+                    : 'access_token'
+                : snakeCase(s.key),
+            ];
+    return name.map((n) => ({
+      name: n,
+      scheme: s.key,
+      envVar: `${envPrefix}_${screamingSnakeCase(n)}`,
+      required: false,
+    }));
   });
 }
 
 function buildEnvironments(config: GeneratorConfig, servers: Server[]): Environment[] {
-  if (config.environments.length > 0) return config.environments.map((e) => ({ name: e.name, url: e.url, source: e.source }));
+  if (config.environments.length > 0)
+    return config.environments.map((e) => ({ name: e.name, url: e.url, source: e.source }));
   const taken = new Set<string>();
   return servers.map((server, i) => {
     let name = i === 0 ? 'production' : snakeCase(server.description ?? '') || `server_${i + 1}`;
     for (let n = 2; taken.has(name); n++) name = `${name}_${n}`;
     taken.add(name);
-    const url = server.url.replace(/\{([^{}]*)\}/g, (_, v: string) => server.variables.find((x) => x.name === v)?.default ?? v);
+    const url = server.url.replace(
+      /\{([^{}]*)\}/g,
+      (_, v: string) => server.variables.find((x) => x.name === v)?.default ?? v,
+    );
     return { name, url, source: server.source };
   });
 }
 
 export function clientNaming(config: GeneratorConfig, title: string): ClientNaming {
   const d = clientNamingDefaults(title);
-  const pythonModule = config.packages.pythonModule ?? (config.packages.python !== undefined ? snakeCase(config.packages.python) : d.pythonModule);
+  const pythonModule =
+    config.packages.pythonModule ??
+    (config.packages.python !== undefined ? snakeCase(config.packages.python) : d.pythonModule);
   return {
     name: config.clientName ?? d.clientName,
     ...optional('organization', config.organization),
@@ -518,7 +665,9 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       pythonModule: pythonModule === '' ? 'api' : pythonModule,
       cli: config.packages.cli ?? d.cli,
     },
-    envPrefix: config.envPrefix ?? (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
+    envPrefix:
+      config.envPrefix ??
+      (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
   };
 }
 

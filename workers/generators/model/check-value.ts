@@ -19,7 +19,12 @@ interface Ctx {
   budget: number;
 }
 
-export function checkValue(value: unknown, schema: unknown, refs: RefIndex, version: '3.0' | '3.1'): ValueProblem | undefined {
+export function checkValue(
+  value: unknown,
+  schema: unknown,
+  refs: RefIndex,
+  version: '3.0' | '3.1',
+): ValueProblem | undefined {
   return check(value, schema, '', { refs, version, budget: 5_000 }, 0);
 }
 
@@ -58,7 +63,12 @@ function check(value: unknown, rawSchema: unknown, at: string, ctx: Ctx, depth: 
     return { at, message: `must be ${JSON.stringify(schema.const)}` };
   }
 
-  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+  const types =
+    typeof schema.type === 'string'
+      ? [schema.type]
+      : Array.isArray(schema.type)
+        ? schema.type.filter((t): t is string => typeof t === 'string')
+        : [];
   if (types.length > 0 && !types.some((t) => matchesType(value, t))) {
     return { at, message: `expected ${types.join(' or ')}, got ${typeOf(value)}` };
   }
@@ -92,8 +102,10 @@ function check(value: unknown, rawSchema: unknown, at: string, ctx: Ctx, depth: 
   if (Array.isArray(value)) {
     const minItems = asNumber(schema.minItems);
     const maxItems = asNumber(schema.maxItems);
-    if (minItems !== undefined && value.length < minItems) return { at, message: `fewer than minItems ${minItems} items` };
-    if (maxItems !== undefined && value.length > maxItems) return { at, message: `more than maxItems ${maxItems} items` };
+    if (minItems !== undefined && value.length < minItems)
+      return { at, message: `fewer than minItems ${minItems} items` };
+    if (maxItems !== undefined && value.length > maxItems)
+      return { at, message: `more than maxItems ${maxItems} items` };
     if (isRecord(schema.items)) {
       for (let i = 0; i < value.length && i < 200; i++) {
         const problem = check(value[i], schema.items, joinPointer(at, i), ctx, depth + 1);
@@ -108,7 +120,13 @@ function check(value: unknown, rawSchema: unknown, at: string, ctx: Ctx, depth: 
       const prop = asRecord(properties[name]);
       const resolvedProp = prop ? asRecord(ctx.refs.resolve(prop, '')?.value) : undefined;
       // readOnly/writeOnly properties are only required in one direction.
-      if (resolvedProp?.readOnly === true || resolvedProp?.writeOnly === true || prop?.readOnly === true || prop?.writeOnly === true) continue;
+      if (
+        resolvedProp?.readOnly === true ||
+        resolvedProp?.writeOnly === true ||
+        prop?.readOnly === true ||
+        prop?.writeOnly === true
+      )
+        continue;
       return { at, message: `missing required property "${name}"` };
     }
     for (const [name, propValue] of Object.entries(value)) {
@@ -116,7 +134,10 @@ function check(value: unknown, rawSchema: unknown, at: string, ctx: Ctx, depth: 
         const problem = check(propValue, properties[name], joinPointer(at, name), ctx, depth + 1);
         if (problem) return problem;
       } else if (schema.additionalProperties === false && !hasComposition(schema)) {
-        return { at: joinPointer(at, name), message: `property "${name}" is not allowed (additionalProperties: false)` };
+        return {
+          at: joinPointer(at, name),
+          message: `property "${name}" is not allowed (additionalProperties: false)`,
+        };
       } else if (isRecord(schema.additionalProperties)) {
         const problem = check(propValue, schema.additionalProperties, joinPointer(at, name), ctx, depth + 1);
         if (problem) return problem;
@@ -163,7 +184,13 @@ const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{?]/;
 const QUANTIFIED_ALTERNATION = /\((?:[^()\\]|\\.)*\|(?:[^()\\]|\\.)*\)\s*[+*{]/;
 
 function safeRegExp(pattern: string): RegExp | null {
-  if (pattern.length > 500 || NESTED_QUANTIFIER.test(pattern) || QUANTIFIED_ALTERNATION.test(pattern) || /\\[1-9]/.test(pattern)) return null;
+  if (
+    pattern.length > 500 ||
+    NESTED_QUANTIFIER.test(pattern) ||
+    QUANTIFIED_ALTERNATION.test(pattern) ||
+    /\\[1-9]/.test(pattern)
+  )
+    return null;
   let re = regexCache.get(pattern);
   if (re === undefined) {
     try {

@@ -25,11 +25,58 @@ const isParam = (segment: string): boolean => /^\{[^{}]*\}$/.test(segment) || se
  * in REST APIs (`search`, `report`, `export`) are left out: they are as often collections.
  */
 const RPC_VERBS = new Set([
-  'get', 'list', 'create', 'update', 'delete', 'remove', 'sync', 'refresh', 'cancel', 'evaluate', 'exchange',
-  'fire', 'reset', 'set', 'send', 'verify', 'validate', 'start', 'stop', 'close', 'submit', 'approve', 'reject',
-  'decide', 'archive', 'migrate', 'grant', 'revoke', 'rotate', 'retry', 'enable', 'disable', 'simulate',
-  'calculate', 'generate', 'invalidate', 'initiate', 'authorize', 'confirm', 'reverse', 'enroll', 'unenroll',
-  'lookup', 'fetch', 'add', 'edit', 'modify', 'upsert', 'resend', 'reconnect', 'disconnect', 'prepare',
+  'get',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'remove',
+  'sync',
+  'refresh',
+  'cancel',
+  'evaluate',
+  'exchange',
+  'fire',
+  'reset',
+  'set',
+  'send',
+  'verify',
+  'validate',
+  'start',
+  'stop',
+  'close',
+  'submit',
+  'approve',
+  'reject',
+  'decide',
+  'archive',
+  'migrate',
+  'grant',
+  'revoke',
+  'rotate',
+  'retry',
+  'enable',
+  'disable',
+  'simulate',
+  'calculate',
+  'generate',
+  'invalidate',
+  'initiate',
+  'authorize',
+  'confirm',
+  'reverse',
+  'enroll',
+  'unenroll',
+  'lookup',
+  'fetch',
+  'add',
+  'edit',
+  'modify',
+  'upsert',
+  'resend',
+  'reconnect',
+  'disconnect',
+  'prepare',
 ]);
 const isRpcVerb = (segment: string): boolean => RPC_VERBS.has(snakeCase(segment).split('_')[0] ?? '');
 
@@ -38,7 +85,10 @@ export interface DerivedName {
   methodName: string;
 }
 
-export function deriveResources(endpoints: EndpointInfo[]): { resources: ConfigResource[]; names: Map<string, DerivedName> } {
+export function deriveResources(endpoints: EndpointInfo[]): {
+  resources: ConfigResource[];
+  names: Map<string, DerivedName>;
+} {
   const paths = new Set(endpoints.map((e) => e.path));
   const methodsByPath = new Map<string, Set<HttpMethod>>();
   for (const e of endpoints) {
@@ -47,7 +97,8 @@ export function deriveResources(endpoints: EndpointInfo[]): { resources: ConfigR
     set.add(e.method);
   }
   const continuesWithParam = (prefix: string): boolean => {
-    for (const p of paths) if (p.startsWith(prefix + '/') && isParam(p.slice(prefix.length + 1).split('/')[0] ?? '')) return true;
+    for (const p of paths)
+      if (p.startsWith(prefix + '/') && isParam(p.slice(prefix.length + 1).split('/')[0] ?? '')) return true;
     return false;
   };
   // Every proper prefix of a path, and the spellings of each parent's children by snake-case
@@ -73,9 +124,17 @@ export function deriveResources(endpoints: EndpointInfo[]): { resources: ConfigR
     return (spellings.get(`${parent} ${snakeCase(segment)}`)?.size ?? 0) === 1;
   };
 
-  const root: ConfigResource = { name: '', methods: [], models: [], subresources: [], source: { pointer: '', line: 0, column: 0 } };
+  const root: ConfigResource = {
+    name: '',
+    methods: [],
+    models: [],
+    subresources: [],
+    source: { pointer: '', line: 0, column: 0 },
+  };
   const names = new Map<string, DerivedName>();
-  const sorted = [...endpoints].sort((a, b) => (a.path === b.path ? methodOrder(a.method) - methodOrder(b.method) : a.path < b.path ? -1 : 1));
+  const sorted = [...endpoints].sort((a, b) =>
+    a.path === b.path ? methodOrder(a.method) - methodOrder(b.method) : a.path < b.path ? -1 : 1,
+  );
 
   for (const endpoint of sorted) {
     const segments = endpoint.path.split('/').filter((s) => s !== '');
@@ -97,7 +156,8 @@ export function deriveResources(endpoints: EndpointInfo[]): { resources: ConfigR
     const resourcePath = chain.length === 0 ? ['root'] : chain.map((s) => snakeCase(s) || 'root');
     const endsWithParam = segments.length > 0 && isParam(segments[segments.length - 1] as string);
     const methods = methodsByPath.get(endpoint.path) ?? new Set();
-    const candidate = action !== undefined ? snakeCase(action) || endpoint.method : restName(endpoint.method, endsWithParam, methods);
+    const candidate =
+      action !== undefined ? snakeCase(action) || endpoint.method : restName(endpoint.method, endsWithParam, methods);
 
     let node = root;
     for (const name of resourcePath) {

@@ -49,5 +49,14 @@ export interface ConfigParseResult {
 }
 
 export function emptyConfig(kind: GeneratorConfig['kind']): GeneratorConfig {
-  return { kind, packages: {}, environments: [], authOptions: [], securitySchemes: {}, pagination: [], resources: [], unspecifiedEndpoints: [] };
+  return {
+    kind,
+    packages: {},
+    environments: [],
+    authOptions: [],
+    securitySchemes: {},
+    pagination: [],
+    resources: [],
+    unspecifiedEndpoints: [],
+  };
 }

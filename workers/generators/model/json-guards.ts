@@ -32,5 +32,5 @@ export function entries(value: unknown): [string, unknown][] {
 }
 
 export function hasOwn(value: JsonRecord, key: string): boolean {
-  return  Object.hasOwn(value, key);
+  return Object.hasOwn(value, key);
 }

@@ -13,8 +13,18 @@ export interface SchemaSite {
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
 const SCHEMA_SINGLES = [
-  'additionalProperties', 'items', 'not', 'if', 'then', 'else', 'propertyNames', 'contains',
-  'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems',
+  'additionalProperties',
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
+  'additionalItems',
 ];
 
 export function listSchemas(doc: JsonRecord): SchemaSite[] {
@@ -27,7 +37,8 @@ export function listSchemas(doc: JsonRecord): SchemaSite[] {
     for (const [media, mt] of entries(content)) {
       const p = joinPointer(base, media);
       addRoot(asRecord(mt)?.schema, joinPointer(p, 'schema'));
-      for (const [name, enc] of entries(asRecord(mt)?.encoding)) visitHeaders(asRecord(enc)?.headers, joinPointer(p, 'encoding', name, 'headers'));
+      for (const [name, enc] of entries(asRecord(mt)?.encoding))
+        visitHeaders(asRecord(enc)?.headers, joinPointer(p, 'encoding', name, 'headers'));
     }
   };
   const visitParamLike = (param: unknown, pointer: string): void => {
@@ -54,22 +65,28 @@ export function listSchemas(doc: JsonRecord): SchemaSite[] {
       visitContent(asRecord(op.requestBody)?.content, joinPointer(op_, 'requestBody', 'content'));
       for (const [status, r] of entries(op.responses)) visitResponse(r, joinPointer(op_, 'responses', status));
       for (const [name, cb] of entries(op.callbacks)) {
-        for (const [expr, pi] of entries(cb)) pathItemStack.push({ item: pi, pointer: joinPointer(op_, 'callbacks', name, expr) });
+        for (const [expr, pi] of entries(cb))
+          pathItemStack.push({ item: pi, pointer: joinPointer(op_, 'callbacks', name, expr) });
       }
     }
   };
 
   for (const [path, item] of entries(doc.paths)) pathItemStack.push({ item, pointer: joinPointer('/paths', path) });
-  for (const [name, item] of entries(doc.webhooks)) pathItemStack.push({ item, pointer: joinPointer('/webhooks', name) });
+  for (const [name, item] of entries(doc.webhooks))
+    pathItemStack.push({ item, pointer: joinPointer('/webhooks', name) });
   const components = asRecord(doc.components);
   for (const [name, s] of entries(components?.schemas)) addRoot(s, joinPointer('/components/schemas', name));
-  for (const [name, p] of entries(components?.parameters)) visitParamLike(p, joinPointer('/components/parameters', name));
+  for (const [name, p] of entries(components?.parameters))
+    visitParamLike(p, joinPointer('/components/parameters', name));
   visitHeaders(components?.headers, '/components/headers');
-  for (const [name, rb] of entries(components?.requestBodies)) visitContent(asRecord(rb)?.content, joinPointer('/components/requestBodies', name, 'content'));
+  for (const [name, rb] of entries(components?.requestBodies))
+    visitContent(asRecord(rb)?.content, joinPointer('/components/requestBodies', name, 'content'));
   for (const [name, r] of entries(components?.responses)) visitResponse(r, joinPointer('/components/responses', name));
-  for (const [name, item] of entries(components?.pathItems)) pathItemStack.push({ item, pointer: joinPointer('/components/pathItems', name) });
+  for (const [name, item] of entries(components?.pathItems))
+    pathItemStack.push({ item, pointer: joinPointer('/components/pathItems', name) });
   for (const [name, cb] of entries(components?.callbacks)) {
-    for (const [expr, pi] of entries(cb)) pathItemStack.push({ item: pi, pointer: joinPointer('/components/callbacks', name, expr) });
+    for (const [expr, pi] of entries(cb))
+      pathItemStack.push({ item: pi, pointer: joinPointer('/components/callbacks', name, expr) });
   }
   for (let guard = 0; pathItemStack.length > 0 && guard < 100_000; guard++) {
     const next = pathItemStack.pop() as { item: unknown; pointer: string };

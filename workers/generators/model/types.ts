@@ -38,7 +38,16 @@ export interface Diagnostic {
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
-export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+];
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
@@ -230,14 +239,7 @@ export interface NamedSchema {
 // Operations
 // ---------------------------------------------------------------------------------------------
 
-export type ParameterStyle =
-  | 'matrix'
-  | 'label'
-  | 'simple'
-  | 'form'
-  | 'spaceDelimited'
-  | 'pipeDelimited'
-  | 'deepObject';
+export type ParameterStyle = 'matrix' | 'label' | 'simple' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 export interface Parameter {
   /** Raw wire name. */

@@ -39,7 +39,8 @@ function mergeDigits(words: string[]): string[] {
   const out: string[] = [];
   for (const word of words) {
     const previous = out[out.length - 1];
-    if (/^[0-9]+$/.test(word) && previous !== undefined && !/^[0-9]/.test(previous)) out[out.length - 1] = previous + word;
+    if (/^[0-9]+$/.test(word) && previous !== undefined && !/^[0-9]/.test(previous))
+      out[out.length - 1] = previous + word;
     else out.push(word);
   }
   return out;
@@ -82,7 +83,13 @@ export function applyCase(raw: string, nameCase: NameCase): string {
   return converted;
 }
 
-const caseCaches: Record<NameCase, Map<string, string>> = { camel: new Map(), pascal: new Map(), snake: new Map(), kebab: new Map(), screaming: new Map() };
+const caseCaches: Record<NameCase, Map<string, string>> = {
+  camel: new Map(),
+  pascal: new Map(),
+  snake: new Map(),
+  kebab: new Map(),
+  screaming: new Map(),
+};
 
 function convertCase(raw: string, nameCase: NameCase): string {
   const words = splitWords(raw);

@@ -6,23 +6,104 @@ import { applyCase, type NameCase } from './case.ts';
 
 /** `keyword.kwlist` + soft keywords that matter for bindings. */
 export const PY_KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def',
-  'del', 'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is',
-  'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield',
-  'match', 'case', 'type', '_',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
+  'match',
+  'case',
+  'type',
+  '_',
 ]);
 
 /** Names a generated class must not take: builtins and the typing names generated code imports. */
 export const PY_RESERVED_TYPES = new Set([
-  'Any', 'Dict', 'List', 'Literal', 'Optional', 'Union', 'Mapping', 'Sequence', 'Tuple', 'TypedDict',
-  'Required', 'NotRequired', 'Protocol', 'Callable', 'Iterator', 'Iterable', 'Type', 'TypeVar', 'Generic',
-  'ClassVar', 'Final', 'Annotated', 'Self', 'Enum', 'Exception', 'BaseException', 'Warning', 'Error',
-  'object', 'int', 'float', 'str', 'bool', 'bytes', 'list', 'dict', 'set', 'tuple', 'type', 'datetime',
-  'date', 'Decimal', 'NoneType',
+  'Any',
+  'Dict',
+  'List',
+  'Literal',
+  'Optional',
+  'Union',
+  'Mapping',
+  'Sequence',
+  'Tuple',
+  'TypedDict',
+  'Required',
+  'NotRequired',
+  'Protocol',
+  'Callable',
+  'Iterator',
+  'Iterable',
+  'Type',
+  'TypeVar',
+  'Generic',
+  'ClassVar',
+  'Final',
+  'Annotated',
+  'Self',
+  'Enum',
+  'Exception',
+  'BaseException',
+  'Warning',
+  'Error',
+  'object',
+  'int',
+  'float',
+  'str',
+  'bool',
+  'bytes',
+  'list',
+  'dict',
+  'set',
+  'tuple',
+  'type',
+  'datetime',
+  'date',
+  'Decimal',
+  'NoneType',
 ]);
 
 /** Parameter names that clash with method plumbing. */
-export const PY_RESERVED_PARAMS = new Set(['self', 'cls', 'options', 'timeout', 'extra_headers', 'extra_query', 'extra_body']);
+export const PY_RESERVED_PARAMS = new Set([
+  'self',
+  'cls',
+  'options',
+  'timeout',
+  'extra_headers',
+  'extra_query',
+  'extra_body',
+]);
 
 export type PyNameKind = 'value' | 'type' | 'param' | 'member';
 
@@ -35,7 +116,10 @@ export interface PyIdentOptions {
 export function pyIdent(raw: string, options: PyIdentOptions = {}): string {
   const kind = options.kind ?? 'value';
   const nameCase = options.case ?? (kind === 'type' ? 'pascal' : 'snake');
-  let name = nameCase === 'preserve' ? raw.replace(/[^A-Za-z0-9_]+/g, '_') : applyCase(raw, nameCase === 'kebab' ? 'snake' : nameCase);
+  let name =
+    nameCase === 'preserve'
+      ? raw.replace(/[^A-Za-z0-9_]+/g, '_')
+      : applyCase(raw, nameCase === 'kebab' ? 'snake' : nameCase);
   if (name === '' || /^_+$/.test(name)) name = kind === 'type' ? 'Unnamed' : 'unnamed';
   if (/^[0-9]/.test(name)) name = (kind === 'type' || nameCase === 'pascal' ? 'N' : 'n_') + name;
   if (PY_KEYWORDS.has(name)) return name + '_';
@@ -58,7 +142,13 @@ function escapeChar(ch: string, quote: string): string {
       const code = ch.codePointAt(0) ?? 0;
       if (code < 0x20 || code === 0x7f) return '\\x' + code.toString(16).padStart(2, '0');
       // Line/paragraph separators, NEL, BOM and lone surrogates (not encodable in a UTF-8 source file).
-      if (code === 0x2028 || code === 0x2029 || code === 0x85 || code === 0xfeff || (code >= 0xd800 && code <= 0xdfff)) {
+      if (
+        code === 0x2028 ||
+        code === 0x2029 ||
+        code === 0x85 ||
+        code === 0xfeff ||
+        (code >= 0xd800 && code <= 0xdfff)
+      ) {
         return '\\u' + code.toString(16).padStart(4, '0');
       }
       if (ch === quote) return '\\' + ch;

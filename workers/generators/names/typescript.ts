@@ -6,25 +6,142 @@ import { applyCase, type NameCase } from './case.ts';
 
 /** Reserved words (ES strict mode + TypeScript) that cannot be used as a binding name. */
 export const TS_RESERVED = new Set([
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
-  'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
-  'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
-  'while', 'with', 'implements', 'interface', 'let', 'package', 'private', 'protected', 'public',
-  'static', 'yield', 'await', 'arguments', 'eval', 'undefined', 'NaN', 'Infinity',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'implements',
+  'interface',
+  'let',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'yield',
+  'await',
+  'arguments',
+  'eval',
+  'undefined',
+  'NaN',
+  'Infinity',
   // Type names that cannot name a type alias or interface.
-  'any', 'boolean', 'never', 'number', 'object', 'string', 'symbol', 'unknown', 'bigint', 'type', 'declare',
-  'namespace', 'module', 'readonly', 'keyof', 'infer', 'is', 'asserts', 'satisfies', 'as', 'of', 'get', 'set',
-  'constructor', 'async',
+  'any',
+  'boolean',
+  'never',
+  'number',
+  'object',
+  'string',
+  'symbol',
+  'unknown',
+  'bigint',
+  'type',
+  'declare',
+  'namespace',
+  'module',
+  'readonly',
+  'keyof',
+  'infer',
+  'is',
+  'asserts',
+  'satisfies',
+  'as',
+  'of',
+  'get',
+  'set',
+  'constructor',
+  'async',
 ]);
 
 /** Globals a generated type must not shadow (a schema called `Error` or `Promise`). */
 export const TS_GLOBAL_TYPES = new Set([
-  'Array', 'ArrayBuffer', 'BigInt', 'Blob', 'Boolean', 'Date', 'Error', 'File', 'FormData', 'Function',
-  'Headers', 'Iterable', 'JSON', 'Map', 'Math', 'Number', 'Object', 'Omit', 'Partial', 'Pick', 'Promise',
-  'PromiseLike', 'ReadableStream', 'Readonly', 'Record', 'RegExp', 'Request', 'RequestInit', 'Required',
-  'Response', 'Set', 'String', 'Symbol', 'Uint8Array', 'URL', 'URLSearchParams', 'AbortSignal', 'Exclude',
-  'Extract', 'NonNullable', 'ReturnType', 'Awaited', 'Buffer', 'Event', 'EventTarget', 'TextDecoder',
-  'TextEncoder', 'WeakMap', 'WeakSet', 'Proxy', 'Reflect', 'globalThis', 'Intl', 'console', 'process',
+  'Array',
+  'ArrayBuffer',
+  'BigInt',
+  'Blob',
+  'Boolean',
+  'Date',
+  'Error',
+  'File',
+  'FormData',
+  'Function',
+  'Headers',
+  'Iterable',
+  'JSON',
+  'Map',
+  'Math',
+  'Number',
+  'Object',
+  'Omit',
+  'Partial',
+  'Pick',
+  'Promise',
+  'PromiseLike',
+  'ReadableStream',
+  'Readonly',
+  'Record',
+  'RegExp',
+  'Request',
+  'RequestInit',
+  'Required',
+  'Response',
+  'Set',
+  'String',
+  'Symbol',
+  'Uint8Array',
+  'URL',
+  'URLSearchParams',
+  'AbortSignal',
+  'Exclude',
+  'Extract',
+  'NonNullable',
+  'ReturnType',
+  'Awaited',
+  'Buffer',
+  'Event',
+  'EventTarget',
+  'TextDecoder',
+  'TextEncoder',
+  'WeakMap',
+  'WeakSet',
+  'Proxy',
+  'Reflect',
+  'globalThis',
+  'Intl',
+  'console',
+  'process',
 ]);
 
 export type TsNameKind = 'value' | 'type' | 'member';
@@ -42,7 +159,10 @@ export interface TsIdentOptions {
 export function tsIdent(raw: string, options: TsIdentOptions = {}): string {
   const kind = options.kind ?? 'value';
   const nameCase = options.case ?? (kind === 'type' ? 'pascal' : 'camel');
-  let name = nameCase === 'preserve' ? raw.replace(/[^A-Za-z0-9_$]+/g, '_') : applyCase(raw, nameCase === 'kebab' ? 'camel' : nameCase);
+  let name =
+    nameCase === 'preserve'
+      ? raw.replace(/[^A-Za-z0-9_$]+/g, '_')
+      : applyCase(raw, nameCase === 'kebab' ? 'camel' : nameCase);
   if (name === '' || /^_+$/.test(name)) name = kind === 'type' ? 'Unnamed' : 'unnamed';
   if (/^[0-9]/.test(name)) name = (kind === 'type' || nameCase === 'pascal' ? 'N' : 'n') + name;
   if (kind === 'member') return name; // `client.delete()` and `{ default: 1 }` are legal
@@ -62,16 +182,14 @@ export function tsPropertyKey(name: string): string {
 export function tsStr(value: string): string {
   // JSON.stringify escapes quotes, backslashes, control characters and lone surrogates; the line
   // and paragraph separators are escaped as well so no tool ever sees a line break inside.
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Text safe inside a template literal's static part (`\``, `${`, backslashes neutralised). */
 export function tsTemplateChunk(value: string): string {
-  return tsStr(value)
-    .slice(1, -1)
-    .replace(/\\"/g, '"')
-    .replace(/`/g, '\\`')
-    .replace(/\$\{/g, '\\${');
+  return tsStr(value).slice(1, -1).replace(/\\"/g, '"').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
 }
 
 /** Escaped text for inside a block comment: no `*\/` can close it, line breaks normalised. */
@@ -86,5 +204,7 @@ export function tsCommentText(text: string): string {
 export function tsComment(text: string, indent = ''): string {
   const lines = tsCommentText(text).trimEnd().split('\n');
   if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
-  return [`${indent}/**`, ...lines.map((line) => `${indent} *${line === '' ? '' : ' ' + line}`), `${indent} */`].join('\n');
+  return [`${indent}/**`, ...lines.map((line) => `${indent} *${line === '' ? '' : ' ' + line}`), `${indent} */`].join(
+    '\n',
+  );
 }

@@ -21,17 +21,24 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   const schemes = new Map<string, AuthScheme>(model.authSchemes.map((s) => [s.key, s]));
   const docLines = [
     model.info.title !== '' ? `Client for ${model.info.title} (API version ${model.info.version}).` : 'API client.',
-    ...(model.info.description !== undefined && model.info.description.trim() !== '' ? ['', model.info.description] : []),
+    ...(model.info.description !== undefined && model.info.description.trim() !== ''
+      ? ['', model.info.description]
+      : []),
     '',
     'Args:',
   ];
   model.authOptions.forEach((option, i) => {
     const scheme = schemes.get(option.scheme);
-    const desc = [scheme?.description?.replace(/\s*\n\s*/g, ' '), option.envVar !== undefined ? `Defaults to the ${option.envVar} environment variable.` : undefined].filter((s) => s !== undefined);
+    const desc = [
+      scheme?.description?.replace(/\s*\n\s*/g, ' '),
+      option.envVar !== undefined ? `Defaults to the ${option.envVar} environment variable.` : undefined,
+    ].filter((s) => s !== undefined);
     docLines.push(`    ${plan.authIdents[i] as string}: ${desc.length > 0 ? desc.join(' ') : 'Credential.'}`);
   });
   variables.forEach((variable, i) => {
-    docLines.push(`    ${plan.serverVarIdents[i] as string}: Server variable ${variable.name} (default ${variable.default}).${variable.description ? ' ' + variable.description.replace(/\s*\n\s*/g, ' ') : ''}`);
+    docLines.push(
+      `    ${plan.serverVarIdents[i] as string}: Server variable ${variable.name} (default ${variable.default}).${variable.description ? ' ' + variable.description.replace(/\s*\n\s*/g, ' ') : ''}`,
+    );
   });
   docLines.push(
     `    base_url: Overrides the base URL; defaults to the ${options.envPrefix}_BASE_URL environment variable, then the environment / server URL.`,
@@ -50,11 +57,12 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     w.blank();
     w.line(py`def __init__(`);
     w.indented(() => {
-        w.line(py`self,`);
+      w.line(py`self,`);
       w.line(py`*,`);
       model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str] = None,`));
       variables.forEach((variable, i) => {
-        const type = variable.enum && variable.enum.length > 0 ? py`Literal[${join(variable.enum.map((v) => str(v)))}]` : py`str`;
+        const type =
+          variable.enum && variable.enum.length > 0 ? py`Literal[${join(variable.enum.map((v) => str(v)))}]` : py`str`;
         w.line(py`${id(plan.serverVarIdents[i] as string)}: Optional[${type}] = None,`);
       });
       w.line(py`base_url: Optional[str] = None,`);
@@ -63,13 +71,17 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
       w.line(py`max_retries: int = 2,`);
       w.line(py`default_headers: Optional[Mapping[str, str]] = None,`);
       w.line(py`default_query: Optional[Mapping[str, object]] = None,`);
-      w.line(py`idempotency_header: Optional[str] = ${options.idempotencyHeader === null ? py`None` : str(options.idempotencyHeader)},`);
+      w.line(
+        py`idempotency_header: Optional[str] = ${options.idempotencyHeader === null ? py`None` : str(options.idempotencyHeader)},`,
+      );
     });
     w.block(py`) -> None:`, () => {
       model.authOptions.forEach((option, i) => {
         const ident = id(plan.authIdents[i] as string);
         if (option.envVar !== undefined) {
-          w.block(py`if ${ident} is None:`, () => w.line(py`${ident} = os.environ.get(${str(option.envVar as string)})`));
+          w.block(py`if ${ident} is None:`, () =>
+            w.line(py`${ident} = os.environ.get(${str(option.envVar as string)})`),
+          );
         }
         if (option.required) {
           const message = `The ${plan.authIdents[i] as string} argument must be given${option.envVar !== undefined ? ` (or the ${option.envVar} environment variable set)` : ''}.`;
@@ -77,16 +89,20 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
         }
         w.line(py`self.${ident} = ${ident}`);
       });
-      w.block(py`if base_url is None:`, () => w.line(py`base_url = os.environ.get(${str(`${options.envPrefix}_BASE_URL`)})`));
+      w.block(py`if base_url is None:`, () =>
+        w.line(py`base_url = os.environ.get(${str(`${options.envPrefix}_BASE_URL`)})`),
+      );
       w.block(py`if base_url is None and environment is not None:`, () => {
-        w.block(py`if environment not in ENVIRONMENTS:`, () => w.line(py`raise ValueError("Unknown environment: " + environment)`));
+        w.block(py`if environment not in ENVIRONMENTS:`, () =>
+          w.line(py`raise ValueError("Unknown environment: " + environment)`),
+        );
         w.line(py`base_url = ENVIRONMENTS[environment]`);
       });
       w.block(py`if base_url is None:`, () => {
         if (variables.length > 0 && server) {
           w.line(py`base_url = apply_server_variables(`);
           w.indented(() => {
-        w.line(py`${str(server.url)},`);
+            w.line(py`${str(server.url)},`);
             w.line(py`{`);
             w.indented(() => {
               variables.forEach((v, i) => {
@@ -115,7 +131,9 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     });
     emitAuth(w, model, plan, schemes);
     w.blank();
-    w.block(py`def _user_agent(self) -> str:`, () => w.line(py`return ${str(`${options.packageName}/${options.version} (python)`)}`));
+    w.block(py`def _user_agent(self) -> str:`, () =>
+      w.line(py`return ${str(`${options.packageName}/${options.version} (python)`)}`),
+    );
   });
   // The imports come last, once the body shows which names it uses (pyright strict reports unused ones).
   const body = w.toString();
@@ -129,9 +147,17 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   fromImport(head, py`typing`, ['Dict', 'Literal', 'Mapping', 'Optional'], used);
   head.blank();
   // The runtime's helpers count as used when called (an auth parameter may share a helper's name).
-  const called = new Set(['apply_server_variables', 'basic_auth'].filter((name) => new RegExp(`(^|[^\\w.])${name}\\(`, 'm').test(body)));
-  fromImport(head, py`._base_client`, ['BaseClient', 'apply_server_variables', 'basic_auth'], new Set([...called, ...(used.has('BaseClient') ? ['BaseClient'] : [])]));
-  for (const resource of plan.resources) head.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}`);
+  const called = new Set(
+    ['apply_server_variables', 'basic_auth'].filter((name) => new RegExp(`(^|[^\\w.])${name}\\(`, 'm').test(body)),
+  );
+  fromImport(
+    head,
+    py`._base_client`,
+    ['BaseClient', 'apply_server_variables', 'basic_auth'],
+    new Set([...called, ...(used.has('BaseClient') ? ['BaseClient'] : [])]),
+  );
+  for (const resource of plan.resources)
+    head.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}`);
   head.blank(2);
   return head.toString() + '\n\n' + body;
 }
@@ -148,7 +174,9 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
     if (scheme.type === 'apiKey') {
       const target = scheme.in === 'header' ? headerLines : scheme.in === 'query' ? queryLines : cookieLines;
       const dict = scheme.in === 'header' ? py`_headers` : scheme.in === 'query' ? py`_query` : py`_cookies`;
-      target.push(() => w.block(py`if ${value} is not None:`, () => w.line(py`${dict}[${str(scheme.paramName)}] = ${value}`)));
+      target.push(() =>
+        w.block(py`if ${value} is not None:`, () => w.line(py`${dict}[${str(scheme.paramName)}] = ${value}`)),
+      );
     } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
       const user = list.find((o) => /user|login|name/i.test(o.option.name)) ?? first;
       const pass = list.find((o) => o !== user && /pass|secret/i.test(o.option.name)) ?? list.find((o) => o !== user);
@@ -160,8 +188,15 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
         ),
       );
     } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-      const prefix = scheme.type === 'http' && scheme.scheme !== 'bearer' ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1) : 'Bearer';
-      headerLines.push(() => w.block(py`if ${value} is not None:`, () => w.line(py`_headers["Authorization"] = ${str(`${prefix} `)} + ${value}`)));
+      const prefix =
+        scheme.type === 'http' && scheme.scheme !== 'bearer'
+          ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1)
+          : 'Bearer';
+      headerLines.push(() =>
+        w.block(py`if ${value} is not None:`, () =>
+          w.line(py`_headers["Authorization"] = ${str(`${prefix} `)} + ${value}`),
+        ),
+      );
     }
   }
   if (headerLines.length > 0 || cookieLines.length > 0) {
@@ -172,7 +207,9 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
       if (cookieLines.length > 0) {
         w.line(py`_cookies: Dict[str, str] = {}`);
         for (const line of cookieLines) line();
-        w.block(py`if _cookies:`, () => w.line(py`_headers["Cookie"] = "; ".join(k + "=" + v for k, v in _cookies.items())`));
+        w.block(py`if _cookies:`, () =>
+          w.line(py`_headers["Cookie"] = "; ".join(k + "=" + v for k, v in _cookies.items())`),
+        );
       }
       w.line(py`return _headers`);
     });
@@ -186,4 +223,3 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
     });
   }
 }
-

@@ -15,14 +15,17 @@ export function tomlStr(value: string): string {
     const code = ch.codePointAt(0) ?? 0;
     if (ch === '"') out += '\\"';
     else if (ch === '\\') out += '\\\\';
-    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 || code === 0x85) out += '\\u' + code.toString(16).padStart(4, '0');
+    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 || code === 0x85)
+      out += '\\u' + code.toString(16).padStart(4, '0');
     else out += ch;
   }
   return `"${out}"`;
 }
 
 export function emitPyproject(model: ApiModel, options: ResolvedPythonSdkOptions): GeneratedFile {
-  const description = (model.info.title !== '' ? `Python client for ${model.info.title}` : 'Python API client').replace(/\s+/g, ' ').slice(0, 200);
+  const description = (model.info.title !== '' ? `Python client for ${model.info.title}` : 'Python API client')
+    .replace(/\s+/g, ' ')
+    .slice(0, 200);
   const lines = [
     '[build-system]',
     'requires = ["setuptools>=61"]',
@@ -51,8 +54,18 @@ export function emitPyproject(model: ApiModel, options: ResolvedPythonSdkOptions
 }
 
 const ERRORS = [
-  'APIError', 'APIStatusError', 'APIConnectionError', 'APITimeoutError', 'BadRequestError', 'AuthenticationError',
-  'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'UnprocessableEntityError', 'RateLimitError', 'InternalServerError',
+  'APIError',
+  'APIStatusError',
+  'APIConnectionError',
+  'APITimeoutError',
+  'BadRequestError',
+  'AuthenticationError',
+  'PermissionDeniedError',
+  'NotFoundError',
+  'ConflictError',
+  'UnprocessableEntityError',
+  'RateLimitError',
+  'InternalServerError',
 ];
 
 export function emitPackageInit(plan: SdkPlan): string {
@@ -71,7 +84,20 @@ export function emitPackageInit(plan: SdkPlan): string {
   w.blank();
   w.line(py`__version__ = ${str(options.version)}`);
   w.blank();
-  const names = [options.clientClass, 'ENVIRONMENTS', ...ERRORS, 'FileTypes', 'NOT_GIVEN', 'NotGiven', 'PageResult', 'ServerSentEvent', 'Stream', 'SyncPage', 'types', '__version__'];
+  const names = [
+    options.clientClass,
+    'ENVIRONMENTS',
+    ...ERRORS,
+    'FileTypes',
+    'NOT_GIVEN',
+    'NotGiven',
+    'PageResult',
+    'ServerSentEvent',
+    'Stream',
+    'SyncPage',
+    'types',
+    '__version__',
+  ];
   w.line(py`__all__ = [`);
   w.indented(() => names.forEach((n) => w.line(py`${str(n)},`)));
   w.line(py`]`);
@@ -82,10 +108,15 @@ export function emitResourcesInit(plan: SdkPlan): string {
   const w = new PyWriter();
   w.doc('Resource classes.');
   w.blank();
-  for (const r of plan.resources) w.line(py`from ${relModule(1, ...r.modulePath)} import ${id(r.className)} as ${id(r.className)}`);
+  for (const r of plan.resources)
+    w.line(py`from ${relModule(1, ...r.modulePath)} import ${id(r.className)} as ${id(r.className)}`);
   w.blank();
   w.line(py`__all__: list[str] = [`);
-  w.indented(() => flattenResources(plan.resources).filter((r) => r.modulePath.length === 1).forEach((r) => w.line(py`${str(r.className)},`)));
+  w.indented(() =>
+    flattenResources(plan.resources)
+      .filter((r) => r.modulePath.length === 1)
+      .forEach((r) => w.line(py`${str(r.className)},`)),
+  );
   w.line(py`]`);
   return w.toString();
 }

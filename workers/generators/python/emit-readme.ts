@@ -25,18 +25,43 @@ function placeholder(type: Py): Py {
       if (type.text.startsWith('Literal[')) {
         const inner = type.text.slice('Literal['.length, -1);
         const first = /^("(?:[^"\\]|\\.)*"|-?[0-9]+|True|False)/.exec(inner)?.[1];
-        if (first !== undefined) return first.startsWith('"') ? str(JSON.parse(first.replace(/\\x([0-9a-f]{2})/g, '\\u00$1')) as string) : first === 'True' ? py`True` : first === 'False' ? py`False` : /^-?[0-9]+$/.test(first) ? (first.startsWith('-') ? py`-1` : py`0`) : py`None`;
+        if (first !== undefined)
+          return first.startsWith('"')
+            ? str(JSON.parse(first.replace(/\\x([0-9a-f]{2})/g, '\\u00$1')) as string)
+            : first === 'True'
+              ? py`True`
+              : first === 'False'
+                ? py`False`
+                : /^-?[0-9]+$/.test(first)
+                  ? first.startsWith('-')
+                    ? py`-1`
+                    : py`0`
+                  : py`None`;
       }
       return py`{}`;
   }
 }
 
-function callExample(model: ApiModel, types: TypeEmitter, resource: ResourcePlan, method: MethodPlan, scratch: TypeModule): Py {
+function callExample(
+  model: ApiModel,
+  types: TypeEmitter,
+  resource: ResourcePlan,
+  method: MethodPlan,
+  scratch: TypeModule,
+): Py {
   const shape = methodShape(model, types, scratch, method);
   const args: Py[] = shape.pathArgs.map((a) => placeholder(a.type));
-  const kw = [...shape.query, ...shape.headers, ...shape.cookies, ...(shape.body?.mode === 'fields' ? shape.body.fields : shape.body ? [shape.body.arg] : [])].filter((a) => a.required);
+  const kw = [
+    ...shape.query,
+    ...shape.headers,
+    ...shape.cookies,
+    ...(shape.body?.mode === 'fields' ? shape.body.fields : shape.body ? [shape.body.arg] : []),
+  ].filter((a) => a.required);
   for (const a of kw) args.push(py`${id(a.ident)}=${placeholder(a.type)}`);
-  const chain = join(['client', ...resourceChain(resource)].map((n) => id(n)), '.');
+  const chain = join(
+    ['client', ...resourceChain(resource)].map((n) => id(n)),
+    '.',
+  );
   return py`${chain}.${id(method.name)}(${join(args)})`;
 }
 
@@ -65,7 +90,12 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     build(w);
     out.push('```python', w.toString().trimEnd(), '```', '');
   };
-  out.push(`# ${mdText(options.packageName)}`, '', `The Python client for the ${title} API (version ${mdText(model.info.version)}). Standard library only; Python 3.10+; fully typed (\`py.typed\`).`, '');
+  out.push(
+    `# ${mdText(options.packageName)}`,
+    '',
+    `The Python client for the ${title} API (version ${mdText(model.info.version)}). Standard library only; Python 3.10+; fully typed (\`py.typed\`).`,
+    '',
+  );
   out.push('## Installation', '', '```sh', `pip install ${options.packageName}`, '```', '');
   out.push('## Authentication', '');
   const envVars = model.authOptions.filter((o) => o.envVar !== undefined).map((o) => mdCode(o.envVar as string));
@@ -82,38 +112,75 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   code((w) => {
     w.line(py`from ${mod} import ${client}`);
     w.blank();
-    const authArg = plan.authIdents[0] !== undefined && model.authOptions[0]?.envVar === undefined ? py`${id(plan.authIdents[0])}=${str('...')}` : py``;
+    const authArg =
+      plan.authIdents[0] !== undefined && model.authOptions[0]?.envVar === undefined
+        ? py`${id(plan.authIdents[0])}=${str('...')}`
+        : py``;
     w.line(py`client = ${client}(${authArg})`);
     if (first) w.line(py`result = ${callExample(model, types, first.r, first.m, scratch)}`);
   });
-  out.push('## Errors', '', 'Non-2xx answers raise a subclass of `APIStatusError` chosen by status, carrying `status_code`, `body`, `headers` and `request_id`; network failures raise `APIConnectionError`, timeouts `APITimeoutError`.', '');
+  out.push(
+    '## Errors',
+    '',
+    'Non-2xx answers raise a subclass of `APIStatusError` chosen by status, carrying `status_code`, `body`, `headers` and `request_id`; network failures raise `APIConnectionError`, timeouts `APITimeoutError`.',
+    '',
+  );
   code((w) => {
     w.line(py`from ${mod} import APIConnectionError, APIStatusError, NotFoundError, RateLimitError`);
     w.blank();
     w.block(py`try:`, () => w.line(first ? py`${callExample(model, types, first.r, first.m, scratch)}` : py`pass`));
-    w.block(py`except NotFoundError as error:`, () => w.line(py`print(error.status_code, error.body, error.request_id)`));
+    w.block(py`except NotFoundError as error:`, () =>
+      w.line(py`print(error.status_code, error.body, error.request_id)`),
+    );
     w.block(py`except RateLimitError:`, () => w.line(py`print("slow down")`));
     w.block(py`except APIStatusError as error:`, () => w.line(py`print(error.status_code)`));
     w.block(py`except APIConnectionError:`, () => w.line(py`print("server unreachable")`));
   });
-  out.push('## Retries and timeouts', '', 'Connection errors, 408, 409, 429 and 5xx are retried twice by default with exponential backoff and jitter, honouring `Retry-After`. Non-GET requests that may be retried carry an idempotency key header' + (options.idempotencyHeader !== null ? ` (${mdCode(options.idempotencyHeader)})` : '') + '.', '');
+  out.push(
+    '## Retries and timeouts',
+    '',
+    'Connection errors, 408, 409, 429 and 5xx are retried twice by default with exponential backoff and jitter, honouring `Retry-After`. Non-GET requests that may be retried carry an idempotency key header' +
+      (options.idempotencyHeader !== null ? ` (${mdCode(options.idempotencyHeader)})` : '') +
+      '.',
+    '',
+  );
   code((w) => {
     w.line(py`client = ${client}(max_retries=5, timeout=20.0)`);
   });
   const paged = allMethods.find(({ m }) => m.op.pagination !== undefined);
-  out.push('## Pagination', '', 'List methods that paginate return a `SyncPage`; iterating it fetches further pages as needed (`iter_pages()` yields whole pages).', '');
-  if (paged) code((w) => w.block(py`for item in ${callExample(model, types, paged.r, paged.m, scratch)}:`, () => w.line(py`print(item)`)));
+  out.push(
+    '## Pagination',
+    '',
+    'List methods that paginate return a `SyncPage`; iterating it fetches further pages as needed (`iter_pages()` yields whole pages).',
+    '',
+  );
+  if (paged)
+    code((w) =>
+      w.block(py`for item in ${callExample(model, types, paged.r, paged.m, scratch)}:`, () => w.line(py`print(item)`)),
+    );
   const streamed = allMethods.find(({ m }) => m.op.streaming);
   if (streamed) {
-    out.push('## Streaming', '', '`text/event-stream` responses are returned as a `Stream` you iterate (close it, or use `with`, to stop early).', '');
-    code((w) => w.block(py`with ${callExample(model, types, streamed.r, streamed.m, scratch)} as stream:`, () => w.block(py`for event in stream:`, () => w.line(py`print(event)`))));
+    out.push(
+      '## Streaming',
+      '',
+      '`text/event-stream` responses are returned as a `Stream` you iterate (close it, or use `with`, to stop early).',
+      '',
+    );
+    code((w) =>
+      w.block(py`with ${callExample(model, types, streamed.r, streamed.m, scratch)} as stream:`, () =>
+        w.block(py`for event in stream:`, () => w.line(py`print(event)`)),
+      ),
+    );
   }
   out.push('## Resources', '');
   for (const r of flattenResources(plan.resources)) {
     out.push(`### ${mdText(r.resource.path.join(' / '))}`, '');
     const m = r.methods[0];
     if (m) code((w) => w.line(callExample(model, types, r, m, scratch)));
-    for (const method of r.methods) out.push(`- \`${[...resourceChain(r), method.name].join('.')}()\`: ${mdText(method.op.method.toUpperCase() + ' ' + method.op.path)}${method.op.summary ? ` — ${mdText(method.op.summary)}` : ''}`);
+    for (const method of r.methods)
+      out.push(
+        `- \`${[...resourceChain(r), method.name].join('.')}()\`: ${mdText(method.op.method.toUpperCase() + ' ' + method.op.path)}${method.op.summary ? ` — ${mdText(method.op.summary)}` : ''}`,
+      );
     out.push('');
   }
   return out.join('\n');

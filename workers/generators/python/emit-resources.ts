@@ -11,7 +11,7 @@ import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
 import { bool, fromImport, fwd, id, join, py, type Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
 
 export function dotsTo(plan: ResourcePlan): number {
-  return (plan.modulePath.length + 1 + (plan.isPackage ? 1 : 0));
+  return plan.modulePath.length + 1 + (plan.isPackage ? 1 : 0);
 }
 
 function schemeLiteral(scheme: PaginationScheme): Py {
@@ -44,8 +44,13 @@ function methodDoc(method: MethodPlan, shape: MethodShape): string {
   const lines: string[] = [];
   const head = [op.summary, op.description].filter((s): s is string => s !== undefined && s.trim() !== '');
   lines.push(head.length > 0 ? head.join('\n\n') : `${op.method.toUpperCase()} ${op.path}`);
-  if (method.deprecated !== undefined && method.deprecated !== false) lines.push('', `Deprecated: ${typeof method.deprecated === 'string' ? method.deprecated : 'do not use in new code.'}`);
-  else if (op.deprecated) lines.push('', `Deprecated${op.deprecationMessage !== undefined ? `: ${op.deprecationMessage}` : '.'}`);
+  if (method.deprecated !== undefined && method.deprecated !== false)
+    lines.push(
+      '',
+      `Deprecated: ${typeof method.deprecated === 'string' ? method.deprecated : 'do not use in new code.'}`,
+    );
+  else if (op.deprecated)
+    lines.push('', `Deprecated${op.deprecationMessage !== undefined ? `: ${op.deprecationMessage}` : '.'}`);
   const documented: Arg[] = [...shape.pathArgs, ...shape.query, ...shape.headers, ...shape.cookies];
   if (shape.body?.mode === 'fields') documented.push(...shape.body.fields);
   else if (shape.body) documented.push(shape.body.arg);
@@ -58,7 +63,9 @@ function methodDoc(method: MethodPlan, shape: MethodShape): string {
 }
 
 function signatureArg(arg: Arg): Py {
-  return arg.required ? py`${id(arg.ident)}: ${arg.type}` : py`${id(arg.ident)}: Union[${arg.type}, NotGiven] = NOT_GIVEN`;
+  return arg.required
+    ? py`${id(arg.ident)}: ${arg.type}`
+    : py`${id(arg.ident)}: Union[${arg.type}, NotGiven] = NOT_GIVEN`;
 }
 
 function mapping(args: Arg[]): Py {
@@ -104,7 +111,10 @@ function requestArguments(w: PyWriter, shape: MethodShape): Py[] {
   const request: Py[] = [];
   if (shape.query.length > 0) request.push(py`query=${mapping(shape.query)}`);
   const styled = shape.query.filter((a) => a.param.style !== 'form' || !a.param.explode);
-  if (styled.length > 0) request.push(py`query_styles={${join(styled.map((a) => py`${str(a.key)}: (${str(a.param.style)}, ${bool(a.param.explode)})`))}}`);
+  if (styled.length > 0)
+    request.push(
+      py`query_styles={${join(styled.map((a) => py`${str(a.key)}: (${str(a.param.style)}, ${bool(a.param.explode)})`))}}`,
+    );
   if (shape.headers.length > 0) request.push(py`headers=${mapping(shape.headers)}`);
   if (shape.cookies.length > 0) request.push(py`cookies=${mapping(shape.cookies)}`);
   const body = shape.body;
@@ -114,9 +124,13 @@ function requestArguments(w: PyWriter, shape: MethodShape): Py[] {
     const bodyType = body.typedDict !== undefined ? fwd(body.typedDict) : py`Dict[str, object]`;
     w.line(py`_body: ${bodyType} = ${mapping(required)}`);
     for (const f of optional) {
-      w.block(py`if not isinstance(${id(f.ident)}, NotGiven):`, () => w.line(py`_body[${str(f.key)}] = ${id(f.ident)}`));
+      w.block(py`if not isinstance(${id(f.ident)}, NotGiven):`, () =>
+        w.line(py`_body[${str(f.key)}] = ${id(f.ident)}`),
+      );
     }
-    request.push(body.kind === 'json' ? py`json_body=_body` : body.kind === 'multipart' ? py`multipart=_body` : py`form=_body`);
+    request.push(
+      body.kind === 'json' ? py`json_body=_body` : body.kind === 'multipart' ? py`multipart=_body` : py`form=_body`,
+    );
   } else if (body) {
     const value = id(body.arg.ident);
     if (body.kind === 'json') request.push(py`json_body=${value}`);
@@ -138,7 +152,9 @@ function requestArguments(w: PyWriter, shape: MethodShape): Py[] {
 function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[], returnType: Py): void {
   const method_ = str(op.method.toUpperCase());
   if (shape.pagination) {
-    const pageArgs = request.filter((r) => /^(query|query_styles|headers|extra_headers|extra_query|timeout)=/.test(r.text));
+    const pageArgs = request.filter((r) =>
+      /^(query|query_styles|headers|extra_headers|extra_query|timeout)=/.test(r.text),
+    );
     w.line(py`return SyncPage(`);
     w.indented(() => {
       w.line(py`self._client,`);
@@ -178,13 +194,25 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
   else call(py`return cast(${returnType}, `, py`)`);
 }
 
-export function emitResourceModule(model: ApiModel, _plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { files: GeneratedFile[]; typesModule: TypeModule } {
+export function emitResourceModule(
+  model: ApiModel,
+  _plan: SdkPlan,
+  types: TypeEmitter,
+  resource: ResourcePlan,
+): { files: GeneratedFile[]; typesModule: TypeModule } {
   const typesModule = new TypeModule(resource.typesModule);
   const bodyText = resourceClass(model, types, typesModule, resource);
   const content = resourceModuleHead(resource, typesModule, pyNamesUsed(bodyText)) + '\n\n' + bodyText;
   const file = 'resources/' + resource.modulePath.join('/') + (resource.isPackage ? '/__init__.py' : '.py');
   const files: GeneratedFile[] = [{ path: file, content }];
-  if (typesModule.declared > 0) files.push({ path: `types/${resource.typesModule}.py`, content: typesModuleText(typesModule, `Request and response types of the ${resource.resource.path.join(' / ')} resource.`) });
+  if (typesModule.declared > 0)
+    files.push({
+      path: `types/${resource.typesModule}.py`,
+      content: typesModuleText(
+        typesModule,
+        `Request and response types of the ${resource.resource.path.join(' / ')} resource.`,
+      ),
+    });
   return { files, typesModule };
 }
 
@@ -230,8 +258,10 @@ function resourceModuleHead(resource: ResourcePlan, typesModule: TypeModule, use
   for (const [module, names] of [...typesModule.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (module !== MODELS_MODULE) importNames(w, relModule(dots, 'types', module), names, used);
   }
-  if (typesModule.exports.length > 0) importNames(w, relModule(dots, 'types', typesModule.name), new Set(typesModule.exports), used);
-  for (const child of resource.children) w.line(py`from .${id(child.modulePath[child.modulePath.length - 1] as string)} import ${id(child.className)}`);
+  if (typesModule.exports.length > 0)
+    importNames(w, relModule(dots, 'types', typesModule.name), new Set(typesModule.exports), used);
+  for (const child of resource.children)
+    w.line(py`from .${id(child.modulePath[child.modulePath.length - 1] as string)} import ${id(child.className)}`);
   w.blank(2);
   w.line(py`__all__ = [${str(resource.className)}]`);
   w.blank(2);

@@ -35,7 +35,10 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   }
   // Written after the resources: using a model from a resource can declare no new model types, but
   // the README reuses method shapes (declarations go to a scratch module and are dropped).
-  files.push({ path: `${src}types/models.py`, content: typesModuleText(models, 'Models: the named schemas of the API description.') });
+  files.push({
+    path: `${src}types/models.py`,
+    content: typesModuleText(models, 'Models: the named schemas of the API description.'),
+  });
   typeModules.set(MODELS_MODULE, models.exports);
   files.push({ path: `${src}types/__init__.py`, content: emitTypesInit(typeModules) });
   files.push({ path: `${src}resources/__init__.py`, content: emitResourcesInit(plan) });

@@ -2,7 +2,14 @@
 // and the core's choices (request content, response kind, pagination and its item). The resource
 // emitter spells it; the README and the docs samples read it (the docs through `naming.ts`).
 
-import { isStructuredBody, methodPagination, requestContent, responseContent, type BodyKind, type ResponseKind } from '../core/method.ts';
+import {
+  isStructuredBody,
+  methodPagination,
+  requestContent,
+  responseContent,
+  type BodyKind,
+  type ResponseKind,
+} from '../core/method.ts';
 import { objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
 import type { ApiModel, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
@@ -50,7 +57,9 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
     type: types.expr(param.schema, { module, hint: `${stem} ${param.name}` }),
     required: param.in === 'path' || param.required,
     param,
-    ...((param.description ?? param.schema.description) !== undefined ? { doc: (param.description ?? param.schema.description) as string } : {}),
+    ...((param.description ?? param.schema.description) !== undefined
+      ? { doc: (param.description ?? param.schema.description) as string }
+      : {}),
   });
   const shape: MethodShape = {
     pathArgs: op.parameters.path.map(argOf),
@@ -63,7 +72,8 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
   if (op.requestBody && picked) {
     const schema = picked.content.schema;
     const resolved = resolveSchema(model, schema);
-    const shapeOfBody: ObjectShape | undefined = resolved && !resolved.nullable && !schema.nullable ? objectShape(model, schema) : undefined;
+    const shapeOfBody: ObjectShape | undefined =
+      resolved && !resolved.nullable && !schema.nullable ? objectShape(model, schema) : undefined;
     if (shapeOfBody && shapeOfBody.properties.length > 0 && isStructuredBody(picked.kind)) {
       let typedDict: string | undefined;
       let hintBase = method.paramsType;
@@ -71,15 +81,27 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
         if (schema.kind === 'ref') {
           typedDict = types.nameOf(schema.target);
           module.use(MODELS_MODULE, typedDict);
-        } else typedDict = types.inlineTypedDict({ module, hint: method.paramsType }, schema.source.pointer, shapeOfBody, schema.description);
+        } else
+          typedDict = types.inlineTypedDict(
+            { module, hint: method.paramsType },
+            schema.source.pointer,
+            shapeOfBody,
+            schema.description,
+          );
         hintBase = typedDict;
       }
       const fields = shapeOfBody.properties.map((p) => ({
         ident: locals.claim(`body:${p.name}`, paramIdent(p.name)),
         key: p.name,
-        type: types.expr(p.schema, { module, hint: `${hintBase} ${p.name}`, ...(picked.kind === 'multipart' ? { files: true } : {}) }),
+        type: types.expr(p.schema, {
+          module,
+          hint: `${hintBase} ${p.name}`,
+          ...(picked.kind === 'multipart' ? { files: true } : {}),
+        }),
         required: shapeOfBody.required.has(p.name),
-        ...((p.description ?? p.schema.description) !== undefined ? { doc: (p.description ?? p.schema.description) as string } : {}),
+        ...((p.description ?? p.schema.description) !== undefined
+          ? { doc: (p.description ?? p.schema.description) as string }
+          : {}),
       }));
       shape.body = { mode: 'fields', kind: picked.kind, ...(typedDict !== undefined ? { typedDict } : {}), fields };
     } else {
@@ -88,21 +110,40 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
           ? py`Union[bytes, IO[bytes]]`
           : picked.kind === 'text'
             ? py`str`
-            : types.expr(schema, { module, hint: method.paramsType, ...(picked.kind === 'multipart' ? { files: true } : {}) });
+            : types.expr(schema, {
+                module,
+                hint: method.paramsType,
+                ...(picked.kind === 'multipart' ? { files: true } : {}),
+              });
       const ident = locals.claim('\u0000body', picked.kind === 'binary' || picked.kind === 'text' ? 'content' : 'body');
-      const arg: Arg = { ident, key: '', type, required: op.requestBody.required, ...(op.requestBody.description !== undefined ? { doc: op.requestBody.description } : {}) };
+      const arg: Arg = {
+        ident,
+        key: '',
+        type,
+        required: op.requestBody.required,
+        ...(op.requestBody.description !== undefined ? { doc: op.requestBody.description } : {}),
+      };
       shape.body = { mode: 'whole', kind: picked.kind, arg, mediaType: picked.content.mediaType };
     }
   }
   const response = responseContent(model, op);
   shape.response = { kind: response.kind, type: responseType(types, module, method, response) };
   const pagination = methodPagination(model, op, response);
-  if (pagination?.item) shape.pagination = { scheme: pagination.scheme, item: types.expr(pagination.item, { module, hint: `${method.responseType} item` }) };
+  if (pagination?.item)
+    shape.pagination = {
+      scheme: pagination.scheme,
+      item: types.expr(pagination.item, { module, hint: `${method.responseType} item` }),
+    };
   return shape;
 }
 
 /** The Python type a response kind reads as (a schema's type for JSON and JSON events). */
-function responseType(types: TypeEmitter, module: TypeModule, method: MethodPlan, response: { kind: ResponseKind; schema?: SchemaNode }): Py {
+function responseType(
+  types: TypeEmitter,
+  module: TypeModule,
+  method: MethodPlan,
+  response: { kind: ResponseKind; schema?: SchemaNode },
+): Py {
   switch (response.kind) {
     case 'json':
     case 'event-stream':

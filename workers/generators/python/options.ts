@@ -12,7 +12,28 @@ const DIST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 const PEP440 = /^(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*(?:(?:a|b|rc)[0-9]+)?(?:\.post[0-9]+)?(?:\.dev[0-9]+)?$/;
 
 /** Top-level modules an installed package must not shadow (generated code and users import them). */
-const STDLIB_SHADOWS = new Set(['abc', 'base64', 'builtins', 'collections', 'dataclasses', 'email', 'enum', 'http', 'io', 'json', 'os', 'random', 're', 'socket', 'sys', 'time', 'types', 'typing', 'urllib', 'uuid']);
+const STDLIB_SHADOWS = new Set([
+  'abc',
+  'base64',
+  'builtins',
+  'collections',
+  'dataclasses',
+  'email',
+  'enum',
+  'http',
+  'io',
+  'json',
+  'os',
+  'random',
+  're',
+  'socket',
+  'sys',
+  'time',
+  'types',
+  'typing',
+  'urllib',
+  'uuid',
+]);
 
 /**
  * Name and version are capped (100 and 64 characters) because they name files: the wheel
@@ -25,7 +46,10 @@ const MAX_VERSION = 64;
 export function distributionName(candidate: string | undefined, fallback: string): string {
   if (candidate !== undefined && candidate.length <= MAX_DIST_NAME && DIST_NAME.test(candidate)) return candidate;
   const derived = kebabCase(candidate ?? '') || kebabCase(fallback) || 'api';
-  const name = candidate !== undefined && kebabCase(candidate) !== '' ? derived.slice(0, MAX_DIST_NAME) : `${derived}-sdk`.slice(0, MAX_DIST_NAME);
+  const name =
+    candidate !== undefined && kebabCase(candidate) !== ''
+      ? derived.slice(0, MAX_DIST_NAME)
+      : `${derived}-sdk`.slice(0, MAX_DIST_NAME);
   return name.replace(/[._-]+$/, '') || 'api';
 }
 
@@ -33,9 +57,14 @@ export function resolveOptions(model: ApiModel, options: PythonSdkOptions = {}):
   const rawClient = options.clientName ?? model.client.name;
   const clientClass = pyIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, { kind: 'type' });
   const infoVersion = model.info.version;
-  const version = options.version ?? (PEP440.test(infoVersion) && infoVersion.length <= MAX_VERSION ? infoVersion : '0.1.0');
-  if (!PEP440.test(version)) throw new Error(`Python SDK version must be a PEP 440 version, got ${JSON.stringify(version)}.`);
-  const packageName = distributionName(options.packageName ?? (model.client.packages.python || undefined), rawClient || model.info.title);
+  const version =
+    options.version ?? (PEP440.test(infoVersion) && infoVersion.length <= MAX_VERSION ? infoVersion : '0.1.0');
+  if (!PEP440.test(version))
+    throw new Error(`Python SDK version must be a PEP 440 version, got ${JSON.stringify(version)}.`);
+  const packageName = distributionName(
+    options.packageName ?? (model.client.packages.python || undefined),
+    rawClient || model.info.title,
+  );
   const moduleRaw = options.moduleName ?? (model.client.packages.pythonModule || snakeCase(packageName));
   // Capped: it names the package directory (a file name has a byte limit).
   const moduleName = pyIdent(moduleRaw, { case: 'snake' }).slice(0, 64);

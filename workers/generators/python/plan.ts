@@ -10,17 +10,66 @@ import type { ResolvedPythonSdkOptions } from './types.ts';
 
 /** Names the bundled runtime exports or generated modules import; never given to a model or resource. */
 export const RESERVED_EXPORTS = [
-  'Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'TypeAlias', 'TypedDict', 'Union', 'IO', 'cast',
-  'APIConnectionError', 'APIError', 'APIStatusError', 'APITimeoutError', 'AuthenticationError', 'BadRequestError',
-  'BaseClient', 'ConflictError', 'FileContent', 'FileTypes', 'Headers', 'InternalServerError', 'NOT_GIVEN', 'NotFoundError',
-  'NotGiven', 'PageResult', 'PaginationScheme', 'PermissionDeniedError', 'QueryParams', 'RateLimitError', 'ServerSentEvent',
-  'Stream', 'SyncAPIResource', 'SyncPage', 'UnprocessableEntityError', 'ENVIRONMENTS', 'T',
+  'Any',
+  'Dict',
+  'List',
+  'Literal',
+  'Mapping',
+  'Optional',
+  'TypeAlias',
+  'TypedDict',
+  'Union',
+  'IO',
+  'cast',
+  'APIConnectionError',
+  'APIError',
+  'APIStatusError',
+  'APITimeoutError',
+  'AuthenticationError',
+  'BadRequestError',
+  'BaseClient',
+  'ConflictError',
+  'FileContent',
+  'FileTypes',
+  'Headers',
+  'InternalServerError',
+  'NOT_GIVEN',
+  'NotFoundError',
+  'NotGiven',
+  'PageResult',
+  'PaginationScheme',
+  'PermissionDeniedError',
+  'QueryParams',
+  'RateLimitError',
+  'ServerSentEvent',
+  'Stream',
+  'SyncAPIResource',
+  'SyncPage',
+  'UnprocessableEntityError',
+  'ENVIRONMENTS',
+  'T',
 ];
 
 /** Public members of `BaseClient` (and constructor keywords) a generated client must not shadow. */
 export const CLIENT_RESERVED = [
-  'self', 'base_url', 'timeout', 'max_retries', 'default_headers', 'default_query', 'idempotency_header', 'environment',
-  'request', 'send', 'str', 'int', 'float', 'bool', 'bytes', 'object', 'os', 'cast',
+  'self',
+  'base_url',
+  'timeout',
+  'max_retries',
+  'default_headers',
+  'default_query',
+  'idempotency_header',
+  'environment',
+  'request',
+  'send',
+  'str',
+  'int',
+  'float',
+  'bool',
+  'bytes',
+  'object',
+  'os',
+  'cast',
 ];
 
 /** Method names that would shadow builtins used in annotations inside the class body. */
@@ -74,8 +123,12 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   const operations = new Map(model.operations.map((op) => [op.key, op]));
   const clientMembers = new NameScope(CLIENT_RESERVED);
   const typeFiles = new NameScope(['models', '__init__']);
-  const authIdents = model.authOptions.map((option) => clientMembers.claim(`auth:${option.name}`, pyIdent(option.name, { kind: 'param' })));
-  const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) => clientMembers.claim(`var:${v.name}`, pyIdent(v.name, { kind: 'param' })));
+  const authIdents = model.authOptions.map((option) =>
+    clientMembers.claim(`auth:${option.name}`, pyIdent(option.name, { kind: 'param' })),
+  );
+  const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) =>
+    clientMembers.claim(`var:${v.name}`, pyIdent(v.name, { kind: 'param' })),
+  );
   const dirs = new Map<string, NameScope>();
   const planResource = (resource: Resource, parentMembers: NameScope, dir: string[]): ResourcePlan => {
     const key = resource.path.join('\u0000');
@@ -108,4 +161,3 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, []));
   return { options, scope, resources, operations, authIdents, serverVarIdents };
 }
-

@@ -50,7 +50,19 @@ const SAFE_FIELD = /^[a-z_][a-z0-9_]*$/;
 const UNSAFE_FIELDS = new Set(['str', 'int', 'float', 'bool', 'bytes', 'object', 'print']);
 
 /** Methods of a dict; pyright loses an inherited TypedDict key with one of these names. */
-const DICT_METHODS = new Set(['clear', 'copy', 'fromkeys', 'get', 'items', 'keys', 'pop', 'popitem', 'setdefault', 'update', 'values']);
+const DICT_METHODS = new Set([
+  'clear',
+  'copy',
+  'fromkeys',
+  'get',
+  'items',
+  'keys',
+  'pop',
+  'popitem',
+  'setdefault',
+  'update',
+  'values',
+]);
 
 export function isClassSafeKey(key: string): boolean {
   return SAFE_FIELD.test(key) && isPyIdentifier(key) && !UNSAFE_FIELDS.has(key);
@@ -113,7 +125,10 @@ export class TypeEmitter {
       const out: string[] = [];
       const schema = this.model.schemas[schemaId]?.schema;
       if (schema) direct(schema, out);
-      edges.set(schemaId, out.filter((t) => !this.isTypedDict(t)));
+      edges.set(
+        schemaId,
+        out.filter((t) => !this.isTypedDict(t)),
+      );
     }
     for (const [from, to] of edges) this.#aliasEdges.set(from, to);
     stronglyConnected(edges).forEach((members, component) => {
@@ -175,7 +190,12 @@ export class TypeEmitter {
       case 'ref': {
         const named = this.model.schemas[node.target];
         if (named === undefined) return py`Any`;
-        if (ctx.owner !== undefined && this.#cyclic.has(node.target) && this.#scc.get(node.target) === this.#scc.get(ctx.owner)) return py`Any`;
+        if (
+          ctx.owner !== undefined &&
+          this.#cyclic.has(node.target) &&
+          this.#scc.get(node.target) === this.#scc.get(ctx.owner)
+        )
+          return py`Any`;
         const name = this.nameOf(node.target);
         ctx.module.use(MODELS_MODULE, name);
         const ref = fwd(name);
@@ -184,10 +204,18 @@ export class TypeEmitter {
       case 'object': {
         if (node.properties.length === 0) {
           const extra = node.additionalProperties;
-          if (extra !== undefined && typeof extra !== 'boolean') return py`Dict[str, ${this.expr(extra, { ...guarded, hint: `${ctx.hint} value` })}]`;
+          if (extra !== undefined && typeof extra !== 'boolean')
+            return py`Dict[str, ${this.expr(extra, { ...guarded, hint: `${ctx.hint} value` })}]`;
           return py`Dict[str, Any]`;
         }
-        return fwd(this.inlineTypedDict(ctx, node.source.pointer, this.objectShape(node) as ObjectShape, node.description ?? node.title));
+        return fwd(
+          this.inlineTypedDict(
+            ctx,
+            node.source.pointer,
+            this.objectShape(node) as ObjectShape,
+            node.description ?? node.title,
+          ),
+        );
       }
       case 'map':
         return py`Dict[str, ${this.expr(node.values, { ...guarded, hint: `${ctx.hint} value` })}]`;
@@ -251,7 +279,13 @@ export class TypeEmitter {
   }
 
   /** Declares `name` as a TypedDict in `module` (required keys; optional ones through a `total=False` base). */
-  declareTypedDict(module: TypeModule, name: string, shape: ObjectShape, description: string | undefined, files = false): void {
+  declareTypedDict(
+    module: TypeModule,
+    name: string,
+    shape: ObjectShape,
+    description: string | undefined,
+    files = false,
+  ): void {
     if (this.#declared.has(name)) return;
     this.#declared.add(name);
     module.exports.push(name);
@@ -260,7 +294,12 @@ export class TypeEmitter {
     const required = shape.properties.filter((p) => shape.required.has(p.name));
     const optional = shape.properties.filter((p) => !shape.required.has(p.name));
     // Field types first: they may declare nested inline types, which must not land inside this one.
-    const computed = new Map<PropertyNode, Py>(shape.properties.map((p) => [p, this.expr(p.schema, { module, hint: `${name} ${p.name}`, ...(files ? { files } : {}) })]));
+    const computed = new Map<PropertyNode, Py>(
+      shape.properties.map((p) => [
+        p,
+        this.expr(p.schema, { module, hint: `${name} ${p.name}`, ...(files ? { files } : {}) }),
+      ]),
+    );
     const fieldType = (p: PropertyNode): Py => computed.get(p) as Py;
     const fieldDoc = (p: PropertyNode): string | undefined => p.description ?? p.schema.description;
     w.blank(2);
@@ -271,7 +310,12 @@ export class TypeEmitter {
           w.doc(fieldDoc(p));
         }
       };
-      if (required.length > 0 && optional.length > 0 && optional.some((p) => DICT_METHODS.has(p.name)) && !required.some((p) => DICT_METHODS.has(p.name))) {
+      if (
+        required.length > 0 &&
+        optional.length > 0 &&
+        optional.some((p) => DICT_METHODS.has(p.name)) &&
+        !required.some((p) => DICT_METHODS.has(p.name))
+      ) {
         // Pyright (1.1.414) drops an inherited key named like a dict method (`update`), so the
         // side holding one is declared in the class itself: here the optional keys.
         w.block(py`class ${id(`_${name}__required`)}(TypedDict):`, () => body(required));
@@ -288,10 +332,15 @@ export class TypeEmitter {
           body(required);
         });
       } else {
-        w.block(required.length > 0 || optional.length === 0 ? py`class ${id(name)}(TypedDict):` : py`class ${id(name)}(TypedDict, total=False):`, () => {
-          w.doc(description);
-          body(required.length > 0 ? required : optional);
-        });
+        w.block(
+          required.length > 0 || optional.length === 0
+            ? py`class ${id(name)}(TypedDict):`
+            : py`class ${id(name)}(TypedDict, total=False):`,
+          () => {
+            w.doc(description);
+            body(required.length > 0 ? required : optional);
+          },
+        );
       }
       return;
     }
@@ -346,7 +395,8 @@ export class TypeEmitter {
 function literalAtom(value: JsonValue): Py | undefined {
   if (typeof value === 'string') return str(value);
   if (typeof value === 'boolean') return value ? py`True` : py`False`;
-  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER) return num(value);
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER)
+    return num(value);
   return undefined;
 }
 

@@ -136,7 +136,12 @@ export class PyWriter {
   }
 
   toString(): string {
-    return this.#lines.join('\n').replace(/\n{4,}/g, '\n\n\n').trimEnd() + '\n';
+    return (
+      this.#lines
+        .join('\n')
+        .replace(/\n{4,}/g, '\n\n\n')
+        .trimEnd() + '\n'
+    );
   }
 }
 

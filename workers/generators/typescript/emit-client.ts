@@ -5,7 +5,23 @@
 import { authOptionsByScheme } from '../core/client.ts';
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
-import { access, block, id, importDecl, indent, kw, literalType, objectLines, objKey, printModule, str, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
+import {
+  access,
+  block,
+  id,
+  importDecl,
+  indent,
+  kw,
+  literalType,
+  objectLines,
+  objKey,
+  printModule,
+  str,
+  typeRef,
+  union,
+  withDoc,
+  type TypeCode,
+} from './ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 
@@ -14,7 +30,8 @@ const optionsMember = (name: string): string => `options.${id(name)}`;
 const notNull = (expr: string): string => `${expr} != null`;
 /** `Object.create(null)`: keys from the description become own properties, whatever they are. */
 const NULL_PROTO = 'Object.create(null)';
-const optional = (name: string, type: TypeCode, doc: (string | undefined)[]): string => withDoc(`${id(name)}?: ${union([type, kw('undefined')]).text};`, doc);
+const optional = (name: string, type: TypeCode, doc: (string | undefined)[]): string =>
+  withDoc(`${id(name)}?: ${union([type, kw('undefined')]).text};`, doc);
 const STRING_OR_NULL = union([kw('string'), literalType(null)]);
 /** `if (condition)` with its statement on the next line, as the printer lays out a statement that is not a block. */
 const ifThen = (condition: string, statement: string): string => `if (${condition})\n${indent(statement)}`;
@@ -32,14 +49,26 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   const variables = server?.variables ?? [];
   if (variables.length > 0) baseImports.push({ name: 'applyServerVariables', typeOnly: false });
   const schemes = new Map<string, AuthScheme>(model.authSchemes.map((s) => [s.key, s]));
-  if (model.authOptions.some((o) => { const s = schemes.get(o.scheme); return s?.type === 'http' && s.scheme === 'basic'; })) baseImports.push({ name: 'basicAuth', typeOnly: false });
+  if (
+    model.authOptions.some((o) => {
+      const s = schemes.get(o.scheme);
+      return s?.type === 'http' && s.scheme === 'basic';
+    })
+  )
+    baseImports.push({ name: 'basicAuth', typeOnly: false });
   statements.push(importDecl(baseImports, './core/base-client.js'));
-  for (const resource of plan.resources) statements.push(importDecl([{ name: resource.className, typeOnly: false }], `./${resource.module}.js`));
+  for (const resource of plan.resources)
+    statements.push(importDecl([{ name: resource.className, typeOnly: false }], `./${resource.module}.js`));
 
   // Named environments.
   const environments = model.environments;
   if (environments.length > 0) {
-    statements.push(withDoc(`export const environments = ${objectLines(environments.map((e) => `${objKey(e.name)}: ${str(e.url)}`))} as const;`, ['Named base URLs; the first is the default.']));
+    statements.push(
+      withDoc(
+        `export const environments = ${objectLines(environments.map((e) => `${objKey(e.name)}: ${str(e.url)}`))} as const;`,
+        ['Named base URLs; the first is the default.'],
+      ),
+    );
   }
 
   // Options interface.
@@ -55,20 +84,48 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     );
   });
   variables.forEach((variable, i) => {
-    const type = variable.enum && variable.enum.length > 0 ? union(variable.enum.map((v) => literalType(v))) : kw('string');
-    optionMembers.push(optional(plan.serverVarIdents[i] as string, type, [variable.description, `Server variable \`${variable.name}\`; default \`${variable.default}\`.`]));
+    const type =
+      variable.enum && variable.enum.length > 0 ? union(variable.enum.map((v) => literalType(v))) : kw('string');
+    optionMembers.push(
+      optional(plan.serverVarIdents[i] as string, type, [
+        variable.description,
+        `Server variable \`${variable.name}\`; default \`${variable.default}\`.`,
+      ]),
+    );
   });
   if (environments.length > 0) {
-    optionMembers.push(optional('environment', { text: 'keyof typeof environments', kind: 'other' }, ['Which named environment to use (ignored when `baseURL` is given).']));
+    optionMembers.push(
+      optional('environment', { text: 'keyof typeof environments', kind: 'other' }, [
+        'Which named environment to use (ignored when `baseURL` is given).',
+      ]),
+    );
   }
-  optionMembers.push(optional('baseURL', STRING_OR_NULL, [`Overrides the base URL; defaults to the \`${options.envPrefix}_BASE_URL\` environment variable, then the environment / server URL.`]));
+  optionMembers.push(
+    optional('baseURL', STRING_OR_NULL, [
+      `Overrides the base URL; defaults to the \`${options.envPrefix}_BASE_URL\` environment variable, then the environment / server URL.`,
+    ]),
+  );
   optionMembers.push(optional('timeout', kw('number'), ['Milliseconds before a request times out (default 60000).']));
-  optionMembers.push(optional('maxRetries', kw('number'), ['Retries on connection errors, 408, 409, 429 and 5xx (default 2).']));
-  optionMembers.push(optional('defaultHeaders', typeRef('HeaderValues'), ['Headers sent with every request (null removes one).']));
-  optionMembers.push(optional('defaultQuery', typeRef('Record', [kw('string'), kw('unknown')]), ['Query parameters sent with every request.']));
+  optionMembers.push(
+    optional('maxRetries', kw('number'), ['Retries on connection errors, 408, 409, 429 and 5xx (default 2).']),
+  );
+  optionMembers.push(
+    optional('defaultHeaders', typeRef('HeaderValues'), ['Headers sent with every request (null removes one).']),
+  );
+  optionMembers.push(
+    optional('defaultQuery', typeRef('Record', [kw('string'), kw('unknown')]), [
+      'Query parameters sent with every request.',
+    ]),
+  );
   optionMembers.push(optional('fetch', typeRef('Fetch'), ['A `fetch` implementation (default `globalThis.fetch`).']));
-  optionMembers.push(optional('idempotencyHeader', STRING_OR_NULL, ['Header carrying an idempotency key on non-GET requests that may be retried; null disables it.']));
-  statements.push(withDoc(block('export interface ClientOptions ', optionMembers), [`Options of \`${options.clientClass}\`.`]));
+  optionMembers.push(
+    optional('idempotencyHeader', STRING_OR_NULL, [
+      'Header carrying an idempotency key on non-GET requests that may be retried; null disables it.',
+    ]),
+  );
+  statements.push(
+    withDoc(block('export interface ClientOptions ', optionMembers), [`Options of \`${options.clientClass}\`.`]),
+  );
 
   // Base URL expression.
   const firstUrl = environments[0]?.url ?? server?.url;
@@ -104,11 +161,17 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
       ctor.push(ifThen(`${thisMember(ident)} === null`, `throw new Error(${str(message)});`));
     }
   });
-  for (const resource of plan.resources) ctor.push(`${thisMember(resource.propName)} = new ${id(resource.className)}(this);`);
+  for (const resource of plan.resources)
+    ctor.push(`${thisMember(resource.propName)} = new ${id(resource.className)}(this);`);
   members.push(block('constructor(options: ClientOptions = {}) ', ctor));
   members.push(...authMethods(model, plan, schemes));
-  members.push(block('protected override userAgent(): string ', [`return ${str(`${options.packageName}/${options.version}`)};`]));
-  const doc = [model.info.title !== '' ? `Client for ${model.info.title} (API version ${model.info.version}).` : undefined, model.info.description];
+  members.push(
+    block('protected override userAgent(): string ', [`return ${str(`${options.packageName}/${options.version}`)};`]),
+  );
+  const doc = [
+    model.info.title !== '' ? `Client for ${model.info.title} (API version ${model.info.version}).` : undefined,
+    model.info.description,
+  ];
   statements.push(withDoc(block(`export class ${id(options.clientClass)} extends BaseClient `, members), doc));
   return { path: 'src/client.ts', content: printModule(`The ${options.clientClass} client.`, statements) };
 }
@@ -130,8 +193,10 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
     const value = thisMember(first.ident);
     let configured: string | undefined = notNull(value);
     if (scheme.type === 'apiKey') {
-      if (scheme.in === 'header') headerStatements.push(ifThen(and(notNull(value), wanted(key)), set('headers', scheme.paramName, value)));
-      else if (scheme.in === 'query') queryStatements.push(ifThen(and(notNull(value), wanted(key)), set('query', scheme.paramName, value)));
+      if (scheme.in === 'header')
+        headerStatements.push(ifThen(and(notNull(value), wanted(key)), set('headers', scheme.paramName, value)));
+      else if (scheme.in === 'query')
+        queryStatements.push(ifThen(and(notNull(value), wanted(key)), set('query', scheme.paramName, value)));
       else {
         const pair = `${str(`${encodeUriComponentSafe(scheme.paramName)}=`)} + encodeURIComponent(${value})`;
         cookieStatements.push(ifThen(and(notNull(value), wanted(key)), `cookies.push(${pair});`));
@@ -144,10 +209,20 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
       configured = p ? `${notNull(u)} || ${notNull(p)}` : notNull(u);
       const condition = p ? `(${configured})` : configured;
       const orEmpty = (e: string): string => `${e} ?? ""`;
-      headerStatements.push(ifThen(and(condition, wanted(key)), set('headers', 'Authorization', `basicAuth(${orEmpty(u)}, ${p ? orEmpty(p) : '""'})`)));
+      headerStatements.push(
+        ifThen(
+          and(condition, wanted(key)),
+          set('headers', 'Authorization', `basicAuth(${orEmpty(u)}, ${p ? orEmpty(p) : '""'})`),
+        ),
+      );
     } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-      const prefix = scheme.type === 'http' && scheme.scheme !== 'bearer' ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1) : 'Bearer';
-      headerStatements.push(ifThen(and(notNull(value), wanted(key)), set('headers', 'Authorization', `${str(`${prefix} `)} + ${value}`)));
+      const prefix =
+        scheme.type === 'http' && scheme.scheme !== 'bearer'
+          ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1)
+          : 'Bearer';
+      headerStatements.push(
+        ifThen(and(notNull(value), wanted(key)), set('headers', 'Authorization', `${str(`${prefix} `)} + ${value}`)),
+      );
     } else configured = undefined;
     if (configured !== undefined) configuredCases.push(`case ${str(key)}: return ${configured};`);
   }
@@ -172,7 +247,13 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
   }
   if (queryStatements.length > 0) {
     const type = 'Record<string, string>';
-    out.push(block(`protected override authQuery(${schemesParam}): ${type} `, [local('query', type, NULL_PROTO), ...queryStatements, 'return query;']));
+    out.push(
+      block(`protected override authQuery(${schemesParam}): ${type} `, [
+        local('query', type, NULL_PROTO),
+        ...queryStatements,
+        'return query;',
+      ]),
+    );
   }
   return out;
 }

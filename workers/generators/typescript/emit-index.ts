@@ -9,7 +9,8 @@ import type { GeneratedFile } from '../core/files.ts';
 const spec = (name: string, typeOnly = false, alias?: string): string =>
   `${typeOnly ? 'type ' : ''}${id(name)}${alias === undefined ? '' : ` as ${id(alias)}`}`;
 
-const exportFrom = (specifiers: string[], from: string): string => `export { ${specifiers.join(', ')} } from ${str(from)};`;
+const exportFrom = (specifiers: string[], from: string): string =>
+  `export { ${specifiers.join(', ')} } from ${str(from)};`;
 
 export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): GeneratedFile {
   const client = plan.options.clientClass;
@@ -17,12 +18,25 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
     exportFrom([spec(client), spec(client, false, 'default'), spec('ClientOptions', true)], './client.js'),
     exportFrom(
       [
-        'APIConnectionError', 'APIError', 'APITimeoutError', 'APIUserAbortError', 'AuthenticationError', 'BadRequestError', 'ConflictError',
-        'InternalServerError', 'NotFoundError', 'PermissionDeniedError', 'RateLimitError', 'UnprocessableEntityError',
+        'APIConnectionError',
+        'APIError',
+        'APITimeoutError',
+        'APIUserAbortError',
+        'AuthenticationError',
+        'BadRequestError',
+        'ConflictError',
+        'InternalServerError',
+        'NotFoundError',
+        'PermissionDeniedError',
+        'RateLimitError',
+        'UnprocessableEntityError',
       ].map((n) => spec(n)),
       './core/errors.js',
     ),
-    exportFrom([spec('BaseClient'), spec('Fetch', true), spec('HeaderValues', true), spec('RequestOptions', true)], './core/base-client.js'),
+    exportFrom(
+      [spec('BaseClient'), spec('Fetch', true), spec('HeaderValues', true), spec('RequestOptions', true)],
+      './core/base-client.js',
+    ),
     exportFrom([spec('Page'), spec('PagePromise'), spec('PaginationConfig', true)], './core/pagination.js'),
     exportFrom([spec('Stream'), spec('ServerSentEvent', true)], './core/streaming.js'),
     exportFrom([spec('toFile'), spec('Uploadable', true)], './core/uploads.js'),
@@ -30,7 +44,9 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
   ];
   for (const resource of flattenResources(plan.resources)) {
     const types = resourceTypes.get(resource.module) ?? [];
-    statements.push(exportFrom([spec(resource.className), ...types.sort().map((t) => spec(t, true))], `./${resource.module}.js`));
+    statements.push(
+      exportFrom([spec(resource.className), ...types.sort().map((t) => spec(t, true))], `./${resource.module}.js`),
+    );
   }
   return { path: 'src/index.ts', content: printModule(`Public entry point of the ${client} SDK.`, statements) };
 }

@@ -26,11 +26,20 @@ export function emitModels(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     const name = plan.typeNames.get(schemaId);
     if (named === undefined || name === undefined) continue;
     const schema = named.schema;
-    const doc = [schema.title !== undefined && schema.title !== named.name ? schema.title : undefined, schema.description, schema.deprecated ? '@deprecated' : undefined];
+    const doc = [
+      schema.title !== undefined && schema.title !== named.name ? schema.title : undefined,
+      schema.description,
+      schema.deprecated ? '@deprecated' : undefined,
+    ];
     statements.push(withDoc(declaration(types, named, name, 'output'), doc));
     const inputName = plan.inputTypeNames.get(schemaId);
     if (inputName !== undefined) {
-      statements.push(withDoc(declaration(types, named, inputName, 'input'), [`\`${name}\` as sent in requests: read-only properties left out, write-only ones included.`, schema.deprecated ? '@deprecated' : undefined]));
+      statements.push(
+        withDoc(declaration(types, named, inputName, 'input'), [
+          `\`${name}\` as sent in requests: read-only properties left out, write-only ones included.`,
+          schema.deprecated ? '@deprecated' : undefined,
+        ]),
+      );
     }
   }
   types.takeUsed();

@@ -42,7 +42,15 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedTypeScriptSdk
     type: 'module',
     main: './dist/index.js',
     types: './dist/index.d.ts',
-    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', require: './dist/index.js', default: './dist/index.js' }, './package.json': './package.json' },
+    exports: {
+      '.': {
+        types: './dist/index.d.ts',
+        import: './dist/index.js',
+        require: './dist/index.js',
+        default: './dist/index.js',
+      },
+      './package.json': './package.json',
+    },
     files: ['dist', 'src', 'README.md'],
     sideEffects: false,
     engines: { node: NODE_ENGINES },

@@ -21,7 +21,9 @@ const EMPTY_OBJECT: ObjectExpr = { entries: [] };
 
 /** An expression on one line (object literals as `{ key: value }`). */
 function print(expr: Expr): string {
-  return typeof expr === 'string' ? expr : objectInline(expr.entries.map((entry) => `${objKey(entry.key)}: ${print(entry.value)}`));
+  return typeof expr === 'string'
+    ? expr
+    : objectInline(expr.entries.map((entry) => `${objKey(entry.key)}: ${print(entry.value)}`));
 }
 
 function jsonExpr(value: JsonValue): Expr {
@@ -51,7 +53,12 @@ function objectParts(types: TypeEmitter, node: SchemaNode | undefined, depth = 0
  * only, a discriminated variant with its tag. Undefined when there is none to give (a required
  * property that recurses, `never`); a nullable schema then gives `null`.
  */
-function example(types: TypeEmitter, node: SchemaNode, depth = 0, refs: ReadonlySet<string> = new Set()): Expr | undefined {
+function example(
+  types: TypeEmitter,
+  node: SchemaNode,
+  depth = 0,
+  refs: ReadonlySet<string> = new Set(),
+): Expr | undefined {
   const value = exampleOf(types, node, depth, refs);
   if (value !== undefined) return value;
   return node.nullable || types.resolve(node)?.nullable ? 'null' : undefined;
@@ -90,7 +97,10 @@ function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: Re
   }
   switch (resolved.kind) {
     case 'primitive':
-      if (resolved.type === 'string') return resolved.format === 'binary' ? `new Blob([${str('file contents')}])` : str(resolved.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'string');
+      if (resolved.type === 'string')
+        return resolved.format === 'binary'
+          ? `new Blob([${str('file contents')}])`
+          : str(resolved.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'string');
       if (resolved.type === 'boolean') return 'true';
       if (resolved.type === 'null') return 'null';
       return '0';
@@ -108,7 +118,8 @@ function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: Re
         if (value === undefined) continue;
         // A discriminated variant carries its mapped tag value.
         const discriminator = resolved.discriminator;
-        const tag = variant.kind === 'ref' ? discriminator?.mapping.find((m) => m.target === variant.target) : undefined;
+        const tag =
+          variant.kind === 'ref' ? discriminator?.mapping.find((m) => m.target === variant.target) : undefined;
         if (tag === undefined || discriminator === undefined || typeof value === 'string') return value;
         return withProperty(value, discriminator.propertyName, str(tag.value));
       }
@@ -158,9 +169,13 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
     if (shape.body?.flatten) {
       const body = example(types, shape.body.content.schema);
       if (body === undefined) return undefined;
-      if (typeof body !== 'string') props.push(...body.entries.map((entry) => `${objKey(entry.key)}: ${print(entry.value)}`));
+      if (typeof body !== 'string')
+        props.push(...body.entries.map((entry) => `${objKey(entry.key)}: ${print(entry.value)}`));
     } else if (shape.body?.required) {
-      const value = shape.body.kind === 'json' || shape.body.kind === 'multipart' || shape.body.kind === 'form' ? example(types, shape.body.content.schema) : str('data');
+      const value =
+        shape.body.kind === 'json' || shape.body.kind === 'multipart' || shape.body.kind === 'form'
+          ? example(types, shape.body.content.schema)
+          : str('data');
       if (value === undefined) return undefined;
       props.push(`${objKey(shape.body.key)}: ${print(value)}`);
     }
@@ -169,7 +184,8 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
   if (values.some((value) => value === undefined)) return undefined;
   const callExpr = `${chain(path, method.name)}(${values.join(', ')})`;
   const log = (name: string): string => `console.log(${name});`;
-  const forAwait = (name: string, iterable: string): string => block(`for await (const ${name} of ${iterable}) `, [log(name)]);
+  const forAwait = (name: string, iterable: string): string =>
+    block(`for await (const ${name} of ${iterable}) `, [log(name)]);
   if (shape.pagination) return forAwait('item', callExpr);
   if (isEventStream(shape.response.kind)) return forAwait('event', `await ${callExpr}`);
   if (shape.response.kind === 'none') return `await ${callExpr};`;
@@ -185,17 +201,25 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   const clientInit = `const client = new ${id(clientClass)}(${firstAuth && authIdent ? objectInline([`${id(authIdent)}: ${str('My credential')}`]) : ''});`;
   const out: string[] = [];
   out.push(`# ${mdText(title)} TypeScript SDK`, '');
-  out.push(`The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 20.19+ and 22.12+ (from \`import\` and from \`require\`), Deno, Bun and browsers.`, '');
+  out.push(
+    `The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 20.19+ and 22.12+ (from \`import\` and from \`require\`), Deno, Bun and browsers.`,
+    '',
+  );
   out.push('## Installation', '', mdFence(`npm install ${JSON.stringify(packageName)}`, 'sh'), '');
   out.push('## Authentication', '');
   if (model.authOptions.length > 0) {
     out.push('Credentials are client options; each defaults to an environment variable:', '');
     model.authOptions.forEach((option, i) => {
-      out.push(`- \`${plan.authIdents[i] as string}\`${option.envVar !== undefined ? `: ${mdCode(option.envVar)}` : ''}${option.required ? ' (required)' : ''}`);
+      out.push(
+        `- \`${plan.authIdents[i] as string}\`${option.envVar !== undefined ? `: ${mdCode(option.envVar)}` : ''}${option.required ? ' (required)' : ''}`,
+      );
     });
     out.push('');
     if (plan.operationSecurity) {
-      out.push("Each request carries only the credentials its operation accepts: the first of the operation's security alternatives whose credentials are all set (none for an operation that needs no authentication).", '');
+      out.push(
+        "Each request carries only the credentials its operation accepts: the first of the operation's security alternatives whose credentials are all set (none for an operation that needs no authentication).",
+        '',
+      );
     }
   } else out.push('This API declares no credentials.', '');
   out.push('## Usage', '', mdFence([importLine, '', clientInit].join('\n'), 'ts'), '');
@@ -207,7 +231,10 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     return undefined;
   })();
   if (firstExample !== undefined) out.push('A first request:', '', mdFence(firstExample, 'ts'), '');
-  out.push(`The base URL defaults to the API's first server; pass \`baseURL\` or set \`${envPrefix}_BASE_URL\` to change it.`, '');
+  out.push(
+    `The base URL defaults to the API's first server; pass \`baseURL\` or set \`${envPrefix}_BASE_URL\` to change it.`,
+    '',
+  );
   out.push(
     '## Errors',
     '',
@@ -229,9 +256,12 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     '',
     '## Retries and timeouts',
     '',
-    "Connection errors, 408, 409, 429 and 5xx responses are retried twice by default with exponential backoff and jitter; a `Retry-After` header is honoured. Non-GET requests carry an `Idempotency-Key` header so a retried request is not applied twice. Requests time out after 60 seconds. Change these with `maxRetries` and `timeout`, on the client or per request (the last argument of every method):",
+    'Connection errors, 408, 409, 429 and 5xx responses are retried twice by default with exponential backoff and jitter; a `Retry-After` header is honoured. Non-GET requests carry an `Idempotency-Key` header so a retried request is not applied twice. Requests time out after 60 seconds. Change these with `maxRetries` and `timeout`, on the client or per request (the last argument of every method):',
     '',
-    mdFence([importLine, '', `const client = new ${clientClass}({ maxRetries: 5, timeout: 20_000 });`].join('\n'), 'ts'),
+    mdFence(
+      [importLine, '', `const client = new ${clientClass}({ maxRetries: 5, timeout: 20_000 });`].join('\n'),
+      'ts',
+    ),
     '',
     '## Pagination',
     '',
@@ -253,7 +283,9 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     for (const trail of trails) {
       const resource = trail[trail.length - 1] as ResourcePlan;
       out.push(`### \`client.${trail.map((r) => r.propName).join('.')}\``, '');
-      const methods = resource.methods.map((m) => `\`${m.name}()\` (${m.op.method.toUpperCase()} ${mdText(m.op.path)})`);
+      const methods = resource.methods.map(
+        (m) => `\`${m.name}()\` (${m.op.method.toUpperCase()} ${mdText(m.op.path)})`,
+      );
       if (methods.length > 0) out.push(`Methods: ${methods.join(', ')}.`, '');
       const text = callExample(model, types, trail);
       if (text !== undefined) out.push(mdFence(text, 'ts'), '');

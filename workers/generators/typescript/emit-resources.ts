@@ -7,12 +7,30 @@ import { tsTemplateChunk } from '../names/typescript.ts';
 import { methodShape, type Field, type MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
-import { block, id, importDecl, intersection, kw, objectInline, objectLines, objKey, printModule, propName, str, typeLiteral, typeRef, unionOf, withDoc, type TypeCode } from './ts-source.ts';
+import {
+  block,
+  id,
+  importDecl,
+  intersection,
+  kw,
+  objectInline,
+  objectLines,
+  objKey,
+  printModule,
+  propName,
+  str,
+  typeLiteral,
+  typeRef,
+  unionOf,
+  withDoc,
+  type TypeCode,
+} from './ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 
 function paramDoc(param: Parameter, note: string | undefined): string[] {
   const lines: string[] = [];
-  if (param.description ?? param.schema.description) lines.push((param.description ?? param.schema.description) as string);
+  if (param.description ?? param.schema.description)
+    lines.push((param.description ?? param.schema.description) as string);
   if (note !== undefined) lines.push(note);
   if (param.deprecated) lines.push('@deprecated');
   return lines;
@@ -20,13 +38,29 @@ function paramDoc(param: Parameter, note: string | undefined): string[] {
 
 /** Names every object inherits: a params key named like one is read from an own-properties copy (`ownParams`). */
 const OBJECT_PROTOTYPE_NAMES = new Set([
-  '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', '__proto__', 'constructor', 'hasOwnProperty',
-  'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
 ]);
 
 /** `security` of a request: the operation's alternatives as scheme keys (mutual TLS left out: the transport carries it). */
 function securityExpr(mutualTls: ReadonlySet<string>, op: Operation): string {
-  const alternatives = op.security.map((requirement) => `[${requirement.schemes.filter((s) => !mutualTls.has(s.scheme)).map((s) => str(s.scheme)).join(', ')}]`);
+  const alternatives = op.security.map(
+    (requirement) =>
+      `[${requirement.schemes
+        .filter((s) => !mutualTls.has(s.scheme))
+        .map((s) => str(s.scheme))
+        .join(', ')}]`,
+  );
   return `[${alternatives.join(', ')}]`;
 }
 
@@ -51,16 +85,25 @@ class ModuleParts {
   }
 }
 
-export function emitResourceModule(model: ApiModel, plan: SdkPlan, types: TypeEmitter, resource: ResourcePlan): { file: GeneratedFile; exportedTypes: string[] } {
+export function emitResourceModule(
+  model: ApiModel,
+  plan: SdkPlan,
+  types: TypeEmitter,
+  resource: ResourcePlan,
+): { file: GeneratedFile; exportedTypes: string[] } {
   const parts = new ModuleParts();
   parts.useCore('resource', 'APIResource', false);
   types.takeUsed();
   const mutualTls = new Set(model.authSchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.key));
   const members = subresourceMembers(resource, parts);
-  for (const method of resource.methods) members.push(methodMember(plan, types, mutualTls, method, methodShape(model, method), parts));
+  for (const method of resource.methods)
+    members.push(methodMember(plan, types, mutualTls, method, methodShape(model, method), parts));
   const classDecl = block(`export class ${id(resource.className)} extends APIResource `, members);
   const imports = moduleImports(resource, types, parts);
-  const file = { path: `src/${resource.module}.ts`, content: printModule(`The ${resource.className} resource.`, [...imports, classDecl, ...parts.declarations]) };
+  const file = {
+    path: `src/${resource.module}.ts`,
+    content: printModule(`The ${resource.className} resource.`, [...imports, classDecl, ...parts.declarations]),
+  };
   return { file, exportedTypes: parts.exportedTypes };
 }
 
@@ -71,19 +114,31 @@ function subresourceMembers(resource: ResourcePlan, parts: ModuleParts): string[
   if (resource.children.length > 0) {
     parts.useCore('base-client', 'BaseClient', true);
     members.push(
-      block('constructor(client: BaseClient) ', ['super(client);', ...resource.children.map((child) => `this.${id(child.propName)} = new ${id(child.className)}(client);`)]),
+      block('constructor(client: BaseClient) ', [
+        'super(client);',
+        ...resource.children.map((child) => `this.${id(child.propName)} = new ${id(child.className)}(client);`),
+      ]),
     );
   }
   return members;
 }
 
 /** The method: its params type and response type declared beside the class, its signature and body. */
-function methodMember(plan: SdkPlan, types: TypeEmitter, mutualTls: ReadonlySet<string>, method: MethodPlan, shape: MethodShape, parts: ModuleParts): string {
+function methodMember(
+  plan: SdkPlan,
+  types: TypeEmitter,
+  mutualTls: ReadonlySet<string>,
+  method: MethodPlan,
+  shape: MethodShape,
+  parts: ModuleParts,
+): string {
   const op = method.op;
   if (shape.hasParams) declareParams(types, method, shape, parts);
   const { resultType, returnType } = responseTypes(types, method, shape, parts);
   parts.useCore('base-client', 'RequestOptions', true);
-  const parameters: string[] = shape.pathArgs.map(({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`);
+  const parameters: string[] = shape.pathArgs.map(
+    ({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`,
+  );
   if (shape.hasParams) parameters.push(`params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`);
   parameters.push('options?: RequestOptions');
   const statements = methodStatements(plan, mutualTls, op, shape, resultType, parts);
@@ -92,7 +147,11 @@ function methodMember(plan: SdkPlan, types: TypeEmitter, mutualTls: ReadonlySet<
     op.summary,
     op.description,
     `\`${op.method.toUpperCase()} ${op.path}\``,
-    deprecation === undefined || deprecation === false ? undefined : typeof deprecation === 'string' ? `@deprecated ${deprecation}` : '@deprecated',
+    deprecation === undefined || deprecation === false
+      ? undefined
+      : typeof deprecation === 'string'
+        ? `@deprecated ${deprecation}`
+        : '@deprecated',
   ]);
 }
 
@@ -106,8 +165,15 @@ function declareParams(types: TypeEmitter, method: MethodPlan, shape: MethodShap
   );
   let paramsType: TypeCode | undefined;
   if (shape.body && !shape.body.flatten) {
-    const bodyType = shape.body.kind === 'binary' || shape.body.kind === 'text' ? binaryBodyType(shape.body.kind) : types.inputType(shape.body.content.schema);
-    elements.push(withDoc(`${propName(shape.body.key)}${questionIf(!shape.body.required)}: ${bodyType.text};`, [method.op.requestBody?.description]));
+    const bodyType =
+      shape.body.kind === 'binary' || shape.body.kind === 'text'
+        ? binaryBodyType(shape.body.kind)
+        : types.inputType(shape.body.content.schema);
+    elements.push(
+      withDoc(`${propName(shape.body.key)}${questionIf(!shape.body.required)}: ${bodyType.text};`, [
+        method.op.requestBody?.description,
+      ]),
+    );
   }
   if (shape.body?.flatten) {
     const schema = shape.body.content.schema;
@@ -120,15 +186,26 @@ function declareParams(types: TypeEmitter, method: MethodPlan, shape: MethodShap
   const name = id(method.paramsType);
   parts.declare(
     name,
-    withDoc(paramsType === undefined ? block(`export interface ${name} `, elements) : `export type ${name} = ${paramsType.text};`, [`Parameters of \`${method.name}\`.`]),
+    withDoc(
+      paramsType === undefined
+        ? block(`export interface ${name} `, elements)
+        : `export type ${name} = ${paramsType.text};`,
+      [`Parameters of \`${method.name}\`.`],
+    ),
   );
 }
 
 /** The type a call resolves to (`resultType`, a page's item when it pages) and the method's return type; declares `<Method>Response` for an inline JSON response. */
-function responseTypes(types: TypeEmitter, method: MethodPlan, shape: MethodShape, parts: ModuleParts): { resultType: TypeCode; returnType: TypeCode } {
+function responseTypes(
+  types: TypeEmitter,
+  method: MethodPlan,
+  shape: MethodShape,
+  parts: ModuleParts,
+): { resultType: TypeCode; returnType: TypeCode } {
   const responseSchema = shape.response.schema;
   const named = (node: SchemaNode): TypeCode => {
-    if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind)) return types.type(node);
+    if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind))
+      return types.type(node);
     const name = id(method.responseType);
     parts.declare(name, withDoc(`export type ${name} = ${types.type(node).text};`, [node.description]));
     return typeRef(method.responseType);
@@ -166,15 +243,28 @@ function responseTypes(types: TypeEmitter, method: MethodPlan, shape: MethodShap
 }
 
 /** The method body: the params destructured, then the request (or the page promise) returned. */
-function methodStatements(plan: SdkPlan, mutualTls: ReadonlySet<string>, op: Operation, shape: MethodShape, resultType: TypeCode, parts: ModuleParts): string[] {
+function methodStatements(
+  plan: SdkPlan,
+  mutualTls: ReadonlySet<string>,
+  op: Operation,
+  shape: MethodShape,
+  resultType: TypeCode,
+  parts: ModuleParts,
+): string[] {
   const statements: string[] = [];
   const bodyLocal = 'body';
   if (shape.hasParams) {
-    const bindings = shape.fields.map((field) => (field.key === field.local ? id(field.local) : `${propName(field.key)}: ${id(field.local)}`));
+    const bindings = shape.fields.map((field) =>
+      field.key === field.local ? id(field.local) : `${propName(field.key)}: ${id(field.local)}`,
+    );
     if (shape.body?.flatten) bindings.push(`...${bodyLocal}`);
-    else if (shape.body) bindings.push(shape.body.key === bodyLocal ? bodyLocal : `${propName(shape.body.key)}: ${bodyLocal}`);
+    else if (shape.body)
+      bindings.push(shape.body.key === bodyLocal ? bodyLocal : `${propName(shape.body.key)}: ${bodyLocal}`);
     // A named key that every object inherits (`constructor`, `valueOf`...) must not read the inherited member when absent.
-    const inherited = [...shape.fields.map((field) => field.key), ...(shape.body && !shape.body.flatten ? [shape.body.key] : [])].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
+    const inherited = [
+      ...shape.fields.map((field) => field.key),
+      ...(shape.body && !shape.body.flatten ? [shape.body.key] : []),
+    ].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
     if (inherited) parts.useCore('resource', 'ownParams', false);
     statements.push(`const { ${bindings.join(', ')} } = ${inherited ? 'ownParams(params)' : 'params'};`);
   }
@@ -182,7 +272,9 @@ function methodStatements(plan: SdkPlan, mutualTls: ReadonlySet<string>, op: Ope
   const requestObject = objectLines(requestEntries(plan, mutualTls, op, shape, bodyLocal));
   if (shape.pagination) {
     parts.useCore('pagination', 'PaginationConfig', true);
-    statements.push(`return new PagePromise<${resultType.text}>(this._client, ${requestObject}, options ?? {}, ${paginationConfig(shape.pagination)});`);
+    statements.push(
+      `return new PagePromise<${resultType.text}>(this._client, ${requestObject}, options ?? {}, ${paginationConfig(shape.pagination)});`,
+    );
   } else {
     statements.push(`return this._client.request<${resultType.text}>(${requestObject}, options ?? {});`);
   }
@@ -190,24 +282,35 @@ function methodStatements(plan: SdkPlan, mutualTls: ReadonlySet<string>, op: Ope
 }
 
 /** The entries of the request object the core's client sends: method, path, query (and its styles), headers, cookies, body, response kind, security. */
-function requestEntries(plan: SdkPlan, mutualTls: ReadonlySet<string>, op: Operation, shape: MethodShape, bodyLocal: string): string[] {
+function requestEntries(
+  plan: SdkPlan,
+  mutualTls: ReadonlySet<string>,
+  op: Operation,
+  shape: MethodShape,
+  bodyLocal: string,
+): string[] {
   const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.pathArgs)}`];
   const query = shape.fields.filter((field) => field.param.in === 'query');
   const headers = shape.fields.filter((field) => field.param.in === 'header');
   const cookies = shape.fields.filter((field) => field.param.in === 'cookie');
-  const entries = (fields: Field[]): string => objectLines(fields.map((field) => `${objKey(field.param.name)}: ${id(field.local)}`));
+  const entries = (fields: Field[]): string =>
+    objectLines(fields.map((field) => `${objKey(field.param.name)}: ${id(field.local)}`));
   if (query.length > 0) request.push(`query: ${entries(query)}`);
   const styles = query.filter((q) => q.param.style !== 'form' || !q.param.explode);
   if (styles.length > 0) {
-    const style = (q: Field): string => (['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(q.param.style) ? q.param.style : 'form');
-    request.push(`queryStyles: ${objectLines(styles.map((q) => `${propName(q.param.name)}: ${objectInline([`style: ${str(style(q))}`, `explode: ${q.param.explode ? 'true' : 'false'}`])}`))}`);
+    const style = (q: Field): string =>
+      ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(q.param.style) ? q.param.style : 'form';
+    request.push(
+      `queryStyles: ${objectLines(styles.map((q) => `${propName(q.param.name)}: ${objectInline([`style: ${str(style(q))}`, `explode: ${q.param.explode ? 'true' : 'false'}`])}`))}`,
+    );
   }
   if (headers.length > 0) request.push(`headers: ${entries(headers)}`);
   if (cookies.length > 0) request.push(`cookies: ${entries(cookies)}`);
   if (shape.body) {
     request.push(`body: ${bodyLocal}`);
     request.push(`bodyKind: ${str(shape.body.kind)}`);
-    if (shape.body.kind === 'text' || shape.body.kind === 'binary') request.push(`contentType: ${str(shape.body.content.mediaType)}`);
+    if (shape.body.kind === 'text' || shape.body.kind === 'binary')
+      request.push(`contentType: ${str(shape.body.content.mediaType)}`);
   }
   request.push(`responseKind: ${str(shape.response.kind)}`);
   if (plan.operationSecurity) request.push(`security: ${securityExpr(mutualTls, op)}`);
@@ -222,10 +325,23 @@ function moduleImports(resource: ResourcePlan, types: TypeEmitter, parts: Module
   for (const module of [...parts.coreImports.keys()].sort()) {
     const names = parts.coreImports.get(module) as Map<string, boolean>;
     const list = [...names].map(([name, typeOnly]) => ({ name, typeOnly }));
-    imports.push(importDecl(list, `${up}core/${module}.js`, list.every((n) => n.typeOnly)));
+    imports.push(
+      importDecl(
+        list,
+        `${up}core/${module}.js`,
+        list.every((n) => n.typeOnly),
+      ),
+    );
   }
   const usedModels = [...types.takeUsed()];
-  if (usedModels.length > 0) imports.push(importDecl(usedModels.map((name) => ({ name, typeOnly: true })), `${up}models.js`, true));
+  if (usedModels.length > 0)
+    imports.push(
+      importDecl(
+        usedModels.map((name) => ({ name, typeOnly: true })),
+        `${up}models.js`,
+        true,
+      ),
+    );
   for (const child of resource.children) {
     const rel = `./${resource.module.split('/').pop() as string}/${child.module.split('/').pop() as string}.js`;
     imports.push(importDecl([{ name: child.className, typeOnly: false }], rel));

@@ -3,7 +3,14 @@
 // and its item). The resource emitter spells it; the CLI and the docs samples read it through
 // `naming.ts`, so a flag or a sample uses exactly the keys the SDK reads.
 
-import { isStructuredBody, methodPagination, requestContent, responseContent, type BodyKind, type ResponseKind } from '../core/method.ts';
+import {
+  isStructuredBody,
+  methodPagination,
+  requestContent,
+  responseContent,
+  type BodyKind,
+  type ResponseKind,
+} from '../core/method.ts';
 import { resolveSchema } from '../core/schema.ts';
 import type { ApiModel, MediaTypeContent, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
@@ -44,7 +51,11 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
   const picked = requestContent(op);
   if (op.requestBody && picked) {
     const resolved = resolveSchema(model, picked.content.schema);
-    const objectLike = resolved?.kind === 'object' && !resolved.nullable && !picked.content.schema.nullable && isStructuredBody(picked.kind);
+    const objectLike =
+      resolved?.kind === 'object' &&
+      !resolved.nullable &&
+      !picked.content.schema.nullable &&
+      isStructuredBody(picked.kind);
     // readOnly properties are not part of a request (the params type leaves them out).
     const writable = objectLike ? resolved.properties.filter((p) => !p.readOnly) : [];
     const collides = writable.some((p) => fields.some((field) => field.key === p.name));
@@ -52,7 +63,13 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
     const required = flatten
       ? writable.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
       : op.requestBody.required;
-    body = { content: picked.content, kind: picked.kind, flatten, key: flatten ? '' : keys.claim('\u0000body', 'body'), required };
+    body = {
+      content: picked.content,
+      kind: picked.kind,
+      flatten,
+      key: flatten ? '' : keys.claim('\u0000body', 'body'),
+      required,
+    };
   }
   const response = responseContent(model, op);
   const pagination = methodPagination(model, op, response);

@@ -15,19 +15,67 @@ export const MAX_FILE_STEM = 64;
 
 /** Names the bundled core exports (and generated modules import), never given to a model or resource. */
 export const CORE_EXPORTS = [
-  'APIConnectionError', 'APIError', 'APIRequest', 'APIResource', 'APITimeoutError', 'APIUserAbortError',
-  'AuthenticationError', 'BadRequestError', 'BaseClient', 'BaseClientOptions', 'BodyKind', 'ClientOptions',
-  'ConflictError', 'Fetch', 'HTTPMethod', 'HeaderValues', 'InternalServerError', 'NotFoundError', 'Page',
-  'PagePromise', 'PaginationConfig', 'PermissionDeniedError', 'QueryStyle', 'RateLimitError', 'RequestOptions',
-  'ResponseKind', 'ServerSentEvent', 'Stream', 'UnprocessableEntityError', 'Uploadable',
-  'applyServerVariables', 'basicAuth', 'ownParams', 'path', 'readEnv', 'toFile',
+  'APIConnectionError',
+  'APIError',
+  'APIRequest',
+  'APIResource',
+  'APITimeoutError',
+  'APIUserAbortError',
+  'AuthenticationError',
+  'BadRequestError',
+  'BaseClient',
+  'BaseClientOptions',
+  'BodyKind',
+  'ClientOptions',
+  'ConflictError',
+  'Fetch',
+  'HTTPMethod',
+  'HeaderValues',
+  'InternalServerError',
+  'NotFoundError',
+  'Page',
+  'PagePromise',
+  'PaginationConfig',
+  'PermissionDeniedError',
+  'QueryStyle',
+  'RateLimitError',
+  'RequestOptions',
+  'ResponseKind',
+  'ServerSentEvent',
+  'Stream',
+  'UnprocessableEntityError',
+  'Uploadable',
+  'applyServerVariables',
+  'basicAuth',
+  'ownParams',
+  'path',
+  'readEnv',
+  'toFile',
 ];
 
 /** Members of `BaseClient` a generated client must not shadow. */
 export const CLIENT_RESERVED_MEMBERS = [
-  'constructor', 'baseURL', 'timeout', 'maxRetries', 'request', 'buildURL', 'authHeaders', 'authQuery', 'userAgent', 'hasCredentials', 'authSchemes',
-  '_fetch', '_defaultHeaders', '_defaultQuery', '_idempotencyHeader', 'environment', 'defaultHeaders', 'defaultQuery',
-  'fetch', 'idempotencyHeader', 'options',
+  'constructor',
+  'baseURL',
+  'timeout',
+  'maxRetries',
+  'request',
+  'buildURL',
+  'authHeaders',
+  'authQuery',
+  'userAgent',
+  'hasCredentials',
+  'authSchemes',
+  '_fetch',
+  '_defaultHeaders',
+  '_defaultQuery',
+  '_idempotencyHeader',
+  'environment',
+  'defaultHeaders',
+  'defaultQuery',
+  'fetch',
+  'idempotencyHeader',
+  'options',
 ];
 
 export type { MethodPlan } from '../core/resources.ts';
@@ -86,12 +134,18 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   const planResource = (resource: Resource, parentMembers: NameScope, dir: string): ResourcePlan => {
     // A resource class named like a model gets a `Resource` suffix rather than a number.
     const classCandidate = tsIdent(resource.name, { kind: 'type' });
-    const className = exported.claim(`resource:${resource.path.join('\u0000')}`, exported.has(classCandidate) ? `${classCandidate}Resource` : classCandidate);
+    const className = exported.claim(
+      `resource:${resource.path.join('\u0000')}`,
+      exported.has(classCandidate) ? `${classCandidate}Resource` : classCandidate,
+    );
     const propName = parentMembers.claim(`resource:${resource.name}`, tsIdent(resource.name, { kind: 'member' }));
     const fileScope = files.get(dir) ?? new NameScope();
     files.set(dir, fileScope);
     // File names have a byte limit (255 on common file systems): a longer name must not make the package unwritable.
-    const fileName = fileScope.claim(resource.name, kebabCase(resource.name).slice(0, MAX_FILE_STEM).replace(/-+$/, '') || 'resource');
+    const fileName = fileScope.claim(
+      resource.name,
+      kebabCase(resource.name).slice(0, MAX_FILE_STEM).replace(/-+$/, '') || 'resource',
+    );
     const module = `${dir}/${fileName}`;
     const members = new NameScope(['constructor', '_client']);
     const methods: MethodPlan[] = [];
@@ -105,16 +159,26 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
         rawName: method.name,
         op,
         ...(method.deprecated !== undefined ? { deprecated: method.deprecated } : {}),
-        paramsType: exported.claim(`params:${resource.path.join('\u0000')}:${method.name}`, tsIdent(`${stem} params`, { kind: 'type' })),
-        responseType: exported.claim(`response:${resource.path.join('\u0000')}:${method.name}`, tsIdent(`${stem} response`, { kind: 'type' })),
+        paramsType: exported.claim(
+          `params:${resource.path.join('\u0000')}:${method.name}`,
+          tsIdent(`${stem} params`, { kind: 'type' }),
+        ),
+        responseType: exported.claim(
+          `response:${resource.path.join('\u0000')}:${method.name}`,
+          tsIdent(`${stem} response`, { kind: 'type' }),
+        ),
       });
     }
     const children = resource.subresources.map((child) => planResource(child, members, module));
     return { resource, className, propName, module, methods, children };
   };
   // Credentials and server variables are both client options and members; they are claimed first.
-  const authIdents = model.authOptions.map((option) => clientMembers.claim(`auth:${option.name}`, tsIdent(option.name, { kind: 'member' })));
-  const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) => clientMembers.claim(`var:${v.name}`, tsIdent(v.name, { kind: 'member' })));
+  const authIdents = model.authOptions.map((option) =>
+    clientMembers.claim(`auth:${option.name}`, tsIdent(option.name, { kind: 'member' })),
+  );
+  const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) =>
+    clientMembers.claim(`var:${v.name}`, tsIdent(v.name, { kind: 'member' })),
+  );
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, 'resources'));
   const operationSecurity = model.security.length > 0 || model.operations.some((op) => op.security.length > 0);
   return { options, typeNames, inputTypeNames, resources, operations, authIdents, serverVarIdents, operationSecurity };
@@ -122,8 +186,21 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
 
 /** Local identifiers inside one method body. */
 export function methodLocals(op: Operation): { scope: NameScope; pathArgs: { param: Parameter; ident: string }[] } {
-  const scope = new NameScope(['params', 'options', 'path', 'ownParams', 'this', 'body', 'query', 'headers', 'cookies', 'undefined']);
-  const pathArgs = op.parameters.path.map((param) => ({ param, ident: scope.claim(`path:${param.name}`, tsIdent(param.name)) }));
+  const scope = new NameScope([
+    'params',
+    'options',
+    'path',
+    'ownParams',
+    'this',
+    'body',
+    'query',
+    'headers',
+    'cookies',
+    'undefined',
+  ]);
+  const pathArgs = op.parameters.path.map((param) => ({
+    param,
+    ident: scope.claim(`path:${param.name}`, tsIdent(param.name)),
+  }));
   return { scope, pathArgs };
 }
-

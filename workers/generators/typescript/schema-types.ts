@@ -13,13 +13,34 @@
 import { stronglyConnected } from '../core/graph.ts';
 import { resolveSchema } from '../core/schema.ts';
 import type { ApiModel, SchemaNode, UnionSchema } from '../model/types.ts';
-import { arrayType, indexSignature, indexedAccess, intersection, kw, literalType, propName, typeLiteral, typeRef, union, withDoc, type TypeCode } from './ts-source.ts';
+import {
+  arrayType,
+  indexSignature,
+  indexedAccess,
+  intersection,
+  kw,
+  literalType,
+  propName,
+  typeLiteral,
+  typeRef,
+  union,
+  withDoc,
+  type TypeCode,
+} from './ts-source.ts';
 
 /** `output`: as the API returns it (no writeOnly properties); `input`: as requests send it (no readOnly properties). */
 export type TypeMode = 'output' | 'input';
 
 /** Members TypeScript's `Object` interface gives every object type (`__proto__` and `__defineGetter__` & co. are not declared there). */
-const OBJECT_MEMBERS = new Set(['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
+const OBJECT_MEMBERS = new Set([
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
+]);
 
 /**
  * An optional property named like a member every object inherits (`toString`, `constructor`...)
@@ -34,8 +55,10 @@ export function optionalMemberType(name: string, optional: boolean, type: TypeCo
 
 /** A doc line for a property whose name needs care in an object literal or when absent. */
 export function memberNameNote(name: string, optional: boolean): string | undefined {
-  if (name === '__proto__') return 'In an object literal, give it with a computed key (`["__proto__"]: value`); a plain `__proto__:` sets the prototype instead.';
-  if (optional && OBJECT_MEMBERS.has(name)) return `When absent, \`${name}\` reads as the member every object inherits (hence \`Object["${name}"]\` in its type); only an own property is sent.`;
+  if (name === '__proto__')
+    return 'In an object literal, give it with a computed key (`["__proto__"]: value`); a plain `__proto__:` sets the prototype instead.';
+  if (optional && OBJECT_MEMBERS.has(name))
+    return `When absent, \`${name}\` reads as the member every object inherits (hence \`Object["${name}"]\` in its type); only an own property is sent.`;
   return undefined;
 }
 
@@ -60,7 +83,6 @@ export class TypeEmitter {
   typeName(schemaId: string): string | undefined {
     return this.#names.get(schemaId);
   }
-
 
   takeUsed(): Set<string> {
     const used = this.#used;
@@ -92,7 +114,9 @@ export class TypeEmitter {
       case 'primitive':
         switch (node.type) {
           case 'string':
-            return node.format === 'binary' || node.contentMediaType === 'application/octet-stream' ? typeRef('Blob') : kw('string');
+            return node.format === 'binary' || node.contentMediaType === 'application/octet-stream'
+              ? typeRef('Blob')
+              : kw('string');
           case 'integer':
           case 'number':
             return kw('number');
@@ -104,7 +128,9 @@ export class TypeEmitter {
         return kw('unknown');
       case 'literal': {
         const v = node.value;
-        return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? literalType(v) : kw('unknown');
+        return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+          ? literalType(v)
+          : kw('unknown');
       }
       case 'enum':
         return union(node.members.map((m) => literalType(m.value)));
@@ -134,24 +160,40 @@ export class TypeEmitter {
       if (discriminator === undefined || variant.kind !== 'ref') return type;
       const values = discriminator.mapping.filter((m) => m.target === variant.target).map((m) => m.value);
       if (values.length === 0) return type;
-      const tag = typeLiteral([`${propName(discriminator.propertyName)}: ${union(values.map((v) => literalType(v))).text};`]);
+      const tag = typeLiteral([
+        `${propName(discriminator.propertyName)}: ${union(values.map((v) => literalType(v))).text};`,
+      ]);
       return intersection([type, tag]);
     });
     return union(variants);
   }
 
   /** Members of an object schema (for an interface body or a type literal). */
-  members(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): string[] {
+  members(
+    node: Extract<SchemaNode, { kind: 'object' }>,
+    owner: string | undefined,
+    mode: TypeMode = 'output',
+  ): string[] {
     const members: string[] = [];
     const declared = new Set<string>();
     for (const property of node.properties) {
       if (declared.has(property.name)) continue;
       declared.add(property.name);
       if (mode === 'input' ? property.readOnly : property.writeOnly) continue;
-      const type = optionalMemberType(property.name, !property.required, this.type(property.schema, owner, false, mode));
+      const type = optionalMemberType(
+        property.name,
+        !property.required,
+        this.type(property.schema, owner, false, mode),
+      );
       const signature = `${property.readOnly ? 'readonly ' : ''}${propName(property.name)}${property.required ? '' : '?'}: ${type.text};`;
       const description = property.description ?? property.schema.description;
-      members.push(withDoc(signature, [description, memberNameNote(property.name, !property.required), property.deprecated || property.schema.deprecated ? '@deprecated' : undefined]));
+      members.push(
+        withDoc(signature, [
+          description,
+          memberNameNote(property.name, !property.required),
+          property.deprecated || property.schema.deprecated ? '@deprecated' : undefined,
+        ]),
+      );
     }
     for (const name of node.requiredOnly ?? []) {
       if (declared.has(name)) continue;
@@ -169,7 +211,11 @@ export class TypeEmitter {
     return members;
   }
 
-  objectLiteral(node: Extract<SchemaNode, { kind: 'object' }>, owner: string | undefined, mode: TypeMode = 'output'): TypeCode {
+  objectLiteral(
+    node: Extract<SchemaNode, { kind: 'object' }>,
+    owner: string | undefined,
+    mode: TypeMode = 'output',
+  ): TypeCode {
     return typeLiteral(this.members(node, owner, mode));
   }
 
@@ -266,7 +312,10 @@ function aliasCycles(model: ApiModel): { scc: Map<string, number>; selfLoops: Se
     const out = new Set<string>();
     eagerRefs(schema, out);
     if (out.has(id)) selfLoops.add(id);
-    edges.set(id, [...out].filter((t) => t in model.schemas && model.schemas[t]?.schema.kind !== 'object'));
+    edges.set(
+      id,
+      [...out].filter((t) => t in model.schemas && model.schemas[t]?.schema.kind !== 'object'),
+    );
   }
   const scc = new Map<string, number>();
   stronglyConnected(edges).forEach((members, component) => {

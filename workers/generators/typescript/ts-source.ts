@@ -30,8 +30,17 @@ const NON_ASCII = /[^\u0000-\u007f]/g;
 /** Printable ASCII without `"` or `\\`: a string the escaping leaves as it is (the common case). */
 const PLAIN_STRING = /^[\u0020\u0021\u0023-\u005b\u005d-\u007e]*$/;
 const ESCAPES: Record<string, string> = {
-  '\t': '\\t', '\v': '\\v', '\f': '\\f', '\b': '\\b', '\r': '\\r', '\n': '\\n', '\\': '\\\\', '"': '\\"',
-  '\u2028': '\\u2028', '\u2029': '\\u2029', '\u0085': '\\u0085',
+  '\t': '\\t',
+  '\v': '\\v',
+  '\f': '\\f',
+  '\b': '\\b',
+  '\r': '\\r',
+  '\n': '\\n',
+  '\\': '\\\\',
+  '"': '\\"',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+  '\u0085': '\\u0085',
 };
 
 function utf16Escape(ch: string): string {
@@ -181,7 +190,9 @@ export function kw(name: keyof typeof KEYWORDS): TypeCode {
 }
 
 export function typeRef(name: string, args?: TypeCode[]): TypeCode {
-  return other(args === undefined || args.length === 0 ? id(name) : `${id(name)}<${args.map((a) => a.text).join(', ')}>`);
+  return other(
+    args === undefined || args.length === 0 ? id(name) : `${id(name)}<${args.map((a) => a.text).join(', ')}>`,
+  );
 }
 
 /** A literal type (`"a"`, `1`, `-1`, `true`, `null`); a non-finite number is `number`. */

@@ -1,4 +1,10 @@
-import { diffDescriptions, diffSdkSurface, extractPythonSurface, extractTypeScriptSurface, renderCompatMarkdown } from '../../generators/diff/index.ts';
+import {
+  diffDescriptions,
+  diffSdkSurface,
+  extractPythonSurface,
+  extractTypeScriptSurface,
+  renderCompatMarkdown,
+} from '../../generators/diff/index.ts';
 import type { CompatReport, SdkSurface } from '../../generators/diff/index.ts';
 import { emitPythonSdk } from '../../generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
@@ -21,12 +27,18 @@ async function sdkDiff(oldSdkText: string, model: ApiModel, signal: AbortSignal)
     if (!python) return undefined;
     oldSurface = await extractPythonSurface(oldSdkText, { python, timeoutMs: 30_000, maxMemoryMb: 512, signal });
     newSurface = await extractPythonSurface(
-      emitPythonSdk(model).filter((f) => f.path.endsWith('.py')).map((f) => ({ path: f.path, content: String(f.content) })),
+      emitPythonSdk(model)
+        .filter((f) => f.path.endsWith('.py'))
+        .map((f) => ({ path: f.path, content: String(f.content) })),
       { python, timeoutMs: 30_000, maxMemoryMb: 512, signal },
     );
   } else {
     oldSurface = extractTypeScriptSurface(oldSdkText);
-    newSurface = extractTypeScriptSurface(emitTypeScriptSdk(model).filter((f) => f.path.endsWith('.ts')).map((f) => ({ path: f.path, content: String(f.content) })));
+    newSurface = extractTypeScriptSurface(
+      emitTypeScriptSdk(model)
+        .filter((f) => f.path.endsWith('.ts'))
+        .map((f) => ({ path: f.path, content: String(f.content) })),
+    );
   }
   return diffSdkSurface(oldSurface, newSurface, model);
 }
@@ -54,14 +66,27 @@ export const compatDiffStep = defineStep({
       // Nothing to compare is not a shortcoming of the run (notApplicable); a missing tool is.
       return notes.length
         ? { status: 'skipped', summary: notes[0]! }
-        : { status: 'skipped', summary: 'nothing to compare: send oldSdkText, or start another report on this project', counts: { notApplicable: 1 } };
+        : {
+            status: 'skipped',
+            summary: 'nothing to compare: send oldSdkText, or start another report on this project',
+            counts: { notApplicable: 1 },
+          };
     }
     const counts: Record<string, number> = {};
     const parts: string[] = [];
     if (report.sdk) {
       const c = report.sdk.counts;
-      Object.assign(counts, { kept: c.kept, renamed: c.renamed, changed: c.changed, removed: c.removed, added: c.added, riskScore: report.sdk.risk.score });
-      parts.push(`SDK: ${c.kept} kept, ${c.renamed} renamed, ${c.changed} changed, ${c.removed} removed, ${c.added} added; ${report.sdk.risk.level} migration risk`);
+      Object.assign(counts, {
+        kept: c.kept,
+        renamed: c.renamed,
+        changed: c.changed,
+        removed: c.removed,
+        added: c.added,
+        riskScore: report.sdk.risk.score,
+      });
+      parts.push(
+        `SDK: ${c.kept} kept, ${c.renamed} renamed, ${c.changed} changed, ${c.removed} removed, ${c.added} added; ${report.sdk.risk.level} migration risk`,
+      );
     }
     if (report.description) {
       const c = report.description.counts;

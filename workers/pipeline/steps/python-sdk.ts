@@ -47,14 +47,39 @@ export const pythonSdkStep = defineStep({
     const mypy = findExecutable('mypy');
     const missing = [python ? undefined : 'python3', mypy ? undefined : 'mypy'].filter(Boolean);
     if (!python || !mypy) {
-      return { status: 'skipped', summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker, so the package was not checked`, counts: { files: files.length }, artifacts };
+      return {
+        status: 'skipped',
+        summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker, so the package was not checked`,
+        counts: { files: files.length },
+        artifacts,
+      };
     }
     const tools: ToolRun[] = [
-      { label: 'python3 -m compileall', command: python, args: () => ['-m', 'compileall', '-q', 'src'], timeoutMs: 60_000 },
-      { label: 'mypy --strict', command: mypy, args: () => ['--strict', '--python-version', '3.10', '--cache-dir', MYPY_CACHE, '--no-error-summary', 'src'], timeoutMs: 180_000, problemPattern: /error:/ },
-      { label: 'pyright (strict)', command: process.execPath, args: () => [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', PYRIGHT_CONFIG.path], timeoutMs: 180_000, problemPattern: / - error: / },
+      {
+        label: 'python3 -m compileall',
+        command: python,
+        args: () => ['-m', 'compileall', '-q', 'src'],
+        timeoutMs: 60_000,
+      },
+      {
+        label: 'mypy --strict',
+        command: mypy,
+        args: () => ['--strict', '--python-version', '3.10', '--cache-dir', MYPY_CACHE, '--no-error-summary', 'src'],
+        timeoutMs: 180_000,
+        problemPattern: /error:/,
+      },
+      {
+        label: 'pyright (strict)',
+        command: process.execPath,
+        args: () => [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', PYRIGHT_CONFIG.path],
+        timeoutMs: 180_000,
+        problemPattern: / - error: /,
+      },
     ];
-    const [check, dists] = await Promise.all([checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG]), buildPythonDists(files, context.signal)]);
+    const [check, dists] = await Promise.all([
+      checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG]),
+      buildPythonDists(files, context.signal),
+    ]);
     return distOutcome(
       {
         status: check.ok ? 'passed' : 'failed',

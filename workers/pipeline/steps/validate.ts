@@ -21,7 +21,16 @@ export const validateStep = defineStep({
       counts,
       artifacts: [
         { kind: 'validation_report', name: 'validation-report', json: report },
-        ...(analysis.starterConfigYaml ? [{ kind: 'starter_config' as const, name: 'report-config.yaml', text: analysis.starterConfigYaml, mediaType: 'application/yaml' }] : []),
+        ...(analysis.starterConfigYaml
+          ? [
+              {
+                kind: 'starter_config' as const,
+                name: 'report-config.yaml',
+                text: analysis.starterConfigYaml,
+                mediaType: 'application/yaml',
+              },
+            ]
+          : []),
       ],
     };
   },

@@ -15,7 +15,17 @@ import type {
   SchemaNode,
   SourceLocation,
 } from '../types.ts';
-import { asArray, asBoolean, asNumber, asRecord, asString, entries, hasOwn, isRecord, type JsonRecord } from '../json-guards.ts';
+import {
+  asArray,
+  asBoolean,
+  asNumber,
+  asRecord,
+  asString,
+  entries,
+  hasOwn,
+  isRecord,
+  type JsonRecord,
+} from '../json-guards.ts';
 import { getAtPointerThroughRefs as getAtPointer, joinPointer, refToPointer, splitPointer } from '../parse/pointer.ts';
 import { pascalCase } from '../../names/case.ts';
 import type { ModelLimits } from '../parse/limits.ts';
@@ -59,7 +69,13 @@ export class SchemaBuilder {
   readonly #limits: ModelLimits;
   readonly #reportLimit: LimitReporter;
 
-  constructor(doc: JsonRecord, version: '3.0' | '3.1', locate: (pointer: string) => SourceLocation, limits: ModelLimits, reportLimit: LimitReporter) {
+  constructor(
+    doc: JsonRecord,
+    version: '3.0' | '3.1',
+    locate: (pointer: string) => SourceLocation,
+    limits: ModelLimits,
+    reportLimit: LimitReporter,
+  ) {
     this.#doc = doc;
     this.#version = version;
     this.#locate = locate;
@@ -70,7 +86,8 @@ export class SchemaBuilder {
   /** Registers every component schema (so unused ones are in the model too), then builds all. */
   buildComponents(): void {
     const components = entries(asRecord(this.#doc.components)?.schemas);
-    if (components.length > this.#limits.maxSchemas) throw new SchemaCountLimitError(this.#limits.maxSchemas, '/components/schemas');
+    if (components.length > this.#limits.maxSchemas)
+      throw new SchemaCountLimitError(this.#limits.maxSchemas, '/components/schemas');
     for (const [name] of components) this.#idFor(joinPointer('/components/schemas', name));
     this.drain();
   }
@@ -139,9 +156,13 @@ export class SchemaBuilder {
 
   /** The model node for a Schema Object at `pointer`. */
   build(raw: unknown, pointer: string, depth: number): SchemaNode {
-    if (++this.#nodeCount > this.#limits.maxSchemaNodes) throw new SchemaCountLimitError(this.#limits.maxSchemaNodes, pointer, 'nodes');
+    if (++this.#nodeCount > this.#limits.maxSchemaNodes)
+      throw new SchemaCountLimitError(this.#limits.maxSchemaNodes, pointer, 'nodes');
     const source = this.#locate(pointer);
-    if (raw === true || (isRecord(raw) && Object.keys(raw).every((k) => k.startsWith('x-') || k === 'description' || k === 'title'))) {
+    if (
+      raw === true ||
+      (isRecord(raw) && Object.keys(raw).every((k) => k.startsWith('x-') || k === 'description' || k === 'title'))
+    ) {
       return { kind: 'unknown', reason: 'any', nullable: false, source, ...this.#base(asRecord(raw) ?? {}) };
     }
     if (raw === false) return { kind: 'unknown', reason: 'never', nullable: false, source };
@@ -151,7 +172,8 @@ export class SchemaBuilder {
 
     const base = this.#base(schema);
     const types = this.#types(schema);
-    const nullable = schema.nullable === true || types.includes('null') || (Array.isArray(schema.enum) && schema.enum.includes(null));
+    const nullable =
+      schema.nullable === true || types.includes('null') || (Array.isArray(schema.enum) && schema.enum.includes(null));
     const common: SchemaBase = { source, nullable, ...base };
 
     if (typeof schema.$ref === 'string') {
@@ -177,10 +199,15 @@ export class SchemaBuilder {
         joinPointer(pointer, 'enum'),
         `This enum lists ${schema.enum.length} values, more than the ${this.#limits.maxEnumMembers} the generators are given (MODEL_MAX_ENUM_MEMBERS): the SDKs type it as ${valueType === 'mixed' ? 'any value' : `a plain ${valueType}`} instead of a union of its values.`,
       );
-      return valueType === 'mixed' ? { kind: 'unknown', reason: 'any', ...common } : this.#primitive(schema, valueType, common);
+      return valueType === 'mixed'
+        ? { kind: 'unknown', reason: 'any', ...common }
+        : this.#primitive(schema, valueType, common);
     }
     if (Array.isArray(schema.enum)) {
-      const members = schema.enum.filter((v): v is string | number | boolean => v !== null && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'));
+      const members = schema.enum.filter(
+        (v): v is string | number | boolean =>
+          v !== null && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+      );
       if (members.length > 0 || schema.enum.length === 0) return this.#enum(schema, members, common);
     }
 
@@ -202,7 +229,10 @@ export class SchemaBuilder {
       const itemsPointer = joinPointer(pointer, 'items');
       return {
         kind: 'array',
-        items: schema.items === undefined ? { kind: 'unknown', reason: 'any', nullable: false, source } : this.build(schema.items, itemsPointer, depth + 1),
+        items:
+          schema.items === undefined
+            ? { kind: 'unknown', reason: 'any', nullable: false, source }
+            : this.build(schema.items, itemsPointer, depth + 1),
         ...optionalNumber('minItems', schema.minItems),
         ...optionalNumber('maxItems', schema.maxItems),
         ...(asBoolean(schema.uniqueItems) !== undefined ? { uniqueItems: schema.uniqueItems as boolean } : {}),
@@ -210,11 +240,18 @@ export class SchemaBuilder {
       };
     }
     if (type !== undefined && PRIMITIVES.has(type)) return this.#primitive(schema, type as PrimitiveType, common);
-    if (types.length === 1 && types[0] === 'null') return this.#primitive(schema, 'null', { ...common, nullable: true });
+    if (types.length === 1 && types[0] === 'null')
+      return this.#primitive(schema, 'null', { ...common, nullable: true });
     return { kind: 'unknown', reason: 'any', ...common };
   }
 
-  #composite(schema: JsonRecord, pointer: string, depth: number, common: SchemaBase, types: string[]): SchemaNode | undefined {
+  #composite(
+    schema: JsonRecord,
+    pointer: string,
+    depth: number,
+    common: SchemaBase,
+    types: string[],
+  ): SchemaNode | undefined {
     const unionKey = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
     const hasAllOf = Array.isArray(schema.allOf) && schema.allOf.length > 0;
     if (unionKey === undefined && !hasAllOf) return undefined;
@@ -244,19 +281,32 @@ export class SchemaBuilder {
       const variants: SchemaNode[] = [];
       asArray(schema[unionKey]).forEach((v, i) => {
         const variant = asRecord(v);
-        if (variant && (variant.type === 'null' || (Array.isArray(variant.enum) && variant.enum.length === 1 && variant.enum[0] === null)) && Object.keys(variant).length <= 2) {
+        if (
+          variant &&
+          (variant.type === 'null' ||
+            (Array.isArray(variant.enum) && variant.enum.length === 1 && variant.enum[0] === null)) &&
+          Object.keys(variant).length <= 2
+        ) {
           nullable = true;
           return;
         }
         variants.push(this.build(v, joinPointer(pointer, unionKey, i), depth + 1));
       });
-      union = { kind: 'union', combinator: unionKey, variants, ...(discriminator ? { discriminator } : {}), ...common, nullable };
+      union = {
+        kind: 'union',
+        combinator: unionKey,
+        variants,
+        ...(discriminator ? { discriminator } : {}),
+        ...common,
+        nullable,
+      };
     }
     // Sibling properties (base fields shared by all variants / the allOf extension).
     const ownKeys = Object.keys(schema).filter((k) => ['properties', 'required', 'additionalProperties'].includes(k));
-    const own = ownKeys.length > 0 || (types.includes('object') && !hasAllOf && unionKey === undefined)
-      ? this.#object(schema, pointer, depth, { source: common.source, nullable: false })
-      : undefined;
+    const own =
+      ownKeys.length > 0 || (types.includes('object') && !hasAllOf && unionKey === undefined)
+        ? this.#object(schema, pointer, depth, { source: common.source, nullable: false })
+        : undefined;
 
     if (!hasAllOf) {
       if (own === undefined) return union;
@@ -285,7 +335,8 @@ export class SchemaBuilder {
     // A name listed in `required` but not under `properties` still becomes a member of the generated type.
     let undeclaredCount = 0;
     if (declaredCount + required.size > this.#limits.maxObjectProperties) {
-      for (const name of required) if (declaredProperties === undefined || !hasOwn(declaredProperties, name)) undeclaredCount++;
+      for (const name of required)
+        if (declaredProperties === undefined || !hasOwn(declaredProperties, name)) undeclaredCount++;
     }
     if (declaredCount + undeclaredCount > this.#limits.maxObjectProperties) {
       const onlyRequired = declaredCount <= this.#limits.maxObjectProperties;
@@ -296,7 +347,11 @@ export class SchemaBuilder {
           ? `This object declares ${declaredCount} properties, more than the ${this.#limits.maxObjectProperties} the generators are given (MODEL_MAX_OBJECT_PROPERTIES): the SDKs type it as a map of any values.`
           : `This object has ${declaredCount + undeclaredCount} properties (${undeclaredCount} of them only listed in required), more than the ${this.#limits.maxObjectProperties} the generators are given (MODEL_MAX_OBJECT_PROPERTIES): the SDKs type it as a map of any values.`,
       );
-      return { kind: 'map', values: { kind: 'unknown', reason: 'any', nullable: false, source: common.source }, ...common };
+      return {
+        kind: 'map',
+        values: { kind: 'unknown', reason: 'any', nullable: false, source: common.source },
+        ...common,
+      };
     }
     const properties: PropertyNode[] = [];
     for (const [name, raw] of entries(schema.properties)) {
@@ -310,26 +365,40 @@ export class SchemaBuilder {
         readOnly: resolved?.readOnly === true || asRecord(raw)?.readOnly === true,
         writeOnly: resolved?.writeOnly === true || asRecord(raw)?.writeOnly === true,
         deprecated: asRecord(raw)?.deprecated === true || resolved?.deprecated === true,
-        ...(asString(asRecord(raw)?.description) ?? asString(resolved?.description) ? { description: (asString(asRecord(raw)?.description) ?? asString(resolved?.description)) as string } : {}),
+        ...((asString(asRecord(raw)?.description) ?? asString(resolved?.description))
+          ? { description: (asString(asRecord(raw)?.description) ?? asString(resolved?.description)) as string }
+          : {}),
         source: this.#locate(propPointer),
       });
     }
     const declared = new Set(properties.map((p) => p.name));
     const requiredOnly = [...required].filter((r) => !declared.has(r));
-    const extraRaw = schema.additionalProperties ?? (this.#version === '3.1' ? schema.unevaluatedProperties : undefined);
+    const extraRaw =
+      schema.additionalProperties ?? (this.#version === '3.1' ? schema.unevaluatedProperties : undefined);
     let additional: boolean | SchemaNode | undefined;
     if (extraRaw === true || extraRaw === false) additional = extraRaw;
-    else if (isRecord(extraRaw)) additional = this.build(extraRaw, joinPointer(pointer, 'additionalProperties'), depth + 1);
+    else if (isRecord(extraRaw))
+      additional = this.build(extraRaw, joinPointer(pointer, 'additionalProperties'), depth + 1);
     const patternValues = entries(schema.patternProperties);
 
-    if (properties.length === 0 && requiredOnly.length === 0 && (typeof additional === 'object' || additional === true || patternValues.length > 0)) {
+    if (
+      properties.length === 0 &&
+      requiredOnly.length === 0 &&
+      (typeof additional === 'object' || additional === true || patternValues.length > 0)
+    ) {
       const values: SchemaNode =
         typeof additional === 'object'
           ? additional
           : patternValues.length === 1
-            ? this.build(patternValues[0]?.[1], joinPointer(pointer, 'patternProperties', patternValues[0]?.[0] ?? ''), depth + 1)
+            ? this.build(
+                patternValues[0]?.[1],
+                joinPointer(pointer, 'patternProperties', patternValues[0]?.[0] ?? ''),
+                depth + 1,
+              )
             : { kind: 'unknown', reason: 'any', nullable: false, source: common.source };
-      const keys = isRecord(schema.propertyNames) ? this.build(schema.propertyNames, joinPointer(pointer, 'propertyNames'), depth + 1) : undefined;
+      const keys = isRecord(schema.propertyNames)
+        ? this.build(schema.propertyNames, joinPointer(pointer, 'propertyNames'), depth + 1)
+        : undefined;
       return { kind: 'map', values, ...(keys ? { keys } : {}), ...common };
     }
     return {
@@ -358,7 +427,11 @@ export class SchemaBuilder {
         const i = indexOf(value);
         const name = asString(names[i]);
         const description = asString(descriptions[i]);
-        return { value, ...(name !== undefined ? { name } : {}), ...(description !== undefined ? { description } : {}) };
+        return {
+          value,
+          ...(name !== undefined ? { name } : {}),
+          ...(description !== undefined ? { description } : {}),
+        };
       }),
       ...common,
     };
@@ -375,11 +448,13 @@ export class SchemaBuilder {
     if (schema.exclusiveMinimum === true && constraints.minimum !== undefined) {
       constraints.exclusiveMinimum = constraints.minimum;
       delete constraints.minimum;
-    } else if (asNumber(schema.exclusiveMinimum) !== undefined) constraints.exclusiveMinimum = schema.exclusiveMinimum as number;
+    } else if (asNumber(schema.exclusiveMinimum) !== undefined)
+      constraints.exclusiveMinimum = schema.exclusiveMinimum as number;
     if (schema.exclusiveMaximum === true && constraints.maximum !== undefined) {
       constraints.exclusiveMaximum = constraints.maximum;
       delete constraints.maximum;
-    } else if (asNumber(schema.exclusiveMaximum) !== undefined) constraints.exclusiveMaximum = schema.exclusiveMaximum as number;
+    } else if (asNumber(schema.exclusiveMaximum) !== undefined)
+      constraints.exclusiveMaximum = schema.exclusiveMaximum as number;
     const format = asString(schema.format);
     const contentMediaType = asString(schema.contentMediaType);
     const contentEncoding = asString(schema.contentEncoding);
@@ -402,7 +477,8 @@ export class SchemaBuilder {
     const explicitTargets = new Set<string>();
     for (const [value, target] of entries(raw.mapping)) {
       if (typeof target !== 'string') continue;
-      const targetPointer = refToPointer(target) ?? (target.includes('/') ? undefined : joinPointer('/components/schemas', target));
+      const targetPointer =
+        refToPointer(target) ?? (target.includes('/') ? undefined : joinPointer('/components/schemas', target));
       if (targetPointer === undefined || getAtPointer(this.#doc, targetPointer) === undefined) continue;
       const id = this.#idFor(targetPointer);
       explicitTargets.add(id);
@@ -428,7 +504,8 @@ export class SchemaBuilder {
     if (existing !== undefined) return existing;
     const segments = splitPointer(pointer) ?? [];
     const component = segments.length === 3 && segments[0] === 'components' && segments[1] === 'schemas';
-    if (++this.#schemaCount > this.#limits.maxSchemas) throw new SchemaCountLimitError(this.#limits.maxSchemas, pointer);
+    if (++this.#schemaCount > this.#limits.maxSchemas)
+      throw new SchemaCountLimitError(this.#limits.maxSchemas, pointer);
     let id = component ? (segments[2] as string) : derivedName(segments);
     if (this.schemas[id] !== undefined) {
       const baseId = id;
@@ -489,13 +566,27 @@ export class SchemaBuilder {
 }
 
 function hasStructure(schema: JsonRecord): boolean {
-  return ['properties', 'allOf', 'oneOf', 'anyOf', 'items', 'enum', 'const', 'additionalProperties', 'type'].some((k) => k in schema);
+  return ['properties', 'allOf', 'oneOf', 'anyOf', 'items', 'enum', 'const', 'additionalProperties', 'type'].some(
+    (k) => k in schema,
+  );
 }
 
 function inferType(schema: JsonRecord): string | undefined {
-  if (isRecord(schema.properties) || isRecord(schema.additionalProperties) || schema.additionalProperties === true || isRecord(schema.patternProperties)) return 'object';
+  if (
+    isRecord(schema.properties) ||
+    isRecord(schema.additionalProperties) ||
+    schema.additionalProperties === true ||
+    isRecord(schema.patternProperties)
+  )
+    return 'object';
   if (schema.items !== undefined || schema.prefixItems !== undefined) return 'array';
-  if (typeof schema.format === 'string' || typeof schema.pattern === 'string' || 'minLength' in schema || 'maxLength' in schema) return 'string';
+  if (
+    typeof schema.format === 'string' ||
+    typeof schema.pattern === 'string' ||
+    'minLength' in schema ||
+    'maxLength' in schema
+  )
+    return 'string';
   if ('minimum' in schema || 'maximum' in schema || 'multipleOf' in schema) return 'number';
   return undefined;
 }
@@ -507,13 +598,17 @@ function optionalNumber<K extends string>(key: K, value: unknown): Partial<Recor
 
 function definedOnly(base: SchemaBase): Partial<SchemaBase> {
   const out: Partial<SchemaBase> = {};
-  for (const [key, value] of Object.entries(base)) if (value !== undefined && key !== 'source' && key !== 'nullable') (out as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(base))
+    if (value !== undefined && key !== 'source' && key !== 'nullable') (out as Record<string, unknown>)[key] = value;
   return out;
 }
 
 /** A readable id for a non-component $ref target, e.g. /paths/~1pets/get/.../schema -> PetsGet...Schema. */
 function derivedName(segments: string[]): string {
-  const useful = segments.filter((s) => !['paths', 'components', 'content', 'schema', 'properties', 'items', 'schemas', 'application/json'].includes(s));
+  const useful = segments.filter(
+    (s) =>
+      !['paths', 'components', 'content', 'schema', 'properties', 'items', 'schemas', 'application/json'].includes(s),
+  );
   const name = pascalCase(useful.slice(-4).join(' '));
   return name === '' ? 'InlineSchema' : name;
 }
@@ -533,11 +628,16 @@ export function toJson(value: unknown): JsonValue {
 /** The one primitive type a schema declares (besides `null`), if it declares exactly one. */
 function declaredPrimitive(types: readonly string[]): EnumSchema['valueType'] | undefined {
   const declared = types.filter((t) => t !== 'null');
-  return declared.length === 1 && ['string', 'number', 'integer', 'boolean'].includes(declared[0] as string) ? (declared[0] as EnumSchema['valueType']) : undefined;
+  return declared.length === 1 && ['string', 'number', 'integer', 'boolean'].includes(declared[0] as string)
+    ? (declared[0] as EnumSchema['valueType'])
+    : undefined;
 }
 
 /** An enum's value type: the declared one, else what its values have in common (`mixed` when nothing). */
-function enumValueType(declared: EnumSchema['valueType'] | undefined, values: readonly unknown[]): EnumSchema['valueType'] {
+function enumValueType(
+  declared: EnumSchema['valueType'] | undefined,
+  values: readonly unknown[],
+): EnumSchema['valueType'] {
   if (declared !== undefined) return declared;
   const kinds = new Set<string>();
   for (const v of values) {

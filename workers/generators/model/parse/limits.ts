@@ -44,7 +44,10 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
 };
 
 /** The limits the model stage applies (a subset of the analysis' limits). */
-export type ModelLimits = Pick<ParseLimits, 'maxEnumMembers' | 'maxUnionArms' | 'maxAllOfArms' | 'maxObjectProperties' | 'maxSchemas' | 'maxSchemaNodes'>;
+export type ModelLimits = Pick<
+  ParseLimits,
+  'maxEnumMembers' | 'maxUnionArms' | 'maxAllOfArms' | 'maxObjectProperties' | 'maxSchemas' | 'maxSchemaNodes'
+>;
 
 export function resolveLimits(limits: Partial<ParseLimits> | undefined): ParseLimits {
   return { ...DEFAULT_PARSE_LIMITS, ...limits };

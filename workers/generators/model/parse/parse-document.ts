@@ -43,7 +43,11 @@ export interface ParseOptions {
   yamlFastPath?: boolean;
 }
 
-export function parseDocument(input: string, partialLimits?: Partial<ParseLimits>, options: ParseOptions = {}): ParseResult {
+export function parseDocument(
+  input: string,
+  partialLimits?: Partial<ParseLimits>,
+  options: ParseOptions = {},
+): ParseResult {
   const parsed = parseText(input, partialLimits, options);
   if (parsed.document === undefined) return { diagnostics: parsed.diagnostics };
   const locate = parsed.document.locate;
@@ -113,7 +117,8 @@ function parseText(input: string, partialLimits?: Partial<ParseLimits>, options:
 
   // Cheap size check first (UTF-16 length <= UTF-8 bytes), exact one only when close.
   if (input.length > limits.maxBytes || Buffer.byteLength(input, 'utf8') > limits.maxBytes) {
-    const size = input.length > limits.maxBytes ? `more than ${limits.maxBytes}` : String(Buffer.byteLength(input, 'utf8'));
+    const size =
+      input.length > limits.maxBytes ? `more than ${limits.maxBytes}` : String(Buffer.byteLength(input, 'utf8'));
     return fail('parse/too-large', `The description is ${size} bytes; the limit is ${limits.maxBytes} bytes.`);
   }
   // A BOM becomes a space so offsets (and so columns) still match the text the user sent.
@@ -131,7 +136,12 @@ function parseText(input: string, partialLimits?: Partial<ParseLimits>, options:
     const yaml = parseYaml(text, limits, lines, [], options.yamlFastPath ?? true);
     if (yaml.document !== undefined) {
       // Accepted as YAML (a superset of JSON), but say that it is not valid JSON.
-      const jsonError = diagnostics.map((d) => ({ ...d, ruleId: 'parse/invalid-json', severity: 'warning' as const, message: `${d.message} (read as YAML instead)` }));
+      const jsonError = diagnostics.map((d) => ({
+        ...d,
+        ruleId: 'parse/invalid-json',
+        severity: 'warning' as const,
+        message: `${d.message} (read as YAML instead)`,
+      }));
       return { document: yaml.document, diagnostics: [...jsonError, ...yaml.diagnostics] };
     }
     return { diagnostics };
@@ -166,10 +176,7 @@ function parseJson(
   if (scan.tooDeepAt !== undefined) {
     const at = lines.at(scan.tooDeepAt);
     return {
-      diagnostics: [
-        ...diagnostics,
-        depthDiagnostic(limits.maxDepth, at.line, at.column),
-      ],
+      diagnostics: [...diagnostics, depthDiagnostic(limits.maxDepth, at.line, at.column)],
     };
   }
   const root = scan.root;
@@ -189,7 +196,10 @@ function parseJson(
 }
 
 /** `locate` over a resolver of pointers to offsets: the nearest existing ancestor's line:column. */
-function locator(resolver: { offset(pointer: string): number | undefined } | undefined, lines: LineIndex): (pointer: string) => SourceLocation {
+function locator(
+  resolver: { offset(pointer: string): number | undefined } | undefined,
+  lines: LineIndex,
+): (pointer: string) => SourceLocation {
   return (pointer) => {
     const offset = resolver?.offset(pointer);
     if (offset === undefined) return { pointer, line: 1, column: 1 };
@@ -198,7 +208,13 @@ function locator(resolver: { offset(pointer: string): number | undefined } | und
   };
 }
 
-function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnostics: Diagnostic[], fastPath: boolean): TextResult {
+function parseYaml(
+  text: string,
+  limits: ParseLimits,
+  lines: LineIndex,
+  diagnostics: Diagnostic[],
+  fastPath: boolean,
+): TextResult {
   const flowDepth = approximateFlowDepth(text);
   if (flowDepth.depth > limits.maxDepth * 4) {
     const at = lines.at(flowDepth.offset);
@@ -209,7 +225,10 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
   // locations are those of the path below.
   const fast = fastPath ? parseYamlFast(text, limits.maxDepth) : undefined;
   if (fast !== undefined) {
-    return { document: { format: 'yaml', value: fast.value, locate: locator(jsonResolver(fast.root), lines) }, diagnostics };
+    return {
+      document: { format: 'yaml', value: fast.value, locate: locator(jsonResolver(fast.root), lines) },
+      diagnostics,
+    };
   }
   // yaml's own duplicate-key check compares each key with every earlier key of its map (quadratic
   // in the size of `paths` or `components/schemas`), so the document is composed without it and
@@ -274,7 +293,14 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
         column: 1,
       });
     } else {
-      diagnostics.push({ ruleId: 'parse/syntax', severity: 'error', message: `Invalid YAML: ${message}`, pointer: '', line: 1, column: 1 });
+      diagnostics.push({
+        ruleId: 'parse/syntax',
+        severity: 'error',
+        message: `Invalid YAML: ${message}`,
+        pointer: '',
+        line: 1,
+        column: 1,
+      });
     }
     return { diagnostics };
   }
@@ -300,7 +326,13 @@ function parseYaml(text: string, limits: ParseLimits, lines: LineIndex, diagnost
   return { document: { format: 'yaml', value, locate }, diagnostics };
 }
 
-const YAML_OPTIONS_EXACT = { merge: true, uniqueKeys: true, prettyErrors: false, strict: false, stringKeys: false } as const;
+const YAML_OPTIONS_EXACT = {
+  merge: true,
+  uniqueKeys: true,
+  prettyErrors: false,
+  strict: false,
+  stringKeys: false,
+} as const;
 const YAML_OPTIONS_FAST = { ...YAML_OPTIONS_EXACT, uniqueKeys: false } as const;
 
 interface TreeFacts {
@@ -426,14 +458,14 @@ function inspectTree(root: unknown, limit: number): TreeFacts {
       if (v === NOT_PLAIN) notPlain();
       if (name === undefined || !facts.plain) continue;
       // As yaml's addPairToJSMap: an inherited name (`__proto__`, `toString`) becomes an own property.
-      if (name in object) Object.defineProperty(object, name, { value: v, writable: true, enumerable: true, configurable: true });
+      if (name in object)
+        Object.defineProperty(object, name, { value: v, writable: true, enumerable: true, configurable: true });
       else object[name] = v;
     }
   }
   if (!facts.plain) facts.value = undefined;
   return facts;
 }
-
 
 function depthDiagnostic(maxDepth: number, line: number, column: number): Diagnostic {
   return {

@@ -46,7 +46,8 @@ export function replaceUnpairedSurrogates(root: unknown): number {
     if (renamed) for (const key of keys) delete record[key];
     for (const [key, value] of entries) {
       const next = typeof value === 'string' ? fix(value) : value;
-      if (renamed || next !== value) Object.defineProperty(record, key, { value: next, writable: true, enumerable: true, configurable: true });
+      if (renamed || next !== value)
+        Object.defineProperty(record, key, { value: next, writable: true, enumerable: true, configurable: true });
       if (typeof next !== 'string') stack.push(next);
     }
   }

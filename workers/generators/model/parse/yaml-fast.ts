@@ -34,7 +34,10 @@ type Variant = readonly [RegExp, (text: string) => unknown];
 const scalar = (tag: string, starts: string, variants: readonly Variant[]): jsyaml.Type =>
   new jsyaml.Type(tag, {
     kind: 'scalar',
-    resolve: (data: unknown) => typeof data === 'string' && (data === '' || starts.includes(data.charAt(0))) && variants.some(([test]) => test.test(data)),
+    resolve: (data: unknown) =>
+      typeof data === 'string' &&
+      (data === '' || starts.includes(data.charAt(0))) &&
+      variants.some(([test]) => test.test(data)),
     construct: (data: string) => {
       for (const [test, construct] of variants) if (test.test(data)) return construct(data);
       return data;
@@ -52,7 +55,15 @@ const CORE_SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
       [/^0x[0-9a-fA-F]+$/, (text) => parseInt(text.substring(2), 16)],
     ]),
     scalar(TAG_FLOAT, '+-.0123456789', [
-      [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, (text) => (text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY)],
+      [
+        /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+        (text) =>
+          text.slice(-3).toLowerCase() === 'nan'
+            ? NaN
+            : text[0] === '-'
+              ? Number.NEGATIVE_INFINITY
+              : Number.POSITIVE_INFINITY,
+      ],
       [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, (text) => parseFloat(text)],
       [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, (text) => parseFloat(text)],
     ]),
@@ -70,7 +81,13 @@ interface Closed extends JsonPosNode {
   depth: number;
 }
 
-const node = (start: number, kids: JsonPosNode['kids'], kind: string | null, result: unknown, depth: number): Closed => ({ start, keyStart: start, kids, kind, result, depth });
+const node = (
+  start: number,
+  kids: JsonPosNode['kids'],
+  kind: string | null,
+  result: unknown,
+  depth: number,
+): Closed => ({ start, keyStart: start, kids, kind, result, depth });
 
 /** The subset of js-yaml's loader state its listener sees. */
 interface ListenerState {
@@ -111,7 +128,11 @@ export function parseYamlFast(text: string, maxDepth: number): FastYaml | undefi
   let value: unknown;
   try {
     // js-yaml's depth counts every node (scalars and wrappers too); ours is checked exactly below.
-    value = jsyaml.load(text, { schema: CORE_SCHEMA, listener: listener as unknown as jsyaml.LoadOptions['listener'], maxDepth: 2 * maxDepth + 4 } as jsyaml.LoadOptions);
+    value = jsyaml.load(text, {
+      schema: CORE_SCHEMA,
+      listener: listener as unknown as jsyaml.LoadOptions['listener'],
+      maxDepth: 2 * maxDepth + 4,
+    } as jsyaml.LoadOptions);
   } catch {
     return undefined; // syntax errors, duplicate keys, NOT_PLAIN, too deep: all answered by `yaml`
   }
@@ -128,7 +149,10 @@ function close(text: string, open: number, kids: Closed[] | undefined, state: Li
   if (kids === undefined) {
     if (kind === 'mapping' || kind === 'sequence') {
       // An empty collection (the same checks as below, with no children).
-      const empty = kind === 'sequence' ? Array.isArray(result) && result.length === 0 : result !== null && typeof result === 'object' && Object.keys(result).length === 0;
+      const empty =
+        kind === 'sequence'
+          ? Array.isArray(result) && result.length === 0
+          : result !== null && typeof result === 'object' && Object.keys(result).length === 0;
       if (!empty) throw NOT_PLAIN;
       return node(contentStart(text, open), kind === 'mapping' ? new Map() : [], kind, result, 1);
     }
@@ -150,7 +174,12 @@ function close(text: string, open: number, kids: Closed[] | undefined, state: Li
       const member = kids[i + 1] as Closed;
       const name = key.result;
       // `yaml` reads a null key as "" and merges `<<`; collection keys are stringified differently.
-      if (key.kind !== 'scalar' || name === '<<' || !(typeof name === 'string' || typeof name === 'number' || typeof name === 'boolean')) throw NOT_PLAIN;
+      if (
+        key.kind !== 'scalar' ||
+        name === '<<' ||
+        !(typeof name === 'string' || typeof name === 'number' || typeof name === 'boolean')
+      )
+        throw NOT_PLAIN;
       member.keyStart = key.start;
       map.set(String(name), member);
       if (member.depth > depth) depth = member.depth;

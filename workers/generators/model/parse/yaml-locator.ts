@@ -54,7 +54,10 @@ export class YamlLocator {
   /** A caching resolver equivalent to `find` (its `offset` is `find(segments).offset`). */
   resolver(): PointerResolver<unknown> {
     const contents: unknown = this.#doc.contents;
-    return new PointerResolver<unknown>({ node: contents, offset: rangeStart(contents) ?? 0, dead: false }, (from, segment) => this.#step(from, segment));
+    return new PointerResolver<unknown>(
+      { node: contents, offset: rangeStart(contents) ?? 0, dead: false },
+      (from, segment) => this.#step(from, segment),
+    );
   }
 
   #step(from: PathEntry<unknown>, segment: string): PathEntry<unknown> | undefined {

@@ -23,9 +23,27 @@ export interface Resolved {
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
 // Keys whose value maps arbitrary names to objects: a child named `default` there is not data.
 export const NAME_MAP_KEYS = new Set([
-  'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'parameters',
-  'responses', 'headers', 'requestBodies', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'paths',
-  'webhooks', 'content', 'encoding', 'variables', 'mapping', 'examples',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+  'parameters',
+  'responses',
+  'headers',
+  'requestBodies',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'paths',
+  'webhooks',
+  'content',
+  'encoding',
+  'variables',
+  'mapping',
+  'examples',
 ]);
 
 export class RefIndex {
@@ -61,10 +79,16 @@ export class RefIndex {
     this.#walked = true;
     const root = this.#root;
     // Frames link to their parent; a pointer is only spelled out where a `$ref` is found.
-    interface Frame { node: unknown; parent: Frame | undefined; segment: string | number; nameMap: boolean }
+    interface Frame {
+      node: unknown;
+      parent: Frame | undefined;
+      segment: string | number;
+      nameMap: boolean;
+    }
     const pointerOf = (frame: Frame): string => {
       const segments: (string | number)[] = [];
-      for (let f: Frame | undefined = frame; f !== undefined && f.parent !== undefined; f = f.parent) segments.push(f.segment);
+      for (let f: Frame | undefined = frame; f !== undefined && f.parent !== undefined; f = f.parent)
+        segments.push(f.segment);
       return joinPointer('', ...segments.reverse());
     };
     const stack: Frame[] = [{ node: root, parent: undefined, segment: '', nameMap: false }];
@@ -74,7 +98,8 @@ export class RefIndex {
       if (Array.isArray(node)) {
         for (let i = node.length - 1; i >= 0; i--) {
           const item: unknown = node[i];
-          if (item !== null && typeof item === 'object') stack.push({ node: item, parent: frame, segment: i, nameMap: false });
+          if (item !== null && typeof item === 'object')
+            stack.push({ node: item, parent: frame, segment: i, nameMap: false });
         }
         continue;
       }

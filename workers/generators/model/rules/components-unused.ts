@@ -2,7 +2,17 @@ import type { Rule } from './rule.ts';
 import { asRecord, entries } from '../json-guards.ts';
 import { joinPointer, refToPointer } from '../parse/pointer.ts';
 
-const SECTIONS = ['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples', 'links', 'callbacks', 'pathItems'];
+const SECTIONS = [
+  'schemas',
+  'parameters',
+  'responses',
+  'requestBodies',
+  'headers',
+  'examples',
+  'links',
+  'callbacks',
+  'pathItems',
+];
 
 export const componentsUnused: Rule = {
   id: 'components/unused',

@@ -16,7 +16,8 @@ const SCHEMA_KEYWORDS: Record<string, string> = {
 
 const KEYWORD_ENTRIES = Object.entries(SCHEMA_KEYWORDS);
 
-const SUPPORTED_MEDIA = /^(application\/(json|[\w.+-]*\+json|x-www-form-urlencoded|octet-stream|x-ndjson)|multipart\/[\w.+-]+|text\/[\w.+-]+|\*\/\*|application\/\*|image\/[\w.+*-]+|audio\/[\w.+*-]+|video\/[\w.+*-]+)(\s*;.*)?$/i;
+const SUPPORTED_MEDIA =
+  /^(application\/(json|[\w.+-]*\+json|x-www-form-urlencoded|octet-stream|x-ndjson)|multipart\/[\w.+-]+|text\/[\w.+-]+|\*\/\*|application\/\*|image\/[\w.+*-]+|audio\/[\w.+*-]+|video\/[\w.+*-]+)(\s*;.*)?$/i;
 
 export const generatorUnsupportedConstruct: Rule = {
   id: 'generator/unsupported-construct',
@@ -25,26 +26,38 @@ export const generatorUnsupportedConstruct: Rule = {
   run(ctx) {
     for (const { schema, pointer } of ctx.schemas) {
       for (const [keyword, effect] of KEYWORD_ENTRIES) {
-        if (keyword in schema) ctx.report(joinPointer(pointer, keyword), `Unsupported by the SDK generators: ${effect}.`);
+        if (keyword in schema)
+          ctx.report(joinPointer(pointer, keyword), `Unsupported by the SDK generators: ${effect}.`);
       }
     }
     for (const op of ctx.operations) {
       if (op.operation.callbacks !== undefined) {
-        ctx.report(joinPointer(op.pointer, 'callbacks'), 'Callbacks are documented but no SDK code is generated for them.', 'info');
+        ctx.report(
+          joinPointer(op.pointer, 'callbacks'),
+          'Callbacks are documented but no SDK code is generated for them.',
+          'info',
+        );
       }
       const body = ctx.refs.record(op.operation.requestBody, joinPointer(op.pointer, 'requestBody'));
       const content = asRecord(body?.value.content);
       if (content !== undefined) {
         const types = Object.keys(content);
         if (types.length > 0 && !types.some((t) => SUPPORTED_MEDIA.test(t))) {
-          ctx.report(joinPointer(op.pointer, 'requestBody', 'content'), `Request body media types ${types.join(', ')} are not supported by the SDK generators; the body is sent as raw bytes.`);
+          ctx.report(
+            joinPointer(op.pointer, 'requestBody', 'content'),
+            `Request body media types ${types.join(', ')} are not supported by the SDK generators; the body is sent as raw bytes.`,
+          );
         }
       }
       for (const [status, raw] of entries(op.operation.responses)) {
         const response = ctx.refs.record(raw, joinPointer(op.pointer, 'responses', status));
         const types = Object.keys(asRecord(response?.value.content) ?? {});
         if (types.length > 0 && !types.some((t) => SUPPORTED_MEDIA.test(t)) && /^2/.test(status)) {
-          ctx.report(joinPointer(op.pointer, 'responses', status, 'content'), `Response media types ${types.join(', ')} are returned as raw bytes by the SDKs.`, 'info');
+          ctx.report(
+            joinPointer(op.pointer, 'responses', status, 'content'),
+            `Response media types ${types.join(', ')} are returned as raw bytes by the SDKs.`,
+            'info',
+          );
         }
       }
     }

@@ -8,7 +8,10 @@ export const operationGetRequestBody: Rule = {
   run(ctx) {
     for (const op of ctx.operations) {
       if ((op.method === 'get' || op.method === 'head') && op.operation.requestBody !== undefined) {
-        ctx.report(joinPointer(op.pointer, 'requestBody'), `${op.method.toUpperCase()} ${op.path} declares a request body.`);
+        ctx.report(
+          joinPointer(op.pointer, 'requestBody'),
+          `${op.method.toUpperCase()} ${op.path} declares a request body.`,
+        );
       }
     }
   },

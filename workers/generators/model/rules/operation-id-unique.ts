@@ -4,7 +4,8 @@ import { joinPointer } from '../parse/pointer.ts';
 export const operationIdUnique: Rule = {
   id: 'operation/operation-id-unique',
   severity: 'error',
-  description: 'operationIds must be unique across the description (the specification requires it; SDK methods would collide).',
+  description:
+    'operationIds must be unique across the description (the specification requires it; SDK methods would collide).',
   run(ctx) {
     const first = new Map<string, string>();
     for (const op of ctx.operations) {
@@ -13,7 +14,11 @@ export const operationIdUnique: Rule = {
       const where = `${op.method.toUpperCase()} ${op.path}`;
       const previous = first.get(id);
       if (previous === undefined) first.set(id, where);
-      else ctx.report(joinPointer(op.pointer, 'operationId'), `operationId "${id}" of ${where} is already used by ${previous}.`);
+      else
+        ctx.report(
+          joinPointer(op.pointer, 'operationId'),
+          `operationId "${id}" of ${where} is already used by ${previous}.`,
+        );
     }
   },
 };

@@ -43,13 +43,15 @@ export const operationParameterUnique: Rule = {
       const cb = ctx.refs.record(raw, pointer);
       if (cb === undefined || seenResolved.has(cb.pointer)) return;
       seenResolved.add(cb.pointer);
-      for (const [expression, item] of entries(cb.value)) if (!expression.startsWith('x-')) pathItem(item, joinPointer(cb.pointer, expression), true);
+      for (const [expression, item] of entries(cb.value))
+        if (!expression.startsWith('x-')) pathItem(item, joinPointer(cb.pointer, expression), true);
     };
     for (const [container, base] of [
       [ctx.doc.paths, '/paths'],
       [ctx.doc.webhooks, '/webhooks'],
     ] as const) {
-      for (const [path, raw] of entries(container)) if (!path.startsWith('x-')) pathItem(raw, joinPointer(base, path), false);
+      for (const [path, raw] of entries(container))
+        if (!path.startsWith('x-')) pathItem(raw, joinPointer(base, path), false);
     }
     const components = asRecord(ctx.doc.components);
     for (const [name, cb] of entries(components?.callbacks)) callback(cb, joinPointer('/components/callbacks', name));

@@ -10,13 +10,28 @@ export const parameterAllowReservedLocation: Rule = {
     const seen = new Set<string>();
     const check = (param: unknown, pointer: string): void => {
       const p = asRecord(param);
-      if (p === undefined || !('allowReserved' in p) || p.in === 'query' || typeof p.in !== 'string' || seen.has(pointer)) return;
+      if (
+        p === undefined ||
+        !('allowReserved' in p) ||
+        p.in === 'query' ||
+        typeof p.in !== 'string' ||
+        seen.has(pointer)
+      )
+        return;
       seen.add(pointer);
-      ctx.report(joinPointer(pointer, 'allowReserved'), `\`allowReserved\` is not allowed on an \`in: ${p.in}\` parameter.`, ctx.version === '3.1' ? 'error' : 'warning');
+      ctx.report(
+        joinPointer(pointer, 'allowReserved'),
+        `\`allowReserved\` is not allowed on an \`in: ${p.in}\` parameter.`,
+        ctx.version === '3.1' ? 'error' : 'warning',
+      );
     };
-    for (const [name, p] of entries(asRecord(ctx.doc.components)?.parameters)) check(p, joinPointer('/components/parameters', name));
+    for (const [name, p] of entries(asRecord(ctx.doc.components)?.parameters))
+      check(p, joinPointer('/components/parameters', name));
     for (const op of ctx.operations) {
-      for (const [list, base] of [[op.pathItem.parameters, op.pathItemPointer], [op.operation.parameters, op.pointer]] as const) {
+      for (const [list, base] of [
+        [op.pathItem.parameters, op.pathItemPointer],
+        [op.operation.parameters, op.pointer],
+      ] as const) {
         if (!Array.isArray(list)) continue;
         list.forEach((p, i) => check(p, joinPointer(base, 'parameters', i)));
       }

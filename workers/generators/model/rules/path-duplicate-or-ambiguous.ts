@@ -12,7 +12,10 @@ export const pathDuplicateOrAmbiguous: Rule = {
       const templated = path.replace(/\{[^{}]*\}/g, '{}');
       const previous = seen.get(templated);
       if (previous !== undefined) {
-        ctx.report(joinPointer('/paths', path), `Path "${path}" is equivalent to "${previous}": they differ only in placeholder names.`);
+        ctx.report(
+          joinPointer('/paths', path),
+          `Path "${path}" is equivalent to "${previous}": they differ only in placeholder names.`,
+        );
         continue;
       }
       seen.set(templated, path);
@@ -22,7 +25,11 @@ export const pathDuplicateOrAmbiguous: Rule = {
       const key = path.length > 1 ? path.replace(/\/+$/, '') : path;
       const previous = bySlash.get(key);
       if (previous !== undefined && previous !== path) {
-        ctx.report(joinPointer('/paths', path), `Path "${path}" differs from "${previous}" only by a trailing slash.`, 'warning');
+        ctx.report(
+          joinPointer('/paths', path),
+          `Path "${path}" differs from "${previous}" only by a trailing slash.`,
+          'warning',
+        );
       }
       if (previous === undefined) bySlash.set(key, path);
     }

@@ -8,7 +8,8 @@ export const pathNoQueryString: Rule = {
   description: 'Path keys must not contain a query string or fragment; declare query parameters instead.',
   run(ctx) {
     for (const [path] of entries(ctx.doc.paths)) {
-      if (/[?#]/.test(path)) ctx.report(joinPointer('/paths', path), `Path "${path}" contains "?" or "#"; use \`in: query\` parameters.`);
+      if (/[?#]/.test(path))
+        ctx.report(joinPointer('/paths', path), `Path "${path}" contains "?" or "#"; use \`in: query\` parameters.`);
     }
   },
 };

@@ -11,7 +11,10 @@ export const pathParamUnused: Rule = {
       const names = new Set(pathTemplateNames(op.path));
       for (const p of effectiveParameters(op, ctx.refs)) {
         if (p.in === 'path' && !names.has(p.name)) {
-          ctx.report(p.pointer, `${op.method.toUpperCase()} ${op.path}: path parameter "${p.name}" does not appear in the path.`);
+          ctx.report(
+            p.pointer,
+            `${op.method.toUpperCase()} ${op.path}: path parameter "${p.name}" does not appear in the path.`,
+          );
         }
       }
     }

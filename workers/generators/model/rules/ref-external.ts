@@ -4,7 +4,8 @@ import { joinPointer } from '../parse/pointer.ts';
 export const refExternal: Rule = {
   id: 'ref/external',
   severity: 'error',
-  description: 'External $refs (URLs, other files) are never fetched or read here: bundle the description into one document.',
+  description:
+    'External $refs (URLs, other files) are never fetched or read here: bundle the description into one document.',
   run(ctx) {
     for (const site of ctx.refs.sites) {
       if (site.kind !== 'external') continue;

@@ -7,7 +7,11 @@ export const refUnresolved: Rule = {
   description: 'A local $ref must point at something that exists in the description.',
   run(ctx) {
     for (const site of ctx.refs.sites) {
-      if (site.kind === 'unresolved') ctx.report(joinPointer(site.pointer, '$ref'), `$ref "${site.ref}" does not resolve: nothing exists at that location.`);
+      if (site.kind === 'unresolved')
+        ctx.report(
+          joinPointer(site.pointer, '$ref'),
+          `$ref "${site.ref}" does not resolve: nothing exists at that location.`,
+        );
     }
   },
 };

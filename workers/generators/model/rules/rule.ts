@@ -29,11 +29,7 @@ export interface Rule {
   run(ctx: RuleContext): void;
 }
 
-export function makeContext(
-  base: Omit<RuleContext, 'report'>,
-  rule: Rule,
-  sink: Diagnostic[],
-): RuleContext {
+export function makeContext(base: Omit<RuleContext, 'report'>, rule: Rule, sink: Diagnostic[]): RuleContext {
   return {
     ...base,
     report(pointer, message, severity = rule.severity) {

@@ -3,7 +3,8 @@ import type { Rule } from './rule.ts';
 export const schemaArrayItems: Rule = {
   id: 'schema/array-items',
   severity: 'error',
-  description: 'In OpenAPI 3.0 an array schema must define `items` (3.1: strongly advised, or SDKs type elements as unknown).',
+  description:
+    'In OpenAPI 3.0 an array schema must define `items` (3.1: strongly advised, or SDKs type elements as unknown).',
   run(ctx) {
     for (const { schema, pointer } of ctx.schemas) {
       const isArray = schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));

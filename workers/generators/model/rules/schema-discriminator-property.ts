@@ -27,13 +27,17 @@ export function declaresProperty(schema: unknown, name: string, refs: RefIndex, 
 }
 
 export function mappingTarget(value: string): string {
-  return refToPointer(value) ?? (value.includes('/') || value.includes('#') ? value : joinPointer('/components/schemas', value));
+  return (
+    refToPointer(value) ??
+    (value.includes('/') || value.includes('#') ? value : joinPointer('/components/schemas', value))
+  );
 }
 
 export const schemaDiscriminatorProperty: Rule = {
   id: 'schema/discriminator-property',
   severity: 'error',
-  description: 'A discriminator\'s propertyName must be a property of every variant, and its mapping must point at real schemas.',
+  description:
+    "A discriminator's propertyName must be a property of every variant, and its mapping must point at real schemas.",
   run(ctx) {
     for (const { schema, pointer } of ctx.schemas) {
       const discriminator = asRecord(schema.discriminator);
@@ -42,17 +46,24 @@ export const schemaDiscriminatorProperty: Rule = {
       if (typeof name !== 'string') continue;
       const dPointer = joinPointer(pointer, 'discriminator');
       const variants: { schema: unknown; pointer: string }[] = [];
-      for (const key of ['oneOf', 'anyOf'] as const) asArray(schema[key]).forEach((v, i) => variants.push({ schema: v, pointer: joinPointer(pointer, key, i) }));
+      for (const key of ['oneOf', 'anyOf'] as const)
+        asArray(schema[key]).forEach((v, i) => variants.push({ schema: v, pointer: joinPointer(pointer, key, i) }));
       if (variants.length === 0) {
         // Discriminator on a base schema (children extend it through allOf): the base must declare it.
         if (declaresProperty(schema as JsonRecord, name, ctx.refs) === false) {
-          ctx.report(joinPointer(dPointer, 'propertyName'), `Discriminator property "${name}" is not declared in this schema's properties.`);
+          ctx.report(
+            joinPointer(dPointer, 'propertyName'),
+            `Discriminator property "${name}" is not declared in this schema's properties.`,
+          );
         }
       }
       for (const variant of variants) {
         if (declaresProperty(variant.schema, name, ctx.refs) === false) {
           const ref = asRecord(variant.schema)?.$ref;
-          ctx.report(variant.pointer, `Variant ${typeof ref === 'string' ? `"${ref}" ` : ''}does not declare the discriminator property "${name}".`);
+          ctx.report(
+            variant.pointer,
+            `Variant ${typeof ref === 'string' ? `"${ref}" ` : ''}does not declare the discriminator property "${name}".`,
+          );
         }
       }
       for (const [value, target] of entries(discriminator.mapping)) {
@@ -60,7 +71,10 @@ export const schemaDiscriminatorProperty: Rule = {
         const targetPointer = mappingTarget(target);
         if (targetPointer.startsWith('/') || targetPointer === '') {
           if (getAtPointer(ctx.doc, targetPointer) === undefined) {
-            ctx.report(joinPointer(dPointer, 'mapping', value), `Discriminator mapping "${value}" points at "${target}", which does not exist.`);
+            ctx.report(
+              joinPointer(dPointer, 'mapping', value),
+              `Discriminator mapping "${value}" points at "${target}", which does not exist.`,
+            );
           }
         }
       }

@@ -25,23 +25,32 @@ function fits(value: unknown, type: string): boolean {
 export const schemaEnumType: Rule = {
   id: 'schema/enum-type',
   severity: 'error',
-  description: 'Enum values must match the schema\'s type (a string enum of numbers breaks typed SDKs).',
+  description: "Enum values must match the schema's type (a string enum of numbers breaks typed SDKs).",
   run(ctx) {
     for (const { schema, pointer } of ctx.schemas) {
       if (!Array.isArray(schema.enum)) continue;
-      const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+      const types =
+        typeof schema.type === 'string'
+          ? [schema.type]
+          : Array.isArray(schema.type)
+            ? schema.type.filter((t): t is string => typeof t === 'string')
+            : [];
       if (types.length === 0) continue;
       const nullable = schema.nullable === true;
       schema.enum.forEach((value, i) => {
         if (value === null && (nullable || types.includes('null'))) return;
         if (!types.some((t) => fits(value, t))) {
-          ctx.report(joinPointer(pointer, 'enum', i), `Enum value ${JSON.stringify(value)} is not of type ${types.join(' or ')}.`);
+          ctx.report(
+            joinPointer(pointer, 'enum', i),
+            `Enum value ${JSON.stringify(value)} is not of type ${types.join(' or ')}.`,
+          );
         }
       });
       const seen = new Set<string>();
       schema.enum.forEach((value, i) => {
         const key = JSON.stringify(value);
-        if (seen.has(key)) ctx.report(joinPointer(pointer, 'enum', i), `Enum value ${key} is listed more than once.`, 'warning');
+        if (seen.has(key))
+          ctx.report(joinPointer(pointer, 'enum', i), `Enum value ${key} is listed more than once.`, 'warning');
         seen.add(key);
       });
     }

@@ -9,8 +9,18 @@ export const schemaNullableKeyword: Rule = {
     for (const { schema, pointer } of ctx.schemas) {
       if (!('nullable' in schema)) continue;
       if (ctx.version === '3.1') {
-        ctx.report(joinPointer(pointer, 'nullable'), '`nullable` is not an OpenAPI 3.1 keyword and is ignored by 3.1 tools; use `type: [T, "null"]`. (It is honoured here.)');
-      } else if (schema.nullable === true && schema.type === undefined && !('$ref' in schema) && !('allOf' in schema) && !('oneOf' in schema) && !('anyOf' in schema)) {
+        ctx.report(
+          joinPointer(pointer, 'nullable'),
+          '`nullable` is not an OpenAPI 3.1 keyword and is ignored by 3.1 tools; use `type: [T, "null"]`. (It is honoured here.)',
+        );
+      } else if (
+        schema.nullable === true &&
+        schema.type === undefined &&
+        !('$ref' in schema) &&
+        !('allOf' in schema) &&
+        !('oneOf' in schema) &&
+        !('anyOf' in schema)
+      ) {
         ctx.report(joinPointer(pointer, 'nullable'), '`nullable: true` without a `type` has no effect in OpenAPI 3.0.');
       }
     }

@@ -11,11 +11,15 @@ export const schemaRequiredPropertyDefined: Rule = {
       const properties = asRecord(schema.properties);
       if (properties === undefined || !Array.isArray(schema.required)) continue;
       // Inside compositions, required names may come from a sibling; only plain objects are judged.
-      if ('allOf' in schema || 'oneOf' in schema || 'anyOf' in schema || /\/(allOf|oneOf|anyOf)\/\d+$/.test(pointer)) continue;
+      if ('allOf' in schema || 'oneOf' in schema || 'anyOf' in schema || /\/(allOf|oneOf|anyOf)\/\d+$/.test(pointer))
+        continue;
       if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) continue;
       asArray(schema.required).forEach((name, i) => {
         if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
-          ctx.report(joinPointer(pointer, 'required', i), `Required property "${name}" is not declared in \`properties\`.`);
+          ctx.report(
+            joinPointer(pointer, 'required', i),
+            `Required property "${name}" is not declared in \`properties\`.`,
+          );
         }
       });
     }

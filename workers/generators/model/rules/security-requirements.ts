@@ -14,7 +14,8 @@ export function listSecurityUses(ctx: Pick<RuleContext, 'doc' | 'operations'>): 
   const out: RequirementUse[] = [];
   const add = (list: unknown, base: string): void => {
     asArray(list).forEach((requirement, index) => {
-      for (const [scheme, scopes] of entries(requirement)) out.push({ scheme, scopes, pointer: joinPointer(base, index, scheme) });
+      for (const [scheme, scopes] of entries(requirement))
+        out.push({ scheme, scopes, pointer: joinPointer(base, index, scheme) });
     });
   };
   add(ctx.doc.security, '/security');

@@ -10,7 +10,11 @@ export const securitySchemeUnused: Rule = {
   run(ctx) {
     const used = new Set(listSecurityUses(ctx).map((u) => u.scheme));
     for (const [name] of entries(asRecord(ctx.doc.components)?.securitySchemes)) {
-      if (!used.has(name)) ctx.report(joinPointer('/components/securitySchemes', name), `Security scheme "${name}" is defined but no security requirement uses it.`);
+      if (!used.has(name))
+        ctx.report(
+          joinPointer('/components/securitySchemes', name),
+          `Security scheme "${name}" is defined but no security requirement uses it.`,
+        );
     }
   },
 };

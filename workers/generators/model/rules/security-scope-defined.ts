@@ -12,7 +12,8 @@ export const securityScopeDefined: Rule = {
       const scheme = ctx.refs.record(schemes[use.scheme], '')?.value;
       if (scheme?.type !== 'oauth2') continue;
       const declared = new Set<string>();
-      for (const [, flow] of entries(scheme.flows)) for (const [scope] of entries(asRecord(flow)?.scopes)) declared.add(scope);
+      for (const [, flow] of entries(scheme.flows))
+        for (const [scope] of entries(asRecord(flow)?.scopes)) declared.add(scope);
       for (const scope of asArray(use.scopes)) {
         if (typeof scope === 'string' && !declared.has(scope)) {
           ctx.report(use.pointer, `Scope "${scope}" is not declared by any flow of OAuth2 scheme "${use.scheme}".`);

@@ -5,13 +5,17 @@ import { listServers } from './servers-list.ts';
 
 /** The URL with each `{variable}` replaced by its default (unknown ones by a placeholder). */
 export function expandServerUrl(url: string, variables: unknown): string {
-  return url.replace(/\{([^{}]*)\}/g, (_, name: string) => asString(asRecord(asRecord(variables)?.[name])?.default) ?? 'x');
+  return url.replace(
+    /\{([^{}]*)\}/g,
+    (_, name: string) => asString(asRecord(asRecord(variables)?.[name])?.default) ?? 'x',
+  );
 }
 
 export const serversValidUrl: Rule = {
   id: 'servers/valid-url',
   severity: 'error',
-  description: 'Server URLs must be absolute URLs or relative references, with balanced {variables} and no query or fragment.',
+  description:
+    'Server URLs must be absolute URLs or relative references, with balanced {variables} and no query or fragment.',
   run(ctx) {
     for (const { server, pointer } of listServers(ctx)) {
       const url = asString(server.url);
@@ -32,7 +36,8 @@ export const serversValidUrl: Rule = {
       }
       try {
         const parsed = new URL(expanded, 'https://relative.invalid/');
-        if (!/^(https?|wss?):$/.test(parsed.protocol)) ctx.report(at, `Server URL "${url}" uses scheme "${parsed.protocol}"; expected http(s).`, 'warning');
+        if (!/^(https?|wss?):$/.test(parsed.protocol))
+          ctx.report(at, `Server URL "${url}" uses scheme "${parsed.protocol}"; expected http(s).`, 'warning');
       } catch {
         ctx.report(at, `Server URL "${url}" is not a valid URL.`);
       }

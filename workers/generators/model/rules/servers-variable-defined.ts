@@ -6,7 +6,7 @@ import { listServers } from './servers-list.ts';
 export const serversVariableDefined: Rule = {
   id: 'servers/variable-defined',
   severity: 'error',
-  description: 'Each {variable} in a server URL must be defined under the server\'s `variables`.',
+  description: "Each {variable} in a server URL must be defined under the server's `variables`.",
   run(ctx) {
     for (const { server, pointer } of listServers(ctx)) {
       const url = asString(server.url);

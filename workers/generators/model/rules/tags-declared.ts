@@ -5,7 +5,8 @@ import { joinPointer } from '../parse/pointer.ts';
 export const tagsDeclared: Rule = {
   id: 'tags/declared',
   severity: 'warning',
-  description: 'Tags used by operations should be declared in the top-level `tags` list (docs group and describe by them).',
+  description:
+    'Tags used by operations should be declared in the top-level `tags` list (docs group and describe by them).',
   run(ctx) {
     const declared = new Set(asArray(ctx.doc.tags).map((t) => asString(asRecord(t)?.name)));
     for (const op of ctx.operations) {

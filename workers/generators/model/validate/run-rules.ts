@@ -5,7 +5,11 @@
 import type { Diagnostic } from '../types.ts';
 import { makeContext, type Rule, type RuleContext } from '../rules/rule.ts';
 
-export function runRules(base: Omit<RuleContext, 'report'>, rules: readonly Rule[], signal?: AbortSignal): Diagnostic[] {
+export function runRules(
+  base: Omit<RuleContext, 'report'>,
+  rules: readonly Rule[],
+  signal?: AbortSignal,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const rule of rules) {
     signal?.throwIfAborted();

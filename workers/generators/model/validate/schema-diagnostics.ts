@@ -30,8 +30,13 @@ export function schemaDiagnostics(
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
-    if (COMBINATORS.has(error.keyword) && (hasDeeperOrEqualSpecific(error.instancePath, error) || hasDeeper(error.instancePath))) continue;
-    if (isMissingRef(error) && (hasDeeperOrEqualSpecific(error.instancePath, error) || hasDeeper(error.instancePath))) continue;
+    if (
+      COMBINATORS.has(error.keyword) &&
+      (hasDeeperOrEqualSpecific(error.instancePath, error) || hasDeeper(error.instancePath))
+    )
+      continue;
+    if (isMissingRef(error) && (hasDeeperOrEqualSpecific(error.instancePath, error) || hasDeeper(error.instancePath)))
+      continue;
     const { pointer, message } = describe(error);
     const key = pointer + '\u0000' + message;
     if (seen.has(key)) continue;
@@ -88,7 +93,10 @@ function describe(error: ErrorObject): { pointer: string; message: string } {
     case 'pattern':
       return { pointer: error.instancePath, message: `Must match the pattern ${String(params.pattern)}.` };
     case 'not':
-      return { pointer: error.instancePath, message: 'Contains a combination of fields the specification forbids (e.g. both `example` and `examples`).' };
+      return {
+        pointer: error.instancePath,
+        message: 'Contains a combination of fields the specification forbids (e.g. both `example` and `examples`).',
+      };
     case 'oneOf':
       return { pointer: error.instancePath, message: 'Does not match exactly one of the allowed shapes.' };
     default: {
