@@ -71,22 +71,6 @@ const STYLES = new Set<string>(['matrix', 'label', 'simple', 'form', 'spaceDelim
 export function buildModel(input: BuildModelInput): BuildModelResult {
   const { doc, locate, refs, config } = input;
   const diagnostics: Diagnostic[] = [];
-  const configDiag = (
-    ruleId: string,
-    severity: Diagnostic['severity'],
-    message: string,
-    source: SourceLocation,
-  ): void => {
-    diagnostics.push({
-      ruleId,
-      severity,
-      message,
-      pointer: source.pointer,
-      line: source.line,
-      column: source.column,
-      document: 'config',
-    });
-  };
   const limitWarning = (ruleId: string, pointer: string, message: string): void => {
     const source = locate(pointer);
     diagnostics.push({
@@ -105,24 +89,59 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   const servers = buildServers(doc.servers, '', locate);
   const authSchemes = buildAuthSchemes(doc, config, refs, locate);
   const globalSecurity = buildSecurity(config.security ?? doc.security);
-  const pagination = config.pagination;
+  const context: OperationContext = { globalSecurity, pagination: config.pagination, schemas, refs, locate };
 
-  // Names: from the config, else derived from the paths (the same derivation the starter config uses).
-  const pathOps = input.operations.filter((o) => !o.webhook);
-  const derived = deriveResources(
-    pathOps.map((o) => ({
-      method: o.method,
-      path: o.path,
-      operationId: asString(o.operation.operationId),
-      source: locate(o.pointer),
-    })),
-  );
-  const mapped = new Map<
-    string,
-    { resourcePath: string[]; methodName: string; deprecated?: string | boolean; pagination?: string }
-  >();
-  const walk = (resources: ConfigResource[], prefix: string[]): void => {
-    for (const resource of resources) {
+  const mapped = configuredNames(config.resources);
+  const { operations, webhooks } = buildOperations(input, mapped, context);
+  const opKeys = new Set(operations.map((o) => o.key));
+  const resources = config.resources.map((r) => configuredResource(r, [], opKeys, schemas, diagnostics));
+  placeUnmapped(input, operations, mapped, resources, diagnostics);
+
+  schemas.drain();
+  schemas.collapseAliasChains();
+  const client = clientNaming(config, asString(info.title) ?? 'API');
+  const model: ApiModel = {
+    openapiVersion: input.openapiVersion,
+    specVersion: input.version,
+    info: modelInfo(info),
+    client,
+    servers,
+    environments: buildEnvironments(config, servers),
+    authSchemes,
+    authOptions: config.authOptions.length > 0 ? config.authOptions : defaultAuthOptions(authSchemes, client.envPrefix),
+    security: globalSecurity,
+    operations,
+    webhooks,
+    schemas: schemas.schemas,
+    resources,
+    pagination: config.pagination,
+    tags: modelTags(doc, locate),
+    source: locate(''),
+  };
+  return { model, diagnostics };
+}
+
+/** What every operation is built with. */
+interface OperationContext {
+  globalSecurity: SecurityRequirement[];
+  pagination: GeneratorConfig['pagination'];
+  schemas: SchemaBuilder;
+  refs: RefIndex;
+  locate: (pointer: string) => SourceLocation;
+}
+
+type ConfiguredName = {
+  resourcePath: string[];
+  methodName: string;
+  deprecated?: string | boolean;
+  pagination?: string;
+};
+
+/** The config's names by endpoint key (`get /path`): the first method that maps an endpoint names it. */
+function configuredNames(resources: ConfigResource[]): Map<string, ConfiguredName> {
+  const mapped = new Map<string, ConfiguredName>();
+  const walk = (list: ConfigResource[], prefix: string[]): void => {
+    for (const resource of list) {
       const path = [...prefix, resource.name];
       for (const method of resource.methods) {
         const parsed = parseEndpoint(method.endpoint);
@@ -140,13 +159,32 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
       walk(resource.subresources, path);
     }
   };
-  walk(config.resources, []);
+  walk(resources, []);
+  return mapped;
+}
 
+/**
+ * The path operations (named by the config, else derived from the paths: the same derivation the
+ * starter config uses), sorted by path then method, and the webhooks.
+ */
+function buildOperations(
+  input: BuildModelInput,
+  mapped: Map<string, ConfiguredName>,
+  context: OperationContext,
+): { operations: Operation[]; webhooks: Operation[] } {
+  const { globalSecurity, pagination, schemas, refs, locate } = context;
+  const pathOps = input.operations.filter((o) => !o.webhook);
+  const derived = deriveResources(
+    pathOps.map((o) => ({
+      method: o.method,
+      path: o.path,
+      operationId: asString(o.operation.operationId),
+      source: locate(o.pointer),
+    })),
+  );
   const operations: Operation[] = [];
-  const opKeys = new Set<string>();
   for (const entry of pathOps) {
     const key = endpointKey(entry.method, entry.path);
-    opKeys.add(key);
     const naming = mapped.get(key) ?? (derived.names.get(key) as DerivedName);
     operations.push(buildOperation(entry, key, naming, globalSecurity, pagination, schemas, refs, locate));
   }
@@ -168,64 +206,107 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   }
   const order = (m: HttpMethod): number => HTTP_METHODS.indexOf(m);
   operations.sort((a, b) => (a.path === b.path ? order(a.method) - order(b.method) : a.path < b.path ? -1 : 1));
+  return { operations, webhooks };
+}
 
-  // Resources tree: the config's (endpoints checked against the spec), plus unmapped endpoints.
-  const toResource = (resource: ConfigResource, prefix: string[]): Resource => {
-    const path = [...prefix, resource.name];
-    const methods: Resource['methods'] = [];
-    for (const method of resource.methods) {
-      const parsed = parseEndpoint(method.endpoint);
-      if (parsed === undefined) {
-        configDiag(
+function configDiagnostic(
+  ruleId: string,
+  severity: Diagnostic['severity'],
+  message: string,
+  source: SourceLocation,
+): Diagnostic {
+  return {
+    ruleId,
+    severity,
+    message,
+    pointer: source.pointer,
+    line: source.line,
+    column: source.column,
+    document: 'config',
+  };
+}
+
+/** A resource of the config, its endpoints and models checked against the description. */
+function configuredResource(
+  resource: ConfigResource,
+  prefix: string[],
+  opKeys: Set<string>,
+  schemas: SchemaBuilder,
+  diagnostics: Diagnostic[],
+): Resource {
+  const path = [...prefix, resource.name];
+  const methods: Resource['methods'] = [];
+  for (const method of resource.methods) {
+    const parsed = parseEndpoint(method.endpoint);
+    if (parsed === undefined) {
+      diagnostics.push(
+        configDiagnostic(
           'config/invalid-endpoint',
           'error',
           `Method "${method.name}" has endpoint "${method.endpoint}"; expected "<http method> <path>".`,
           method.source,
-        );
-        continue;
-      }
-      const key = endpointKey(parsed.method, parsed.path);
-      if (!opKeys.has(key)) {
-        configDiag(
+        ),
+      );
+      continue;
+    }
+    const key = endpointKey(parsed.method, parsed.path);
+    if (!opKeys.has(key)) {
+      diagnostics.push(
+        configDiagnostic(
           'config/endpoint-not-found',
           'error',
           `Method "${path.join('.')}.${method.name}" maps to "${key}", which the description does not define.`,
           method.source,
-        );
-        continue;
-      }
-      // The same endpoint may back several methods (Stainless aliases); the operation's own
-      // resourcePath/methodName is the first mapping.
-      methods.push({
-        name: method.name,
-        operation: key,
-        ...(method.deprecated !== undefined ? { deprecated: method.deprecated } : {}),
-        source: method.source,
-      });
+        ),
+      );
+      continue;
     }
-    const models: Resource['models'] = [];
-    for (const model of resource.models) {
-      const pointer = refToPointer(model.schema) ?? joinPointer('/components/schemas', model.schema);
-      const id = schemas.idAt(pointer);
-      if (id === undefined)
-        configDiag(
+    // The same endpoint may back several methods (Stainless aliases); the operation's own
+    // resourcePath/methodName is the first mapping.
+    methods.push({
+      name: method.name,
+      operation: key,
+      ...(method.deprecated !== undefined ? { deprecated: method.deprecated } : {}),
+      source: method.source,
+    });
+  }
+  const models: Resource['models'] = [];
+  for (const model of resource.models) {
+    const pointer = refToPointer(model.schema) ?? joinPointer('/components/schemas', model.schema);
+    const id = schemas.idAt(pointer);
+    if (id === undefined)
+      diagnostics.push(
+        configDiagnostic(
           'config/model-not-found',
           'warning',
           `Model "${model.name}" refers to "${model.schema}", which is not a schema of the description.`,
           resource.source,
-        );
-      else models.push({ name: model.name, schema: id });
-    }
-    return {
-      name: resource.name,
-      path,
-      methods,
-      models,
-      subresources: resource.subresources.map((r) => toResource(r, path)),
-      source: resource.source,
-    };
+        ),
+      );
+    else models.push({ name: model.name, schema: id });
+  }
+  return {
+    name: resource.name,
+    path,
+    methods,
+    models,
+    subresources: resource.subresources.map((r) => configuredResource(r, path, opKeys, schemas, diagnostics)),
+    source: resource.source,
   };
-  const resources = config.resources.map((r) => toResource(r, []));
+}
+
+/**
+ * The endpoints a config does not map: reported (unless listed as unspecified), then given derived
+ * places in the resource tree, or left out of the SDK when resources are strict.
+ */
+function placeUnmapped(
+  input: BuildModelInput,
+  operations: Operation[],
+  mapped: Map<string, ConfiguredName>,
+  resources: Resource[],
+  diagnostics: Diagnostic[],
+): void {
+  const { config } = input;
   const unspecified = new Set(
     config.unspecifiedEndpoints.map((e) => {
       const parsed = parseEndpoint(e);
@@ -251,47 +332,32 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
     }
   }
   if (!input.strictResources) {
-    for (const op of unmapped) if (!unspecified.has(op.key)) placeInTree(resources, op, locate);
+    for (const op of unmapped) if (!unspecified.has(op.key)) placeInTree(resources, op, input.locate);
   }
+}
 
-  schemas.drain();
-  schemas.collapseAliasChains();
-  const client = clientNaming(config, asString(info.title) ?? 'API');
-  const model: ApiModel = {
-    openapiVersion: input.openapiVersion,
-    specVersion: input.version,
-    info: {
-      title: asString(info.title) ?? '',
-      version: asString(info.version) ?? '',
-      ...optional('summary', asString(info.summary)),
-      ...optional('description', asString(info.description)),
-      ...optional('termsOfService', asString(info.termsOfService)),
-      ...(isRecord(info.contact) ? { contact: pickStrings(info.contact, ['name', 'url', 'email']) } : {}),
-      ...(isRecord(info.license) && typeof info.license.name === 'string'
-        ? { license: { name: info.license.name, ...pickStrings(info.license, ['url', 'identifier']) } }
-        : {}),
-    },
-    client,
-    servers,
-    environments: buildEnvironments(config, servers),
-    authSchemes,
-    authOptions: config.authOptions.length > 0 ? config.authOptions : defaultAuthOptions(authSchemes, client.envPrefix),
-    security: globalSecurity,
-    operations,
-    webhooks,
-    schemas: schemas.schemas,
-    resources,
-    pagination,
-    tags: asArray(doc.tags).flatMap((t, i): Tag[] => {
-      const tag = asRecord(t);
-      const name = asString(tag?.name);
-      return name === undefined
-        ? []
-        : [{ name, ...optional('description', asString(tag?.description)), source: locate(joinPointer('/tags', i)) }];
-    }),
-    source: locate(''),
+function modelInfo(info: JsonRecord): ApiModel['info'] {
+  return {
+    title: asString(info.title) ?? '',
+    version: asString(info.version) ?? '',
+    ...optional('summary', asString(info.summary)),
+    ...optional('description', asString(info.description)),
+    ...optional('termsOfService', asString(info.termsOfService)),
+    ...(isRecord(info.contact) ? { contact: pickStrings(info.contact, ['name', 'url', 'email']) } : {}),
+    ...(isRecord(info.license) && typeof info.license.name === 'string'
+      ? { license: { name: info.license.name, ...pickStrings(info.license, ['url', 'identifier']) } }
+      : {}),
   };
-  return { model, diagnostics };
+}
+
+function modelTags(doc: JsonRecord, locate: (pointer: string) => SourceLocation): Tag[] {
+  return asArray(doc.tags).flatMap((t, i): Tag[] => {
+    const tag = asRecord(t);
+    const name = asString(tag?.name);
+    return name === undefined
+      ? []
+      : [{ name, ...optional('description', asString(tag?.description)), source: locate(joinPointer('/tags', i)) }];
+  });
 }
 
 function buildOperation(
