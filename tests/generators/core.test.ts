@@ -287,3 +287,62 @@ describe('path templates', () => {
     expect(pathTemplateParts('', declared)).toEqual([]);
   });
 });
+
+describe('what is a file (the emitters used three rules: TypeScript Blob for binary or octet-stream, Python and the CLI any content media type, the docs no base64 and no text)', () => {
+  const UPLOADS = {
+    openapi: '3.1.0',
+    info: { title: 'Uploads', version: '1.0.0' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths: {
+      '/avatars': {
+        post: {
+          operationId: 'createAvatar',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['image'],
+                  properties: {
+                    image: { type: 'string', contentMediaType: 'image/png' },
+                    legacy: { type: 'string', format: 'binary' },
+                    note: { type: 'string', contentMediaType: 'text/plain' },
+                    encoded: { type: 'string', contentMediaType: 'image/png', contentEncoding: 'base64' },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
+    },
+  };
+
+  it('every emitter takes a binary or non-text, unencoded media type as a file, and text or base64 as a string', async () => {
+    const model = (await analyzeSpec({ openapiText: JSON.stringify(UPLOADS), mode: 'flagship' })).model as ApiModel;
+    const ts = emitTypeScriptSdk(model).find((f) => f.path === 'src/resources/avatars.ts')?.content ?? '';
+    expect(ts).toMatch(/image: Blob;/);
+    expect(ts).toMatch(/legacy\?: Blob;/);
+    expect(ts).toMatch(/note\?: string;/);
+    expect(ts).toMatch(/encoded\?: string;/);
+    const py = emitPythonSdk(model).find((f) => f.path.endsWith('/resources/avatars.py'))?.content ?? '';
+    expect(py).toMatch(/image: FileTypes,/);
+    expect(py).toMatch(/legacy: Union\[FileTypes, NotGiven\]/);
+    expect(py).toMatch(/note: Union\[str, NotGiven\]/);
+    expect(py).toMatch(/encoded: Union\[str, NotGiven\]/);
+    const commands = emitCli(model).find((f) => f.path === 'src/commands.ts')?.content ?? '';
+    for (const [name, type] of [
+      ['image', 'file'],
+      ['legacy', 'file'],
+      ['note', 'string'],
+      ['encoded', 'string'],
+    ])
+      expect(commands).toContain(`name: "${name}", key: "${name}", in: "body", type: "${type}"`);
+    const samples = new SampleBuilder(model).samples(model.operations[0] as Operation);
+    expect(samples.cliCommand).toEqual(['uploads', 'avatars', 'create', '--image', '@file.bin']);
+    expect(samples.typescript).toContain('image: new Blob(["file contents"])');
+    expect(samples.python).toContain('image=b"file contents"');
+  });
+});

@@ -76,11 +76,19 @@ export function pageItemSchema(
   return node?.kind === 'array' ? node.items : undefined;
 }
 
-/** A string schema that is a file in a multipart upload (binary, or with a content media type). */
+/**
+ * A string schema whose value is a file's bytes, the one rule every emitter follows: `format:
+ * binary` (3.0), or (3.1) a `contentMediaType` that is not text and has no `contentEncoding` (a
+ * base64-encoded string is text, and a `text/*` one is too). Where it is a file is the emitters'
+ * spelling: the SDKs' upload types, the CLI's `@file` flags, the docs samples' file placeholders.
+ */
 export function isUploadFile(node: SchemaNode): boolean {
   return (
     node.kind === 'primitive' &&
     node.type === 'string' &&
-    (node.format === 'binary' || node.contentMediaType !== undefined)
+    (node.format === 'binary' ||
+      (node.contentMediaType !== undefined &&
+        node.contentEncoding === undefined &&
+        !node.contentMediaType.startsWith('text/')))
   );
 }

@@ -3,7 +3,7 @@
 // writable fields), so the TypeScript and Python samples type-check against the generated SDKs;
 // a response example shows every readable field down to a bounded depth.
 
-import { resolveSchema } from '../core/schema.ts';
+import { isUploadFile, resolveSchema } from '../core/schema.ts';
 import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
 import { contentText, type Html, prettyJson } from './html.ts';
 
@@ -160,13 +160,7 @@ function buildResolved(
   switch (schema.kind) {
     case 'primitive': {
       if (schema.type === 'string') {
-        if (
-          schema.format === 'binary' ||
-          (schema.contentMediaType !== undefined &&
-            schema.contentEncoding === undefined &&
-            !schema.contentMediaType.startsWith('text/'))
-        )
-          return { t: 'file' };
+        if (isUploadFile(schema)) return { t: 'file' };
         return { t: 'str', v: typeof literal === 'string' ? literal : stringPlaceholder(schema.format) };
       }
       if (schema.type === 'integer')

@@ -10,6 +10,7 @@ import { block, id, num, objectInline, objectLines, objKey, str } from './ts-sou
 import type { GeneratedFile } from '../core/files.ts';
 import { isEventStream } from '../core/method.ts';
 import { mdCode, mdFence, mdText } from '../core/markdown.ts';
+import { isUploadFile } from '../core/schema.ts';
 
 /** An example value: source text, or an object literal kept as entries so a tag can be set and a body's properties spread. */
 type Expr = string | ObjectExpr;
@@ -98,7 +99,7 @@ function exampleOf(types: TypeEmitter, node: SchemaNode, depth: number, refs: Re
   switch (resolved.kind) {
     case 'primitive':
       if (resolved.type === 'string')
-        return resolved.format === 'binary'
+        return isUploadFile(resolved)
           ? `new Blob([${str('file contents')}])`
           : str(resolved.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'string');
       if (resolved.type === 'boolean') return 'true';

@@ -11,7 +11,7 @@
 // readable, and only schemas that need one get a second type.
 
 import { stronglyConnected } from '../core/graph.ts';
-import { resolveSchema } from '../core/schema.ts';
+import { isUploadFile, resolveSchema } from '../core/schema.ts';
 import type { ApiModel, SchemaNode, UnionSchema } from '../model/types.ts';
 import {
   arrayType,
@@ -114,9 +114,7 @@ export class TypeEmitter {
       case 'primitive':
         switch (node.type) {
           case 'string':
-            return node.format === 'binary' || node.contentMediaType === 'application/octet-stream'
-              ? typeRef('Blob')
-              : kw('string');
+            return isUploadFile(node) ? typeRef('Blob') : kw('string');
           case 'integer':
           case 'number':
             return kw('number');
