@@ -42,6 +42,7 @@ export function webSourceDigest(): string {
     ...files(join(WEB, 'public')),
     join(WEB, 'index.html'),
     join(WEB, 'vite.config.ts'),
+    join(ROOT, 'shared', 'scopes.ts'), // the roles and scopes the workspace page lists
     join(ROOT, 'package-lock.json'),
   ];
   for (const file of inputs) {

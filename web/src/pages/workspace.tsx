@@ -4,31 +4,14 @@ import { useParams } from 'react-router';
 import { Badge, Card, CopyButton, Empty, ErrorNote, Field, Loading, NotFound, Page } from '../components/ui.tsx';
 import { when, words } from '../format.ts';
 import { useCan, useMe } from '../session.tsx';
+import { ROLE_RANK, ROLES, type Role, SCOPES } from '../../../shared/scopes.ts';
 import { useTRPC, type RouterInputs } from '../trpc.ts';
 
 type Scope = NonNullable<RouterInputs['apiKeys']['create']['scopes']>[number];
 
-const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
-type Role = (typeof ROLES)[number];
-const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
-const ALL_SCOPES: Scope[] = [
-  'workspace:read',
-  'projects:write',
-  'runs:write',
-  'artifacts:read',
-  'artifacts:write',
-  'api_keys:read',
-  'api_keys:write',
-  'billing:write',
-  'notifications:read',
-  'notifications:write',
-  'domains:read',
-  'domains:write',
-  'members:read',
-  'members:write',
-  'publishing:dry_run',
-  'publishing:write',
-];
+const RANK = ROLE_RANK;
+/** Every scope in the order the contract lists them (shared/scopes.ts, the server's own list). */
+const ALL_SCOPES: Scope[] = [...SCOPES];
 const DEFAULT_SCOPES: Scope[] = ['workspace:read', 'projects:write', 'runs:write', 'artifacts:read'];
 
 export function Workspace() {

@@ -208,10 +208,9 @@ function planMethod(model: ApiModel, method: MethodPlan, word: string, access: s
   for (const field of shape.fields)
     flags.push(paramFlag(model, names, field.param, field.key, field.param.in === 'path' ? 'query' : field.param.in));
   if (shape.body?.flatten) {
-    const resolved = resolveSchema(model, shape.body.content.schema);
     const files = shape.body.kind === 'multipart';
     const seen = new Set<string>();
-    for (const property of resolved?.kind === 'object' ? resolved.properties : []) {
+    for (const property of shape.body.properties) {
       if (property.readOnly || seen.has(property.name)) continue;
       seen.add(property.name);
       flags.push(bodyFlag(model, names, property, files));

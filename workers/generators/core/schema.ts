@@ -38,7 +38,11 @@ export function objectShape(
     return objectShape(model, target.schema, new Set([...seen, node.target]));
   }
   if (node.kind === 'object') {
-    const required = new Set(node.properties.filter((p) => p.required).map((p) => p.name));
+    // `required` names without a property of their own here (an allOf sibling declares it) count too.
+    const required = new Set([
+      ...node.properties.filter((p) => p.required).map((p) => p.name),
+      ...(node.requiredOnly ?? []),
+    ]);
     return { properties: node.properties, required };
   }
   if (node.kind === 'intersection') {

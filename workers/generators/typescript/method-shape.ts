@@ -11,8 +11,15 @@ import {
   type BodyKind,
   type ResponseKind,
 } from '../core/method.ts';
-import { resolveSchema } from '../core/schema.ts';
-import type { ApiModel, MediaTypeContent, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
+import { objectShape, resolveSchema } from '../core/schema.ts';
+import type {
+  ApiModel,
+  MediaTypeContent,
+  PaginationScheme,
+  Parameter,
+  PropertyNode,
+  SchemaNode,
+} from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { tsIdent } from '../names/typescript.ts';
 import { methodLocals, type MethodPlan } from './plan.ts';
@@ -27,7 +34,15 @@ export interface Field {
 
 export interface MethodShape {
   fields: Field[];
-  body?: { content: MediaTypeContent; kind: BodyKind; flatten: boolean; key: string; required: boolean };
+  body?: {
+    content: MediaTypeContent;
+    kind: BodyKind;
+    flatten: boolean;
+    key: string;
+    required: boolean;
+    /** The writable properties a flattened body puts beside the params (an allOf's merged; empty when not flattened). */
+    properties: PropertyNode[];
+  };
   paramsRequired: boolean;
   hasParams: boolean;
   response: { kind: ResponseKind; schema?: SchemaNode };
@@ -51,17 +66,20 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
   const picked = requestContent(op);
   if (op.requestBody && picked) {
     const resolved = resolveSchema(model, picked.content.schema);
-    const objectLike =
-      resolved?.kind === 'object' &&
-      !resolved.nullable &&
-      !picked.content.schema.nullable &&
-      isStructuredBody(picked.kind);
+    // An object, or (as the Python SDK reads it: the core's objectShape) an allOf of objects with
+    // properties, is flattened into the params beside the query, header and cookie fields.
+    const shapeOfBody =
+      resolved && !resolved.nullable && !picked.content.schema.nullable && isStructuredBody(picked.kind)
+        ? objectShape(model, picked.content.schema)
+        : undefined;
+    const objectLike = shapeOfBody !== undefined && (resolved?.kind === 'object' || shapeOfBody.properties.length > 0);
     // readOnly properties are not part of a request (the params type leaves them out).
-    const writable = objectLike ? resolved.properties.filter((p) => !p.readOnly) : [];
+    const writable = objectLike ? shapeOfBody.properties.filter((p) => !p.readOnly) : [];
     const collides = writable.some((p) => fields.some((field) => field.key === p.name));
     const flatten = objectLike && !collides;
+    const requiredOnly = resolved?.kind === 'object' ? (resolved.requiredOnly ?? []) : [];
     const required = flatten
-      ? writable.some((p) => p.required) || (resolved.requiredOnly ?? []).length > 0
+      ? writable.some((p) => p.required || shapeOfBody?.required.has(p.name)) || requiredOnly.length > 0
       : op.requestBody.required;
     body = {
       content: picked.content,
@@ -69,6 +87,7 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
       flatten,
       key: flatten ? '' : keys.claim('\u0000body', 'body'),
       required,
+      properties: flatten ? writable : [],
     };
   }
   const response = responseContent(model, op);
