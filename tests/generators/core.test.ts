@@ -346,3 +346,49 @@ describe('what is a file (the emitters used three rules: TypeScript Blob for bin
     expect(samples.python).toContain('image=b"file contents"');
   });
 });
+
+describe("an allOf request body (TypeScript kept it under `body` while Python flattened it; the allOf sibling's `required` was lost)", () => {
+  const GROUPS = {
+    openapi: '3.0.3',
+    info: { title: 'Groups', version: '1.0.0' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths: {
+      '/groups': {
+        post: {
+          operationId: 'createGroup',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/GroupInput' } } },
+          },
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Named: { type: 'object', properties: { name: { type: 'string' } } },
+        GroupInput: {
+          type: 'object',
+          required: ['name'],
+          allOf: [
+            { $ref: '#/components/schemas/Named' },
+            { type: 'object', properties: { size: { type: 'integer' } } },
+          ],
+        },
+      },
+    },
+  };
+
+  it('is flattened into the params in both SDKs and the CLI, with `name` required', async () => {
+    const model = (await analyzeSpec({ openapiText: JSON.stringify(GROUPS), mode: 'flagship' })).model as ApiModel;
+    const ts = emitTypeScriptSdk(model).find((f) => f.path === 'src/resources/groups.ts')?.content ?? '';
+    expect(ts).toContain('create(params: GroupsCreateParams, options?: RequestOptions)');
+    expect(ts).toContain('const { ...body } = params;');
+    expect(ts).toContain('export type GroupsCreateParams = GroupInput;');
+    const py = emitPythonSdk(model).find((f) => f.path.endsWith('/resources/groups.py'))?.content ?? '';
+    expect(py).toMatch(/\n\s+name: str,\n\s+size: Union\[int, NotGiven\] = NOT_GIVEN,/);
+    const commands = emitCli(model).find((f) => f.path === 'src/commands.ts')?.content ?? '';
+    expect(commands).toContain('{ name: "name", key: "name", in: "body", type: "string" }');
+    expect(commands).toContain('{ name: "size", key: "size", in: "body", type: "integer" }');
+  });
+});
