@@ -392,13 +392,20 @@ export class SampleBuilder {
     const pickedBody = shape.body ? requestContent(method.op)?.content : undefined;
     const bodyExample = pickedBody ? exampleOf(model, pickedBody.schema, 'request') : undefined;
     const params = method.op.parameters;
-    const keyword: { a: { ident: string; key: string; required: boolean }; list: Parameter[] }[] = [
-      ...shape.query.map((a) => ({ a, list: params.query })),
-      ...shape.headers.map((a) => ({ a, list: params.header })),
-      ...shape.cookies.map((a) => ({ a, list: params.cookie })),
+    // By name, once: an operation may have thousands of parameters (a find per argument was quadratic).
+    const byName = (list: Parameter[]): Map<string, Parameter> => {
+      const map = new Map<string, Parameter>();
+      for (const p of list) if (!map.has(p.name)) map.set(p.name, p);
+      return map;
+    };
+    const [query, header, cookie] = [byName(params.query), byName(params.header), byName(params.cookie)];
+    const keyword: { a: { ident: string; key: string; required: boolean }; list: Map<string, Parameter> }[] = [
+      ...shape.query.map((a) => ({ a, list: query })),
+      ...shape.headers.map((a) => ({ a, list: header })),
+      ...shape.cookies.map((a) => ({ a, list: cookie })),
     ];
     for (const { a, list } of keyword) {
-      const param = list.find((p) => p.name === a.key);
+      const param = list.get(a.key);
       if (a.required && param) args.push(py`${pyId(a.ident)}=${this.#pyValue(parameterExample(model, param))}`);
     }
     if (shape.body?.mode === 'fields') {
