@@ -388,7 +388,7 @@ describe("an allOf request body (TypeScript kept it under `body` while Python fl
     const py = emitPythonSdk(model).find((f) => f.path.endsWith('/resources/groups.py'))?.content ?? '';
     expect(py).toMatch(/\n\s+name: str,\n\s+size: Union\[int, NotGiven\] = NOT_GIVEN,/);
     const commands = emitCli(model).find((f) => f.path === 'src/commands.ts')?.content ?? '';
-    expect(commands).toContain('{ name: "name", key: "name", in: "body", type: "string" }');
+    expect(commands).toContain('{ name: "name", key: "name", in: "body", type: "string", required: true }');
     expect(commands).toContain('{ name: "size", key: "size", in: "body", type: "integer" }');
   });
 });

@@ -87,7 +87,10 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
       flatten,
       key: flatten ? '' : keys.claim('\u0000body', 'body'),
       required,
-      properties: flatten ? writable : [],
+      // Required as the body declares it: a name an allOf sibling lists in `required` too.
+      properties: flatten
+        ? writable.map((p) => (shapeOfBody?.required.has(p.name) ? { ...p, required: true } : p))
+        : [],
     };
   }
   const response = responseContent(model, op);
