@@ -294,6 +294,19 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
       status: 'fail',
       detail: expect.stringMatching(/^1\.4\.0 is not newer than the shipped 1\.4\.0/),
     });
+    // Not a version at all: the version check says so, and there is no order to pass or fail.
+    const invalid = await api.post(`/runs/${runId}/publish/dry-run`, {
+      registry: 'npm',
+      packageName: '@acme/petstore',
+      version: 'not-a-version',
+    });
+    expect(invalid.status).toBe(200);
+    expect(invalid.body.publishAction.status).toBe('blocked');
+    expect(byId(invalid.body.publishAction.checklist, 'version')).toMatchObject({
+      status: 'fail',
+      detail: '"not-a-version" is not a valid version.',
+    });
+    expect(byId(invalid.body.publishAction.checklist, 'version_order')).toBeUndefined();
   }, 120_000);
 
   it("a publish uses the same plan: without a version it is the proposed 2.0.0 (not 0.1.0) with the diff's CHANGELOG entry stored; a version not newer than the shipped one or below the proposal is blocked and nothing is queued", async () => {

@@ -1,6 +1,7 @@
 import type { Artifact, Project, Run } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import type { ArtifactKind } from '../../../shared/enums.ts';
+import { isValidVersion } from './version-syntax.ts';
 
 export type Registry = 'npm' | 'pypi' | 'docs' | 'github';
 
@@ -21,8 +22,6 @@ const NAME_RULES: Record<Registry, { pattern: RegExp; example: string }> = {
   docs: { pattern: /^(?=.{1,100}$)[a-z0-9][a-z0-9-]*$/, example: 'petstore' },
   github: { pattern: /^(?=.{3,140}$)[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, example: 'acme/petstore-node' },
 };
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
-const PEP440 = /^\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?$/;
 
 /** A default package name from the project: its API name or name, slugged. */
 export function defaultPackageName(project: Project, registry: Registry): string {
@@ -88,15 +87,14 @@ export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
       : `"${input.packageName}" is not a valid ${registry} name (e.g. ${rule.example}).`,
   });
   if (registry !== 'docs') {
-    const pattern = registry === 'pypi' ? PEP440 : SEMVER;
     checks.push({
       id: 'version',
       label: registry === 'pypi' ? 'A PEP 440 version' : 'A semantic version',
-      status: input.version === undefined ? 'warn' : pattern.test(input.version) ? 'pass' : 'fail',
+      status: input.version === undefined ? 'warn' : isValidVersion(registry, input.version) ? 'pass' : 'fail',
       detail:
         input.version === undefined
           ? "No version given, and none could be proposed (no artifact to read it from): the package's own version would be used."
-          : pattern.test(input.version)
+          : isValidVersion(registry, input.version)
             ? input.version
             : `"${input.version}" is not a valid version.`,
     });

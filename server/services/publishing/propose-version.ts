@@ -1,4 +1,5 @@
 import type { SdkDiffReport } from '../../../workers/for-api.ts';
+import { SEMVER } from './version-syntax.ts';
 
 export type Bump = 'major' | 'minor' | 'patch';
 
@@ -15,8 +16,6 @@ export interface VersionProposal {
   /** The CHANGELOG entry written from the same diff (Markdown). */
   changelog: string;
 }
-
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
 /**
  * The version the customer's shipped SDK declares, read from the text they sent as `oldSdkText`

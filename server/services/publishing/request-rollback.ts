@@ -10,6 +10,7 @@ import type { Registry } from './checklist.ts';
 import { publicationChecks } from './publication-checks.ts';
 import { saveQueuedAction } from './save-queued-action.ts';
 import { toPublishingAction } from './serialize.ts';
+import { isValidVersion } from './version-syntax.ts';
 
 export interface RollbackRequest {
   runId: string;
@@ -18,9 +19,6 @@ export interface RollbackRequest {
   version?: string;
   notes?: string;
 }
-
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
-const PEP440 = /^\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?$/;
 
 /** The next patch version after `version` (1.4.2 → 1.4.3; a pre-release or suffix is dropped). */
 function nextPatch(version: string): string {
@@ -94,8 +92,7 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
           {
             id: 'version',
             label: 'The new version that carries the restored tree',
-            status:
-              version && (registry === 'pypi' ? PEP440 : SEMVER).test(version) ? ('pass' as const) : ('fail' as const),
+            status: version && isValidVersion(registry, version) ? ('pass' as const) : ('fail' as const),
             detail: version
               ? `${version}${input.version ? '' : ' (the next patch after the current version)'}`
               : 'No version given and none to derive.',

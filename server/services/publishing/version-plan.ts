@@ -4,6 +4,7 @@ import type { CompatReport } from '../../../workers/for-api.ts';
 import { REGISTRY_ARTIFACT, type Registry } from './checklist.ts';
 import { artifactFileText } from './package-checks.ts';
 import { compareVersions, proposeVersion, shippedVersion, type VersionProposal } from './propose-version.ts';
+import { isValidVersion } from './version-syntax.ts';
 
 const live = (artifact: Artifact | null): artifact is Artifact =>
   !!artifact?.content && artifact.expiresAt.getTime() > Date.now();
@@ -38,7 +39,7 @@ async function sdkDiff(runId: string) {
 }
 
 /** The checklist entries of the version proposal: where it came from, the CHANGELOG entry, and the requested version against it. */
-function versionEntries(proposal: VersionProposal, requested: string | undefined): ChecklistEntry[] {
+function versionEntries(proposal: VersionProposal, requested: string | undefined, valid: boolean): ChecklistEntry[] {
   const entries: ChecklistEntry[] = [
     {
       id: 'version_proposal',
@@ -54,7 +55,8 @@ function versionEntries(proposal: VersionProposal, requested: string | undefined
       status: 'pass',
       detail: proposal.changelog,
     });
-  if (requested !== undefined && proposal.version !== undefined && requested !== proposal.version) {
+  // An invalid requested version is the `version` check's failure: there is no order to compare.
+  if (requested !== undefined && valid && proposal.version !== undefined && requested !== proposal.version) {
     const shipped = proposal.base?.version;
     if (shipped !== undefined && compareVersions(requested, shipped) <= 0) {
       entries.push({
@@ -111,5 +113,9 @@ export async function planVersion(
     run.inputId ? RunInput.findByPk(run.inputId, { attributes: ['oldSdkText'] }) : null,
   ]);
   const proposal = proposeVersion({ diff, shipped: shippedVersion(stored?.oldSdkText), packageVersion: own });
-  return { proposal, version: requested ?? proposal.version, entries: versionEntries(proposal, requested) };
+  return {
+    proposal,
+    version: requested ?? proposal.version,
+    entries: versionEntries(proposal, requested, requested === undefined || isValidVersion(registry, requested)),
+  };
 }
