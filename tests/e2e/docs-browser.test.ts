@@ -83,7 +83,8 @@ function serve(sites: Record<string, GeneratedFile[]>): Promise<{ server: Server
   );
 }
 
-if (!HAS_CORPUS) console.warn('\n*** docs-browser SKIPPED: it serves a corpus site (the museum) and ../shared/corpus is absent ***\n');
+if (!HAS_CORPUS)
+  console.warn('\n*** docs-browser SKIPPED: it serves a corpus site (the museum) and ../shared/corpus is absent ***\n');
 describe.skipIf(!available || !HAS_CORPUS)('generated docs in headless Chromium', () => {
   // Types come from playwright-core at run time; kept loose so the suite type-checks without it.
   let browser: { newPage: (o?: object) => Promise<any>; close: () => Promise<void> };
