@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { CLI_BUNDLE_DIR, emitCli, resolveCliOptions } from '../../workers/generators/cli/index.ts';
 import { binaryName } from '../../workers/generators/cli/options.ts';
+import { clientNamingDefaults } from '../../workers/generators/model/client-naming-defaults.ts';
 import { editDistance, suggest } from '../../workers/generators/cli/bundle/suggest.ts';
 import { safeText } from '../../workers/generators/cli/bundle/sanitize.ts';
 import { toTable, toYaml } from '../../workers/generators/cli/bundle/format.ts';
@@ -115,6 +116,12 @@ describe('emitCli', () => {
     expect(binaryName('rm -rf /; $(x)', 'Fallback')).toBe('rm-rf-x');
     expect(binaryName('..', 'My Client')).toBe('my-client');
     expect(binaryName(undefined, '名前')).toMatch(/^[a-z0-9][a-z0-9._-]*$/);
+    // A name derived from the title never shadows a command the shell has; a chosen one is kept.
+    expect(binaryName(undefined, 'Groups')).toBe('groups-cli');
+    expect(binaryName('groups', 'Fallback')).toBe('groups');
+    expect(clientNamingDefaults('Groups API').cli).toBe('groups-cli');
+    expect(clientNamingDefaults('Test').cli).toBe('test-cli');
+    expect(clientNamingDefaults('Swagger Petstore').cli).toBe('swagger-petstore');
     expect(() => resolveCliOptions(model, sdk, { version: 'latest' })).toThrow(/semver/);
   });
 

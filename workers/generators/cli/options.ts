@@ -2,6 +2,7 @@
 
 import type { ApiModel } from '../model/types.ts';
 import { kebabCase } from '../names/case.ts';
+import { freeCommandName } from '../names/shell.ts';
 import { npmPackageName } from '../typescript/naming.ts';
 import type { ResolvedTypeScriptSdkOptions } from '../typescript/index.ts';
 import type { CliOptions, ResolvedCliOptions } from './types.ts';
@@ -13,7 +14,7 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:
 export function binaryName(candidate: string | undefined, fallback: string): string {
   if (candidate !== undefined && BINARY.test(candidate) && !/^\.+$/.test(candidate)) return candidate;
   const derived = (kebabCase(candidate ?? '') || kebabCase(fallback) || 'api').slice(0, 64).replace(/-+$/, '');
-  return BINARY.test(derived) ? derived : 'api';
+  return BINARY.test(derived) ? freeCommandName(derived) : 'api';
 }
 
 export function resolveCliOptions(

@@ -1,7 +1,9 @@
 // Default client and package names from the description's title (`Swagger Petstore API` ->
-// client `SwaggerPetstore`, packages `swagger-petstore`, module `swagger_petstore`).
+// client `SwaggerPetstore`, packages `swagger-petstore`, module `swagger_petstore`). A config's
+// explicit names replace these (build-model.ts clientNaming).
 
 import { kebabCase, pascalCase, screamingSnakeCase, snakeCase } from '../names/case.ts';
+import { freeCommandName } from '../names/shell.ts';
 
 export function clientNamingDefaults(title: string): {
   clientName: string;
@@ -20,7 +22,8 @@ export function clientNamingDefaults(title: string): {
     typescript: kebab,
     python: kebab,
     pythonModule: snakeCase(raw) || 'api',
-    cli: kebab,
+    // The CLI binary: never a command the user's shell already has (`groups` -> `groups-cli`).
+    cli: freeCommandName(kebab),
     envPrefix: screamingSnakeCase(raw) || 'API',
     snake: snakeCase,
   };
