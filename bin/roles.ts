@@ -27,7 +27,9 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPgPort,
+    embeddedDurable: config.embeddedPgDurable,
     log: (line) => logger.debug({ component: 'postgres' }, line),
+    notice: (line) => logger.warn({ component: 'postgres' }, line),
   });
   let queue: Queue;
   try {
