@@ -33,6 +33,9 @@ const Env = z
     EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     EMBEDDED_PG_DURABLE: bool.default(true),
     PUBLIC_BASE_URL: z.string().optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.string().default('development'),
 
@@ -216,6 +219,12 @@ export interface Config {
   /** false: the embedded PostgreSQL runs without fsync (tests only; a machine crash can corrupt it). */
   embeddedPgDurable: boolean;
   publicBaseUrl: string | undefined;
+  /**
+   * Prometheus metrics (README: Metrics and readiness): `token` guards /metrics (bearer); on the
+   * public port /metrics exists only when it is set. `port`: a separate listener (on `host`) for
+   * /metrics and /readyz, in every role (a worker-only process has no other HTTP port).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   logLevel: string;
   production: boolean;
   limits: {
@@ -332,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     embeddedPgDurable: e.EMBEDDED_PG_DURABLE,
     publicBaseUrl: e.PUBLIC_BASE_URL,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     limits: {
