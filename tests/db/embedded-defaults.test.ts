@@ -148,6 +148,22 @@ describe('start-up failures name the cause and the way out', () => {
     }
   }, 60_000);
 
+  it('PORT in use: the listen error, named, with the way out', async () => {
+    const first = createServer();
+    await new Promise<void>((resolve) => first.listen(0, '127.0.0.1', resolve));
+    const port = (first.address() as { port: number }).port;
+    const second = createServer();
+    const error = await new Promise<Error>((resolve) => {
+      second.once('error', resolve);
+      second.listen(port, '127.0.0.1');
+    });
+    first.close();
+    expect(describeStartupFailure(error, {})).toBe(
+      `report-service failed to start: listen EADDRINUSE: address already in use 127.0.0.1:${port}: another program listens on that address.\n` +
+        '  What to do: Stop it, or set PORT (or METRICS_PORT) to a free port.',
+    );
+  });
+
   it('a bad setting, a wrong password, a missing database, an error without a message', () => {
     const env = { DATABASE_URL: 'postgres://app:pw@db.internal:5432/reports' };
     expect(describeStartupFailure(new Error('Invalid configuration: PORT: Too big'), env)).toBe(
