@@ -123,12 +123,12 @@ function explain(error: unknown, env: NodeJS.ProcessEnv): Explained {
   };
 }
 
-/** The text `npm start` prints on stderr before exiting 1. */
-export function describeStartupFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
+/** The text `npm start` prints on stderr before exiting 1 (`prefix`: what failed). */
+export function describeStartupFailure(
+  error: unknown,
+  env: NodeJS.ProcessEnv = process.env,
+  prefix = 'report-service failed to start',
+): string {
   const { cause, wayOut, stack } = explain(error, env);
-  return [
-    `report-service failed to start: ${cause}`,
-    ...(wayOut ? [`  What to do: ${wayOut}`] : []),
-    ...(stack ? [stack] : []),
-  ].join('\n');
+  return [`${prefix}: ${cause}`, ...(wayOut ? [`  What to do: ${wayOut}`] : []), ...(stack ? [stack] : [])].join('\n');
 }
