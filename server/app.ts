@@ -7,6 +7,8 @@ import { artifactDownload } from './artifact-download.ts';
 import { billingWebhook } from './billing-webhook.ts';
 import { docsDomainRoute } from './docs-domain-route.ts';
 import { docsPreview } from './docs-preview-route.ts';
+import { httpMetrics } from './http-metrics.ts';
+import { opsRoutes, type OpsOptions } from './ops-routes.ts';
 import { restFacade } from './rest-facade.ts';
 import type { Deps } from './services/deps.ts';
 import type { Context } from './trpc/context.ts';
@@ -22,8 +24,14 @@ function requestIdOf(_req: Request, res: Response): string {
   return String(res.getHeader('X-Request-Id') ?? '');
 }
 
-/** The HTTP app: /api (REST facade), /trpc (tRPC), the service's OpenAPI document, a sign-in help page. */
-export function createApp(deps: Deps): express.Express {
+/**
+ * The HTTP app: /api (REST facade), /trpc (tRPC), the service's OpenAPI document, a sign-in help
+ * page, /readyz and (with METRICS_TOKEN) /metrics. `ops.worker`: this process's worker, for readiness.
+ */
+export function createApp(
+  deps: Deps,
+  ops: Omit<OpsOptions, 'dedicatedPort'> = { worker: () => undefined },
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -35,6 +43,10 @@ export function createApp(deps: Deps): express.Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+
+  // Metrics and readiness (README: Metrics and readiness): every request counted by route pattern.
+  app.use(httpMetrics());
+  app.use(opsRoutes(deps, { ...ops, dedicatedPort: false }));
 
   // Before everything else: a request for a docs domain is answered from its published docs.
   app.use(

@@ -30,8 +30,12 @@ const Env = z
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(54329),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    EMBEDDED_PG_DURABLE: bool.default(true),
     PUBLIC_BASE_URL: z.string().optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.string().default('development'),
 
@@ -210,8 +214,17 @@ export interface Config {
   role: 'all' | 'api' | 'worker';
   databaseUrl: string | undefined;
   dataDir: string;
-  embeddedPgPort: number;
+  /** Undefined: the port remembered in DATA_DIR, else 54329, else a free one (db/embedded.ts). */
+  embeddedPgPort: number | undefined;
+  /** false: the embedded PostgreSQL runs without fsync (tests only; a machine crash can corrupt it). */
+  embeddedPgDurable: boolean;
   publicBaseUrl: string | undefined;
+  /**
+   * Prometheus metrics (README: Metrics and readiness): `token` guards /metrics (bearer); on the
+   * public port /metrics exists only when it is set. `port`: a separate listener (on `host`) for
+   * /metrics and /readyz, in every role (a worker-only process has no other HTTP port).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   logLevel: string;
   production: boolean;
   limits: {
@@ -307,9 +320,11 @@ function apiBaseOf(url: string | undefined): Config['billing']['apiBase'] {
 
 /** Reads the configuration; a bad value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty billing or identity-provider variable means "not set" (e.g. `STRIPE_PRICE_SCALE=`).
+  // An empty billing, identity-provider, metrics or embedded-port variable means "not set" (e.g. `STRIPE_PRICE_SCALE=`).
   const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([name, value]) => !(value === '' && /^(STRIPE|BILLING|IDP|DNS)_/.test(name))),
+    Object.entries(env).filter(
+      ([name, value]) => !(value === '' && /^((STRIPE|BILLING|IDP|DNS|METRICS)_|EMBEDDED_PG_PORT$)/.test(name)),
+    ),
   );
   const parsed = Env.safeParse(cleaned);
   if (!parsed.success) {
@@ -324,7 +339,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    embeddedPgDurable: e.EMBEDDED_PG_DURABLE,
     publicBaseUrl: e.PUBLIC_BASE_URL,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     limits: {

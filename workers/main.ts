@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { JobWithMetadata } from 'pg-boss';
 import { WorkerHeartbeat } from '../db/models/index.ts';
 import { newId } from '../shared/ids.ts';
+import { metrics } from '../shared/metrics.ts';
 import {
   MAINTENANCE_QUEUE,
   PUBLISH_DEAD_LETTER_QUEUE,
@@ -21,6 +22,8 @@ import type { WorkerDeps } from './worker-deps.ts';
 
 export interface RunningWorker {
   workerId: string;
+  /** True from the moment every queue subscription is in place until `stop` begins (readiness). */
+  subscribed(): boolean;
   stop(): Promise<void>;
 }
 
@@ -33,8 +36,12 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const startedAt = new Date();
   const beat = async () => {
     try {
-      await WorkerHeartbeat.upsert({ workerId, hostname: hostname(), pid: process.pid, startedAt, seenAt: new Date() });
+      const seenAt = new Date();
+      await WorkerHeartbeat.upsert({ workerId, hostname: hostname(), pid: process.pid, startedAt, seenAt });
+      metrics.workerHeartbeats.inc({ result: 'ok' });
+      metrics.workerLastHeartbeat.set(seenAt.getTime() / 1000);
     } catch (error) {
+      metrics.workerHeartbeats.inc({ result: 'failed' });
       deps.logger.warn({ err: error }, 'worker heartbeat failed');
     }
   };
@@ -92,9 +99,12 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     }),
   });
   deps.logger.info({ workerId, concurrency: deps.config.worker.concurrency }, 'worker started');
+  let stopping = false;
   return {
     workerId,
+    subscribed: () => !stopping,
     async stop() {
+      stopping = true;
       clearInterval(timer);
       for (const { queue, id } of workers) await boss.offWork(queue, { id, wait: true }).catch(() => {});
       stopSpareRunProcess();

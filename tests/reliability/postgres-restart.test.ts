@@ -29,7 +29,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'report-service-pg-restart-'));
   await chmod(dir, 0o755); // as root, PostgreSQL runs as a created `postgres` user that must enter it
   port = await freePort();
-  postgres = await startEmbeddedPostgres({ dataDir: dir, port });
+  postgres = await startEmbeddedPostgres({ dataDir: dir, port, durable: false });
   await ensureDatabase(postgres.url, 'reliability');
   databaseUrl = postgres.url.replace(/\/postgres$/, '/reliability');
   service = await spawnService({
@@ -208,6 +208,16 @@ describe('PostgreSQL stops and comes back under load', () => {
       pipeline: { databaseReachable: false, workerAlive: false },
     });
     expect(typeof down.body.generatedAt).toBe('string');
+    // Readiness (GET /readyz, for an orchestrator) says not ready, and why, just as fast.
+    const readyStarted = Date.now();
+    const notReady = await fetch(`${service.url}/readyz`);
+    expect(Date.now() - readyStarted).toBeLessThan(5_000);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({
+      ready: false,
+      role: 'all',
+      checks: { database: { ok: false }, migrations: { ok: false } },
+    });
     // Each kind of request once more, for certain during the outage.
     const probes = [
       await call('GET', '/me'),
@@ -218,7 +228,7 @@ describe('PostgreSQL stops and comes back under load', () => {
 
     // PostgreSQL back on the same port and data dir; the service is not touched.
     phase = 'recovering';
-    postgres = await startEmbeddedPostgres({ dataDir: dir, port });
+    postgres = await startEmbeddedPostgres({ dataDir: dir, port, durable: false });
     const restartedAt = Date.now();
     let recoveredHealth: Awaited<ReturnType<typeof call>> | undefined;
     await waitFor('health ok with a live worker again', 60_000, async () => {
@@ -227,6 +237,9 @@ describe('PostgreSQL stops and comes back under load', () => {
       return !!recoveredHealth;
     });
     const recoveredMs = Date.now() - restartedAt;
+    const ready = await fetch(`${service.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, checks: { database: { ok: true }, worker: { ok: true } } });
     phase = 'after';
     // Counted by the phase a start was sent in: one sent while recovering may be answered after.
     await waitFor('starts accepted after the outage', 30_000, () => acceptedAfter >= 10);

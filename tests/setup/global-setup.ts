@@ -42,7 +42,8 @@ export async function setup(project: TestProject): Promise<void> {
   }
   dir = await mkdtemp(join(tmpdir(), 'report-service-test-pg-'));
   await chmod(dir, 0o755); // as root, PostgreSQL runs as a created `postgres` user that must enter it
-  server = await startEmbeddedPostgres({ dataDir: dir, port: 0 });
+  // Tests trade durability for speed (a crashed test machine loses nothing worth keeping); npm start keeps it.
+  server = await startEmbeddedPostgres({ dataDir: dir, port: 0, durable: false });
   project.provide('pgAdminUrl', server.url);
 }
 

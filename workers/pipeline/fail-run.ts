@@ -1,5 +1,6 @@
 import { Op } from 'sequelize';
 import { Run } from '../../db/models/index.ts';
+import { metrics } from '../../shared/metrics.ts';
 
 const FINISHED = new Set(['passed', 'failed', 'skipped']);
 
@@ -13,8 +14,9 @@ export async function failRun(runId: string, message: string): Promise<void> {
   const steps = run.steps.map((s) =>
     FINISHED.has(s.status) ? s : { ...s, status: 'failed' as const, summary: `internal error: ${message}` },
   );
-  await Run.update(
+  const [failed] = await Run.update(
     { status: 'failed', verdict: 'failed', currentStep: null, completedAt: new Date(), steps, failureMessage: message },
     { where: { id: runId, status: { [Op.in]: ['queued', 'running'] } } },
   );
+  if (failed > 0) metrics.runsFinished.inc({ status: 'failed', verdict: 'failed' });
 }

@@ -3,6 +3,7 @@ import { Op, type Transaction } from 'sequelize';
 import { Run, RunInput } from '../../db/models/index.ts';
 import type { ArtifactManifestShape, StepRecord } from '../../db/models/run-shapes.ts';
 import type { PipelineStep } from '../../shared/enums.ts';
+import { metrics } from '../../shared/metrics.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { IsolatedRun } from './isolated-run.ts';
 import type { PackedDraft } from './run-protocol.ts';
@@ -187,6 +188,8 @@ class RunProgress {
         transaction,
       );
     });
+    if (record.durationMs !== undefined)
+      metrics.stepDuration.observe({ step: record.name, status: record.status }, record.durationMs / 1000);
   }
 
   /** Marks `name` running, with every other unfinished step the process has started (their start times are the process's). */
@@ -348,7 +351,7 @@ async function finish(
   failureMessage?: string,
   manifest?: ArtifactManifestShape,
 ): Promise<void> {
-  await Run.update(
+  const [finished] = await Run.update(
     {
       status: outcome.status,
       verdict: outcome.verdict,
@@ -360,4 +363,5 @@ async function finish(
     },
     { where: { id: runId, status: 'running', claimToken: claim } },
   );
+  if (finished > 0) metrics.runsFinished.inc({ status: outcome.status, verdict: outcome.verdict });
 }

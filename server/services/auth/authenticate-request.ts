@@ -1,11 +1,13 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, isAppError } from '../../../shared/errors.ts';
+import { metrics } from '../../../shared/metrics.ts';
 import type { Deps } from '../deps.ts';
 import { authenticate } from './authenticate.ts';
 import type { Caller } from './caller.ts';
 
 function tooManyFailures(deps: Deps, msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  metrics.rateLimitRefusals.inc({ limiter: 'auth_failures' });
   return new AppError(
     'rate_limited',
     `Too many invalid tokens from this address (${deps.config.rateLimit.authFailures} per ${deps.config.rateLimit.authFailureWindowSeconds} s); retry after ${seconds} seconds.`,
@@ -34,6 +36,7 @@ export async function authenticateRequest(
     return await authenticate(deps, authorization);
   } catch (error) {
     if (authorization && isAppError(error) && error.code === 'unauthorized') {
+      metrics.authFailures.inc({ kind: 'bearer' });
       try {
         await deps.authFailureLimiter.consume(key, 1);
       } catch (rejection) {

@@ -1,5 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../../shared/errors.ts';
+import { metrics } from '../../../shared/metrics.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -11,6 +12,7 @@ export async function rateLimitStart(deps: Deps, orgId: string): Promise<void> {
     await deps.reportRateLimiter.consume(orgId, 1);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
+      metrics.rateLimitRefusals.inc({ limiter: 'report_starts' });
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new AppError(
         'rate_limited',

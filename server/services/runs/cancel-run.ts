@@ -1,5 +1,6 @@
 import { CANCELABLE_RUN_STATUSES } from '../../../shared/enums.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { metrics } from '../../../shared/metrics.ts';
 import type { Run } from '../../../shared/schemas/runs.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
@@ -34,5 +35,6 @@ export async function cancelRun(deps: Deps, caller: Caller, runId: string, reaso
     if (row.jobId) await deps.queue.cancelReport(row.jobId, transaction);
     return row;
   });
+  metrics.runsFinished.inc({ status: 'canceled', verdict: 'canceled' });
   return { run: toRun(run) };
 }

@@ -3,6 +3,7 @@ import { Run } from '../../../db/models/index.ts';
 import type { InputSummaryShape, StepRecord } from '../../../db/models/run-shapes.ts';
 import { PIPELINE_STEPS, type RunMode } from '../../../shared/enums.ts';
 import { newId } from '../../../shared/ids.ts';
+import { metrics } from '../../../shared/metrics.ts';
 import type { Deps } from '../deps.ts';
 
 export interface QueuedRunInput {
@@ -45,5 +46,6 @@ export async function createQueuedRun(deps: Deps, input: QueuedRunInput, transac
   const jobId = await deps.queue.enqueueReport({ runId: id, orgId: input.orgId }, transaction);
   run.jobId = jobId;
   await run.save({ transaction });
+  transaction.afterCommit(() => metrics.runsStarted.inc({ mode: input.mode }));
   return run;
 }

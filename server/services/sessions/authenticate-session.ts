@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { BrowserSession, Member, Organization, User } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { metrics } from '../../../shared/metrics.ts';
 import { effectiveScopes, ROLE_SCOPES } from '../../../shared/scopes.ts';
 import type { Caller } from '../auth/caller.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -33,6 +34,7 @@ export async function authenticateSession(
     session.absoluteExpiresAt.getTime() <= now
   ) {
     sessionCookie.clear(deps, req, res);
+    metrics.authFailures.inc({ kind: 'session' });
     throw new AppError('unauthorized', 'Your session has ended or expired; sign in again.');
   }
   if (options.mutation) sessionCookie.assertSameOrigin(deps, req);
@@ -44,6 +46,7 @@ export async function authenticateSession(
   if (!org || !user || !member || member.status !== 'active') {
     await BrowserSession.update({ endedAt: new Date(now) }, { where: { id: session.id } });
     sessionCookie.clear(deps, req, res);
+    metrics.authFailures.inc({ kind: 'session' });
     throw new AppError('unauthorized', 'You are no longer an active member of this workspace.');
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_RESOLUTION_MS) {
