@@ -8,6 +8,7 @@ import { billingWebhook } from './billing-webhook.ts';
 import { docsDomainRoute } from './docs-domain-route.ts';
 import { docsPreview } from './docs-preview-route.ts';
 import { restFacade } from './rest-facade.ts';
+import { ruleDocs } from './rule-docs-route.ts';
 import type { Deps } from './services/deps.ts';
 import type { Context } from './trpc/context.ts';
 import { toAppError } from './trpc/errors.ts';
@@ -102,6 +103,10 @@ export function createApp(deps: Deps): express.Express {
 
   app.get('/docs-preview/:shareId', docsPreview);
   app.get('/docs-preview/:shareId/{*path}', docsPreview);
+
+  // Rule documentation, linked from every diagnostic's `docsUrl`.
+  app.get('/rules', ruleDocs);
+  app.get('/rules/{*ruleId}', ruleDocs);
 
   app.get('/auth/local-dev', (_req, res) => {
     res
