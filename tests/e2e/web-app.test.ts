@@ -376,6 +376,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
   it("opens a diagnostic's source, highlighted at its line, with its JSON pointer", async () => {
     await owner.getByRole('link', { name: /^Diagnostics/ }).click();
     await owner.getByText('components/unused').waitFor();
+    // Each rule's group says its class and links to the rule's page on the service.
+    const group = owner.locator('.diag-group').filter({ hasText: 'components/unused' }).first();
+    expect(await group.getByRole('link', { name: 'Rule docs' }).getAttribute('href')).toBe('/rules/components/unused');
+    expect(await group.textContent()).toContain('style');
     const item = owner.locator('.diag').filter({ hasText: 'Unused' }).first();
     await item.locator('summary').click();
     const code = item.getByRole('region', { name: /Source around line/ });
