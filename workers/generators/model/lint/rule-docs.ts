@@ -91,7 +91,7 @@ export const RULE_DOCS: Readonly<Record<string, RuleDoc>> = {
     pass: '/pets/{petId}:\n  get: { parameters: [ { name: petId, in: path, required: true, schema: { type: string } } ] }',
   },
   'path/duplicate-or-ambiguous': {
-    checks: 'Paths that differ only in placeholder names or a trailing slash, or that one request could match both of.',
+    checks: 'Paths that differ only in placeholder names (`/pets/{id}` and `/pets/{petId}`) or in a trailing slash.',
     why: 'A request matches both; servers and SDK routers pick one arbitrarily.',
     fail: '/pets/{id}: {...}\n/pets/{petId}: {...}',
     pass: '/pets/{petId}: {...}\n/pets/{petId}/toys: {...}',
