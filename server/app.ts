@@ -10,6 +10,7 @@ import { docsPreview } from './docs-preview-route.ts';
 import { httpMetrics } from './http-metrics.ts';
 import { opsRoutes, type OpsOptions } from './ops-routes.ts';
 import { restFacade } from './rest-facade.ts';
+import { ruleDocs } from './rule-docs-route.ts';
 import type { Deps } from './services/deps.ts';
 import type { Context } from './trpc/context.ts';
 import { toAppError } from './trpc/errors.ts';
@@ -114,6 +115,10 @@ export function createApp(
 
   app.get('/docs-preview/:shareId', docsPreview);
   app.get('/docs-preview/:shareId/{*path}', docsPreview);
+
+  // Rule documentation, linked from every diagnostic's `docsUrl`.
+  app.get('/rules', ruleDocs);
+  app.get('/rules/{*ruleId}', ruleDocs);
 
   app.get('/auth/local-dev', (_req, res) => {
     res

@@ -11,6 +11,9 @@ export { findExecutable, writeTree } from './pipeline/check-with-tool.ts';
 /** The JSON reports of the compat_diff step, as the API reads them back (publishing dry runs, versions). */
 export type { CompatReport, SdkDiffReport } from './generators/diff/types.ts';
 
+/** The rule documentation pages (`/rules`, `/rules/<ruleId>`), linked from each diagnostic's `docsUrl`. */
+export { rulePage, rulesIndexPage } from './generators/model/lint/rule-docs-page.ts';
+
 /** The pipeline's steps in order, and whether each one's generator is in this build (the health answer). */
 export function pipelineSteps(): Array<{ name: PipelineStep; built: boolean }> {
   return STEPS.map((step) => ({ name: step.name, built: step.built }));

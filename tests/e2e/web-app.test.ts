@@ -49,7 +49,10 @@ if (!available)
 export const SCREENSHOTS = join(tmpdir(), 'report-service-test-artifacts', 'web');
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
-/** A small description with two warnings (an operation without operationId, an unused schema). */
+/**
+ * A small description with two warnings (an operation without operationId, an unused schema): both
+ * style, so the run ends `ready` with them in its report (README, "Diagnostics, rule settings and verdicts").
+ */
 const TICKETS = `openapi: 3.1.0
 info:
   title: Ticketing
@@ -352,7 +355,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
       statuses.push(`${await step.getAttribute('data-step')}=${await step.getAttribute('data-status')}`);
     expect(statuses).toContain('typescript_sdk=passed');
     expect(statuses).toContain('python_sdk=passed');
-    await owner.getByText(/Needs review: everything was built/).waitFor({ timeout: 10_000 });
+    await owner.getByText(/Ready: the description is sound/).waitFor({ timeout: 10_000 });
     await axe(owner, 'run');
     await shot(owner, 'run');
     // Dark theme: same page, same checks.
@@ -376,6 +379,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
   it("opens a diagnostic's source, highlighted at its line, with its JSON pointer", async () => {
     await owner.getByRole('link', { name: /^Diagnostics/ }).click();
     await owner.getByText('components/unused').waitFor();
+    // Each rule's group says its class and links to the rule's page on the service.
+    const group = owner.locator('.diag-group').filter({ hasText: 'components/unused' }).first();
+    expect(await group.getByRole('link', { name: 'Rule docs' }).getAttribute('href')).toBe('/rules/components/unused');
+    expect(await group.textContent()).toContain('style');
     const item = owner.locator('.diag').filter({ hasText: 'Unused' }).first();
     await item.locator('summary').click();
     const code = item.getByRole('region', { name: /Source around line/ });
@@ -482,7 +489,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.getByRole('heading', { name: 'Ticketing', level: 1 }).waitFor();
     const row = owner.getByRole('row').filter({ has: owner.getByRole('link', { name: runId }) });
     await row.waitFor();
-    expect(await row.locator('.badge').allTextContents()).toEqual(expect.arrayContaining(['Needs review']));
+    expect(await row.locator('.badge').allTextContents()).toEqual(expect.arrayContaining(['Ready']));
     await axe(owner, 'project');
     await shot(owner, 'project');
     const badge = owner.locator('.page-head .badge');
@@ -674,7 +681,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
 
   it('retries a finished run (the new run page opens) and cancels that run while it is live; the server agrees', async () => {
     await owner.goto(`${origin}/runs/${runId}`);
-    await owner.getByText(/Needs review: everything was built/).waitFor();
+    await owner.getByText(/Ready: the description is sound/).waitFor();
     expect(await owner.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
     await owner.getByRole('button', { name: 'Retry' }).click();
     await owner.waitForURL(
@@ -854,7 +861,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
     await page.goto(`${origin}/runs/${runId}`);
     await page
-      .getByText(/Needs review/)
+      .getByText(/Ready: the description is sound/)
       .first()
       .waitFor();
     expect(await page.getByRole('button', { name: /Cancel run|Retry/ }).count()).toBe(0);

@@ -34,7 +34,8 @@ export function words(value: string): string {
 const VERDICTS: Record<string, string> = {
   ready: 'Ready: the description is sound and every deliverable was built and checked. You can publish.',
   generated: 'Generated: the deliverables were built.',
-  needs_review: 'Needs review: everything was built, but the description has warnings worth a look before you ship.',
+  needs_review:
+    'Needs review: something changes what the generated SDKs do (a warning such as a name collision or an unsupported construct, a breaking change against the earlier description, or a step that did not pass). Style warnings alone do not hold a run back.',
   not_ready:
     'Not ready: the description has errors. The report lists them with their place in the file; fix them and start a new report.',
   needs_setup:

@@ -13,7 +13,8 @@ import { SchemaCountLimitError } from './model/build/schema-builder.ts';
 import { isRecord, type JsonRecord } from './model/json-guards.ts';
 import { readConfig, type ConfigKind } from './config/read-config.ts';
 import { deriveStarterConfig, starterConfigYaml } from './config/derive-starter-config.ts';
-import type { GeneratorConfig } from './model/generator-config.ts';
+import type { GeneratorConfig, LintSettings } from './model/generator-config.ts';
+import { annotateDiagnostic, blocksReady, finalizeDiagnostics } from './model/lint/finalize-diagnostics.ts';
 
 export type { ConfigKind } from './config/read-config.ts';
 
@@ -29,9 +30,14 @@ export interface AnalyzeInput {
 }
 
 export interface AnalyzeCounts {
+  /** Causes, not places: a grouped diagnostic counts once (`places` counts every place). */
   errors: number;
   warnings: number;
   infos: number;
+  /** Warnings that keep the run from `ready` (class `sdk`, or set to `warn` by the project). */
+  review: number;
+  /** Places all diagnostics were found in. */
+  places: number;
   paths: number;
   operations: number;
   webhooks: number;
@@ -41,7 +47,11 @@ export interface AnalyzeCounts {
 }
 
 export interface AnalyzeResult {
-  /** Sorted: description diagnostics by line, then config diagnostics. Capped at `limits.maxDiagnostics`. */
+  /**
+   * Sorted: description diagnostics by line, then config diagnostics; the project's rule settings
+   * applied, one per cause (with `locations`), each with `impact` and `docsUrl`. Capped at
+   * `limits.maxDiagnostics`.
+   */
   diagnostics: Diagnostic[];
   /** Absent when the description could not be read (parse failure, unsupported version). */
   model?: ApiModel;
@@ -126,6 +136,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   const diagnostics: Diagnostic[] = [];
   const configDiagnostics: Diagnostic[] = [];
   const needsSetup: string[] = [];
+  let lint: LintSettings | undefined;
   let t = performance.now();
   const lap = (name: string): void => {
     const now = performance.now();
@@ -133,7 +144,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
     t = now;
   };
   const finish = (partial: Partial<AnalyzeResult> & { configKind: ConfigKind }): AnalyzeResult => {
-    const sorted = [...diagnostics.sort(byPosition), ...configDiagnostics.sort(byPosition)];
+    const sorted = finalizeDiagnostics([...diagnostics.sort(byPosition), ...configDiagnostics.sort(byPosition)], lint);
     return {
       ...partial,
       diagnostics: capDiagnostics(sorted, limits.maxDiagnostics),
@@ -175,6 +186,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   pushAll(configDiagnostics, resolved.diagnostics);
   needsSetup.push(...resolved.needsSetup);
   const { config, configKind } = resolved;
+  lint = config.lint;
   lap('config');
 
   await checkpoint(input.signal);
@@ -301,7 +313,7 @@ async function runDescriptionChecks(
   const { oasSchemaCheck, schemaDiagnostics, runRules, ALL_RULES, listSchemas } = await loadCheckModules();
   if (version.schemaCheck) {
     const errors = oasSchemaCheck(version.version)(doc);
-    pushAll(diagnostics, schemaDiagnostics(errors, version.version, locate));
+    pushAll(diagnostics, schemaDiagnostics(errors, version.version, locate, 500, doc));
   }
   lap('schema');
   await checkpoint(signal);
@@ -318,14 +330,16 @@ async function runDescriptionChecks(
 function capDiagnostics(sorted: Diagnostic[], max: number): Diagnostic[] {
   if (sorted.length <= max) return sorted;
   const capped = sorted.slice(0, max);
-  capped.push({
-    ruleId: 'report/truncated',
-    severity: 'info',
-    message: `${sorted.length - max} more diagnostics were left out of this report.`,
-    pointer: '',
-    line: 0,
-    column: 0,
-  });
+  capped.push(
+    annotateDiagnostic({
+      ruleId: 'report/truncated',
+      severity: 'info',
+      message: `${sorted.length - max} more diagnostics were left out of this report.`,
+      pointer: '',
+      line: 0,
+      column: 0,
+    }),
+  );
   return capped;
 }
 
@@ -334,6 +348,8 @@ function countsOf(diagnostics: readonly Diagnostic[], model: ApiModel | undefine
     errors: diagnostics.filter((d) => d.severity === 'error').length,
     warnings: diagnostics.filter((d) => d.severity === 'warning').length,
     infos: diagnostics.filter((d) => d.severity === 'info').length,
+    review: diagnostics.filter(blocksReady).length,
+    places: diagnostics.reduce((n, d) => n + (d.count ?? 1), 0),
     paths: model ? new Set(model.operations.map((o) => o.path)).size : 0,
     operations: model?.operations.length ?? 0,
     webhooks: model?.webhooks.length ?? 0,

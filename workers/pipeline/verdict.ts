@@ -10,12 +10,16 @@ export interface ReportSummary {
 }
 
 /**
- * The end of a run that went through every step (DESIGN.md, Runs):
+ * The end of a run that went through every step (DESIGN.md, Runs; README, "Verdicts"):
  * - partner setup missing → `blocked` + `needs_setup`;
  * - error diagnostics → `complete` + `not_ready` (a report on a bad description is still a report);
- * - warnings, a failed step, or a step skipped for a reason other than "not applicable" (a missing
- *   tool, no model) → `complete` + `needs_review`;
- * - otherwise `ready` + `ready`.
+ * - warnings that change what the deliverables do (validate's `review` count: class `sdk`, or a
+ *   rule the project set to `warn`), breaking changes in the compatibility diff, a failed step, or
+ *   a step skipped for a reason other than "not applicable" (a missing tool, no model) →
+ *   `complete` + `needs_review`;
+ * - otherwise `ready` + `ready`: style warnings (undeclared tags, unused components) stay in the
+ *   report without blocking it.
+ * A run recorded before `review` was counted reads every warning as one to review.
  */
 export function decideOutcome(
   summary: ReportSummary,
@@ -23,10 +27,13 @@ export function decideOutcome(
 ): { status: RunStatus; verdict: RunVerdict } {
   if (summary.needsSetup.length > 0) return { status: 'blocked', verdict: 'needs_setup' };
   if (summary.errors > 0) return { status: 'complete', verdict: 'not_ready' };
-  const warnings = summary.warnings > 0;
+  const validate = steps.find((s) => s.name === 'validate');
+  const warnings = (validate?.counts?.review ?? summary.warnings) > 0;
+  const compat = steps.find((s) => s.name === 'compat_diff')?.counts;
+  const breaking = (compat?.breaking ?? 0) + (compat?.removed ?? 0) + (compat?.changed ?? 0) > 0;
   const incomplete = steps.some(
     (s) => s.status !== 'passed' && !(s.status === 'skipped' && s.counts?.notApplicable === 1),
   );
-  if (warnings || incomplete) return { status: 'complete', verdict: 'needs_review' };
+  if (warnings || breaking || incomplete) return { status: 'complete', verdict: 'needs_review' };
   return { status: 'ready', verdict: 'ready' };
 }

@@ -6,18 +6,35 @@ import { Badge, Card, Empty, ErrorNote, Loading } from '../components/ui.tsx';
 import type { Lang } from '../highlight.ts';
 import { useTRPC } from '../trpc.ts';
 
-interface Diagnostic {
-  ruleId: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
+interface Place {
   pointer: string;
   line: number;
   column: number;
+}
+interface Diagnostic extends Place {
+  ruleId: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
   document?: 'openapi' | 'config';
+  /** Every place of this one cause (the first is pointer/line/column); `count` has the total. */
+  locations?: Place[];
+  count?: number;
+  /** `sdk`: changes what the generated SDKs do (a warning makes the run needs_review); `style`: does not. */
+  impact?: 'sdk' | 'style';
+  /** The severity the project set for this rule (`lint: rules:`). */
+  configured?: 'error' | 'warn' | 'info';
+  /** The rule's page on this service, `/rules/<ruleId>`. */
+  docsUrl?: string;
 }
 interface ValidationReport {
-  summary: { errors: number; warnings: number; infos: number };
+  summary: { errors: number; warnings: number; infos: number; review?: number; style?: number; places?: number };
   diagnostics: Diagnostic[];
+}
+
+/** The rule's documentation page: the report's link when it is one of ours (a same-origin path), else ours built from the id. */
+function docsHref(d: Pick<Diagnostic, 'ruleId' | 'docsUrl'>): string {
+  if (d.docsUrl && /^\/rules\/[A-Za-z0-9%._-]+(\/[A-Za-z0-9%._-]+)*$/.test(d.docsUrl)) return d.docsUrl;
+  return `/rules/${d.ruleId.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 const SEVERITIES = ['error', 'warning', 'info'] as const;
@@ -38,13 +55,16 @@ export function Diagnostics({ runId }: { runId: string }) {
   const query = useDeferredValue(search.trim().toLowerCase());
 
   const groups = useMemo(() => {
-    const byKey = new Map<string, { ruleId: string; severity: Diagnostic['severity']; items: Diagnostic[] }>();
+    const byKey = new Map<
+      string,
+      { ruleId: string; severity: Diagnostic['severity']; impact?: Diagnostic['impact']; items: Diagnostic[] }
+    >();
     for (const d of report?.diagnostics ?? []) {
       if (!shown[d.severity]) continue;
       if (query && !`${d.ruleId} ${d.message} ${d.pointer}`.toLowerCase().includes(query)) continue;
       const key = `${d.severity}\u0000${d.ruleId}`;
       let group = byKey.get(key);
-      if (!group) byKey.set(key, (group = { ruleId: d.ruleId, severity: d.severity, items: [] }));
+      if (!group) byKey.set(key, (group = { ruleId: d.ruleId, severity: d.severity, impact: d.impact, items: [] }));
       group.items.push(d);
     }
     const rank = { error: 0, warning: 1, info: 2 };
@@ -90,6 +110,13 @@ export function Diagnostics({ runId }: { runId: string }) {
           {total} shown in {groups.length} rules
         </span>
       </div>
+      {report.summary.review !== undefined && report.summary.warnings > 0 ? (
+        <p className="muted small">
+          {report.summary.review} of {report.summary.warnings} warnings change what the SDKs do and need a review;{' '}
+          {report.summary.warnings - report.summary.review} are style and do not keep the run from ready.{' '}
+          <a href="/rules">About the rules and their settings</a>
+        </p>
+      ) : null}
       {groups.length === 0 ? (
         <Empty title="Nothing matches the filter">
           Clear the filter text or tick more severities above to see diagnostics again.
@@ -106,11 +133,13 @@ function DiagnosticGroup({
   runId,
   ruleId,
   severity,
+  impact,
   items,
 }: {
   runId: string;
   ruleId: string;
   severity: Diagnostic['severity'];
+  impact?: Diagnostic['impact'] | undefined;
   items: Diagnostic[];
 }) {
   const [all, setAll] = useState(false);
@@ -120,7 +149,11 @@ function DiagnosticGroup({
       className="diag-group"
       title={
         <>
-          <Badge value={severity} /> <span className="mono">{ruleId}</span>
+          <Badge value={severity} /> <span className="mono">{ruleId}</span>{' '}
+          {impact ? <span className="muted small">{impact === 'sdk' ? 'changes the SDK' : 'style'}</span> : null}{' '}
+          <a className="small" href={docsHref({ ruleId, docsUrl: items[0]?.docsUrl })}>
+            Rule docs
+          </a>
         </>
       }
       actions={<span className="muted small">{items.length}</span>}
@@ -145,7 +178,11 @@ function DiagnosticItem({ runId, diagnostic: d }: { runId: string; diagnostic: D
     <li className="diag">
       <details onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
         <summary>
-          <span className="diag-message">{d.message}</span>
+          <span className="diag-message">
+            {d.message}
+            {d.count && d.count > 1 ? <span className="muted small"> ({d.count} places)</span> : null}
+            {d.configured ? <span className="muted small"> (set to {d.configured} by the project)</span> : null}
+          </span>
           <span className="diag-where mono muted small">
             {d.document === 'config' ? 'config ' : ''}
             {d.line > 0 ? `${d.line}:${d.column}` : 'no position'}
@@ -155,6 +192,22 @@ function DiagnosticItem({ runId, diagnostic: d }: { runId: string; diagnostic: D
           <p className="small">
             JSON pointer: <code className="break">{d.pointer === '' ? '(document root)' : d.pointer}</code>
           </p>
+          {d.locations && d.locations.length > 1 ? (
+            <div className="small">
+              <p>
+                Found in {d.count ?? d.locations.length} places
+                {d.count && d.count > d.locations.length ? ` (the first ${d.locations.length} listed)` : ''}:
+              </p>
+              <ul className="diag-places">
+                {d.locations.map((place, i) => (
+                  <li key={i}>
+                    <code className="break">{place.pointer === '' ? '(document root)' : place.pointer}</code>{' '}
+                    <span className="muted">{place.line > 0 ? `${place.line}:${place.column}` : ''}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {open && d.line > 0 ? <Source runId={runId} diagnostic={d} /> : null}
         </div>
       </details>

@@ -13,6 +13,7 @@
 //       methods: { list: get /pets, retrieve: { endpoint: get /pets/{petId}, deprecated: "use x" } }
 //       subresources: { toys: { methods: { list: get /pets/{petId}/toys } } }
 //   unspecified_endpoints: [ get /internal ]
+//   lint: { rules: { tags/declared: off }, redocly: <redocly.yaml text>, spectral: <.spectral.yaml text> }
 
 import type { ParsedDocument } from '../model/parse/parse-document.ts';
 import { asArray, asBoolean, asRecord, asString, isRecord } from '../model/json-guards.ts';
@@ -21,6 +22,7 @@ import { ConfigReader } from './config-reader.ts';
 import { readEnvironments } from './read-environments.ts';
 import { readPagination } from './read-pagination.ts';
 import { readResources } from './read-resources.ts';
+import { readLint } from './read-lint.ts';
 import { emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
 
 export const FLAGSHIP_KEYS = [
@@ -34,6 +36,7 @@ export const FLAGSHIP_KEYS = [
   'pagination',
   'resources',
   'unspecified_endpoints',
+  'lint',
 ] as const;
 
 const RESOURCE_KEYS = {
@@ -96,6 +99,8 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
   config.pagination = readPagination(reader, root.pagination, '/pagination');
   config.resources = readResources(reader, root.resources, '/resources', RESOURCE_KEYS);
   config.unspecifiedEndpoints = asArray(root.unspecified_endpoints).filter((e): e is string => typeof e === 'string');
+  const lint = readLint(reader, root.lint, '/lint');
+  if (lint !== undefined) config.lint = lint;
   if (root.resources !== undefined && !isRecord(root.resources)) {
     reader.report('config/invalid-resource', 'error', '/resources', '`resources` must be a mapping of resource names.');
   }

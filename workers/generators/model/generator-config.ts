@@ -1,7 +1,7 @@
 // The normalised generator config: what both the flagship config and a partner `stainless.yml`
 // are mapped onto before the model is built. Locations point into the config text.
 
-import type { ClientAuthOption, Diagnostic, PaginationScheme, SourceLocation } from './types.ts';
+import type { ClientAuthOption, Diagnostic, PaginationScheme, RuleSetting, SourceLocation } from './types.ts';
 
 export interface ConfigMethod {
   /** Raw method name, e.g. 'list'. */
@@ -39,6 +39,14 @@ export interface GeneratorConfig {
   resources: ConfigResource[];
   /** Endpoints the config deliberately leaves out of the SDK. */
   unspecifiedEndpoints: string[];
+  /** Rule settings (`lint:`), by our rule id; empty when the config sets none. */
+  lint?: LintSettings;
+}
+
+/** A project's rule settings, resolved to our rule ids (see config/read-lint.ts). */
+export interface LintSettings {
+  /** Our rule id → the setting and where it came from (`lint.rules`, `redocly:<name>`, `spectral:<name>`). */
+  rules: Record<string, { setting: RuleSetting; from: string }>;
 }
 
 export interface ConfigParseResult {

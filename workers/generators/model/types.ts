@@ -21,8 +21,18 @@ export interface SourceLocation {
 
 export type Severity = 'error' | 'warning' | 'info';
 
+/**
+ * What a finding means for the deliverables (README, "Verdicts"): `sdk` findings change what the
+ * generated SDKs, CLI or docs do (a warning of that class makes a run `needs_review`); `style`
+ * findings do not (they stay in the report and never block `ready`).
+ */
+export type DiagnosticImpact = 'sdk' | 'style';
+
+/** A severity a project sets for a rule (`lint: rules:`); `off` drops the rule's findings. */
+export type RuleSetting = 'error' | 'warn' | 'info' | 'off';
+
 export interface Diagnostic {
-  /** Stable id, e.g. `operation/operation-id-unique`; see `rules/rule-ids.ts`. */
+  /** Stable id, e.g. `operation/operation-id-unique`; see `lint/rule-catalogue.ts`. */
   ruleId: string;
   severity: Severity;
   message: string;
@@ -34,6 +44,19 @@ export interface Diagnostic {
   column: number;
   /** Which input the pointer/line/column refer to; absent means the OpenAPI description. */
   document?: 'openapi' | 'config';
+  /**
+   * Every place this one cause was found (the first is `pointer`/`line`/`column`), when it was
+   * found in more than one; at most `LOCATIONS_KEPT` are listed, `count` says how many in all.
+   */
+  locations?: SourceLocation[];
+  /** How many places this cause was found in (absent: one). */
+  count?: number;
+  /** `sdk` or `style`: whether the finding changes what the deliverables do. */
+  impact?: DiagnosticImpact;
+  /** The severity the project set for this rule (`lint: rules:` or an imported ruleset), when it set one. */
+  configured?: Exclude<RuleSetting, 'off'>;
+  /** The rule's documentation page on this service (a path: `/rules/<ruleId>`). */
+  docsUrl?: string;
 }
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';

@@ -9,15 +9,23 @@ export const validateStep = defineStep({
   name: 'validate',
   async run(context) {
     const analysis = await context.analysis();
-    const count = (severity: string) => analysis.diagnostics.filter((d) => d.severity === severity).length;
-    const errors = count('error');
-    const warnings = count('warning');
-    const infos = count('info');
-    const counts = { errors, warnings, infos, ...analysis.counts };
-    const report = { summary: { errors, warnings, infos }, counts, diagnostics: analysis.diagnostics };
+    // Counts are of causes (a grouped diagnostic counts once), before the report's cap.
+    const counts = { ...analysis.counts };
+    const [errors, warnings, infos, places] = [
+      counts.errors ?? 0,
+      counts.warnings ?? 0,
+      counts.infos ?? 0,
+      counts.places ?? 0,
+    ];
+    const review = counts.review ?? warnings;
+    const report = {
+      summary: { errors, warnings, infos, review, style: warnings - review, places },
+      counts,
+      diagnostics: analysis.diagnostics,
+    };
     return {
       status: errors > 0 ? 'failed' : 'passed',
-      summary: `${errors} errors, ${warnings} warnings, ${infos} notes`,
+      summary: `${errors} errors, ${warnings} warnings (${review} to review, ${warnings - review} style), ${infos} notes`,
       counts,
       artifacts: [
         { kind: 'validation_report', name: 'validation-report', json: report },
