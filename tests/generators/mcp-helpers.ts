@@ -89,10 +89,15 @@ export async function connectHttp(
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
-/** Problems with a tool input schema as JSON Schema 2020-12: the meta-schema's errors, or why it does not compile. */
-export function schemaProblems(schema: unknown): string[] {
+/**
+ * Problems with a tool input schema as JSON Schema 2020-12: the meta-schema's errors, or (with
+ * `compile`) why ajv cannot compile it into a validator.
+ */
+export function schemaProblems(schema: unknown, compile = true): string[] {
   if (!ajv.validateSchema(schema as object))
     return (ajv.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`.trim());
+  if ((schema as { type?: unknown }).type !== 'object') return ['the input schema is not of type object'];
+  if (!compile) return [];
   try {
     ajv.compile(schema as object);
     return [];

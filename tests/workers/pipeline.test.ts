@@ -53,6 +53,10 @@ describe('report pipeline', () => {
       status: 'passed',
       summary: expect.stringContaining('tsc --strict passes'),
     });
+    expect(rest.find((s) => s.name === 'mcp_server')).toMatchObject({
+      status: 'passed',
+      summary: expect.stringContaining('tsc --strict passes'),
+    });
     expect(rest.find((s) => s.name === 'docs')).toMatchObject({
       status: 'passed',
       counts: expect.objectContaining({ pages: expect.any(Number) }),
@@ -66,6 +70,7 @@ describe('report pipeline', () => {
     expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual([
       'cli',
       'docs',
+      'mcp_server',
       'python_sdk',
       'starter_config',
       'typescript_sdk',
@@ -107,7 +112,15 @@ describe('report pipeline', () => {
       "openapi: 3.0.3\ninfo:\n  title: Clean\n  version: 1.0.0\nservers:\n  - url: https://api.example.com\ntags:\n  - name: pets\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      tags: [pets]\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                type: array\n                items:\n                  type: string\n";
     const run = await waitForRun(await start({ openapiText: clean }));
     expect(run).toMatchObject({ status: 'ready', verdict: 'ready' });
-    expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
+    expect(run.steps.map((s) => s.status)).toEqual([
+      'passed',
+      'passed',
+      'passed',
+      'passed',
+      'passed',
+      'passed',
+      'skipped',
+    ]);
     expect(run.artifactManifest?.quality).toMatchObject({ errors: 0, warnings: 0 });
   });
 

@@ -170,20 +170,32 @@ function planTool(model: ApiModel, method: MethodPlan, name: string, access: str
   };
 }
 
-/** Every SDK method as a tool, in the SDK's resource order. */
-export function planTools(model: ApiModel, sdk: SdkPlan): McpTool[] {
-  const scope = new NameScope(DYNAMIC_TOOLS);
-  const tools: McpTool[] = [];
+/** Every SDK method with the resource path from the client (`['projects', 'runs']`), in the SDK's resource order. */
+function sdkMethods(sdk: SdkPlan): { method: MethodPlan; access: string[] }[] {
+  const out: { method: MethodPlan; access: string[] }[] = [];
   const visit = (resources: SdkPlan['resources'], access: string[]): void => {
     for (const resource of resources) {
       const here = [...access, resource.propName];
-      for (const method of resource.methods) {
-        const base = toolBaseName(method);
-        tools.push(planTool(model, method, scope.claim(method.op.key, base), here));
-      }
+      for (const method of resource.methods) out.push({ method, access: here });
       visit(resource.children, here);
     }
   };
   visit(sdk.resources, []);
-  return tools;
+  return out;
+}
+
+/** Operation key -> tool name (what `planTools` names each tool, without building the schemas). */
+export function planToolNames(sdk: SdkPlan): Map<string, string> {
+  const scope = new NameScope(DYNAMIC_TOOLS);
+  const names = new Map<string, string>();
+  for (const { method } of sdkMethods(sdk)) names.set(method.op.key, scope.claim(method.op.key, toolBaseName(method)));
+  return names;
+}
+
+/** Every SDK method as a tool, in the SDK's resource order. */
+export function planTools(model: ApiModel, sdk: SdkPlan): McpTool[] {
+  const names = planToolNames(sdk);
+  return sdkMethods(sdk).map(({ method, access }) =>
+    planTool(model, method, names.get(method.op.key) as string, access),
+  );
 }
