@@ -82,8 +82,13 @@ class Converter {
 
   #nullable(out: JsonSchema, nullable: boolean): JsonSchema {
     if (!nullable) return out;
+    // An enum's values are the whole truth: null joins them (and the type, when there is one).
+    if (Array.isArray(out.enum)) {
+      const withNull: JsonSchema = { ...out, enum: out.enum.includes(null) ? out.enum : [...out.enum, null] };
+      if (typeof out.type === 'string') withNull.type = [out.type, 'null'];
+      return withNull;
+    }
     if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
-    if (Array.isArray(out.enum)) return { ...out, enum: [...out.enum, null] };
     return { anyOf: [out, { type: 'null' }] };
   }
 
