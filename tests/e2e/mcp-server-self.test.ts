@@ -1,22 +1,21 @@
 // The generated MCP server drives this service: /api/openapi.json + tests/fixtures/self config ->
-// the MCP server package, compiled with TypeScript 7, started with node and connected to by the
-// official MCP SDK client over stdio, against the running service: it lists projects, starts a
-// report from a description passed as an argument, and a 404 comes back as a tool error.
+// the mcp_server step's work (emit, then the tsc gate that builds dist/), the artifact packed as
+// stored and unpacked with tar, its one dependency (@modelcontextprotocol/sdk) present as if
+// installed (a node_modules link to ours), `node dist/main.js` connected to by the official MCP SDK
+// client over stdio, against the running service: it lists projects, starts a report from a
+// description passed as an argument, and a 404 comes back as a tool error.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitMcpServer } from '../../workers/generators/mcp/index.ts';
+import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
+import { compiledPackageOutcome, MCP_SDK_RESOLUTION } from '../../workers/pipeline/tsc-check.ts';
 import { REPO_ROOT } from '../generators/cli-helpers.ts';
-import {
-  compileMcpPackages,
-  connectStdio,
-  resultText,
-  schemaProblems,
-  type Connected,
-} from '../generators/mcp-helpers.ts';
+import { connectStdio, resultText, schemaProblems, type Connected } from '../generators/mcp-helpers.ts';
 import { PETSTORE } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
@@ -38,14 +37,20 @@ beforeAll(async () => {
     bin: { 'report-service-mcp': './dist/main.js' },
   });
   root = mkdtempSync(join(tmpdir(), 'mcp-self-'));
-  const compiled = await compileMcpPackages(root, new Map([['report-service-mcp', files]]));
-  expect(compiled.output).toBe('');
-  expect(compiled.code).toBe(0);
-  mcp = await connectStdio(
-    join(root, 'out/report-service-mcp/src/main.js'),
-    ['--base-url', `${service.url}/api`, '--tools', 'static'],
-    { REPORT_SERVICE_API_KEY: token },
-  );
+  const outcome = await compiledPackageOutcome('mcp_server', 'mcp-server', files, new AbortController().signal, [
+    MCP_SDK_RESOLUTION,
+  ]);
+  expect(outcome.summary).toMatch(/tsc --strict passes/);
+  expect(outcome.status).toBe('passed');
+  const packed = await packArtifact(outcome.artifacts![0]!);
+  writeFileSync(join(root, packed.fileName), packed.content);
+  const dir = join(root, 'unpacked');
+  mkdirSync(dir);
+  execFileSync('tar', ['-xzf', join(root, packed.fileName), '-C', dir]);
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  mcp = await connectStdio(join(dir, 'dist/main.js'), ['--base-url', `${service.url}/api`, '--tools', 'static'], {
+    REPORT_SERVICE_API_KEY: token,
+  });
 }, 120_000);
 
 afterAll(async () => {

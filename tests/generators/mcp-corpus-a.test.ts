@@ -26,5 +26,5 @@ describe.skipIf(!HAS_CORPUS)('the MCP server over the corpus (shard 1/2)', () =>
     expect(r.listed).toBe(r.accepted);
     expect(r.listFailures).toEqual([]);
     expect(r.schemaFailures).toEqual([]);
-  }, 400_000);
+  }, 900_000);
 });

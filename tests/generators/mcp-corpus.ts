@@ -142,6 +142,7 @@ export async function runMcpCorpus(shard: number, shards: number, concurrency = 
         } finally {
           await connected.close();
         }
+        if (listed % 100 === 0) console.log(`[mcp corpus ${shard + 1}/${shards}] ${listed} servers listed`);
       } catch (error) {
         listFailures.push(`${name}: ${(error as Error).message.slice(0, 300)}`);
       }

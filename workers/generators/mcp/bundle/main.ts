@@ -6,7 +6,6 @@
 
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createServer, loadTools } from './server.js';
 import type { ServerSpec, ToolMode } from './types.js';
 
@@ -134,7 +133,9 @@ export async function main<Client>(spec: ServerSpec<Client>, argv: readonly stri
     await server.connect(new StdioServerTransport());
     return 0;
   }
-  // Streamable HTTP, stateless: one server and transport per request.
+  // Streamable HTTP, stateless: one server and transport per request. Imported here, so a stdio
+  // server (the common case, started by the client for each session) does not load it.
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const http = createHttpServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
