@@ -336,6 +336,11 @@ describe('a hostile description', () => {
       await close();
     }
     expect(stderr()).not.toMatch(/PWNED|owned/);
+    // Help goes to a terminal: the description's title is there without its control characters.
+    const help = await runCli(hostileMain(), ['--help'], { cwd: root });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('The MCP server for the Hostile ]0;owned */');
+    expect(help.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
     expect(readdirSync(root).sort()).toEqual(before);
     for (const marker of ['PWNED-1', 'PWNED-2', 'PWNED-3', 'PWNED-4'])
       expect(existsSync(join(root, marker))).toBe(false);

@@ -73,12 +73,17 @@ export function parseFlags(argv: readonly string[]): Flags {
   return flags;
 }
 
+/** Control characters and bidi overrides removed: the title comes from the description and help goes to a terminal. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g, '');
+}
+
 function usage<Client>(spec: ServerSpec<Client>): string {
   const env = spec.credentials[0]?.env.map((e) => `$${e}`).join(' or ');
   return [
     `Usage: ${spec.name} [--transport stdio|http] [--port N] [--host H] [--base-url URL] [--tools static|dynamic]`,
     '',
-    `The MCP server for the ${spec.title} API.`,
+    `The MCP server for the ${printable(spec.title)} API.`,
     '',
     '  --transport stdio|http  stdio (default) or Streamable HTTP at /mcp',
     '  --port N                the HTTP port (default 3000; 0 picks a free one)',
