@@ -124,6 +124,7 @@ describe('report pipeline', () => {
     expect(run.artifactManifest?.quality).toMatchObject({ errors: 0, warnings: 0 });
   });
 
+  // Whole pipeline runs (seven steps each) plus an old SDK's surface: more than the default 30 s on a busy 2-core machine.
   it("compat_diff: the customer's SDK against ours, and the project's previous description against this one", async () => {
     const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitTypeScriptSdk } = await import('../../workers/generators/typescript/index.ts');
@@ -165,8 +166,9 @@ describe('report pipeline', () => {
     );
     expect(tar.includes(Buffer.from('compat-diff.md'))).toBe(true);
     expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
-  });
+  }, 60_000);
 
+  // As above: a whole run plus the old Python SDK's surface.
   it('compat_diff reads a Python SDK too (parsed with ast, never imported)', async () => {
     const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitPythonSdk } = await import('../../workers/generators/python/index.ts');
@@ -180,7 +182,7 @@ describe('report pipeline', () => {
     const step = run.steps.find((s) => s.name === 'compat_diff')!;
     expect(step).toMatchObject({ status: 'passed', counts: expect.objectContaining({ removed: 1 }) });
     expect(step.summary).toMatch(/migration risk/);
-  });
+  }, 60_000);
 
   it('the docs of a run publish as a hosted preview: 201, served noindex with the CSP, search index and assets included', async () => {
     const runId = await start({
