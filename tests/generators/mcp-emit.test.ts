@@ -103,6 +103,20 @@ describe('emitMcpServer', () => {
     expect(mode(emitMcpServer(above))).toBe('dynamic');
     expect(mode(emitMcpServer(above, { mode: 'static' }))).toBe('static');
     expect(mode(emitMcpServer(at, { mode: 'dynamic' }))).toBe('dynamic');
+    // The flagship config chooses too (`mcp: { tools }`); a bad value is a warning and is ignored.
+    const configured = async (configText: string) =>
+      analyzeSpec({
+        openapiText: JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1.0.0' }, paths: paths(3) }),
+        configText,
+        mode: 'flagship',
+      });
+    const dynamic = await configured('client_name: T\nmcp: { tools: dynamic }\n');
+    expect(mode(emitMcpServer(dynamic.model!))).toBe('dynamic');
+    const bad = await configured('client_name: T\nmcp: { tools: sometimes }\n');
+    expect(mode(emitMcpServer(bad.model!))).toBe('static');
+    expect(bad.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'config/invalid', severity: 'warning', pointer: '/mcp/tools' }),
+    );
   });
 
   it('bounds $ref cycles and depth; enums, nested objects and required fields become JSON Schema 2020-12', async () => {

@@ -30,7 +30,7 @@ export function emitMcpServer(model: ApiModel, options: McpOptions = {}): Genera
   const resolved = resolveMcpOptions(model, sdkOptions, options);
   const sdkPlan = planSdk(model, sdkOptions);
   const tools = planTools(model, sdkPlan);
-  const mode = defaultMode(tools.length, options.mode);
+  const mode = defaultMode(tools.length, options.mode ?? model.client.mcpTools);
   const files: GeneratedFile[] = [];
   for (const file of emitTypeScriptSdk(model, options.sdk)) {
     if (SDK_PACKAGE_FILES.has(file.path)) continue;

@@ -11,7 +11,7 @@ export interface McpOptions {
   packageName?: string;
   /** Package version; default the SDK's. */
   version?: string;
-  /** Tools the server lists by default: one per endpoint (`static`) or three (`dynamic`); default by DYNAMIC_THRESHOLD. */
+  /** Tools the server lists by default: one per endpoint (`static`) or three (`dynamic`); default the config's `mcp.tools`, else by DYNAMIC_THRESHOLD. */
   mode?: McpToolMode;
   /** Options of the TypeScript SDK the server contains (`src/sdk/`). */
   sdk?: TypeScriptSdkOptions;
