@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     console.log(
       `Pipeline end to end (API in process, workers as processes, WORKER_CONCURRENCY default); Node ${process.version}`,
     );
-    const stepNames = ['validate', 'typescript_sdk', 'python_sdk', 'cli', 'docs', 'compat_diff'];
+    const stepNames = ['validate', 'typescript_sdk', 'python_sdk', 'cli', 'mcp_server', 'docs', 'compat_diff'];
     console.log(
       'description'.padEnd(52),
       'MB'.padStart(5),

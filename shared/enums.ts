@@ -63,7 +63,15 @@ export const PROJECT_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]
 export const MEMBER_STATUSES = ['active', 'invited', 'removed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-export const PIPELINE_STEPS = ['validate', 'typescript_sdk', 'python_sdk', 'cli', 'docs', 'compat_diff'] as const;
+export const PIPELINE_STEPS = [
+  'validate',
+  'typescript_sdk',
+  'python_sdk',
+  'cli',
+  'mcp_server',
+  'docs',
+  'compat_diff',
+] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 
 export const STEP_STATUSES = ['pending', 'running', 'passed', 'failed', 'skipped', 'canceled'] as const;
@@ -78,6 +86,7 @@ export const ARTIFACT_KINDS = [
   'typescript_sdk',
   'python_sdk',
   'cli',
+  'mcp_server',
   'docs',
   'compat_diff',
 ] as const;

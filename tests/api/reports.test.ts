@@ -37,6 +37,7 @@ describe('POST /api/reports/start', () => {
       'typescript_sdk',
       'python_sdk',
       'cli',
+      'mcp_server',
       'docs',
       'compat_diff',
     ]);

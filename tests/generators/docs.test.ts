@@ -188,6 +188,8 @@ describe('emitDocsSite', () => {
       'assets/theme.css',
       'guides/getting-started.html',
       'index.html',
+      'llms-full.txt',
+      'llms.txt',
       'resources/authors.html',
       'resources/books.html',
       'resources/health.html',
@@ -681,6 +683,22 @@ describe('a hostile description', () => {
     );
     expect(text).toContain("--q-onfocus-window-pwned39 '$(touch /tmp/pwned)`touch /tmp/pwned2`'");
     expect(text).toContain("--url 'https://api.example.com/things/'\\''%3B%20window.__pwned%3D38%3B%20'\\''?");
+  });
+
+  it('keeps llms.txt and llms-full.txt free of control characters and markup; payloads are escaped text', async () => {
+    const files = await site('hostile');
+    const index = file(files, 'llms.txt');
+    const full = file(files, 'llms-full.txt');
+    for (const text of [index, full]) {
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(text).not.toMatch(/\]\(\s*(javascript|vbscript|data):/i);
+    }
+    // Description text is escaped Markdown: no raw tag outside code (spans and fences, which Markdown shows as text).
+    const prose = (text: string): string =>
+      text.replace(/```[a-z]*\n[\s\S]*?\n```/g, '').replace(/(`+)[\s\S]*?\1/g, '');
+    expect(prose(index)).not.toMatch(/<[a-z/]/i);
+    expect(prose(full)).not.toMatch(/<[a-z/]/i);
+    expect(index).toContain('Get &lt;img src=x onerror="window\\.\\_\\_pwned=33"&gt; thing');
   });
 
   it('keeps hostile strings out of the search index keys and URLs', async () => {

@@ -10,6 +10,7 @@ import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitCli } from '../../workers/generators/cli/index.ts';
+import { emitMcpServer } from '../../workers/generators/mcp/index.ts';
 import { DocsSourceError, emitDocsSite } from '../../workers/generators/docs/index.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import type { CaseRequest, CaseResult, GeneratedFile, GeneratorName } from './hostile-pipeline.ts';
@@ -21,6 +22,7 @@ const GENERATORS: Record<
   typescript: (model) => emitTypeScriptSdk(model),
   python: (model) => emitPythonSdk(model),
   cli: (model) => emitCli(model),
+  mcp: (model) => emitMcpServer(model),
   docs: (model, docsSourceText, result) => {
     if (docsSourceText === undefined) return emitDocsSite(model, {});
     try {

@@ -53,6 +53,10 @@ describe('report pipeline', () => {
       status: 'passed',
       summary: expect.stringContaining('tsc --strict passes'),
     });
+    expect(rest.find((s) => s.name === 'mcp_server')).toMatchObject({
+      status: 'passed',
+      summary: expect.stringContaining('tsc --strict passes'),
+    });
     expect(rest.find((s) => s.name === 'docs')).toMatchObject({
       status: 'passed',
       counts: expect.objectContaining({ pages: expect.any(Number) }),
@@ -66,6 +70,7 @@ describe('report pipeline', () => {
     expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual([
       'cli',
       'docs',
+      'mcp_server',
       'python_sdk',
       'starter_config',
       'typescript_sdk',
@@ -107,10 +112,19 @@ describe('report pipeline', () => {
       "openapi: 3.0.3\ninfo:\n  title: Clean\n  version: 1.0.0\nservers:\n  - url: https://api.example.com\ntags:\n  - name: pets\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      tags: [pets]\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                type: array\n                items:\n                  type: string\n";
     const run = await waitForRun(await start({ openapiText: clean }));
     expect(run).toMatchObject({ status: 'ready', verdict: 'ready' });
-    expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
+    expect(run.steps.map((s) => s.status)).toEqual([
+      'passed',
+      'passed',
+      'passed',
+      'passed',
+      'passed',
+      'passed',
+      'skipped',
+    ]);
     expect(run.artifactManifest?.quality).toMatchObject({ errors: 0, warnings: 0 });
   });
 
+  // Whole pipeline runs (seven steps each) plus an old SDK's surface: more than the default 30 s on a busy 2-core machine.
   it("compat_diff: the customer's SDK against ours, and the project's previous description against this one", async () => {
     const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitTypeScriptSdk } = await import('../../workers/generators/typescript/index.ts');
@@ -152,8 +166,9 @@ describe('report pipeline', () => {
     );
     expect(tar.includes(Buffer.from('compat-diff.md'))).toBe(true);
     expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
-  });
+  }, 60_000);
 
+  // As above: a whole run plus the old Python SDK's surface.
   it('compat_diff reads a Python SDK too (parsed with ast, never imported)', async () => {
     const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitPythonSdk } = await import('../../workers/generators/python/index.ts');
@@ -167,7 +182,7 @@ describe('report pipeline', () => {
     const step = run.steps.find((s) => s.name === 'compat_diff')!;
     expect(step).toMatchObject({ status: 'passed', counts: expect.objectContaining({ removed: 1 }) });
     expect(step.summary).toMatch(/migration risk/);
-  });
+  }, 60_000);
 
   it('the docs of a run publish as a hosted preview: 201, served noindex with the CSP, search index and assets included', async () => {
     const runId = await start({

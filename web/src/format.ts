@@ -57,6 +57,7 @@ const STEP_LABELS: Record<string, string> = {
   typescript_sdk: 'TypeScript SDK',
   python_sdk: 'Python SDK',
   cli: 'Command-line tool',
+  mcp_server: 'MCP server',
   docs: 'Reference docs',
   compat_diff: 'Compatibility diff',
 };
@@ -68,6 +69,7 @@ const KIND_LABELS: Record<string, string> = {
   typescript_sdk: 'TypeScript SDK',
   python_sdk: 'Python SDK',
   cli: 'CLI',
+  mcp_server: 'MCP server',
   docs: 'Docs site',
   compat_diff: 'Compatibility diff',
 };

@@ -3,6 +3,7 @@ import type { StepDefinition } from './step.ts';
 import { cliStep } from './steps/cli.ts';
 import { compatDiffStep } from './steps/compat-diff.ts';
 import { docsStep } from './steps/docs.ts';
+import { mcpServerStep } from './steps/mcp-server.ts';
 import { pythonSdkStep } from './steps/python-sdk.ts';
 import { typescriptSdkStep } from './steps/typescript-sdk.ts';
 import { validateStep } from './steps/validate.ts';
@@ -13,6 +14,7 @@ export const STEPS: readonly StepDefinition[] = [
   typescriptSdkStep,
   pythonSdkStep,
   cliStep,
+  mcpServerStep,
   docsStep,
   compatDiffStep,
 ];
@@ -27,7 +29,14 @@ if (STEPS.map((s) => s.name).join() !== PIPELINE_STEPS.join()) {
  * whose checker runs longest (mypy on the Python SDK) starts first, so its check overlaps the
  * other steps' emitting instead of waiting for all of it.
  */
-export const LAUNCH_ORDER: readonly PipelineStep[] = ['python_sdk', 'typescript_sdk', 'cli', 'docs', 'compat_diff'];
+export const LAUNCH_ORDER: readonly PipelineStep[] = [
+  'python_sdk',
+  'typescript_sdk',
+  'cli',
+  'mcp_server',
+  'docs',
+  'compat_diff',
+];
 
 if (
   [...LAUNCH_ORDER].sort().join() !==

@@ -13,6 +13,24 @@ const TSC = join(NODE_MODULES, 'typescript-native', 'bin', 'tsc');
 const TYPE_ROOTS = join(NODE_MODULES, '@types');
 
 /**
+ * A package a generated package depends on, found for the compile in this repository's
+ * node_modules (the check runs in a temp folder with no node_modules): an import specifier
+ * pattern and where it resolves (a tsconfig `paths` entry of a config used for the check only).
+ */
+export interface Resolution {
+  specifier: string;
+  target: string;
+}
+
+/** `@modelcontextprotocol/sdk/<subpath>.js` (the MCP server's imports), as its package exports map them. */
+export const MCP_SDK_RESOLUTION: Resolution = {
+  specifier: '@modelcontextprotocol/sdk/*',
+  target: join(NODE_MODULES, '@modelcontextprotocol', 'sdk', 'dist', 'esm', '*'),
+};
+
+const CHECK_TSCONFIG = 'tsconfig.check.json';
+
+/**
  * `tsc -p tsconfig.json` (strict, the package's own settings) on a generated package: the gate
  * and the build in one compile. When it passes, `dist` (JavaScript, `.d.ts`, source maps) is what
  * that compile wrote, returned as `built`; the package ships it beside `src/`.
@@ -20,20 +38,35 @@ const TYPE_ROOTS = join(NODE_MODULES, '@types');
 export async function tscBuild(
   files: readonly GeneratedFile[],
   signal: AbortSignal,
+  resolutions: readonly Resolution[] = [],
 ): Promise<ToolCheck & { built?: GeneratedFile[] }> {
+  // The package's own tsconfig.json, extended by one that only adds where its dependencies are.
+  const checkOnly: GeneratedFile[] =
+    resolutions.length === 0
+      ? []
+      : [
+          {
+            path: CHECK_TSCONFIG,
+            content: JSON.stringify({
+              extends: './tsconfig.json',
+              compilerOptions: { paths: Object.fromEntries(resolutions.map((r) => [r.specifier, [r.target]])) },
+            }),
+          },
+        ];
+  const config = resolutions.length === 0 ? 'tsconfig.json' : CHECK_TSCONFIG;
   const check = await checkWithTools(
     files,
     [
       {
         label: 'tsc --strict',
         command: process.execPath,
-        args: (root) => [TSC, '-p', `${root}/tsconfig.json`, '--typeRoots', TYPE_ROOTS, '--noEmitOnError'],
+        args: (root) => [TSC, '-p', `${root}/${config}`, '--typeRoots', TYPE_ROOTS, '--noEmitOnError'],
         timeoutMs: 120_000,
         problemPattern: /error TS\d+|could not/,
       },
     ],
     signal,
-    [],
+    checkOnly,
     (root) => readTree(root, 'dist'),
   );
   return {
@@ -54,9 +87,10 @@ export async function compiledPackageOutcome(
   name: string,
   files: GeneratedFile[],
   signal: AbortSignal,
+  resolutions: readonly Resolution[] = [],
 ): Promise<StepOutcome> {
   signal.throwIfAborted();
-  const check = await tscBuild(files, signal);
+  const check = await tscBuild(files, signal, resolutions);
   const shipped = check.built ? [...files, ...check.built] : files;
   return {
     status: check.ok ? 'passed' : 'failed',

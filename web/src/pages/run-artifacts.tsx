@@ -7,7 +7,7 @@ import { bytes, kindLabel, when } from '../format.ts';
 import { useCan } from '../session.tsx';
 import { useTRPC, useTRPCClient } from '../trpc.ts';
 
-const TREES = new Set(['typescript_sdk', 'python_sdk', 'cli', 'docs']);
+const TREES = new Set(['typescript_sdk', 'python_sdk', 'cli', 'mcp_server', 'docs']);
 
 export function Artifacts({ runId }: { runId: string }) {
   const trpc = useTRPC();

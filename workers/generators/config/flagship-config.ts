@@ -5,6 +5,7 @@
 //   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore }
 //   binary_name: petstore           (the CLI's binary; overrides packages.cli)
 //   env_prefix: PETSTORE                     # optional
+//   mcp: { tools: dynamic }                  # optional: the MCP server's tools (static | dynamic)
 //   environments: { production: https://petstore.example.com/v1 }
 //   auth: [ { name: api_key, scheme: ApiKeyAuth, env: PETSTORE_API_KEY, required: true } ]
 //   pagination: [ { name: cursor_page, type: cursor, request: {...}, response: {...} } ]
@@ -31,6 +32,7 @@ export const FLAGSHIP_KEYS = [
   'organization',
   'packages',
   'env_prefix',
+  'mcp',
   'environments',
   'auth',
   'pagination',
@@ -74,6 +76,19 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
   if (binaryName !== undefined) config.packages.cli = binaryName;
   const envPrefix = asString(root.env_prefix);
   if (envPrefix !== undefined) config.envPrefix = envPrefix;
+  const mcp = asRecord(root.mcp);
+  if (mcp !== undefined) {
+    reader.checkKeys(mcp, '/mcp', ['tools'], 'mcp');
+    const tools = asString(mcp.tools);
+    if (tools === 'static' || tools === 'dynamic') config.mcpTools = tools;
+    else if (mcp.tools !== undefined)
+      reader.report(
+        'config/invalid',
+        'warning',
+        '/mcp/tools',
+        '`mcp.tools` must be `static` or `dynamic`; it is ignored.',
+      );
+  }
   config.environments = readEnvironments(reader, root.environments, '/environments');
   asArray(root.auth).forEach((a, i) => {
     const auth = asRecord(a);

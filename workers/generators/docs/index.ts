@@ -1,13 +1,14 @@
 // The docs generator: a pure function from the API model (and an optional snapshot of the
 // customer's existing docs) to the files of a static HTML reference site: an overview, a page per
 // resource with a section per operation, a page per schema initial with a section per schema,
-// guide pages, a prebuilt search index, and the stylesheet and script from `bundle/`. Every page
+// guide pages, a prebuilt search index, llms.txt and llms-full.txt (the API for language models), and the stylesheet and script from `bundle/`. Every page
 // carries a strict CSP (no inline script or style, no external requests) and `noindex`. Output is
 // deterministic.
 
 import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
+import { llmsFiles } from './llms.ts';
 import { type DocsSource, DocsSourceError, parseDocsSource } from './docs-source.ts';
 import { guidePage, overviewPage, resourcePage, schemaPages, searchIndex, type PageContext } from './pages.ts';
 import { SampleBuilder } from './samples.ts';
@@ -42,6 +43,7 @@ export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): Ge
   for (const guide of site.guides) files.push(guidePage(ctx, guide));
   files.push(...schemaPages(ctx));
   files.push(searchIndex(ctx));
+  files.push(...llmsFiles(model, site, siteTitle, ctx.samples.names, (op) => ctx.samples.samples(op)));
   files.push({ path: 'assets/theme.css', content: themeCss(source?.theme ?? {}) });
   files.push(...bundleFiles());
   return sortByPath(files);

@@ -111,6 +111,7 @@ ${model.authSchemes.length > 0 ? html`<ul class="auth-schemes">${model.authSchem
 <li>TypeScript: <code>npm install ${names.typescript.packageName}</code>, then <code>import ${names.typescript.clientClass} from '${names.typescript.packageName}'</code></li>
 <li>Python: <code>pip install ${names.python.packageName}</code>, then <code>from ${names.python.moduleName} import ${names.python.clientClass}</code></li>
 <li>CLI: <code>${names.cli.bin} --help</code></li>
+<li>MCP server (for AI agents): <code>npx -y ${names.mcp.packageName}</code>; one tool per operation. For language models: <a href="${localUrl('llms.txt')}">llms.txt</a>, <a href="${localUrl('llms-full.txt')}">llms-full.txt</a></li>
 </ul>
 <h2 id="resources">Resources</h2>
 ${resourceRows.length > 0 ? html`<ul class="resource-list">${resourceRows}</ul>` : html`<p class="muted">No operations.</p>`}

@@ -7,6 +7,7 @@
 import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
 import { isEventStream, pathTemplateParts, requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
+import { mcpServerNames, type McpServerNames } from '../mcp/naming.ts';
 import { cliBinaryName, planCommands, type CliFlag, type CliGroup, type CliMethod } from '../cli/naming.ts';
 import {
   id as tsId,
@@ -62,6 +63,7 @@ export interface SdkNames {
   typescript: { packageName: string; clientClass: string; envVars: string[] };
   python: { packageName: string; moduleName: string; clientClass: string; envVars: string[] };
   cli: { bin: string };
+  mcp: McpServerNames;
 }
 
 const SAFE_ENV = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -208,6 +210,7 @@ export class SampleBuilder {
         envVars,
       },
       cli: { bin: cliBinaryName(model) },
+      mcp: mcpServerNames(model, this.#ts),
     };
   }
 

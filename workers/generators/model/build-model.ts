@@ -734,6 +734,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
     envPrefix:
       config.envPrefix ??
       (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
+    ...optional('mcpTools', config.mcpTools),
   };
 }
 

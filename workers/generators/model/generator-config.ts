@@ -29,6 +29,8 @@ export interface GeneratorConfig {
   organization?: string;
   packages: { typescript?: string; python?: string; pythonModule?: string; cli?: string };
   envPrefix?: string;
+  /** `mcp: { tools: static | dynamic }`: the MCP server's tool mode. */
+  mcpTools?: 'static' | 'dynamic';
   environments: { name: string; url: string; source: SourceLocation }[];
   authOptions: ClientAuthOption[];
   /** Extra security schemes declared by the config (OpenAPI Security Scheme Object shape). */

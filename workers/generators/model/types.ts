@@ -531,6 +531,8 @@ export interface ClientNaming {
   };
   /** Prefix for environment variables the client reads, e.g. 'LINQ'. */
   envPrefix: string;
+  /** The MCP server's tools when the config chooses (`mcp: { tools }`): one per endpoint, or the three dynamic ones. */
+  mcpTools?: 'static' | 'dynamic';
 }
 
 export interface Tag {

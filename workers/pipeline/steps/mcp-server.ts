@@ -1,0 +1,19 @@
+import { emitMcpServer } from '../../generators/mcp/index.ts';
+import { defineStep } from '../step.ts';
+import { compiledPackageOutcome, MCP_SDK_RESOLUTION } from '../tsc-check.ts';
+
+/**
+ * The MCP server: a Model Context Protocol server for the customer's API (an npm package on the
+ * official MCP SDK), built on the generated TypeScript SDK inside the package, then checked with
+ * `tsc --strict` (which also builds its `dist/`).
+ */
+export const mcpServerStep = defineStep({
+  name: 'mcp_server',
+  async run(context) {
+    const { model } = await context.model();
+    if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
+    return await compiledPackageOutcome('mcp_server', 'mcp-server', emitMcpServer(model), context.signal, [
+      MCP_SDK_RESOLUTION,
+    ]);
+  },
+});
