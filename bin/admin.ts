@@ -23,6 +23,7 @@ workspace
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       embeddedPort: config.embeddedPgPort,
+      storage: config.storage,
     });
     try {
       const created = await createWorkspace(db.sequelize, { name: options.name, email: options.email });

@@ -27,6 +27,7 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPgPort,
+    storage: config.storage,
     log: (line) => logger.debug({ component: 'postgres' }, line),
   });
   let queue: Queue;
