@@ -1,7 +1,6 @@
-import { pipeline } from 'node:stream/promises';
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
-import { AppError, isAppError } from '../shared/errors.ts';
+import { AppError } from '../shared/errors.ts';
 import { ErrorBody } from '../shared/schemas/common.ts';
 import { authenticateRequest } from './services/auth/authenticate-request.ts';
 import { downloadArtifact } from './services/artifacts/download-artifact.ts';
@@ -35,18 +34,23 @@ export const artifactDownload =
       res.setHeader('Content-Disposition', `attachment; filename="${artifact.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
       res.setHeader('X-Content-SHA256', artifact.sha256);
       res.status(200);
-      try {
-        await pipeline(content, res);
-      } catch (error) {
-        // Mid-stream (headers sent): the connection is destroyed, so the client sees a download
-        // shorter than its Content-Length; a failed integrity check is logged as the fault it is.
-        if (isAppError(error))
-          deps.logger.error(
-            { err: error, runId: req.params.runId, artifactId: artifact.id },
-            'artifact download aborted',
-          );
-        else deps.logger.debug({ err: error, artifactId: artifact.id }, 'artifact download ended early');
-      }
+      content.on('error', (error) => {
+        content.unpipe(res);
+        if (!res.headersSent) {
+          // Nothing sent yet (the object failed its check within its first chunk): a JSON error.
+          for (const name of ['Content-Length', 'Content-Disposition', 'X-Content-SHA256', 'ETag', 'Cache-Control'])
+            res.removeHeader(name);
+          next(error);
+          return;
+        }
+        // Mid-stream: the connection is destroyed, so the client sees a download shorter than its
+        // Content-Length (the last chunk of a corrupt object is never sent); logged as the fault it is.
+        deps.logger.error({ err: error, runId: artifact.runId, artifactId: artifact.id }, 'artifact download aborted');
+        res.destroy(error);
+      });
+      // A client that goes away stops the read from the store.
+      res.on('close', () => content.destroy());
+      content.pipe(res);
     } catch (error) {
       next(error);
     }
