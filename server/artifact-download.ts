@@ -38,7 +38,14 @@ export const artifactDownload =
         content.unpipe(res);
         if (!res.headersSent) {
           // Nothing sent yet (the object failed its check within its first chunk): a JSON error.
-          for (const name of ['Content-Length', 'Content-Disposition', 'X-Content-SHA256', 'ETag', 'Cache-Control'])
+          for (const name of [
+            'Content-Type',
+            'Content-Length',
+            'Content-Disposition',
+            'X-Content-SHA256',
+            'ETag',
+            'Cache-Control',
+          ])
             res.removeHeader(name);
           next(error);
           return;
@@ -77,6 +84,11 @@ export const artifactDownloadPath = {
         403: { description: 'Missing scope', content: { 'application/json': { schema: ErrorBody } } },
         404: { description: 'Not found', content: { 'application/json': { schema: ErrorBody } } },
         410: { description: 'Expired and purged', content: { 'application/json': { schema: ErrorBody } } },
+        500: {
+          description:
+            'The stored bytes are missing (stored_object_missing) or failed their SHA-256 check before any byte was sent (stored_object_corrupt)',
+          content: { 'application/json': { schema: ErrorBody } },
+        },
       },
     },
   },

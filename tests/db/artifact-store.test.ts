@@ -202,6 +202,7 @@ describe.each(['postgres', 's3'] as const)('artifact store: %s', (kind) => {
     const answer = await fetch(urlOf(small), { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(500);
     expect(answer.headers.get('x-content-sha256')).toBeNull();
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await answer.json()).toMatchObject({ error: 'stored_object_corrupt' });
     expect(logged.join('')).toContain('stored_object_corrupt');
   });
