@@ -16,6 +16,7 @@ import { isAppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { purgeExpired } from '../../workers/jobs/purge-expired.ts';
+import { runPipeline } from '../../workers/pipeline/runner.ts';
 import { createTestDatabase } from '../setup/database.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { startS3Server, type TestS3Server } from '../setup/s3-server.ts';
@@ -219,6 +220,18 @@ describe.each(['postgres', 's3'] as const)('artifact store: %s', (kind) => {
     // The in-process readers (the web app's file browser, publishing) say the same.
     const read = await artifact.readContent().catch((error: unknown) => error);
     expect(isAppError(read) && read.code).toBe('stored_object_missing');
+  });
+
+  it('a run whose inputs object is missing fails saying so (logged), instead of running on nothing', async () => {
+    const started = await rest(service.url, token).post('/reports/start', { openapiText: PETSTORE });
+    const id = started.body.run.id as string;
+    const input = await RunInput.findByPk((await Run.findByPk(id))!.inputId!);
+    await backdoor.remove(input!.objectKey);
+    expect(await runPipeline(service.deps, id, new AbortController().signal)).toBe('finished');
+    const run = await Run.findByPk(id);
+    expect(run).toMatchObject({ status: 'failed', verdict: 'failed' });
+    expect(run!.failureMessage).toContain(`${input!.objectKey}) are missing from the object store`);
+    expect(logged.join('')).toContain('the run inputs cannot be read from the object store');
   });
 
   it('streams: the store returns a Readable that buffers a bounded amount, and a large corrupt download is cut after bytes were sent', async () => {
