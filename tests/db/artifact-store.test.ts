@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import { Readable, Writable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRoles } from '../../bin/roles.ts';
@@ -32,6 +32,8 @@ interface Backdoor {
   read(key: string): Promise<Buffer | undefined>;
   write(key: string, bytes: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
+  /** How many objects have keys starting with `prefix`. */
+  count(prefix: string): Promise<number>;
 }
 
 function postgresBackdoor(service: TestService): Backdoor {
@@ -49,6 +51,13 @@ function postgresBackdoor(service: TestService): Backdoor {
     },
     async remove(key) {
       await sequelize.query('DELETE FROM stored_objects WHERE key = $1', { bind: [key] });
+    },
+    async count(prefix) {
+      const [row] = await sequelize.query<{ n: string }>(
+        'SELECT count(*) AS n FROM stored_objects WHERE starts_with(key, $1)',
+        { bind: [prefix], type: QueryTypes.SELECT },
+      );
+      return Number(row?.n);
     },
   };
 }
@@ -69,6 +78,10 @@ function s3Backdoor(s3: TestS3Server): Backdoor {
     },
     async remove(key) {
       await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: S3_PREFIX + key }));
+    },
+    async count(prefix) {
+      const page = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: S3_PREFIX + prefix }));
+      return page.KeyCount ?? 0;
     },
   };
 }
@@ -186,6 +199,17 @@ describe.each(['postgres', 's3'] as const)('artifact store: %s', (kind) => {
     const input = await RunInput.findByPk(run!.inputId!);
     expect(JSON.parse((await backdoor.read(input!.objectKey))!.toString('utf8')).openapiText).toBe(PETSTORE);
     expect((await input!.readTexts()).openapiText).toBe(PETSTORE);
+  });
+
+  it('a start refused inside its transaction (archived project) leaves no inputs object behind', async () => {
+    const api = rest(service.url, token);
+    const first = await api.post('/reports/start', { openapiText: PETSTORE });
+    const projectId = first.body.project.id as string;
+    expect((await api.patch(`/projects/${projectId}`, { status: 'archived' })).status).toBe(200);
+    const before = await backdoor.count('inputs/');
+    const refused = await api.post('/reports/start', { openapiText: PETSTORE, projectId });
+    expect(refused.body).toMatchObject({ error: 'project_archived' });
+    expect(await backdoor.count('inputs/')).toBe(before);
   });
 
   it('checks the sha256: an object changed behind the store is never served as good', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
-import { Run, RunInput } from '../../db/models/index.ts';
+import { Artifact, Run, RunInput } from '../../db/models/index.ts';
 import type { ArtifactManifestShape, StepRecord } from '../../db/models/run-shapes.ts';
 import type { PipelineStep } from '../../shared/enums.ts';
 import { isAppError } from '../../shared/errors.ts';
@@ -207,8 +207,12 @@ class RunProgress {
         );
       });
     } catch (error) {
-      // No row names them: delete now (the purge job's orphan collection is the backstop).
-      await this.#deleteObjects(stored.map((d) => d.objectKey));
+      // Deleted only when no row names them for certain (a failed COMMIT may still have committed);
+      // otherwise the purge job's orphan collection decides.
+      if (stored.length) {
+        const named = await Artifact.count({ where: { id: stored.map((d) => d.id) } }).catch(() => undefined);
+        if (named === 0) await this.#deleteObjects(stored.map((d) => d.objectKey));
+      }
       throw error;
     }
     await this.#deleteObjects(replacedKeys);

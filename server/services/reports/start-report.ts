@@ -65,7 +65,7 @@ export async function startReport(
     : 'flagship';
 
   // The inputs' object is written first, the row naming it inside the transaction (README:
-  // Artifact storage); a transaction that does not commit leaves an orphan, deleted here or by the purge job.
+  // Artifact storage); a transaction that does not commit leaves an orphan, deleted below or by the purge job.
   const inputId = newId('inp');
   const storedInputs = await RunInput.storeTexts(inputId, {
     openapiText: input.openapiText,
@@ -145,7 +145,10 @@ export async function startReport(
     });
     return result;
   } catch (error) {
-    await deps.db.store.delete([storedInputs.objectKey]).catch(() => {});
+    // No row names the inputs' object for certain (a failed COMMIT may still have committed): delete
+    // it; when that cannot be known, the purge job's orphan collection decides.
+    if ((await RunInput.count({ where: { id: inputId } }).catch(() => undefined)) === 0)
+      await deps.db.store.delete([storedInputs.objectKey]).catch(() => {});
     // A concurrent request with the same key committed first: answer with its response.
     if (idempotencyKey && isDuplicateKey(error)) {
       const replay = await findReplay<StartReportOutput>(caller.org.id, idempotencyKey, hash);
