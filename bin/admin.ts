@@ -25,6 +25,7 @@ workspace
       dataDir: config.dataDir,
       embeddedPort: config.embeddedPgPort,
       embeddedDurable: config.embeddedPgDurable,
+      storage: config.storage,
     });
     try {
       const created = await createWorkspace(db.sequelize, { name: options.name, email: options.email });

@@ -32,6 +32,7 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPgPort,
     embeddedDurable: config.embeddedPgDurable,
+    storage: config.storage,
     log: (line) => logger.debug({ component: 'postgres' }, line),
     notice: (line) => logger.warn({ component: 'postgres' }, line),
   });

@@ -1,13 +1,18 @@
 import { Sequelize } from 'sequelize';
+import type { StorageConfig } from '../shared/config.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { setupModels } from './models/index.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import { openObjectStore } from './storage/open-object-store.ts';
 
 export interface Database {
   sequelize: Sequelize;
   url: string;
   kind: 'embedded' | 'external';
-  /** Closes the pool, then stops the embedded server when we started it. */
+  /** Where artifact bytes and retained inputs live (this database by default, or an S3 bucket). */
+  store: ObjectStore;
+  /** Closes the object store and the pool, then stops the embedded server when we started it. */
   close(): Promise<void>;
 }
 
@@ -20,6 +25,8 @@ export interface DatabaseOptions {
   /** false: the embedded server runs without fsync (tests only). Default true. */
   embeddedDurable?: boolean;
   poolMax?: number;
+  /** Where artifact bytes and inputs live; default this database (`stored_objects`). */
+  storage?: StorageConfig;
   log?: (line: string) => void;
   /** What an operator should see about the embedded server (a moved port). */
   notice?: (line: string) => void;
@@ -53,20 +60,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await ensureDatabase(embedded.url, 'report_service');
   }
   const sequelize = createSequelize(url, options.poolMax);
+  let store: ObjectStore;
   try {
     await sequelize.authenticate();
     await migrate(sequelize, url);
+    store = await openObjectStore(options.storage ?? { kind: 'postgres' }, sequelize);
   } catch (error) {
     await sequelize.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;
   }
-  setupModels(sequelize);
+  setupModels(sequelize, store);
   return {
     sequelize,
     url,
     kind: embedded ? 'embedded' : 'external',
+    store,
     async close() {
+      await store.close();
       await sequelize.close();
       await embedded?.stop();
     },

@@ -192,9 +192,33 @@ const Env = z
     IDP_JWKS_COOLDOWN_SECONDS: z.coerce.number().min(0).max(3600).default(30),
     IDP_JWKS_CACHE_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
     BOOTSTRAP_WORKSPACE_NAME: z.string().default('Local workspace'),
+
+    ARTIFACT_STORE: z.enum(['postgres', 's3']).default('postgres'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z 0-9 . -)')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or path segments ending in / (e.g. report-service/)')
+      .default(''),
+    STORAGE_ORPHAN_GRACE_MINUTES: z.coerce.number().positive().default(60),
     BOOTSTRAP_OWNER_EMAIL: z.string().default('owner@localhost'),
   })
   .superRefine((e, ctx) => {
+    if (e.ARTIFACT_STORE === 's3' && !e.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when ARTIFACT_STORE=s3' });
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither: the AWS default chain)',
+      });
     if (e.AUTH_PROVIDER !== 'idp') return;
     for (const name of [
       'IDP_ISSUER',
@@ -207,6 +231,23 @@ const Env = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when AUTH_PROVIDER=idp' });
     }
   });
+
+/** An S3-compatible bucket (AWS, MinIO, R2, GCS's XML API). */
+export interface S3StorageConfig {
+  /** Undefined: AWS's own endpoint for `region`. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Undefined: the AWS SDK's default chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key` (MinIO, s3rver, most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** Prepended to every key (several services may share a bucket). */
+  prefix: string;
+}
+
+/** Where artifact bytes and retained inputs live (README: Artifact storage). */
+export type StorageConfig = { kind: 'postgres' } | ({ kind: 's3' } & S3StorageConfig);
 
 export interface Config {
   port: number;
@@ -237,6 +278,9 @@ export interface Config {
   rateLimit: { starts: number; windowSeconds: number; authFailures: number; authFailureWindowSeconds: number };
   planRuns: { free: number; launch: number; scale: number };
   retention: { inputHours: number; artifactHours: number };
+  storage: StorageConfig;
+  /** An object with no row naming it is collected by the purge job once it is this old (a younger one may be mid-write). */
+  orphanGraceMs: number;
   worker: { heartbeatSeconds: number; concurrency: number };
   /**
    * `parallelSteps`: run the steps after `validate` side by side (recorded in order); false: one
@@ -323,7 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty billing, identity-provider, metrics or embedded-port variable means "not set" (e.g. `STRIPE_PRICE_SCALE=`).
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(
-      ([name, value]) => !(value === '' && /^((STRIPE|BILLING|IDP|DNS|METRICS)_|EMBEDDED_PG_PORT$)/.test(name)),
+      ([name, value]) => !(value === '' && /^((STRIPE|BILLING|IDP|DNS|METRICS|S3)_|EMBEDDED_PG_PORT$)/.test(name)),
     ),
   );
   const parsed = Env.safeParse(cleaned);
@@ -366,6 +410,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     planRuns: { free: e.PLAN_RUNS_FREE, launch: e.PLAN_RUNS_LAUNCH, scale: e.PLAN_RUNS_SCALE },
     retention: { inputHours: e.INPUT_RETENTION_HOURS, artifactHours: e.ARTIFACT_RETENTION_HOURS },
+    storage:
+      e.ARTIFACT_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: 'postgres' },
+    orphanGraceMs: e.STORAGE_ORPHAN_GRACE_MINUTES * 60_000,
     worker: { heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS, concurrency: e.WORKER_CONCURRENCY },
     pipeline: {
       parallelSteps: e.PIPELINE_PARALLEL_STEPS,

@@ -43,6 +43,14 @@ export const ERROR_CATALOGUE = {
     status: 503,
     message: 'The database is unreachable right now; retry after the number of seconds in Retry-After.',
   },
+  stored_object_missing: {
+    status: 500,
+    message: 'The stored bytes of this record are missing from the object store; an operator must restore them.',
+  },
+  stored_object_corrupt: {
+    status: 500,
+    message: 'The stored bytes of this record failed their SHA-256 check and were not served.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

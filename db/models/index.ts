@@ -1,4 +1,7 @@
 import type { Sequelize } from 'sequelize';
+import { bindObjectStore } from '../storage/bound-store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { PostgresObjectStore } from '../storage/postgres-store.ts';
 import { ApiKey } from './api-key.ts';
 import { Artifact } from './artifact.ts';
 import { BillingEvent } from './billing-event.ts';
@@ -35,8 +38,9 @@ export {
   WorkerHeartbeat,
 };
 
-/** Binds every model class to one Sequelize instance. */
-export function setupModels(sequelize: Sequelize): void {
+/** Binds every model class to one Sequelize instance, and the object store their bytes live in (default: that database). */
+export function setupModels(sequelize: Sequelize, store: ObjectStore = new PostgresObjectStore(sequelize)): void {
+  bindObjectStore(store);
   for (const model of [
     ApiKey,
     Artifact,

@@ -9,6 +9,7 @@ import { newId } from '../../shared/ids.ts';
 import { PETSTORE, rest, trpc, trpcError, type HttpResult } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace, type TestMember } from '../setup/workspace.ts';
+import { createStoredArtifact } from '../setup/stored-artifact.ts';
 
 // Workspace B's owner (every scope) aims at workspace A's records: always 404 not_found, never
 // 403 (existence does not leak), and A's records stay as they were. ROLE=api keeps A's run queued.
@@ -198,7 +199,7 @@ beforeAll(async () => {
   bRunId = bStarted.body.run.id;
   // No worker runs here: give A's run an artifact directly, as the pipeline would.
   aArtifactId = newId('art');
-  await Artifact.create({
+  await createStoredArtifact({
     id: aArtifactId,
     orgId: a.organization.id,
     runId: aRun.id,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Artifact, Run } from '../../db/models/index.ts';
+import { Run } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { expectTrpcError, PETSTORE, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
+import { createStoredArtifact } from '../setup/stored-artifact.ts';
 
 let service: TestService;
 let token: string;
@@ -37,7 +38,7 @@ async function runWithDocs(expiresInMs = 3600_000): Promise<string> {
       { path: 'operations/list-pets/index.html', content: '<!doctype html><p>listPets</p>' },
     ],
   });
-  await Artifact.create({
+  await createStoredArtifact({
     id: newId('art'),
     orgId,
     runId,

@@ -50,7 +50,7 @@ async function addVerifiedDomain(client: ReturnType<typeof rest>, project: strin
 }
 
 async function docsIndex(runId: string): Promise<Buffer> {
-  return (await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'docs' } }))!.content!)).get(
+  return (await unpackArtifact(await (await Artifact.findOne({ where: { runId, kind: 'docs' } }))!.readContent())).get(
     'index.html',
   )!;
 }
@@ -190,7 +190,9 @@ describe('docs published on the project’s verified custom domain (real HTTP wi
       expect(resource).toContain('<html');
       expect(resource).not.toMatch(/<meta[^>]*name="robots"[^>]*noindex/i);
       // Other files are served as they are.
-      const files = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'docs' } }))!.content!);
+      const files = await unpackArtifact(
+        await (await Artifact.findOne({ where: { runId, kind: 'docs' } }))!.readContent(),
+      );
       const css = [...files.keys()].find((p) => p.endsWith('.css'))!;
       expect((await getWithHost(approved.url, DOMAIN, `/${css}`)).body.equals(files.get(css)!)).toBe(true);
       // The share preview of the same docs stays noindex on the approved service.

@@ -112,7 +112,7 @@ describe('github: commit, tag and release on a real bare repository (file transp
     expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
     const work = await clone();
     const files = await unpackArtifact(
-      (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!,
+      await (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.readContent(),
     );
     for (const [path, content] of files) {
       if (path === 'package.json') continue;
@@ -181,7 +181,9 @@ describe('github: commit, tag and release on a real bare repository (file transp
     const work = await clone();
     expect((await git(['log', '--format=%s', '-1'], work)).trim()).toBe('Release v1.1.1');
     const readmeA = (
-      await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!)
+      await unpackArtifact(
+        await (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.readContent(),
+      )
     ).get('README.md')!;
     expect((await readFile(join(work, 'README.md'))).equals(readmeA)).toBe(true);
     // The restored tree is v1.0.0's, apart from the version and the CHANGELOG.
@@ -225,7 +227,7 @@ describe('github: commit, tag and release on a real bare repository (file transp
 
   it('a release the API refuses (bad token) is reported beside the pushed version, with its status', async () => {
     const files = await unpackArtifact(
-      (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!,
+      await (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.readContent(),
     );
     const wrong = 'ghp_wrong_token_do_not_echo_0123456789';
     const outcome = await gitPublish({

@@ -223,7 +223,9 @@ describe('npm publishing to a real registry (Verdaccio on 127.0.0.1, htpasswd au
 
 describe('registry failures are clear outcomes (the publisher against real servers)', () => {
   async function files() {
-    return await unpackArtifact((await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.content!);
+    return await unpackArtifact(
+      await (await Artifact.findOne({ where: { runId: runA, kind: 'typescript_sdk' } }))!.readContent(),
+    );
   }
 
   it('a wrong token: registry_unauthorized with the status, and the token in no output', async () => {

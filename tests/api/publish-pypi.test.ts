@@ -139,7 +139,9 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
         reported.find((f) => f.file === upload.filename)!.sha256,
       );
     // Every Python source of the artifact is in the wheel and in the sdist, byte for byte.
-    const artifact = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.content!);
+    const artifact = await unpackArtifact(
+      await (await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.readContent(),
+    );
     const sources = [...artifact].filter(([path]) => path.endsWith('.py'));
     expect(sources.length).toBeGreaterThan(3);
     const wheel = await wheelMembers(uploads.find((u) => u.fields.filetype === 'bdist_wheel')!.content);
@@ -166,7 +168,9 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
     });
     expect(again.body.publishAction.providerResult.state).toBe('published');
     expect(uploads).toHaveLength(2);
-    const files = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.content!);
+    const files = await unpackArtifact(
+      await (await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.readContent(),
+    );
     const outcome = await pypiUpload({
       files,
       packageName: 'acme-petstore',
@@ -192,7 +196,9 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
     const sourcesOf = async (id: string) =>
       new Map(
         [
-          ...(await unpackArtifact((await Artifact.findOne({ where: { runId: id, kind: 'python_sdk' } }))!.content!)),
+          ...(await unpackArtifact(
+            await (await Artifact.findOne({ where: { runId: id, kind: 'python_sdk' } }))!.readContent(),
+          )),
         ].filter(([path]) => path.endsWith('.py')),
       );
     const [earlier, current] = [await sourcesOf(runId), await sourcesOf(runB)];
@@ -248,7 +254,9 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
   }, 300_000);
 
   it('bad credentials: registry_forbidden with the status, the password nowhere', async () => {
-    const files = await unpackArtifact((await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.content!);
+    const files = await unpackArtifact(
+      await (await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.readContent(),
+    );
     const wrong = 'pypi-wrong-password-do-not-echo-987654321';
     const outcome = await pypiUpload({
       files,

@@ -60,7 +60,7 @@ describe('POST /api/reports/start', () => {
     expect(row?.jobId).toBeTruthy();
     const job = await service.deps.queue.boss.getJobById('report.run', row!.jobId!);
     expect(job?.data).toEqual({ runId: res.body.run.id, orgId: res.body.run.orgId });
-    expect((await RunInput.findByPk(row!.inputId!))?.openapiText).toBe(PETSTORE);
+    expect((await (await RunInput.findByPk(row!.inputId!))!.readTexts()).openapiText).toBe(PETSTORE);
   });
 
   it('202 through the tRPC client, reusing a project by projectId', async () => {

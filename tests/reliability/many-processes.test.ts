@@ -121,7 +121,9 @@ describe('two APIs and two workers on one database', () => {
 
     // No lost input: each run holds the description its start sent.
     const inputs = await ledger.pool.query<{ notes: string; text: string | null }>(
-      'SELECT r.notes, i.openapi_text AS text FROM runs r LEFT JOIN run_inputs i ON i.id = r.input_id',
+      // The inputs are one JSON object in the artifact store (the default: PostgreSQL's stored_objects).
+      `SELECT r.notes, convert_from(o.content, 'UTF8')::json->>'openapiText' AS text
+         FROM runs r LEFT JOIN run_inputs i ON i.id = r.input_id LEFT JOIN stored_objects o ON o.key = i.object_key`,
     );
     for (const row of inputs.rows) expect(row.text, row.notes).toBe(description(row.notes));
     // No duplicate artifacts: at most one of each kind per run, and every run has its validation report.

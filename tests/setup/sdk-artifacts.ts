@@ -2,7 +2,6 @@
 // compile and dist/, python_sdk with mypy and its wheel and sdist, compat_diff against an old SDK)
 // run on the run's description, and each outcome is packed and stored like the runner does.
 
-import { Artifact } from '../../db/models/index.ts';
 import type { ArtifactKind } from '../../shared/enums.ts';
 import { newId } from '../../shared/ids.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
@@ -11,6 +10,7 @@ import { compatDiffStep } from '../../workers/pipeline/steps/compat-diff.ts';
 import { pythonSdkStep } from '../../workers/pipeline/steps/python-sdk.ts';
 import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
 import { stepContext } from './step-context.ts';
+import { createStoredArtifact } from './stored-artifact.ts';
 
 const STEPS: Partial<Record<ArtifactKind, StepDefinition>> = {
   typescript_sdk: typescriptSdkStep,
@@ -20,7 +20,7 @@ const STEPS: Partial<Record<ArtifactKind, StepDefinition>> = {
 
 export async function storeArtifact(orgId: string, runId: string, draft: ArtifactDraft): Promise<void> {
   const packed = await packArtifact(draft);
-  await Artifact.create({
+  await createStoredArtifact({
     id: newId('art'),
     orgId,
     runId,

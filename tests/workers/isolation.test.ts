@@ -91,7 +91,7 @@ describe('a run with a 1,000,000-member enum in npm start (API and worker in one
     expect(bigRun.verdict).toBe('needs_review');
     expect(bigRun.steps.every((s) => s.status === 'passed' || s.status === 'skipped')).toBe(true);
     const report = await Artifact.findOne({ where: { runId: bigRun.id, kind: 'validation_report' } });
-    const diagnostics = JSON.parse(report!.content!.toString('utf8')).diagnostics as {
+    const diagnostics = JSON.parse((await report!.readContent()).toString('utf8')).diagnostics as {
       ruleId: string;
       pointer: string;
     }[];

@@ -269,7 +269,9 @@ describe('report pipeline', () => {
     });
     expect(foreign.status).toBe(404);
     expect(await rest(service.url, other.token).get(`/runs/${runId}/artifacts`)).toMatchObject({ status: 404 });
-    await service.deps.db.sequelize.query('UPDATE artifacts SET content = NULL WHERE run_id = $1', { bind: [runId] });
+    await service.deps.db.sequelize.query('UPDATE artifacts SET object_key = NULL WHERE run_id = $1', {
+      bind: [runId],
+    });
     const gone = await fetch(`${service.url}/api/runs/${runId}/artifacts/${artifacts[0]!.id}`, {
       headers: { authorization: `Bearer ${token}` },
     });

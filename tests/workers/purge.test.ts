@@ -5,6 +5,7 @@ import { purgeExpired } from '../../workers/jobs/purge-expired.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
+import { createStoredArtifact } from '../setup/stored-artifact.ts';
 
 let service: TestService;
 
@@ -28,7 +29,7 @@ describe('retention purge', () => {
       await Run.update({ status: 'complete', verdict: 'needs_review' }, { where: { id: runId } });
       const run = await Run.findByPk(runId);
       await RunInput.update({ expiresAt }, { where: { id: run!.inputId! } });
-      await Artifact.create({
+      await createStoredArtifact({
         id: newId('art'),
         orgId: ws.organization.id,
         runId,
@@ -56,7 +57,12 @@ describe('retention purge', () => {
     });
     expect(download.status).toBe(410);
     // Idempotent: nothing more to do.
-    expect(await purgeExpired({ ...service.deps })).toEqual({ inputsPurged: 0, artifactsPurged: 0, runsExpired: 0 });
+    expect(await purgeExpired({ ...service.deps })).toEqual({
+      inputsPurged: 0,
+      artifactsPurged: 0,
+      runsExpired: 0,
+      orphansCollected: 0,
+    });
   });
 
   it('keeps the bytes of docs a domain serves (a published docs action) past their lifetime; unpublished docs are purged', async () => {
@@ -70,7 +76,7 @@ describe('retention purge', () => {
     const past = new Date(Date.now() - 1000);
     for (const runId of [served.id, unserved]) {
       await Run.update({ status: 'complete', verdict: 'needs_review' }, { where: { id: runId } });
-      await Artifact.create({
+      await createStoredArtifact({
         id: newId('art'),
         orgId: ws.organization.id,
         runId,
@@ -101,7 +107,7 @@ describe('retention purge', () => {
       publishedAt: new Date(),
     });
     await purgeExpired({ ...service.deps });
-    expect((await Artifact.findOne({ where: { runId: served.id } }))?.content).not.toBeNull();
-    expect((await Artifact.findOne({ where: { runId: unserved } }))?.content).toBeNull();
+    expect((await Artifact.findOne({ where: { runId: served.id } }))?.objectKey).not.toBeNull();
+    expect((await Artifact.findOne({ where: { runId: unserved } }))?.objectKey).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { Job } from 'pg-boss';
 import { QueryTypes } from 'sequelize';
 import { Artifact, DocsDomain, PublishingAction } from '../../db/models/index.ts';
 import type { ArtifactKind } from '../../shared/enums.ts';
+import { isAppError } from '../../shared/errors.ts';
 import type { PublishJobData } from '../../shared/jobs.ts';
 import { unpackArtifact } from '../pipeline/unpack-artifact.ts';
 import { gitPublish } from '../publishing/git-publish.ts';
@@ -66,9 +67,17 @@ function changelogOf(action: PublishingAction): string {
 
 async function artifactFiles(runId: string, kind: ArtifactKind): Promise<Map<string, Buffer> | string> {
   const artifact = await Artifact.findOne({ where: { runId, kind } });
-  if (!artifact?.content) return `The run ${runId} has no ${kind} artifact any more (expired or never made).`;
+  if (!artifact?.objectKey) return `The run ${runId} has no ${kind} artifact any more (expired or never made).`;
+  let bytes: Buffer;
   try {
-    return await unpackArtifact(artifact.content);
+    bytes = await artifact.readContent();
+  } catch (error) {
+    // Its object is missing or fails its sha256 check: the publish fails saying so.
+    if (isAppError(error)) return error.message;
+    throw error;
+  }
+  try {
+    return await unpackArtifact(bytes);
   } catch {
     return `The ${kind} artifact of run ${runId} could not be unpacked.`;
   }
@@ -139,14 +148,14 @@ async function publish(
 async function publishDocs(action: PublishingAction, runId: string): Promise<PublishOutcome> {
   const artifact = await Artifact.findOne({
     where: { runId, kind: 'docs' },
-    attributes: ['id', 'fileCount', 'sha256', 'content'],
+    attributes: ['id', 'fileCount', 'sha256', 'objectKey'],
   });
   const domains = await DocsDomain.findAll({
     where: { orgId: action.orgId, projectId: action.projectId, status: 'verified' },
     order: [['domain', 'ASC']],
   });
   const urls = domains.map((d) => `https://${d.domain}/`);
-  if (!artifact?.content)
+  if (!artifact?.objectKey)
     return failure('artifact_unavailable', `The run ${runId} has no docs artifact any more.`, { runId, urls });
   return {
     ok: true,

@@ -1,4 +1,4 @@
-/** A run's raw inputs, as stored in `run_inputs` (what the steps and the analysis read). */
+/** A run's raw inputs, as retained for it (`RunInput.readTexts`; what the steps and the analysis read). */
 export interface RunInputs {
   openapiText: string;
   configText: string | null;

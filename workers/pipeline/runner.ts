@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
-import { Run, RunInput } from '../../db/models/index.ts';
+import { Artifact, Run, RunInput } from '../../db/models/index.ts';
 import type { ArtifactManifestShape, StepRecord } from '../../db/models/run-shapes.ts';
 import type { PipelineStep } from '../../shared/enums.ts';
 import { metrics } from '../../shared/metrics.ts';
+import { isAppError } from '../../shared/errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { IsolatedRun } from './isolated-run.ts';
+import type { RunInputs } from './run-inputs.ts';
 import type { PackedDraft } from './run-protocol.ts';
+import { putArtifactObjects } from './put-artifact-objects.ts';
 import { saveArtifacts } from './save-artifacts.ts';
 import { STEPS } from './step-list.ts';
 import { decideOutcome, type ReportSummary } from './verdict.ts';
@@ -35,8 +38,8 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   const claimed = await claimRun(runId);
   if (!claimed) return 'gone';
   const { run, claim } = claimed;
-  const input = run.inputId ? await RunInput.findByPk(run.inputId) : null;
-  if (!input) {
+  const row = run.inputId ? await RunInput.findByPk(run.inputId) : null;
+  if (!row) {
     await finish(
       runId,
       claim,
@@ -44,6 +47,16 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
       { status: 'failed', verdict: 'failed' },
       'The raw inputs were purged before the run could start.',
     );
+    return 'finished';
+  }
+  let input: RunInputs;
+  try {
+    input = await row.readTexts();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // The row names an object the store does not have (or that fails its check): reported, not retried.
+    deps.logger.error({ err: error, runId, inputId: row.id }, 'the run inputs cannot be read from the object store');
+    await finish(runId, claim, run.steps, { status: 'failed', verdict: 'failed' }, error.message);
     return 'finished';
   }
 
@@ -77,7 +90,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
           logLevel: deps.config.logLevel,
         },
         { stepTimeoutMs: pipeline.stepTimeoutMs, memoryMb: pipeline.memoryMb },
-        () => previousDescription(run),
+        () => previousDescription(deps, run),
       );
       const next = await recordProcess(progress, proc, pending, signal);
       proc.stop();
@@ -167,29 +180,55 @@ class RunProgress {
   async record(index: number, record: StepRecord, artifacts: readonly PackedDraft[] = []): Promise<void> {
     const { steps } = this;
     steps[index] = record;
-    await this.#deps.db.sequelize.transaction(async (transaction) => {
-      const entries = artifacts.length
-        ? await saveArtifacts(this.#run, artifacts, this.#artifactExpiry, transaction)
-        : [];
-      const kinds = new Set(entries.map((e) => e.kind));
-      this.#manifest = {
-        ...this.#manifest,
-        artifacts: [...this.#manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries],
-        updatedAt: new Date().toISOString(),
-      };
-      await save(
-        this.#run.id,
-        this.#claim,
-        {
-          steps,
-          currentStep: steps.find((s) => s.status === 'running')?.name ?? null,
-          artifactManifest: this.#manifest,
-        },
-        transaction,
-      );
-    });
+    // Objects first, rows after (README: Artifact storage).
+    const stored = artifacts.length ? await putArtifactObjects(artifacts) : [];
+    let replacedKeys: string[] = [];
+    try {
+      await this.#deps.db.sequelize.transaction(async (transaction) => {
+        const saved = stored.length
+          ? await saveArtifacts(this.#run, stored, this.#artifactExpiry, transaction)
+          : { entries: [], replacedKeys: [] };
+        replacedKeys = saved.replacedKeys;
+        const { entries } = saved;
+        const kinds = new Set(entries.map((e) => e.kind));
+        this.#manifest = {
+          ...this.#manifest,
+          artifacts: [...this.#manifest.artifacts.filter((a) => !kinds.has(a.kind)), ...entries],
+          updatedAt: new Date().toISOString(),
+        };
+        await save(
+          this.#run.id,
+          this.#claim,
+          {
+            steps,
+            currentStep: steps.find((s) => s.status === 'running')?.name ?? null,
+            artifactManifest: this.#manifest,
+          },
+          transaction,
+        );
+      });
+    } catch (error) {
+      // Deleted only when no row names them for certain (a failed COMMIT may still have committed);
+      // otherwise the purge job's orphan collection decides.
+      if (stored.length) {
+        const named = await Artifact.count({ where: { id: stored.map((d) => d.id) } }).catch(() => undefined);
+        if (named === 0) await this.#deleteObjects(stored.map((d) => d.objectKey));
+      }
+      throw error;
+    }
+    await this.#deleteObjects(replacedKeys);
     if (record.durationMs !== undefined)
       metrics.stepDuration.observe({ step: record.name, status: record.status }, record.durationMs / 1000);
+  }
+
+  async #deleteObjects(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.#deps.db.store.delete(keys).catch((error: unknown) => {
+      this.#deps.logger.warn(
+        { err: error, keys },
+        'could not delete unreferenced objects; the purge job collects them',
+      );
+    });
   }
 
   /** Marks `name` running, with every other unfinished step the process has started (their start times are the process's). */
@@ -293,7 +332,7 @@ function endedStep(
 }
 
 /** The project's latest earlier run with retained inputs different from this run's (a retry shares its source's). */
-async function previousDescription(run: Run): Promise<string | undefined> {
+async function previousDescription(deps: WorkerDeps, run: Run): Promise<string | undefined> {
   const earlier = await Run.findOne({
     where: {
       projectId: run.projectId,
@@ -304,8 +343,17 @@ async function previousDescription(run: Run): Promise<string | undefined> {
     attributes: ['inputId'],
   });
   if (!earlier?.inputId) return undefined;
-  const input = await RunInput.findByPk(earlier.inputId, { attributes: ['openapiText'] });
-  return input?.openapiText;
+  const input = await RunInput.findByPk(earlier.inputId);
+  try {
+    return (await input?.readTexts())?.openapiText;
+  } catch (error) {
+    // Another run's inputs: the description diff is left out, the fault is logged.
+    deps.logger.error(
+      { err: error, inputId: input?.id },
+      'the previous run inputs cannot be read from the object store',
+    );
+    return undefined;
+  }
 }
 
 /** What the verdict reads: validate's counts (a validate stopped before its report counts as an error) and partner setup. */

@@ -1,35 +1,41 @@
-import type { Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { Artifact } from '../../db/models/index.ts';
 import type { ArtifactEntry } from '../../db/models/run-shapes.ts';
-import { newId } from '../../shared/ids.ts';
-import type { PackedDraft } from './run-protocol.ts';
+import type { StoredDraft } from './put-artifact-objects.ts';
 
 /**
- * Stores a step's artifacts (packed in the run's process) for a run, replacing an earlier attempt's
- * artifact of the same kind (a resumed job regenerates it). Returns the manifest entries.
+ * Records a step's artifacts (their objects already written, put-artifact-objects.ts) for a run,
+ * replacing an earlier attempt's artifact of the same kind (a resumed job regenerates it). Returns
+ * the manifest entries and the object keys of the replaced rows, to delete once this commits.
  */
 export async function saveArtifacts(
   run: { id: string; orgId: string },
-  drafts: readonly PackedDraft[],
+  drafts: readonly StoredDraft[],
   expiresAt: Date,
   transaction: Transaction,
-): Promise<ArtifactEntry[]> {
+): Promise<{ entries: ArtifactEntry[]; replacedKeys: string[] }> {
   const entries: ArtifactEntry[] = [];
-  for (const { kind, packed } of drafts) {
-    const draft = { kind };
-    await Artifact.destroy({ where: { runId: run.id, kind: draft.kind }, transaction });
+  const replacedKeys: string[] = [];
+  for (const { kind, packed, id, objectKey } of drafts) {
+    const earlier = await Artifact.findAll({
+      where: { runId: run.id, kind, objectKey: { [Op.ne]: null } },
+      attributes: ['objectKey'],
+      transaction,
+    });
+    replacedKeys.push(...earlier.map((a) => a.objectKey!));
+    await Artifact.destroy({ where: { runId: run.id, kind }, transaction });
     const row = await Artifact.create(
       {
-        id: newId('art'),
+        id,
         orgId: run.orgId,
         runId: run.id,
-        kind: draft.kind,
+        kind,
         name: packed.fileName,
         mediaType: packed.mediaType,
         sizeBytes: packed.sizeBytes,
         sha256: packed.sha256,
         fileCount: packed.fileCount,
-        content: packed.content,
+        objectKey,
         expiresAt,
       },
       { transaction },
@@ -46,5 +52,5 @@ export async function saveArtifacts(
       createdAt: row.createdAt.toISOString(),
     });
   }
-  return entries;
+  return { entries, replacedKeys };
 }

@@ -16,6 +16,6 @@ export const downloadArtifactContent = authed('artifacts:read')
       name: artifact.name,
       mediaType: artifact.mediaType,
       sha256: artifact.sha256,
-      base64: artifact.content.toString('base64'),
+      base64: (await artifact.readContent()).toString('base64'),
     };
   });

@@ -15,7 +15,7 @@ export async function listArtifactFiles(
       'invalid_request',
       `Artifact ${artifactId} is a single ${artifact.mediaType} document, not a file tree.`,
     );
-  const files = await unpackArtifact(artifact.content);
+  const files = await unpackArtifact(await artifact.readContent());
   return {
     files: [...files]
       .map(([path, bytes]) => ({ path, sizeBytes: bytes.length }))

@@ -22,7 +22,6 @@ export async function listArtifacts(caller: Caller, runId: string): Promise<{ ar
   await findRun(caller.org.id, runId);
   const rows = await Artifact.findAll({
     where: { runId, orgId: caller.org.id },
-    attributes: { exclude: ['content'] },
     order: [['id', 'ASC']],
   });
   return { artifacts: rows.map(toArtifact) };

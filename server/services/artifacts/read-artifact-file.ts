@@ -16,12 +16,12 @@ export async function readArtifactFile(caller: Caller, runId: string, artifactId
   let name: string;
   if (artifact.mediaType === 'application/gzip') {
     if (!path) throw new AppError('invalid_request', 'path: name a file of this artifact (see its file list).');
-    const file = (await unpackArtifact(artifact.content)).get(path);
+    const file = (await unpackArtifact(await artifact.readContent())).get(path);
     if (!file) throw new AppError('not_found', `Artifact ${artifactId} has no file ${path}.`);
     bytes = file;
     name = path;
   } else {
-    bytes = artifact.content;
+    bytes = await artifact.readContent();
     name = artifact.name;
   }
   const head = bytes.subarray(0, MAX_TEXT_BYTES);

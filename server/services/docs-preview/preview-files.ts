@@ -24,8 +24,8 @@ export async function previewFiles(shareId: string): Promise<FileMap> {
     return hit.files;
   }
   const artifact = await Artifact.findByPk(share.artifactId);
-  if (!artifact?.content) throw new AppError('artifact_expired', 'This docs preview has expired.');
-  const files = await unpackArtifact(artifact.content);
+  if (!artifact?.objectKey) throw new AppError('artifact_expired', 'This docs preview has expired.');
+  const files = await unpackArtifact(await artifact.readContent());
   const bytes = [...files.values()].reduce((n, b) => n + b.length, 0);
   cache.set(share.artifactId, { files, bytes });
   cachedBytes += bytes;

@@ -21,7 +21,7 @@ export async function publishDocsPreview(deps: Deps, caller: Caller, runId: stri
   return await deps.db.sequelize.transaction(async (transaction) => {
     const run = await findRun(caller.org.id, runId, { transaction, lock: true });
     const [docs] = await deps.db.sequelize.query<{ id: string; expires_at: Date; present: boolean }>(
-      `SELECT id, expires_at, content IS NOT NULL AS present FROM artifacts WHERE run_id = $1 AND kind = 'docs'`,
+      `SELECT id, expires_at, object_key IS NOT NULL AS present FROM artifacts WHERE run_id = $1 AND kind = 'docs'`,
       { bind: [run.id], type: QueryTypes.SELECT, transaction },
     );
     if (!docs) {

@@ -106,9 +106,11 @@ async function withWorkdir<T>(prefix: string, body: (dir: string) => Promise<T>)
   }
 }
 
+/** The artifact's files; undefined when its bytes are not a readable archive (a missing or corrupt object throws). */
 async function unpack(artifact: Artifact): Promise<Map<string, Buffer> | undefined> {
+  const bytes = await artifact.readContent();
   try {
-    return await unpackArtifact(artifact.content!);
+    return await unpackArtifact(bytes);
   } catch {
     return undefined;
   }

@@ -39,17 +39,15 @@ export async function publishedDocsFiles(hostname: string): Promise<PublishedDoc
   const restored =
     latest.action === 'rollback' && latest.restores ? await PublishingAction.findByPk(latest.restores) : null;
   const runId = restored?.runId ?? latest.runId;
-  const artifact = await Artifact.findOne({ where: { orgId: domain.orgId, runId, kind: 'docs' }, attributes: ['id'] });
-  if (!artifact) return { kind: 'nothing', reason: 'The published docs are gone.' };
+  const artifact = await Artifact.findOne({ where: { orgId: domain.orgId, runId, kind: 'docs' } });
+  if (!artifact?.objectKey) return { kind: 'nothing', reason: 'The published docs are gone.' };
   const hit = cache.get(artifact.id);
   if (hit) {
     cache.delete(artifact.id);
     cache.set(artifact.id, hit);
     return { kind: 'site', files: hit, runId };
   }
-  const withContent = await Artifact.findByPk(artifact.id);
-  if (!withContent?.content) return { kind: 'nothing', reason: 'The published docs are gone.' };
-  const files = await unpackArtifact(withContent.content);
+  const files = await unpackArtifact(await artifact.readContent());
   cache.set(artifact.id, files);
   for (const key of cache.keys()) {
     if (cache.size <= CACHE_ENTRIES) break;

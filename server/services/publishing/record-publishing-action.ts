@@ -23,7 +23,7 @@ export interface PublishingRequest {
 async function packageChecks(registry: Registry, runId: string, packageName: string, version: string | undefined) {
   if (registry === 'docs') return [];
   const artifact = await Artifact.findOne({ where: { runId, kind: REGISTRY_ARTIFACT[registry] } });
-  if (!artifact?.content || artifact.expiresAt.getTime() <= Date.now()) return [];
+  if (!artifact?.objectKey || artifact.expiresAt.getTime() <= Date.now()) return [];
   return [
     registry === 'pypi'
       ? await pythonPackageCheck(artifact, { packageName, version })
@@ -48,7 +48,7 @@ export async function recordPublishingAction(
   const run = await findRun(caller.org.id, input.runId);
   const project = await findProject(caller.org.id, run.projectId);
   const registry = input.registry ?? 'npm';
-  const artifacts = await Artifact.findAll({ where: { runId: run.id }, attributes: { exclude: ['content'] } });
+  const artifacts = await Artifact.findAll({ where: { runId: run.id } });
   const packageName = input.packageName ?? defaultPackageName(project, registry);
   const checklist = [
     ...publishChecklist({

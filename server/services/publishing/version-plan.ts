@@ -7,7 +7,7 @@ import { compareVersions, proposeVersion, shippedVersion, type VersionProposal }
 import { isValidVersion } from './version-syntax.ts';
 
 const live = (artifact: Artifact | null): artifact is Artifact =>
-  !!artifact?.content && artifact.expiresAt.getTime() > Date.now();
+  !!artifact?.objectKey && artifact.expiresAt.getTime() > Date.now();
 
 /** The version the run's generated package carries (package.json or pyproject.toml of the SDK artifact). */
 async function packageVersion(runId: string, registry: Registry): Promise<string | undefined> {
@@ -110,7 +110,7 @@ export async function planVersion(
   const [diff, own, stored] = await Promise.all([
     sdkDiff(run.id),
     packageVersion(run.id, registry),
-    run.inputId ? RunInput.findByPk(run.inputId, { attributes: ['oldSdkText'] }) : null,
+    run.inputId ? RunInput.findByPk(run.inputId).then((row) => row?.readTexts()) : undefined,
   ]);
   const proposal = proposeVersion({ diff, shipped: shippedVersion(stored?.oldSdkText), packageVersion: own });
   return {

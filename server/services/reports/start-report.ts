@@ -64,6 +64,15 @@ export async function startReport(
     ? 'partner_compatible'
     : 'flagship';
 
+  // The inputs' object is written first, the row naming it inside the transaction (README:
+  // Artifact storage); a transaction that does not commit leaves an orphan, deleted below or by the purge job.
+  const inputId = newId('inp');
+  const storedInputs = await RunInput.storeTexts(inputId, {
+    openapiText: input.openapiText,
+    configText: input.configText ?? null,
+    oldSdkText: input.oldSdkText ?? null,
+    docsSourceText: input.docsSourceText ?? null,
+  });
   try {
     const result = await deps.db.sequelize.transaction(async (transaction) => {
       // Starts of one workspace are serialised so that the plan quota is exact.
@@ -95,15 +104,7 @@ export async function startReport(
       }
       const retainedUntil = new Date(Date.now() + deps.config.retention.inputHours * 3600_000);
       const stored = await RunInput.create(
-        {
-          id: newId('inp'),
-          orgId: caller.org.id,
-          openapiText: input.openapiText,
-          configText: input.configText ?? null,
-          oldSdkText: input.oldSdkText ?? null,
-          docsSourceText: input.docsSourceText ?? null,
-          expiresAt: retainedUntil,
-        },
+        { id: inputId, orgId: caller.org.id, ...storedInputs, expiresAt: retainedUntil },
         { transaction },
       );
       const run = await createQueuedRun(
@@ -144,6 +145,10 @@ export async function startReport(
     });
     return result;
   } catch (error) {
+    // No row names the inputs' object for certain (a failed COMMIT may still have committed): delete
+    // it; when that cannot be known, the purge job's orphan collection decides.
+    if ((await RunInput.count({ where: { id: inputId } }).catch(() => undefined)) === 0)
+      await deps.db.store.delete([storedInputs.objectKey]).catch(() => {});
     // A concurrent request with the same key committed first: answer with its response.
     if (idempotencyKey && isDuplicateKey(error)) {
       const replay = await findReplay<StartReportOutput>(caller.org.id, idempotencyKey, hash);

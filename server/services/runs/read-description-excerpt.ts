@@ -19,7 +19,8 @@ export async function readDescriptionExcerpt(
       `The inputs of run ${run.id} are no longer retained, so their source cannot be shown.`,
     );
   }
-  const text = input.document === 'config' ? row.configText : row.openapiText;
+  const texts = await row.readTexts();
+  const text = input.document === 'config' ? texts.configText : texts.openapiText;
   if (text === null)
     throw new AppError(
       'not_found',
