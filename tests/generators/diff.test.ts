@@ -270,7 +270,7 @@ components:
         'breaking request-parameter-max-decreased',
         'breaking response-property-became-optional name',
         'breaking response-property-became-nullable name',
-        'breaking response-property-enum-value-added kind',
+        'potentially-breaking response-property-enum-value-added kind',
       ]),
     );
     const max = r.changes.find((c) => c.id === 'request-parameter-max-decreased')!;
