@@ -288,3 +288,61 @@ describe.skipIf(!hasSuite)('description diff vs the oasdiff checker suite', () =
     }
   });
 });
+
+// Real-world pairs (openai/openai-openapi history, breaking-changes/real-world-pairs): not a suite
+// we measured rules against. The expectations are the upstream commits' own statements, copied
+// into PAIRS.md by the corpus collector: 01 removes five endpoints, 02 makes `prompt` required,
+// 03 makes response properties required (compatible), 04 combines releases (the removals and the
+// required `prompt` must be among its breaking changes; the rest has no oracle).
+const PAIRS = path.resolve(import.meta.dirname, '../../../shared/corpus/breaking-changes/real-world-pairs/openai');
+const hasPairs = existsSync(PAIRS);
+if (!hasPairs) console.warn(`[diff-oasdiff.test] real-world pairs not found at ${PAIRS}: skipped`);
+
+describe.skipIf(!hasPairs)('description diff on real-world pairs (openai history)', () => {
+  const pair = (name: string): DescriptionChange[] =>
+    diffDescriptions(
+      readFileSync(path.join(PAIRS, name, 'base.yaml'), 'utf8'),
+      readFileSync(path.join(PAIRS, name, 'revision.yaml'), 'utf8'),
+    ).changes;
+  const alarms = (cs: DescriptionChange[]): string[] =>
+    cs.filter((c) => c.level === 'breaking' || c.level === 'potentially-breaking').map((c) => `${c.id} ${c.operation}`);
+  const removed = [
+    'get /engines',
+    'get /engines/{engine_id}',
+    'post /engines/{engine_id}/search',
+    'post /answers',
+    'post /classifications',
+  ];
+
+  it('finds every breaking change the upstream commits announce, and no alarm where they announce none', () => {
+    const p1 = pair('01-deprecated-endpoints-removed');
+    const p2 = pair('02-completions-prompt-required');
+    const p3 = pair('03-choices-properties-required');
+    const p4 = pair('04-v1.2.0-to-v2.0.0');
+    const breaking = (cs: DescriptionChange[]): DescriptionChange[] => cs.filter((c) => c.level === 'breaking');
+    const expected: [DescriptionChange[], (c: DescriptionChange) => boolean][] = [
+      ...removed.map((op): [DescriptionChange[], (c: DescriptionChange) => boolean] => [
+        p1,
+        (c) => c.operation === op && /removed/.test(c.id),
+      ]),
+      [p2, (c) => c.operation === 'post /completions' && c.property === 'prompt' && /became-required/.test(c.id)],
+      ...removed.map((op): [DescriptionChange[], (c: DescriptionChange) => boolean] => [
+        p4,
+        (c) => c.operation === op && /removed/.test(c.id),
+      ]),
+      [p4, (c) => c.operation === 'post /completions' && c.property === 'prompt' && /became-required/.test(c.id)],
+    ];
+    const found = expected.filter(([cs, match]) => breaking(cs).some(match)).length;
+    // Alarms where the commits announce exactly these changes (01, 02) or none (03).
+    const extra = [
+      ...alarms(p1).filter((a) => !removed.some((op) => a.endsWith(op))),
+      ...alarms(p2).filter((a) => !a.startsWith('request-property-became-required')),
+      ...alarms(p3),
+    ];
+    console.log(
+      `[real-world pairs] breaking recall ${found}/${expected.length}; alarms beyond the announced changes in 01-03: ${extra.length}${extra.length ? ` (${extra.join('; ')})` : ''}; 04: ${breaking(p4).length} breaking, ${alarms(p4).length - breaking(p4).length} potentially breaking`,
+    );
+    expect(found).toBe(expected.length);
+    expect(extra).toEqual([]);
+  });
+});

@@ -126,6 +126,18 @@ export const OWN_RULES: Record<string, { level: ChangeLevel; why: string }> = {
 
 /** oasdiff ids whose level we set differently, and why. */
 export const LEVEL_DEVIATIONS: Record<string, { level: ChangeLevel; why: string }> = {
+  'api-path-removed-with-deprecation': {
+    level: 'breaking',
+    why: "callers that did not migrate fail; oasdiff's INFO relies on its sunset-date policy, which we do not check (oasdiff: INFO)",
+  },
+  'api-removed-with-deprecation': {
+    level: 'breaking',
+    why: "callers that did not migrate fail; oasdiff's INFO relies on its sunset-date policy, which we do not check (oasdiff: INFO)",
+  },
+  'request-parameter-removed-with-deprecation': {
+    level: 'potentially-breaking',
+    why: 'as a parameter removed without deprecation (WARN): its sunset policy is not checked (oasdiff: INFO)',
+  },
   'api-security-added': {
     level: 'non-breaking',
     why: 'breaking where the operation needed no authentication before: anonymous calls start failing (oasdiff: INFO)',
