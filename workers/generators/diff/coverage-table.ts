@@ -43,6 +43,9 @@ export function renderCoverageTable(): string {
   lines.push('| our id | level | why |', '| --- | --- | --- |');
   for (const [id, r] of Object.entries(OWN_RULES).sort(([a], [b]) => a.localeCompare(b)))
     lines.push(`| \`${id}\` | ${r.level} | ${cell(r.why)} |`);
+  lines.push(
+    '| bounds oasdiff names no rule for (`request-body-max-items-decreased`, `response-property-min-contains-unset`, …) | by direction | a request that accepts less is breaking (`-set`: potentially breaking); a response that may send more is breaking; the rest non-breaking |',
+  );
   lines.push('', '</details>');
   return lines.join('\n');
 }

@@ -23,6 +23,12 @@ import type { ChangeLevel, DescriptionChange, DescriptionDiffReport, Description
 
 type Direction = 'request' | 'response';
 
+const HEADER_PROPERTY_IDS: Record<string, string> = {
+  'request-property-became-required': 'request-header-property-became-required',
+  'new-required-request-property': 'new-required-request-header-property',
+  'request-parameter-property-became-enum': 'request-header-property-became-enum',
+};
+
 export interface DiffOptions {
   maxBytes?: number;
   /** Stop after this many changes (default 20 000); a summary change says how many were left out. */
@@ -118,7 +124,10 @@ class ModelDiff {
     idOverride?: string,
     levelOverride?: ChangeLevel,
   ): void {
-    const id = idOverride ?? scopedId(ctx, suffix);
+    let id = idOverride ?? scopedId(ctx, suffix);
+    // Inside an object-valued header parameter oasdiff names a few changes `request-header-property-…`.
+    if (ctx.scope === 'request-parameter' && ctx.property !== '' && ctx.where.startsWith('parameter header '))
+      id = HEADER_PROPERTY_IDS[id] ?? id;
     this.out.add({
       id,
       ...(levelOverride !== undefined ? { level: levelOverride } : {}),
@@ -530,6 +539,14 @@ class ModelDiff {
       for (const k of a.keys())
         if (!b.has(k)) this.emit(ctx, `${word}-removed`, `\`${key}\` ${k} was removed.`, os, ns);
     }
+    const xo = Array.isArray(ro['x-extensible-enum']) ? ro['x-extensible-enum'].map((v) => JSON.stringify(v)) : [];
+    const xn = new Set(
+      Array.isArray(rn['x-extensible-enum']) ? rn['x-extensible-enum'].map((v) => JSON.stringify(v)) : [],
+    );
+    if (xn.size > 0)
+      for (const v of xo)
+        if (!xn.has(v))
+          this.emit(ctx, 'x-extensible-enum-value-removed', `x-extensible-enum value ${v} was removed.`, os, ns);
     const po = Array.isArray(ro.prefixItems) ? ro.prefixItems.length : 0;
     const pn = Array.isArray(rn.prefixItems) ? rn.prefixItems.length : 0;
     if (pn > po) this.emit(ctx, 'prefix-items-added', `${pn - po} prefixItems entr(y/ies) added.`, os, ns);
@@ -594,6 +611,16 @@ class ModelDiff {
       return s.kind !== 'ref' && r.kind === 'object' ? 'inline-object' : undefined;
     });
     const label = kind === 'any-of' ? 'anyOf' : 'oneOf';
+    // A body that became a oneOf whose arms include the old shape: oasdiff's wrapped-in-one-of.
+    if (ctx.property === '' && os.kind !== 'union' && ns.kind === 'union' && ns.combinator === 'oneOf') {
+      const wrapped =
+        (oldIn(os) !== undefined && nv.some((v) => v.kind === 'ref' && v.target === oldIn(os))) ||
+        nv.some((v) => this.signature(this.newModel, v) === this.signature(this.oldModel, os));
+      if (wrapped) {
+        this.emit(ctx, 'wrapped-in-one-of', `The body was wrapped in a oneOf of ${nv.length} arms.`, os, ns);
+        return;
+      }
+    }
     if (restNew.size > 0) this.emit(ctx, `${kind}-added`, `${restNew.size} ${label} arm(s) added.`, os, ns);
     if (restOld.size > 0) this.emit(ctx, `${kind}-removed`, `${restOld.size} ${label} arm(s) removed.`, os, ns);
     for (const [s, t, name] of pairs)
@@ -1089,6 +1116,12 @@ function oliteralOrConst(s: SchemaNode): boolean {
   return s.kind === 'literal';
 }
 const nliteralOrConst = oliteralOrConst;
+
+/** The named schema a resolved node came from, when its pointer is a component's. */
+function oldIn(s: SchemaNode): string | undefined {
+  const m = /^\/components\/schemas\/([^/]+)$/.exec(s.source.pointer);
+  return m === null ? undefined : m[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+}
 
 function isTypeArray(s: SchemaNode): boolean {
   return s.kind === 'union' && s.combinator === 'typeArray';

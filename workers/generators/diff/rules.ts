@@ -266,7 +266,6 @@ export const DECLINED: readonly (readonly [RegExp, string])[] = [
     'a constraint on a property hidden in that direction (read-only in requests, write-only in responses) is not seen by clients; we skip hidden properties',
   ],
   [/annotation-only/, 'allOf members that only annotate: reported as allOf added/removed at their level'],
-  [/^request-body-wrapped-in-one-of$|^response-body-wrapped-in-one-of$/, 'reported as oneOf added/removed'],
   [
     /^response-media-type-name-|^response-mediatype-enum-value-removed$/,
     'not modelled: media-type ranges and enum values of media-type parameters',
@@ -288,6 +287,20 @@ export const DECLINED: readonly (readonly [RegExp, string])[] = [
   [/^api-security-component-oauth-(scope-changed)$/, 'a scope description change; documentation only'],
 ];
 
+const BOUNDS = [
+  'max',
+  'min',
+  'exclusive-max',
+  'exclusive-min',
+  'max-length',
+  'min-length',
+  'max-items',
+  'min-items',
+  'max-properties',
+  'min-properties',
+  'max-contains',
+  'min-contains',
+];
 /** Every id the diff emits that corresponds to an oasdiff rule of the same id. */
 export const CHECKED_OASDIFF = new Set<string>();
 
@@ -387,10 +400,14 @@ const SCHEMA_SUFFIXES = [
   'content-schema-removed',
   'content-media-type-changed',
   'content-encoding-changed',
+  'x-extensible-enum-value-removed',
+  'wrapped-in-one-of',
   'deprecated',
   'reactivated',
 ];
 const OTHER_IDS = [
+  'response-property-pattern-generalized',
+  'response-body-pattern-generalized',
   'api-path-removed-without-deprecation',
   'api-path-removed-with-deprecation',
   'api-removed-without-deprecation',
@@ -478,6 +495,9 @@ const OTHER_IDS = [
   'api-security-component-oauth-token-url-changed',
   'api-security-component-oauth-scope-added',
   'api-security-component-oauth-scope-removed',
+  'request-header-property-became-required',
+  'request-header-property-became-enum',
+  'new-required-request-header-property',
   'request-property-deprecated',
   'request-property-reactivated',
   'response-property-deprecated',
@@ -490,10 +510,43 @@ export const EMITTED_IDS: ReadonlySet<string> = new Set([
     (id) => OASDIFF.has(id) || OWN_RULES[id] !== undefined,
   ),
   ...combos(['response-header', 'response-header-property'], SCHEMA_SUFFIXES),
+  ...combos(
+    [...REQ_SCHEMA, ...RES_SCHEMA, 'response-header', 'response-header-property'],
+    BOUNDS.flatMap((b) => ['increased', 'decreased', 'set', 'unset'].map((c) => `${b}-${c}`)),
+  ),
+  ...combos(
+    ['request-parameter', 'request-parameter-property'],
+    ['one-of-added', 'one-of-removed', 'wrapped-in-one-of'],
+  ),
+  ...combos(['response-property', 'response-body'], ['became-enum']),
   ...OTHER_IDS,
   ...Object.keys(OWN_RULES),
 ]);
 for (const id of EMITTED_IDS) if (OASDIFF.has(id)) CHECKED_OASDIFF.add(id);
+
+const BOUND_ID = new RegExp(
+  `^(request|response)-(?:body|property|parameter|parameter-property|header|header-property)-(${BOUNDS.join('|')})-(increased|decreased|set|unset)$`,
+);
+
+/**
+ * A bound oasdiff names no rule for (it has request-parameter-max-items-decreased but no
+ * request-body-max-items-decreased, for one), judged by direction: a request accepts less when an
+ * upper bound falls or a lower one rises (`-set` on either: potentially breaking, as oasdiff rates
+ * its `-set` rules); a response may send more when an upper bound rises or a lower one falls or is
+ * dropped.
+ */
+export function boundLevel(id: string): ChangeLevel | undefined {
+  const m = BOUND_ID.exec(id);
+  if (m === null) return undefined;
+  const [, dir, bound, change] = m as unknown as [string, string, string, string];
+  const upper = bound.startsWith('max') || bound === 'exclusive-max';
+  const narrows = change === 'set' || (upper ? change === 'decreased' : change === 'increased');
+  if (dir === 'request') {
+    if (change === 'set') return 'potentially-breaking';
+    return narrows ? 'breaking' : 'non-breaking';
+  }
+  return narrows ? 'non-breaking' : 'breaking';
+}
 
 /** The level of a change id. Ids outside the catalogue are `non-breaking` (the catalogue test keeps that from happening). */
 export function levelOf(id: string): ChangeLevel {
@@ -503,9 +556,14 @@ export function levelOf(id: string): ChangeLevel {
   if (own !== undefined) return own.level;
   const o = OASDIFF.get(id);
   if (o !== undefined) return fromOasdiff(id, o.level);
+  const bound = boundLevel(id);
+  if (bound !== undefined) return bound;
   // A response header's schema is judged like a response body's (oasdiff names only a few).
   const header = /^response-header-(property-)?(.*)$/.exec(id);
   if (header !== null) return levelOf(`response-${header[1] !== undefined ? 'property' : 'body'}-${header[2]}`);
+  // A parameter's schema is judged like a request body's where oasdiff names no parameter rule.
+  const param = /^request-parameter-(property-)?(.*)$/.exec(id);
+  if (param !== null) return levelOf(`request-${param[1] !== undefined ? 'property' : 'body'}-${param[2]}`);
   return INFO_WORDS.test(id) ? 'info' : 'non-breaking';
 }
 
