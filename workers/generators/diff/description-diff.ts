@@ -23,6 +23,27 @@ import type { ChangeLevel, DescriptionChange, DescriptionDiffReport, Description
 
 type Direction = 'request' | 'response';
 
+/** Keywords most schemas do not use: the checks below them run only when one side has one. */
+const RARE_KEYWORDS = [
+  'minContains',
+  'maxContains',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+  'contentMediaType',
+  'contentEncoding',
+  'dependentRequired',
+  'dependentSchemas',
+  'patternProperties',
+  'x-extensible-enum',
+  'prefixItems',
+];
+
 const HEADER_PROPERTY_IDS: Record<string, string> = {
   'request-property-became-required': 'request-header-property-became-required',
   'new-required-request-property': 'new-required-request-header-property',
@@ -488,6 +509,7 @@ class ModelDiff {
     }
     this.bound(ctx, 'min-properties', rawNumber(ro, 'minProperties'), rawNumber(rn, 'minProperties'), 'lower', os, ns);
     this.bound(ctx, 'max-properties', rawNumber(ro, 'maxProperties'), rawNumber(rn, 'maxProperties'), 'upper', os, ns);
+    if (!RARE_KEYWORDS.some((k) => ro[k] !== undefined || rn[k] !== undefined)) return;
     this.bound(ctx, 'min-contains', rawNumber(ro, 'minContains'), rawNumber(rn, 'minContains'), 'lower', os, ns);
     this.bound(ctx, 'max-contains', rawNumber(ro, 'maxContains'), rawNumber(rn, 'maxContains'), 'upper', os, ns);
     const presence: [string, string][] = [

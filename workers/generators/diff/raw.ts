@@ -11,7 +11,7 @@ function isObject(x: unknown): x is Json {
 }
 
 function step(node: unknown, token: string): unknown {
-  const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+  const key = token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
   if (Array.isArray(node)) {
     const i = Number(key);
     return Number.isInteger(i) ? node[i] : undefined;
@@ -30,9 +30,24 @@ function at(doc: unknown, pointer: string): unknown {
   return node;
 }
 
+/** Per document, pointer → node (ref followed): the diff asks for the same nodes again and again. */
+const CACHE = new WeakMap<object, Map<string, Json | undefined>>();
+
 /** The object at `pointer`, local `$ref`s followed (at most 16); undefined when absent or not an object. */
 export function rawAt(doc: RawDocument | undefined, pointer: string | undefined): Json | undefined {
-  if (doc === undefined || pointer === undefined) return undefined;
+  if (doc === undefined || pointer === undefined || typeof doc !== 'object' || doc === null) return undefined;
+  let cache = CACHE.get(doc);
+  if (cache === undefined) {
+    cache = new Map();
+    CACHE.set(doc, cache);
+  }
+  if (cache.has(pointer)) return cache.get(pointer);
+  const found = lookup(doc, pointer);
+  cache.set(pointer, found);
+  return found;
+}
+
+function lookup(doc: unknown, pointer: string): Json | undefined {
   let node = at(doc, pointer);
   for (let i = 0; i < 16 && isObject(node) && typeof node.$ref === 'string'; i++) {
     const ref = node.$ref;
