@@ -17,14 +17,14 @@ import type {
 } from '../model/types.ts';
 import { normaliseEndpoint } from './build-surface.ts';
 import { loadModelForDiff } from './load-model.ts';
-import { rawAt, rawNumber, type RawDocument } from './raw.ts';
+import { keysUsed, rawAt, rawNumber, type RawDocument } from './raw.ts';
 import { LEVEL_ORDER, levelOf, oasdiffIdOf } from './rules.ts';
 import type { ChangeLevel, DescriptionChange, DescriptionDiffReport, DescriptionProblem } from './types.ts';
 
 type Direction = 'request' | 'response';
 
 /** Keywords most schemas do not use: the checks below them run only when one side has one. */
-const RARE_KEYWORDS = [
+const RARE_KEYWORDS = new Set([
   'minContains',
   'maxContains',
   'if',
@@ -42,7 +42,7 @@ const RARE_KEYWORDS = [
   'patternProperties',
   'x-extensible-enum',
   'prefixItems',
-];
+]);
 
 const HEADER_PROPERTY_IDS: Record<string, string> = {
   'request-property-became-required': 'request-header-property-became-required',
@@ -115,6 +115,24 @@ class ModelDiff {
   private readonly out: Collector;
   private readonly oldDoc: RawDocument | undefined;
   private readonly newDoc: RawDocument | undefined;
+  /** A schema node's document object, by node identity (named schemas are met many times). */
+  private readonly oldRaw = new WeakMap<SchemaNode, Record<string, unknown> | null>();
+  private readonly newRaw = new WeakMap<SchemaNode, Record<string, unknown> | null>();
+  private readonly signatures = new WeakMap<SchemaNode, string>();
+  private rareUsed: Set<string> | undefined;
+
+  private raw(
+    cache: WeakMap<SchemaNode, Record<string, unknown> | null>,
+    doc: RawDocument | undefined,
+    node: SchemaNode,
+  ): Record<string, unknown> | undefined {
+    let hit = cache.get(node);
+    if (hit === undefined) {
+      hit = rawAt(doc, node.source.pointer) ?? null;
+      cache.set(node, hit);
+    }
+    return hit ?? undefined;
+  }
   constructor(oldModel: ApiModel, newModel: ApiModel, out: Collector, oldDoc?: RawDocument, newDoc?: RawDocument) {
     this.oldModel = oldModel;
     this.newModel = newModel;
@@ -487,8 +505,13 @@ class ModelDiff {
   /** 3.1 applicators and object-size keywords, compared on the documents' nodes. */
   private compareRawKeywords(os: SchemaNode, ns: SchemaNode, ctx: Ctx): void {
     if (this.oldDoc === undefined || this.newDoc === undefined) return;
-    const ro = rawAt(this.oldDoc, os.source.pointer);
-    const rn = rawAt(this.newDoc, ns.source.pointer);
+    // The model carries every constraint of a primitive, enum or const; its document node matters
+    // only when the documents use a keyword the model leaves out somewhere (one walk each, once).
+    this.rareUsed ??= new Set([...keysUsed(this.oldDoc, RARE_KEYWORDS), ...keysUsed(this.newDoc, RARE_KEYWORDS)]);
+    const modelled = (x: SchemaNode): boolean => x.kind === 'primitive' || x.kind === 'enum' || x.kind === 'literal';
+    if (this.rareUsed.size === 0 && modelled(os) && modelled(ns)) return;
+    const ro = this.raw(this.oldRaw, this.oldDoc, os);
+    const rn = this.raw(this.newRaw, this.newDoc, ns);
     if (ro === undefined || rn === undefined) return;
     // Constraints written on a schema of another type (maximum on an array) still constrain.
     const num = (key: string): [number | undefined, number | undefined] => [rawNumber(ro, key), rawNumber(rn, key)];
@@ -509,7 +532,10 @@ class ModelDiff {
     }
     this.bound(ctx, 'min-properties', rawNumber(ro, 'minProperties'), rawNumber(rn, 'minProperties'), 'lower', os, ns);
     this.bound(ctx, 'max-properties', rawNumber(ro, 'maxProperties'), rawNumber(rn, 'maxProperties'), 'upper', os, ns);
-    if (!RARE_KEYWORDS.some((k) => ro[k] !== undefined || rn[k] !== undefined)) return;
+    let rare = false;
+    for (const k in ro) if (RARE_KEYWORDS.has(k)) rare = true;
+    for (const k in rn) if (RARE_KEYWORDS.has(k)) rare = true;
+    if (!rare) return;
     this.bound(ctx, 'min-contains', rawNumber(ro, 'minContains'), rawNumber(rn, 'minContains'), 'lower', os, ns);
     this.bound(ctx, 'max-contains', rawNumber(ro, 'maxContains'), rawNumber(rn, 'maxContains'), 'upper', os, ns);
     const presence: [string, string][] = [
@@ -577,6 +603,14 @@ class ModelDiff {
 
   /** A structural signature of an inline arm: its type, title, enum values or property names. */
   private signature(model: ApiModel, v: SchemaNode): string {
+    const known = this.signatures.get(v);
+    if (known !== undefined) return known;
+    const sig = this.computeSignature(model, v);
+    this.signatures.set(v, sig);
+    return sig;
+  }
+
+  private computeSignature(model: ApiModel, v: SchemaNode): string {
     const r = this.resolve(model, v).node;
     const t = this.typeOf(r) ?? r.kind;
     if (r.kind === 'enum')

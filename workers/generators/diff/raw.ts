@@ -30,21 +30,10 @@ function at(doc: unknown, pointer: string): unknown {
   return node;
 }
 
-/** Per document, pointer → node (ref followed): the diff asks for the same nodes again and again. */
-const CACHE = new WeakMap<object, Map<string, Json | undefined>>();
-
 /** The object at `pointer`, local `$ref`s followed (at most 16); undefined when absent or not an object. */
 export function rawAt(doc: RawDocument | undefined, pointer: string | undefined): Json | undefined {
-  if (doc === undefined || pointer === undefined || typeof doc !== 'object' || doc === null) return undefined;
-  let cache = CACHE.get(doc);
-  if (cache === undefined) {
-    cache = new Map();
-    CACHE.set(doc, cache);
-  }
-  if (cache.has(pointer)) return cache.get(pointer);
-  const found = lookup(doc, pointer);
-  cache.set(pointer, found);
-  return found;
+  if (doc === undefined || pointer === undefined) return undefined;
+  return lookup(doc, pointer);
 }
 
 function lookup(doc: unknown, pointer: string): Json | undefined {
@@ -60,4 +49,23 @@ function lookup(doc: unknown, pointer: string): Json | undefined {
 export function rawNumber(node: Json | undefined, key: string): number | undefined {
   const v = node?.[key];
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** Which of `keys` occur anywhere in the document (one walk; no pointers built). */
+export function keysUsed(doc: RawDocument | undefined, keys: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  const stack: unknown[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (const x of node) if (typeof x === 'object' && x !== null) stack.push(x);
+    } else if (isObject(node)) {
+      for (const k in node) {
+        if (keys.has(k)) found.add(k);
+        const v = node[k];
+        if (typeof v === 'object' && v !== null) stack.push(v);
+      }
+    }
+  }
+  return found;
 }
