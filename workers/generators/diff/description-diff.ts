@@ -1,7 +1,9 @@
 // Description-to-description diff over the API model (refs resolved, 3.0 and 3.1 normalised).
-// Each change gets an oasdiff-style id (`request-property-type-changed`), a level (breaking /
-// non-breaking / info) and its location in both documents. Schemas are compared pairwise with
-// a visited set of (old ref, new ref, direction), so circular references terminate.
+// Each change gets an oasdiff-style id (`request-property-type-changed`), a level from the rule
+// catalogue (rules.ts: breaking / potentially-breaking / non-breaking / info), oasdiff's rule id
+// where one corresponds, and its location in both documents. Keywords the model does not carry are
+// read from the parsed documents (raw.ts). Schemas are compared pairwise with a visited set of
+// (old ref, new ref, direction), so circular references terminate.
 
 import type {
   ApiModel,
