@@ -17,6 +17,7 @@ import {
   splitConcatenatedFiles,
   type SdkSourceFile,
 } from '../../workers/generators/diff/index.ts';
+import { keysUsed, rawAt } from '../../workers/generators/diff/raw.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/diff');
@@ -370,6 +371,37 @@ describe('description diff: the families a peer suite found missing (our fixture
         'non-breaking request-property-one-of-added request body application/json shape',
       ]),
     );
+  });
+
+  it('the document reads survive shared and looping nodes (YAML aliases) and follow local refs', () => {
+    const loop: Record<string, unknown> = { if: { type: 'string' } };
+    loop.self = loop;
+    loop.list = [loop, { contains: { type: 'integer' } }];
+    expect([...keysUsed(loop, new Set(['if', 'contains', 'else']))].sort()).toEqual(['contains', 'if']);
+    const doc = { a: { $ref: '#/b' }, b: { $ref: '#/a' }, c: { $ref: '#/d~1e' }, 'd/e': { minProperties: 1 } };
+    expect(rawAt(doc, '/a')?.$ref).toMatch(/^#\/[ab]$/); // a $ref loop ends after a bounded number of hops
+    expect(rawAt(doc, '/c')).toEqual({ minProperties: 1 });
+    // Aliases: the same anchored schema under two properties, with a 3.1 keyword, diffed twice over.
+    const aliased = (bound: number): string => `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /x:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                a: &shared { type: array, items: { type: string }, contains: { const: k }, minContains: ${bound} }
+                b: *shared
+      responses: { '204': { description: ok } }
+`;
+    const r = diffDescriptions(aliased(1), aliased(2));
+    expect(r.changes.map((c) => `${c.level} ${c.id} ${c.property}`).sort()).toEqual([
+      'breaking request-property-min-contains-increased a',
+      'breaking request-property-min-contains-increased b',
+    ]);
   });
 
   it('a refactor that changes no contract reports nothing (inline arms moved to components, arms reordered, header case)', () => {

@@ -54,9 +54,13 @@ export function rawNumber(node: Json | undefined, key: string): number | undefin
 /** Which of `keys` occur anywhere in the document (one walk; no pointers built). */
 export function keysUsed(doc: RawDocument | undefined, keys: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
+  // YAML aliases share nodes (and could close a loop): each object is visited once.
+  const seen = new Set<object>();
   const stack: unknown[] = [doc];
   while (stack.length > 0) {
     const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
     if (Array.isArray(node)) {
       for (const x of node) if (typeof x === 'object' && x !== null) stack.push(x);
     } else if (isObject(node)) {
