@@ -1,10 +1,15 @@
-// Description diff benchmark: the largest corpus pairs, and a ~4 MB description against a lightly
-// edited copy of itself (JSON, and the biggest corpus YAML). Prints time and peak RSS per case.
+// Description diff benchmark: two Stripe-sized descriptions (bench/synthetic-stripe-like.ts, ~455
+// operations and ~770 schemas, against a seeded edit of itself) diffed by this checkout's code and,
+// in the same run, by the untouched main checkout's code (the previous figure; `DIFF_BEFORE_ROOT`,
+// default /work/main, skipped when absent); then the largest corpus pairs and a ~4 MB description
+// against a lightly edited copy of itself. Prints time and peak RSS per case.
 // Run: node bench/description-diff.ts
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { diffDescriptions } from '../workers/generators/diff/index.ts';
+import { stripeLikeDescription } from './synthetic-stripe-like.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 if (!existsSync(CORPUS)) {
@@ -85,6 +90,58 @@ function lightlyEdited(doc: Record<string, unknown>): Record<string, unknown> {
   s['Item5']!.properties['status']!['enum'] = ['active', 'archived']; // enum value removed
   s['Item7']!.required.push('status'); // new required property
   return copy;
+}
+
+// Stripe-sized: before (main's code) and after (this checkout), same inputs, same process.
+// Two edits of the seed-1 description: a light release (a few line edits) and a busy one (another
+// seed: shapes change throughout; the report's change cap is lifted so all of it is diffed).
+{
+  const oldText = stripeLikeDescription(330, 1);
+  const light = oldText
+    .replace(/maxLength: 5000/, 'maxLength: 500') // a narrowed parameter
+    .replace(/\n {4}delete:\n/, '\n    x-removed-delete:\n') // an operation removed
+    .replace(/schema: \{ type: integer \}/, 'schema: { type: string }'); // a parameter type changed
+  const cases: [string, string, number][] = [
+    ['light edit', light, 20_000],
+    ['seed 1 → seed 2', stripeLikeDescription(330, 2), Number.MAX_SAFE_INTEGER],
+  ];
+  const beforeRoot = process.env['DIFF_BEFORE_ROOT'] ?? '/work/main';
+  const beforeEntry = path.join(beforeRoot, 'workers/generators/diff/index.ts');
+  const before =
+    existsSync(beforeEntry) && path.resolve(beforeRoot) !== path.resolve(import.meta.dirname, '..')
+      ? ((await import(pathToFileURL(beforeEntry).href)) as { diffDescriptions: typeof diffDescriptions })
+          .diffDescriptions
+      : undefined;
+  // Best of three, before and after alternating, after one warm-up each (JIT, caches): the machine
+  // is shared, and one sample of either is mostly noise.
+  for (const [label, newText, maxChanges] of cases) {
+    const best = { after: Number.POSITIVE_INFINITY, before: Number.POSITIVE_INFINITY };
+    let phases = { after: {} as Record<string, number>, before: {} as Record<string, number> };
+    let report = diffDescriptions(oldText, newText, { maxChanges });
+    let beforeChanges = 0;
+    if (before !== undefined) beforeChanges = before(oldText, newText, { maxChanges }).changes.length;
+    for (let i = 0; i < 3; i++) {
+      let started = performance.now();
+      report = diffDescriptions(oldText, newText, { maxChanges });
+      const a = performance.now() - started;
+      if (a < best.after) phases = { ...phases, after: report.timings };
+      best.after = Math.min(best.after, a);
+      if (before === undefined) continue;
+      started = performance.now();
+      const b = before(oldText, newText, { maxChanges });
+      const bt = performance.now() - started;
+      if (bt < best.before) phases = { ...phases, before: b.timings };
+      best.before = Math.min(best.before, bt);
+    }
+    const beforeText =
+      before === undefined
+        ? 'before: (main checkout not found)'
+        : `before (${beforeRoot}) ${Math.round(best.before)} ms ${JSON.stringify(phases.before)}, ${beforeChanges} changes`;
+    console.log(
+      `Stripe-like 330 resources (${(oldText.length / 1e6).toFixed(2)} MB, ${report.counts.operationsOld} ops) ${label}: ` +
+        `after ${Math.round(best.after)} ms ${JSON.stringify(phases.after)}, ${report.changes.length} changes (${JSON.stringify(report.counts)}); ${beforeText}; peak RSS ${peakRssMb()} MB`,
+    );
+  }
 }
 
 const syntheticDoc = synthetic(2_600_000); // ~4 MB once pretty-printed

@@ -17,6 +17,7 @@ import {
   splitConcatenatedFiles,
   type SdkSourceFile,
 } from '../../workers/generators/diff/index.ts';
+import { keysUsed, rawAt } from '../../workers/generators/diff/raw.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/diff');
@@ -270,7 +271,7 @@ components:
         'breaking request-parameter-max-decreased',
         'breaking response-property-became-optional name',
         'breaking response-property-became-nullable name',
-        'breaking response-property-enum-value-added kind',
+        'potentially-breaking response-property-enum-value-added kind',
       ]),
     );
     const max = r.changes.find((c) => c.id === 'request-parameter-max-decreased')!;
@@ -289,6 +290,124 @@ components:
     expect(
       diffDescriptions(base, 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}').problems[0],
     ).toMatchObject({ document: 'new' });
+  });
+});
+
+describe('description diff: the families a peer suite found missing (our fixtures)', () => {
+  // families-base.yaml → families-revision.yaml changes one thing per family the issue lists:
+  // parameter serialization, response headers, security schemes, readOnly/writeOnly,
+  // min/maxProperties, oneOf arms and the discriminator. Expectations written from the edit.
+  const base = fixture('families-base.yaml');
+  const revision = fixture('families-revision.yaml');
+  const line = (c: { level: string; id: string; where?: string; property?: string }): string =>
+    `${c.level} ${c.id} ${[c.where, c.property].filter((x) => x !== undefined && x !== '').join(' ')}`.trim();
+
+  it('reports each breaking edit with its level, and the oasdiff id where oasdiff has one', () => {
+    const r = diffDescriptions(base, revision);
+    expect(r.problems).toEqual([]);
+    const got = r.changes.map(line);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        // Parameters: the wire format changes.
+        'breaking request-parameter-style-changed parameter query ids',
+        'breaking request-parameter-explode-changed parameter query tags',
+        'breaking request-parameter-allow-empty-value-removed parameter query q',
+        // explode on a single value writes the same bytes: a warning, not an error.
+        'potentially-breaking request-parameter-explode-changed parameter query single',
+        // Response headers.
+        'breaking required-response-header-removed response 200 header X-Rate-Limit',
+        'potentially-breaking optional-response-header-removed response 200 header X-Trace',
+        'breaking response-header-became-optional response 200 header X-Page',
+        'breaking response-header-explode-changed response 200 header X-Links',
+        // Security schemes.
+        'breaking api-security-component-scheme-changed securitySchemes basicAuth',
+        'breaking api-security-component-in-changed securitySchemes apiKey',
+        'breaking api-security-component-name-changed securitySchemes apiKey',
+        'potentially-breaking api-security-component-bearer-format-changed securitySchemes bearer',
+        'breaking api-security-component-open-id-connect-url-changed securitySchemes oidc',
+        'breaking api-security-component-oauth-flow-removed securitySchemes oauth',
+        'breaking api-security-component-oauth-scope-removed securitySchemes oauth',
+        // readOnly / writeOnly.
+        'potentially-breaking request-optional-property-became-read-only request body application/json sku',
+        'breaking response-required-property-became-write-only response 201 application/json secret',
+        // min/maxProperties.
+        'breaking request-body-min-properties-set request body application/json',
+        'breaking request-property-max-properties-set request body application/json labels',
+        'non-breaking response-body-max-properties-decreased response 200 application/json',
+        // oneOf arms and the discriminator.
+        'breaking request-property-one-of-removed request body application/json shape',
+        'breaking response-property-one-of-added response 200 application/json data[].shape',
+        'breaking request-property-discriminator-mapping-changed request body application/json shape',
+        'breaking request-property-discriminator-mapping-deleted request body application/json shape',
+        'potentially-breaking response-property-discriminator-mapping-added response 200 application/json data[].shape',
+      ]),
+    );
+    expect(r.counts.potentiallyBreaking).toBe(r.changes.filter((c) => c.level === 'potentially-breaking').length);
+    // The oasdiff id is given where oasdiff has the rule, and only there.
+    expect(r.changes.find((c) => c.id === 'required-response-header-removed')!.oasdiff).toBe(
+      'required-response-header-removed',
+    );
+    expect(r.changes.find((c) => c.id === 'request-parameter-style-changed')!.oasdiff).toBeUndefined();
+    // Located in both documents.
+    const style = r.changes.find((c) => c.id === 'request-parameter-style-changed')!;
+    expect(style.old!.line).toBe(8);
+    expect(style.new!.line).toBe(8);
+    const md = renderCompatMarkdown(r);
+    expect(md).toContain('potentially breaking');
+  });
+
+  it('the reverse edits are compatible: nothing breaks that the forward edit did not undo', () => {
+    const r = diffDescriptions(revision, base);
+    const got = r.changes.map(line);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        'non-breaking request-parameter-allow-empty-value-added parameter query q',
+        'non-breaking response-header-added response 200 header X-Rate-Limit',
+        'non-breaking response-header-became-required response 200 header X-Page',
+        'non-breaking api-security-component-oauth-flow-added securitySchemes oauth',
+        'non-breaking api-security-component-oauth-scope-added securitySchemes oauth',
+        'non-breaking request-optional-property-became-not-read-only request body application/json sku',
+        'non-breaking request-body-min-properties-unset request body application/json',
+        'non-breaking request-property-one-of-added request body application/json shape',
+      ]),
+    );
+  });
+
+  it('the document reads survive shared and looping nodes (YAML aliases) and follow local refs', () => {
+    const loop: Record<string, unknown> = { if: { type: 'string' } };
+    loop.self = loop;
+    loop.list = [loop, { contains: { type: 'integer' } }];
+    expect([...keysUsed(loop, new Set(['if', 'contains', 'else']))].sort()).toEqual(['contains', 'if']);
+    const doc = { a: { $ref: '#/b' }, b: { $ref: '#/a' }, c: { $ref: '#/d~1e' }, 'd/e': { minProperties: 1 } };
+    expect(rawAt(doc, '/a')?.$ref).toMatch(/^#\/[ab]$/); // a $ref loop ends after a bounded number of hops
+    expect(rawAt(doc, '/c')).toEqual({ minProperties: 1 });
+    // Aliases: the same anchored schema under two properties, with a 3.1 keyword, diffed twice over.
+    const aliased = (bound: number): string => `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /x:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                a: &shared { type: array, items: { type: string }, contains: { const: k }, minContains: ${bound} }
+                b: *shared
+      responses: { '204': { description: ok } }
+`;
+    const r = diffDescriptions(aliased(1), aliased(2));
+    expect(r.changes.map((c) => `${c.level} ${c.id} ${c.property}`).sort()).toEqual([
+      'breaking request-property-min-contains-increased a',
+      'breaking request-property-min-contains-increased b',
+    ]);
+  });
+
+  it('a refactor that changes no contract reports nothing (inline arms moved to components, arms reordered, header case)', () => {
+    const r = diffDescriptions(fixture('refactor-base.yaml'), fixture('refactor-revision.yaml'));
+    expect(r.problems).toEqual([]);
+    expect(r.changes).toEqual([]);
   });
 });
 

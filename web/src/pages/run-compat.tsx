@@ -26,8 +26,9 @@ interface CompatReport {
     };
   };
   description?: {
-    counts: { breaking: number; nonBreaking: number; info: number };
-    changes: { id: string; level: string; operation?: string; message: string }[];
+    /** `potentiallyBreaking` is absent in reports made before the level existed. */
+    counts: { breaking: number; potentiallyBreaking?: number; nonBreaking: number; info: number };
+    changes: { id: string; level: string; oasdiff?: string; operation?: string; message: string }[];
   };
 }
 
@@ -126,7 +127,7 @@ export function Compat({ runId }: { runId: string }) {
       ) : null}
       {report.description ? (
         <Card
-          title={`Description changes: ${report.description.counts.breaking} breaking, ${report.description.counts.nonBreaking} non-breaking`}
+          title={`Description changes: ${report.description.counts.breaking} breaking, ${report.description.counts.potentiallyBreaking ?? 0} potentially breaking, ${report.description.counts.nonBreaking} non-breaking`}
         >
           {report.description.changes.length === 0 ? (
             <p className="muted">No changes from the previous run's description.</p>
@@ -135,8 +136,17 @@ export function Compat({ runId }: { runId: string }) {
               {report.description.changes.map((c, i) => (
                 <li key={i} className="diag-line">
                   <Badge
-                    value={c.level === 'breaking' ? 'failed' : c.level === 'info' ? 'info' : 'passed'}
+                    value={
+                      c.level === 'breaking'
+                        ? 'failed'
+                        : c.level === 'potentially-breaking'
+                          ? 'needs_review'
+                          : c.level === 'info'
+                            ? 'info'
+                            : 'passed'
+                    }
                     label={words(c.level)}
+                    {...(c.oasdiff !== undefined ? { title: `oasdiff rule ${c.oasdiff}` } : {})}
                   />{' '}
                   <span className="mono small">{c.operation ?? ''}</span> {c.message}
                 </li>

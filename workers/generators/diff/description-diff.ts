@@ -1,75 +1,68 @@
 // Description-to-description diff over the API model (refs resolved, 3.0 and 3.1 normalised).
-// Each change gets an oasdiff-style id (`request-property-type-changed`), a level (breaking /
-// non-breaking / info) and its location in both documents. Schemas are compared pairwise with
-// a visited set of (old ref, new ref, direction), so circular references terminate.
+// Each change gets an oasdiff-style id (`request-property-type-changed`), a level from the rule
+// catalogue (rules.ts: breaking / potentially-breaking / non-breaking / info), oasdiff's rule id
+// where one corresponds, and its location in both documents. Keywords the model does not carry are
+// read from the parsed documents (raw.ts). Schemas are compared pairwise with a visited set of
+// (old ref, new ref, direction), so circular references terminate.
 
 import type {
   ApiModel,
+  AuthScheme,
   MediaTypeContent,
   NamedSchema,
   Operation,
   Parameter,
+  Response,
   SchemaNode,
   SecurityRequirement,
   SourceLocation,
 } from '../model/types.ts';
 import { normaliseEndpoint } from './build-surface.ts';
 import { loadModelForDiff } from './load-model.ts';
+import { keysUsed, rawAt, rawNumber, type RawDocument } from './raw.ts';
+import { LEVEL_ORDER, levelOf, oasdiffIdOf } from './rules.ts';
 import type { ChangeLevel, DescriptionChange, DescriptionDiffReport, DescriptionProblem } from './types.ts';
 
 type Direction = 'request' | 'response';
 
-/** Ids (after the `request-…`/`response-…` scope) that break existing clients, per direction. */
-const BREAKING_REQUEST = new Set([
-  'type-changed',
-  'enum-value-removed',
-  'became-enum',
-  'became-not-nullable',
-  'became-required',
-  'const-changed',
-  'const-added',
-  'max-decreased',
-  'max-length-decreased',
-  'min-increased',
-  'min-length-increased',
-  'min-items-increased',
-  'max-items-decreased',
-  'pattern-added',
-  'pattern-changed',
-  'one-of-removed',
-  'any-of-removed',
-  'all-of-added',
-  'max-set',
-  'min-set',
-  'max-length-set',
-  'min-items-set',
-  'max-items-set',
-  'removed',
-  'all-of-removed',
-  'media-type-removed',
+/** Keywords most schemas do not use: the checks below them run only when one side has one. */
+const RARE_KEYWORDS = new Set([
+  'minContains',
+  'maxContains',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+  'contentMediaType',
+  'contentEncoding',
+  'dependentRequired',
+  'dependentSchemas',
+  'patternProperties',
+  'x-extensible-enum',
+  'prefixItems',
 ]);
-const BREAKING_RESPONSE = new Set([
-  'type-changed',
-  'became-nullable',
-  'became-optional',
-  'const-changed',
-  'const-removed',
-  'max-increased',
-  'max-length-increased',
-  'max-length-unset',
-  'min-decreased',
-  'min-length-decreased',
-  'min-items-decreased',
-  'min-items-unset',
-  'one-of-added',
-  'enum-value-added',
-]);
-const INFO_SUFFIX = /discriminator|default-value|deprecated|annotation|description/;
+
+const HEADER_PROPERTY_IDS: Record<string, string> = {
+  'request-property-became-required': 'request-header-property-became-required',
+  'new-required-request-property': 'new-required-request-header-property',
+  'request-parameter-property-became-enum': 'request-header-property-became-enum',
+};
 
 export interface DiffOptions {
   maxBytes?: number;
   /** Stop after this many changes (default 20 000); a summary change says how many were left out. */
   maxChanges?: number;
+  /**
+   * The parsed documents the models were built from. Keywords the model does not carry
+   * (allowEmptyValue, minProperties, header explode, 3.1 `if`/`contains`/…) are read from them by
+   * JSON pointer; without them those checks are skipped.
+   */
+  oldDocument?: RawDocument;
+  newDocument?: RawDocument;
 }
 
 class Collector {
@@ -79,12 +72,15 @@ class Collector {
   constructor(max: number) {
     this.max = max;
   }
-  add(change: DescriptionChange): void {
+  /** The level is the catalogue's for the id unless the caller knows better (see rules.ts). */
+  add(change: Omit<DescriptionChange, 'level'> & { level?: ChangeLevel }): void {
     if (this.changes.length >= this.max) {
       this.truncated++;
       return;
     }
-    this.changes.push(change);
+    const oasdiff = oasdiffIdOf(change.id);
+    const level = change.level ?? levelOf(change.id);
+    this.changes.push(oasdiff !== undefined ? { ...change, level, oasdiff } : { ...change, level });
   }
 }
 
@@ -95,8 +91,8 @@ function loc(s: SourceLocation | undefined): SourceLocation | undefined {
 interface Ctx {
   op?: Operation;
   where: string;
-  /** `request-body`, `request-parameter`, `response-body`; nested levels use the `-property` form. */
-  scope: 'request-body' | 'request-parameter' | 'response-body';
+  /** `request-body`, `request-parameter`, `response-body`, `response-header`; nested levels use the `-property` form. */
+  scope: 'request-body' | 'request-parameter' | 'response-body' | 'response-header';
   dir: Direction;
   property: string;
   depth: number;
@@ -109,12 +105,9 @@ function scopedId(ctx: Ctx, suffix: string): string {
   if (ctx.scope === 'request-parameter')
     return nested ? `request-parameter-property-${suffix}` : `request-parameter-${suffix}`;
   if (ctx.scope === 'request-body') return nested ? `request-property-${suffix}` : `request-body-${suffix}`;
+  if (ctx.scope === 'response-header')
+    return nested ? `response-header-property-${suffix}` : `response-header-${suffix}`;
   return nested ? `response-property-${suffix}` : `response-body-${suffix}`;
-}
-
-function levelFor(dir: Direction, suffix: string): ChangeLevel {
-  if ((dir === 'request' ? BREAKING_REQUEST : BREAKING_RESPONSE).has(suffix)) return 'breaking';
-  return INFO_SUFFIX.test(suffix) ? 'info' : 'non-breaking';
 }
 
 class ModelDiff {
@@ -122,10 +115,32 @@ class ModelDiff {
   private readonly oldModel: ApiModel;
   private readonly newModel: ApiModel;
   private readonly out: Collector;
-  constructor(oldModel: ApiModel, newModel: ApiModel, out: Collector) {
+  private readonly oldDoc: RawDocument | undefined;
+  private readonly newDoc: RawDocument | undefined;
+  /** A schema node's document object, by node identity (named schemas are met many times). */
+  private readonly oldRaw = new WeakMap<SchemaNode, Record<string, unknown> | null>();
+  private readonly newRaw = new WeakMap<SchemaNode, Record<string, unknown> | null>();
+  private readonly signatures = new WeakMap<SchemaNode, string>();
+  private rareUsed: Set<string> | undefined;
+
+  private raw(
+    cache: WeakMap<SchemaNode, Record<string, unknown> | null>,
+    doc: RawDocument | undefined,
+    node: SchemaNode,
+  ): Record<string, unknown> | undefined {
+    let hit = cache.get(node);
+    if (hit === undefined) {
+      hit = rawAt(doc, node.source.pointer) ?? null;
+      cache.set(node, hit);
+    }
+    return hit ?? undefined;
+  }
+  constructor(oldModel: ApiModel, newModel: ApiModel, out: Collector, oldDoc?: RawDocument, newDoc?: RawDocument) {
     this.oldModel = oldModel;
     this.newModel = newModel;
     this.out = out;
+    this.oldDoc = oldDoc;
+    this.newDoc = newDoc;
   }
 
   private resolve(model: ApiModel, node: SchemaNode): { node: SchemaNode; named?: NamedSchema } {
@@ -150,10 +165,13 @@ class ModelDiff {
     idOverride?: string,
     levelOverride?: ChangeLevel,
   ): void {
-    const id = idOverride ?? scopedId(ctx, suffix);
+    let id = idOverride ?? scopedId(ctx, suffix);
+    // Inside an object-valued header parameter oasdiff names a few changes `request-header-property-…`.
+    if (ctx.scope === 'request-parameter' && ctx.property !== '' && ctx.where.startsWith('parameter header '))
+      id = HEADER_PROPERTY_IDS[id] ?? id;
     this.out.add({
       id,
-      level: levelOverride ?? levelFor(ctx.dir, suffix),
+      ...(levelOverride !== undefined ? { level: levelOverride } : {}),
       ...(ctx.op !== undefined
         ? { operation: ctx.op.key, path: ctx.op.path, method: ctx.op.method.toUpperCase() }
         : {}),
@@ -179,6 +197,7 @@ class ModelDiff {
           required: boolean;
           readOnly: boolean;
           writeOnly: boolean;
+          deprecated: boolean;
           source: SourceLocation;
           hasDefault: boolean;
         }
@@ -194,6 +213,7 @@ class ModelDiff {
           required: boolean;
           readOnly: boolean;
           writeOnly: boolean;
+          deprecated: boolean;
           source: SourceLocation;
           hasDefault: boolean;
         }
@@ -205,6 +225,7 @@ class ModelDiff {
           required: p.required,
           readOnly: p.readOnly || resolved.readOnly === true,
           writeOnly: p.writeOnly || resolved.writeOnly === true,
+          deprecated: p.deprecated || resolved.deprecated === true,
           source: p.source,
           hasDefault: resolved.default !== undefined || p.schema.default !== undefined,
         });
@@ -292,15 +313,8 @@ class ModelDiff {
           ns,
         );
       if (!widening) return;
-    } else if (os.kind === 'primitive' && ns.kind === 'primitive' && (os.format ?? '') !== (ns.format ?? '')) {
-      this.emit(
-        ctx,
-        'type-changed',
-        `Format changed from ${os.format ?? '(none)'} to ${ns.format ?? '(none)'}.`,
-        os,
-        ns,
-      );
-    }
+    } else if (os.kind === 'primitive' && ns.kind === 'primitive')
+      this.compareFormat(os.format, ns.format, ctx, os, ns);
 
     // Nullable.
     if (os.nullable !== ns.nullable) {
@@ -356,8 +370,6 @@ class ModelDiff {
         `Default changed from ${JSON.stringify(os.default) ?? '(none)'} to ${JSON.stringify(ns.default) ?? '(none)'}.`,
         os,
         ns,
-        undefined,
-        ctx.scope === 'request-parameter' && ctx.property === '' ? 'breaking' : 'info',
       );
     }
 
@@ -369,6 +381,8 @@ class ModelDiff {
       this.bound(ctx, 'min', oc.minimum, nc.minimum, 'lower', os, ns);
       this.bound(ctx, 'max-length', oc.maxLength, nc.maxLength, 'upper', os, ns);
       this.bound(ctx, 'min-length', oc.minLength, nc.minLength, 'lower', os, ns);
+      this.bound(ctx, 'exclusive-max', oc.exclusiveMaximum, nc.exclusiveMaximum, 'upper', os, ns);
+      this.bound(ctx, 'exclusive-min', oc.exclusiveMinimum, nc.exclusiveMinimum, 'lower', os, ns);
       const opat = oc.pattern === '' ? undefined : oc.pattern;
       const npat = nc.pattern === '' || nc.pattern === '.*' || nc.pattern === '^.*$' ? undefined : nc.pattern;
       if (opat !== npat) {
@@ -408,8 +422,12 @@ class ModelDiff {
       });
     }
 
+    // Keywords the model does not carry, read from the documents.
+    this.compareRawKeywords(os, ns, ctx);
+
     // Composition.
-    if (os.kind === 'union' || ns.kind === 'union') this.compareUnion(os, ns, ctx);
+    if (isTypeArray(os) || isTypeArray(ns)) this.compareTypeList(os, ns, ctx);
+    else if (os.kind === 'union' || ns.kind === 'union') this.compareUnion(os, ns, ctx);
     if (os.kind === 'intersection' || ns.kind === 'intersection') {
       const om = os.kind === 'intersection' ? os.members.length : 0;
       const nm = ns.kind === 'intersection' ? ns.members.length : 0;
@@ -443,38 +461,232 @@ class ModelDiff {
     this.emit(ctx, suffix, `${name} changed from ${o ?? '(none)'} to ${n ?? '(none)'}.`, os, ns);
   }
 
+  /**
+   * A format removed accepts more (a request generalizes; a response may send more, which oasdiff
+   * does not flag); a format added or changed narrows a request and changes what a response sends.
+   */
+  private compareFormat(
+    of: string | undefined,
+    nf: string | undefined,
+    ctx: Ctx,
+    os: SchemaNode,
+    ns: SchemaNode,
+  ): void {
+    if ((of ?? '') === (nf ?? '')) return;
+    const message = `Format changed from ${of ?? '(none)'} to ${nf ?? '(none)'}.`;
+    if (nf === undefined || nf === '') this.emit(ctx, 'type-generalized', message, os, ns);
+    else if ((of === undefined || of === '') && ctx.dir === 'response')
+      this.emit(ctx, 'type-specialized', message, os, ns);
+    else this.emit(ctx, 'type-changed', message, os, ns);
+  }
+
+  /** The set of JSON types a node admits (3.1 `type: [a, b]`), for list-of-types changes. */
+  private typeSet(s: SchemaNode): Set<string> {
+    const out = new Set<string>();
+    const variants = s.kind === 'union' ? s.variants : [s];
+    for (const v of variants) {
+      const t = this.typeOf(this.resolve(this.oldModel, v).node) ?? this.typeOf(v);
+      if (t !== undefined) out.add(t);
+    }
+    if (s.nullable) out.add('null');
+    return out;
+  }
+
+  private compareTypeList(os: SchemaNode, ns: SchemaNode, ctx: Ctx): void {
+    const o = this.typeSet(os);
+    const n = this.typeSet(ns);
+    o.delete('null');
+    n.delete('null');
+    const removed = [...o].filter((t) => !n.has(t));
+    const added = [...n].filter((t) => !o.has(t));
+    if (removed.length > 0)
+      this.emit(ctx, 'list-of-types-narrowed', `Types ${removed.join(', ')} are no longer allowed.`, os, ns);
+    if (added.length > 0) this.emit(ctx, 'list-of-types-widened', `Types ${added.join(', ')} were added.`, os, ns);
+  }
+
+  /** 3.1 applicators and object-size keywords, compared on the documents' nodes. */
+  private compareRawKeywords(os: SchemaNode, ns: SchemaNode, ctx: Ctx): void {
+    if (this.oldDoc === undefined || this.newDoc === undefined) return;
+    // The model carries every constraint of a primitive, enum or const; its document node matters
+    // only when the documents use a keyword the model leaves out somewhere (one walk each, once).
+    this.rareUsed ??= new Set([...keysUsed(this.oldDoc, RARE_KEYWORDS), ...keysUsed(this.newDoc, RARE_KEYWORDS)]);
+    const modelled = (x: SchemaNode): boolean => x.kind === 'primitive' || x.kind === 'enum' || x.kind === 'literal';
+    if (this.rareUsed.size === 0 && modelled(os) && modelled(ns)) return;
+    const ro = this.raw(this.oldRaw, this.oldDoc, os);
+    const rn = this.raw(this.newRaw, this.newDoc, ns);
+    if (ro === undefined || rn === undefined) return;
+    // Constraints written on a schema of another type (maximum on an array) still constrain.
+    const num = (key: string): [number | undefined, number | undefined] => [rawNumber(ro, key), rawNumber(rn, key)];
+    if (os.kind !== 'primitive' || ns.kind !== 'primitive') {
+      this.bound(ctx, 'max', ...num('maximum'), 'upper', os, ns);
+      this.bound(ctx, 'min', ...num('minimum'), 'lower', os, ns);
+      this.bound(ctx, 'max-length', ...num('maxLength'), 'upper', os, ns);
+      this.bound(ctx, 'min-length', ...num('minLength'), 'lower', os, ns);
+    }
+    if (os.kind !== 'primitive' || ns.kind !== 'primitive') {
+      const fmt = (x: Record<string, unknown>): string | undefined =>
+        typeof x.format === 'string' ? x.format : undefined;
+      this.compareFormat(fmt(ro), fmt(rn), ctx, os, ns);
+    }
+    if (os.kind !== 'array' || ns.kind !== 'array') {
+      this.bound(ctx, 'max-items', ...num('maxItems'), 'upper', os, ns);
+      this.bound(ctx, 'min-items', ...num('minItems'), 'lower', os, ns);
+    }
+    this.bound(ctx, 'min-properties', rawNumber(ro, 'minProperties'), rawNumber(rn, 'minProperties'), 'lower', os, ns);
+    this.bound(ctx, 'max-properties', rawNumber(ro, 'maxProperties'), rawNumber(rn, 'maxProperties'), 'upper', os, ns);
+    let rare = false;
+    for (const k in ro) if (RARE_KEYWORDS.has(k)) rare = true;
+    for (const k in rn) if (RARE_KEYWORDS.has(k)) rare = true;
+    if (!rare) return;
+    this.bound(ctx, 'min-contains', rawNumber(ro, 'minContains'), rawNumber(rn, 'minContains'), 'lower', os, ns);
+    this.bound(ctx, 'max-contains', rawNumber(ro, 'maxContains'), rawNumber(rn, 'maxContains'), 'upper', os, ns);
+    const presence: [string, string][] = [
+      ['if', 'if'],
+      ['then', 'then'],
+      ['else', 'else'],
+      ['contains', 'contains'],
+      ['propertyNames', 'property-names'],
+      ['unevaluatedItems', 'unevaluated-items'],
+      ['unevaluatedProperties', 'unevaluated-properties'],
+      ['contentSchema', 'content-schema'],
+    ];
+    for (const [key, word] of presence) {
+      const had = ro[key] !== undefined;
+      const has = rn[key] !== undefined;
+      if (had && !has) this.emit(ctx, `${word}-removed`, `\`${key}\` was removed.`, os, ns);
+      else if (!had && has) this.emit(ctx, `${word}-added`, `\`${key}\` was added.`, os, ns);
+    }
+    for (const [key, word] of [
+      ['contentMediaType', 'content-media-type'],
+      ['contentEncoding', 'content-encoding'],
+    ] as const) {
+      if (ro[key] !== rn[key] && (typeof ro[key] === 'string' || typeof rn[key] === 'string'))
+        this.emit(
+          ctx,
+          `${word}-changed`,
+          `\`${key}\` changed from ${JSON.stringify(ro[key]) ?? '(none)'} to ${JSON.stringify(rn[key]) ?? '(none)'}.`,
+          os,
+          ns,
+        );
+    }
+    const keysOf = (x: unknown): Map<string, string> =>
+      new Map(
+        typeof x === 'object' && x !== null && !Array.isArray(x)
+          ? Object.entries(x as Record<string, unknown>).map(([k, v]) => [k, JSON.stringify(v)])
+          : [],
+      );
+    for (const [key, word, changed] of [
+      ['dependentRequired', 'dependent-required', true],
+      ['dependentSchemas', 'dependent-schema', false],
+      ['patternProperties', 'pattern-property', false],
+    ] as const) {
+      const a = keysOf(ro[key]);
+      const b = keysOf(rn[key]);
+      for (const [k, v] of b) {
+        if (!a.has(k)) this.emit(ctx, `${word}-added`, `\`${key}\` ${k} was added.`, os, ns);
+        else if (changed && a.get(k) !== v) this.emit(ctx, `${word}-changed`, `\`${key}\` ${k} changed.`, os, ns);
+      }
+      for (const k of a.keys())
+        if (!b.has(k)) this.emit(ctx, `${word}-removed`, `\`${key}\` ${k} was removed.`, os, ns);
+    }
+    const xo = Array.isArray(ro['x-extensible-enum']) ? ro['x-extensible-enum'].map((v) => JSON.stringify(v)) : [];
+    const xn = new Set(
+      Array.isArray(rn['x-extensible-enum']) ? rn['x-extensible-enum'].map((v) => JSON.stringify(v)) : [],
+    );
+    if (xn.size > 0)
+      for (const v of xo)
+        if (!xn.has(v))
+          this.emit(ctx, 'x-extensible-enum-value-removed', `x-extensible-enum value ${v} was removed.`, os, ns);
+    const po = Array.isArray(ro.prefixItems) ? ro.prefixItems.length : 0;
+    const pn = Array.isArray(rn.prefixItems) ? rn.prefixItems.length : 0;
+    if (pn > po) this.emit(ctx, 'prefix-items-added', `${pn - po} prefixItems entr(y/ies) added.`, os, ns);
+    if (po > pn) this.emit(ctx, 'prefix-items-removed', `${po - pn} prefixItems entr(y/ies) removed.`, os, ns);
+  }
+
+  /** A structural signature of an inline arm: its type, title, enum values or property names. */
+  private signature(model: ApiModel, v: SchemaNode): string {
+    const known = this.signatures.get(v);
+    if (known !== undefined) return known;
+    const sig = this.computeSignature(model, v);
+    this.signatures.set(v, sig);
+    return sig;
+  }
+
+  private computeSignature(model: ApiModel, v: SchemaNode): string {
+    const r = this.resolve(model, v).node;
+    const t = this.typeOf(r) ?? r.kind;
+    if (r.kind === 'enum')
+      return `${t}:enum:${r.members
+        .map((m) => JSON.stringify(m.value))
+        .sort()
+        .join(',')}`;
+    if (r.kind === 'literal') return `${t}:const:${JSON.stringify(r.value)}`;
+    if (r.kind === 'object')
+      return `${t}:props:${r.properties
+        .map((p) => p.name)
+        .sort()
+        .join(',')}`;
+    if (r.kind === 'primitive') return `${t}:${r.format ?? ''}`;
+    if (r.kind === 'array') return `array:${this.signature(model, r.items)}`;
+    return `${t}:${r.title ?? ''}`;
+  }
+
+  /**
+   * oneOf / anyOf arms: matched by reference target, then by structural signature (an inline arm
+   * moved to a component is the same arm), then the remaining ones of the same type pairwise; what
+   * is left was added or removed. Matched arms are compared recursively.
+   */
   private compareUnion(os: SchemaNode, ns: SchemaNode, ctx: Ctx): void {
     const word = (s: SchemaNode): string => (s.kind === 'union' && s.combinator === 'anyOf' ? 'any-of' : 'one-of');
     const ov = os.kind === 'union' ? os.variants : [];
     const nv = ns.kind === 'union' ? ns.variants : [];
-    const label = (s: SchemaNode, i: number): string =>
-      s.kind === 'ref' ? `ref:${s.target}` : `#${i}:${this.typeOf(s) ?? s.kind}`;
-    const ol = new Map(ov.map((s, i) => [label(s, i), s]));
-    const nl = new Map(nv.map((s, i) => [label(s, i), s]));
     const kind = word(ns.kind === 'union' ? ns : os);
-    let added = 0;
-    let removed = 0;
-    for (const k of nl.keys()) if (!ol.has(k)) added++;
-    for (const k of ol.keys()) if (!nl.has(k)) removed++;
-    if (added > 0)
-      this.emit(ctx, `${kind}-added`, `${added} ${kind === 'any-of' ? 'anyOf' : 'oneOf'} variant(s) added.`, os, ns);
-    if (removed > 0)
-      this.emit(
-        ctx,
-        `${kind}-removed`,
-        `${removed} ${kind === 'any-of' ? 'anyOf' : 'oneOf'} variant(s) removed.`,
-        os,
-        ns,
-      );
-    for (const [k, s] of ol) {
-      const t = nl.get(k);
-      if (t !== undefined)
-        this.compareSchema(s, t, {
-          ...ctx,
-          property: ctx.property === '' ? `/${k}` : `${ctx.property}/${k}`,
-          depth: ctx.depth + 1,
-        });
+    const pairs: [SchemaNode, SchemaNode, string][] = [];
+    const restOld = new Set(ov.map((_, i) => i));
+    const restNew = new Set(nv.map((_, i) => i));
+    const matchBy = (key: (model: ApiModel, s: SchemaNode) => string | undefined): void => {
+      const byKey = new Map<string, number[]>();
+      for (const j of restNew) {
+        const k = key(this.newModel, nv[j]!);
+        if (k !== undefined) byKey.set(k, [...(byKey.get(k) ?? []), j]);
+      }
+      for (const i of [...restOld]) {
+        const k = key(this.oldModel, ov[i]!);
+        const js = k !== undefined ? byKey.get(k) : undefined;
+        const j = js?.shift();
+        if (j === undefined) continue;
+        restOld.delete(i);
+        restNew.delete(j);
+        const s = ov[i]!;
+        pairs.push([s, nv[j]!, s.kind === 'ref' ? s.target : `#${i}`]);
+      }
+    };
+    matchBy((_, s) => (s.kind === 'ref' ? `ref:${s.target}` : undefined));
+    matchBy((m, s) => this.signature(m, s));
+    matchBy((m, s) => {
+      const r = this.resolve(m, s).node;
+      // Inline objects of the same type, paired in order (an arm edited in place).
+      return s.kind !== 'ref' && r.kind === 'object' ? 'inline-object' : undefined;
+    });
+    const label = kind === 'any-of' ? 'anyOf' : 'oneOf';
+    // A body that became a oneOf whose arms include the old shape: oasdiff's wrapped-in-one-of.
+    if (ctx.property === '' && os.kind !== 'union' && ns.kind === 'union' && ns.combinator === 'oneOf') {
+      const wrapped =
+        (oldIn(os) !== undefined && nv.some((v) => v.kind === 'ref' && v.target === oldIn(os))) ||
+        nv.some((v) => this.signature(this.newModel, v) === this.signature(this.oldModel, os));
+      if (wrapped) {
+        this.emit(ctx, 'wrapped-in-one-of', `The body was wrapped in a oneOf of ${nv.length} arms.`, os, ns);
+        return;
+      }
     }
+    if (restNew.size > 0) this.emit(ctx, `${kind}-added`, `${restNew.size} ${label} arm(s) added.`, os, ns);
+    if (restOld.size > 0) this.emit(ctx, `${kind}-removed`, `${restOld.size} ${label} arm(s) removed.`, os, ns);
+    for (const [s, t, name] of pairs)
+      this.compareSchema(s, t, {
+        ...ctx,
+        property: ctx.property === '' ? `/${name}` : `${ctx.property}/${name}`,
+        depth: ctx.depth + 1,
+      });
   }
 
   private compareDiscriminator(os: SchemaNode, ns: SchemaNode, ctx: Ctx): void {
@@ -493,16 +705,28 @@ class ModelDiff {
         os,
         ns,
       );
-    const om = new Map(od.mapping.filter((m) => m.explicit).map((m) => [m.value, m.target]));
-    const nm = new Map(nd.mapping.filter((m) => m.explicit).map((m) => [m.value, m.target]));
+    // Explicit entries are what the document says; implied ones (a variant's schema name) still
+    // select a variant, so an explicit entry replaced by the same implied one changes nothing.
+    const all = (d: typeof od): Map<string, { target: string; explicit: boolean }> =>
+      new Map(d.mapping.map((m) => [m.value, { target: m.target, explicit: m.explicit }]));
+    const om = all(od);
+    const nm = all(nd);
     for (const [k, v] of nm) {
-      if (!om.has(k)) this.emit(ctx, 'discriminator-mapping-added', `Discriminator mapping ${k} was added.`, os, ns);
-      else if (om.get(k) !== v)
-        this.emit(ctx, 'discriminator-mapping-changed', `Discriminator mapping ${k} changed.`, os, ns);
+      const before = om.get(k);
+      if (before === undefined) {
+        if (v.explicit) this.emit(ctx, 'discriminator-mapping-added', `Discriminator value ${k} was added.`, os, ns);
+      } else if (before.target !== v.target)
+        this.emit(
+          ctx,
+          'discriminator-mapping-changed',
+          `Discriminator value ${k} now selects ${v.target} (was ${before.target}).`,
+          os,
+          ns,
+        );
     }
-    for (const k of om.keys())
-      if (!nm.has(k))
-        this.emit(ctx, 'discriminator-mapping-deleted', `Discriminator mapping ${k} was removed.`, os, ns);
+    for (const [k, v] of om)
+      if (!nm.has(k) && v.explicit)
+        this.emit(ctx, 'discriminator-mapping-deleted', `Discriminator value ${k} was removed.`, os, ns);
   }
 
   private compareProperties(
@@ -532,7 +756,6 @@ class ModelDiff {
             o,
             undefined,
             'request-property-removed',
-            'breaking',
           );
         else if (o.required)
           this.emit(
@@ -542,7 +765,6 @@ class ModelDiff {
             o,
             undefined,
             'response-required-property-removed',
-            'breaking',
           );
         else
           this.emit(
@@ -552,19 +774,49 @@ class ModelDiff {
             o,
             undefined,
             'response-optional-property-removed',
-            'breaking',
           );
         continue;
       }
+      // readOnly / writeOnly: a request property that became read-only is ignored or refused when
+      // sent; a response property that became write-only is no longer returned.
+      const req = n.required ? 'required' : 'optional';
+      for (const [flag, word] of [
+        ['readOnly', 'read-only'],
+        ['writeOnly', 'write-only'],
+      ] as const) {
+        if (o[flag] === n[flag]) continue;
+        this.emit(
+          c,
+          'x',
+          `${ctx.dir === 'request' ? 'Request' : 'Response'} property ${c.property} ${n[flag] ? 'became' : 'is no longer'} ${flag}.`,
+          o,
+          n,
+          `${ctx.dir}-${req}-property-became-${n[flag] ? '' : 'not-'}${word}`,
+        );
+      }
+      // A property hidden in this direction on either side is not seen by clients there: only the
+      // readOnly/writeOnly change above is reported.
+      if (hidden(o) || hidden(n)) continue;
+      if (!o.deprecated && n.deprecated && !hidden(n))
+        this.emit(c, 'deprecated', `Property ${c.property} was deprecated.`, o, n, `${ctx.dir}-property-deprecated`);
+      if (o.deprecated && !n.deprecated && !hidden(n))
+        this.emit(
+          c,
+          'reactivated',
+          `Property ${c.property} is no longer deprecated.`,
+          o,
+          n,
+          `${ctx.dir}-property-reactivated`,
+        );
       if (!hidden(n)) {
         if (ctx.dir === 'request' && !o.required && n.required)
           this.emit(
             c,
             'became-required',
-            `Request property ${c.property} became required.`,
+            `Request property ${c.property} became required${n.hasDefault ? ' (it has a default)' : ''}.`,
             o,
             n,
-            'request-property-became-required',
+            n.hasDefault ? 'request-property-became-required-with-default' : 'request-property-became-required',
           );
         if (ctx.dir === 'request' && o.required && !n.required)
           this.emit(
@@ -608,18 +860,9 @@ class ModelDiff {
             undefined,
             n,
             'new-required-request-property-with-default',
-            'breaking',
           );
         else if (n.required)
-          this.emit(
-            c,
-            'x',
-            `New required request property ${c.property}.`,
-            os,
-            n,
-            'new-required-request-property',
-            'breaking',
-          );
+          this.emit(c, 'x', `New required request property ${c.property}.`, os, n, 'new-required-request-property');
         else
           this.emit(
             c,
@@ -628,7 +871,6 @@ class ModelDiff {
             undefined,
             n,
             'new-optional-request-property',
-            'non-breaking',
           );
       } else {
         this.emit(
@@ -638,7 +880,6 @@ class ModelDiff {
           undefined,
           n,
           n.required ? 'response-required-property-added' : 'response-optional-property-added',
-          'non-breaking',
         );
       }
     }
@@ -649,16 +890,130 @@ class ModelDiff {
   // Operations
   // -----------------------------------------------------------------------------------------
 
+  /** How a parameter is written on the wire: style, explode, allowEmptyValue, allowReserved, content. */
+  private parameterSerialization(p: Parameter, q: Parameter, ctx: Ctx): void {
+    const what = `The ${p.in} parameter ${p.name}`;
+    if (!p.deprecated && q.deprecated) this.emit(ctx, 'deprecated', `${what} was deprecated.`, p, q);
+    if (p.deprecated && !q.deprecated) this.emit(ctx, 'reactivated', `${what} is no longer deprecated.`, p, q);
+    if (p.style !== q.style)
+      this.emit(ctx, 'style-changed', `${what}: style changed from ${p.style} to ${q.style}.`, p, q);
+    else if (p.explode !== q.explode) {
+      const r = this.resolve(this.newModel, q.schema).node;
+      const single = r.kind === 'primitive' || r.kind === 'enum' || r.kind === 'literal';
+      this.emit(
+        ctx,
+        'explode-changed',
+        `${what}: explode changed from ${p.explode} to ${q.explode}${single ? ' (a single value is written the same way)' : ''}.`,
+        p,
+        q,
+        undefined,
+        single ? 'potentially-breaking' : undefined,
+      );
+    }
+    if (p.allowReserved !== q.allowReserved)
+      this.emit(
+        ctx,
+        q.allowReserved ? 'allow-reserved-added' : 'allow-reserved-removed',
+        `${what}: allowReserved changed to ${q.allowReserved}.`,
+        p,
+        q,
+      );
+    if ((p.mediaType ?? '') !== (q.mediaType ?? ''))
+      this.emit(
+        ctx,
+        'content-media-type-changed',
+        `${what}: content media type changed from ${p.mediaType ?? '(schema)'} to ${q.mediaType ?? '(schema)'}.`,
+        p,
+        q,
+        'request-parameter-content-media-type-changed',
+      );
+    const ra = rawAt(this.oldDoc, p.source.pointer)?.allowEmptyValue === true;
+    const rb = rawAt(this.newDoc, q.source.pointer)?.allowEmptyValue === true;
+    if (ra !== rb)
+      this.emit(
+        ctx,
+        rb ? 'allow-empty-value-added' : 'allow-empty-value-removed',
+        `${what}: allowEmptyValue changed to ${rb}.`,
+        p,
+        q,
+      );
+  }
+
+  /** Response headers, by case-insensitive name. */
+  private headers(r: Response, s: Response, ctx: Ctx): void {
+    const o = new Map(r.headers.map((h) => [h.name.toLowerCase(), h]));
+    const n = new Map(s.headers.map((h) => [h.name.toLowerCase(), h]));
+    for (const [k, h] of o) {
+      const g = n.get(k);
+      const hctx: Ctx = { ...ctx, scope: 'response-header', where: `${ctx.where} header ${h.name}` };
+      if (g === undefined) {
+        this.emit(
+          hctx,
+          'x',
+          `The ${h.required ? 'required' : 'optional'} response header ${h.name} was removed.`,
+          h,
+          undefined,
+          h.required ? 'required-response-header-removed' : 'optional-response-header-removed',
+        );
+        continue;
+      }
+      if (h.required && !g.required)
+        this.emit(hctx, 'became-optional', `The response header ${h.name} became optional.`, h, g);
+      if (!h.required && g.required)
+        this.emit(hctx, 'became-required', `The response header ${h.name} became required.`, h, g);
+      const ra = rawAt(this.oldDoc, h.source.pointer);
+      const rb = rawAt(this.newDoc, g.source.pointer);
+      if (ra !== undefined && rb !== undefined) {
+        const style = (x: Record<string, unknown>): string => (typeof x.style === 'string' ? x.style : 'simple');
+        const explode = (x: Record<string, unknown>): boolean => x.explode === true;
+        if (style(ra) !== style(rb))
+          this.emit(hctx, 'style-changed', `The response header ${h.name}: style changed.`, h, g);
+        if (explode(ra) !== explode(rb)) {
+          const t = this.resolve(this.newModel, g.schema).node;
+          const single = t.kind === 'primitive' || t.kind === 'enum' || t.kind === 'literal';
+          this.emit(
+            hctx,
+            'explode-changed',
+            `The response header ${h.name}: explode changed to ${explode(rb)}${single ? ' (a single value is written the same way)' : ''}.`,
+            h,
+            g,
+            undefined,
+            single ? 'potentially-breaking' : undefined,
+          );
+        }
+      }
+      this.compareSchema(h.schema, g.schema, hctx);
+    }
+    for (const [k, g] of n)
+      if (!o.has(k))
+        this.emit(
+          { ...ctx, scope: 'response-header', where: `${ctx.where} header ${g.name}` },
+          'added',
+          `The response header ${g.name} was added.`,
+          undefined,
+          g,
+        );
+  }
+
   operation(o: Operation, n: Operation): void {
     const base = { op: n, depth: 0, property: '', oldPath: o.path };
     if (!o.deprecated && n.deprecated)
       this.out.add({
         id: 'endpoint-deprecated',
-        level: 'info',
         operation: n.key,
         path: n.path,
         method: n.method.toUpperCase(),
         message: 'The operation was deprecated.',
+        old: loc(o.source)!,
+        new: loc(n.source)!,
+      });
+    if (o.deprecated && !n.deprecated)
+      this.out.add({
+        id: 'endpoint-reactivated',
+        operation: n.key,
+        path: n.path,
+        method: n.method.toUpperCase(),
+        message: 'The operation is no longer deprecated.',
         old: loc(o.source)!,
         new: loc(n.source)!,
       });
@@ -685,7 +1040,6 @@ class ModelDiff {
           p,
           undefined,
           p.deprecated ? 'request-parameter-removed-with-deprecation' : 'request-parameter-removed',
-          p.deprecated ? 'info' : 'breaking',
         );
         continue;
       }
@@ -693,23 +1047,16 @@ class ModelDiff {
         this.emit(ctx, 'became-required', `The ${p.in} parameter ${p.name} became required.`, p, q);
       if (p.required && !q.required)
         this.emit(ctx, 'became-optional', `The ${p.in} parameter ${p.name} became optional.`, p, q);
+      this.parameterSerialization(p, q, ctx);
       this.compareSchema(p.schema, q.schema, ctx);
     }
     for (const [k, q] of np) {
       if (op.has(k)) continue;
       const ctx: Ctx = { ...base, scope: 'request-parameter', dir: 'request', where: `parameter ${q.in} ${q.name}` };
       if (q.in === 'path')
-        this.emit(ctx, 'x', `New path parameter ${q.name}.`, undefined, q, 'new-request-path-parameter', 'breaking');
+        this.emit(ctx, 'x', `New path parameter ${q.name}.`, undefined, q, 'new-request-path-parameter');
       else if (q.required)
-        this.emit(
-          ctx,
-          'x',
-          `New required ${q.in} parameter ${q.name}.`,
-          o,
-          q,
-          'new-required-request-parameter',
-          'breaking',
-        );
+        this.emit(ctx, 'x', `New required ${q.in} parameter ${q.name}.`, o, q, 'new-required-request-parameter');
       else
         this.emit(
           ctx,
@@ -718,7 +1065,6 @@ class ModelDiff {
           undefined,
           q,
           'new-optional-request-parameter',
-          'non-breaking',
         );
     }
     // Request body.
@@ -726,7 +1072,7 @@ class ModelDiff {
     const nb = n.requestBody;
     const bodyCtx: Ctx = { ...base, scope: 'request-body', dir: 'request', where: 'request body' };
     if (ob !== undefined && nb === undefined)
-      this.emit(bodyCtx, 'removed', 'The request body was removed.', ob, undefined, 'request-body-removed', 'breaking');
+      this.emit(bodyCtx, 'removed', 'The request body was removed.', ob, undefined, 'request-body-removed');
     else if (ob === undefined && nb !== undefined)
       this.emit(
         bodyCtx,
@@ -735,7 +1081,6 @@ class ModelDiff {
         o,
         nb,
         nb.required ? 'request-body-added-required' : 'request-body-added-optional',
-        nb.required ? 'breaking' : 'non-breaking',
       );
     else if (ob !== undefined && nb !== undefined) {
       if (!ob.required && nb.required)
@@ -759,11 +1104,11 @@ class ModelDiff {
           r,
           undefined,
           success ? 'response-success-status-removed' : 'response-non-success-status-removed',
-          success ? 'breaking' : 'non-breaking',
         );
         continue;
       }
       this.media(r.content, s.content, ctx, 'response-media-type');
+      this.headers(r, s, ctx);
     }
     for (const [status, s] of nr) {
       if (or.has(status)) continue;
@@ -775,7 +1120,6 @@ class ModelDiff {
         undefined,
         s,
         s.statusClass === 'success' ? 'response-success-status-added' : 'response-non-success-status-added',
-        'non-breaking',
       );
     }
   }
@@ -794,7 +1138,20 @@ class ModelDiff {
           m,
           undefined,
           `${prefix}-removed`,
-          'breaking',
+        );
+        continue;
+      }
+      const had = rawAt(this.oldDoc, m.source.pointer);
+      const has = rawAt(this.newDoc, t.source.pointer);
+      if (had !== undefined && has !== undefined && (had.schema === undefined) !== (has.schema === undefined)) {
+        const side = ctx.dir === 'request' ? 'request-body' : 'response-body';
+        this.emit(
+          { ...ctx, where: `${ctx.where} ${k}` },
+          'x',
+          `The schema of ${k} was ${has.schema === undefined ? 'removed' : 'added'}.`,
+          m,
+          t,
+          `${side}-media-type-schema-${has.schema === undefined ? 'removed' : 'added'}`,
         );
         continue;
       }
@@ -809,7 +1166,6 @@ class ModelDiff {
           undefined,
           t,
           `${prefix}-added`,
-          'non-breaking',
         );
   }
 }
@@ -818,6 +1174,16 @@ function oliteralOrConst(s: SchemaNode): boolean {
   return s.kind === 'literal';
 }
 const nliteralOrConst = oliteralOrConst;
+
+/** The named schema a resolved node came from, when its pointer is a component's. */
+function oldIn(s: SchemaNode): string | undefined {
+  const m = /^\/components\/schemas\/([^/]+)$/.exec(s.source.pointer);
+  return m === null ? undefined : m[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function isTypeArray(s: SchemaNode): boolean {
+  return s.kind === 'union' && s.combinator === 'typeArray';
+}
 
 function isSchema(x: boolean | SchemaNode | undefined): x is SchemaNode {
   return typeof x === 'object' && x !== null;
@@ -850,7 +1216,6 @@ function diffSecurity(
     if (n.has(k) || newReqs.length === 0) continue;
     out.add({
       id: `${scope}-removed`,
-      level: 'breaking',
       ...base,
       where: 'security',
       message: `Security requirement ${k} is no longer accepted.`,
@@ -880,7 +1245,6 @@ function diffSecurity(
         if (!scheme.scopes.includes(sc))
           out.add({
             id: `${scope}-scope-added`,
-            level: 'breaking',
             ...base,
             where: `security ${scheme.scheme}`,
             message: `Scope ${sc} of ${scheme.scheme} is now required.`,
@@ -891,7 +1255,6 @@ function diffSecurity(
         if (!t.scopes.includes(sc))
           out.add({
             id: `${scope}-scope-removed`,
-            level: 'non-breaking',
             ...base,
             where: `security ${scheme.scheme}`,
             message: `Scope ${sc} of ${scheme.scheme} is no longer required.`,
@@ -902,11 +1265,75 @@ function diffSecurity(
   }
 }
 
-const LEVEL_ORDER: Record<ChangeLevel, number> = { breaking: 0, 'non-breaking': 1, info: 2 };
+/** Two schemes of the same type under one key: what a client sends, and where it gets tokens. */
+function diffSecurityScheme(s: AuthScheme, t: AuthScheme, out: Collector): void {
+  const add = (id: string, message: string): void =>
+    out.add({
+      id,
+      where: `securitySchemes ${s.key}`,
+      message: `Security scheme ${s.key}: ${message}`,
+      old: loc(s.source)!,
+      new: loc(t.source)!,
+    });
+  const changed = (a: string | undefined, b: string | undefined): boolean => (a ?? '') !== (b ?? '');
+  const show = (x: string | undefined): string => (x === undefined || x === '' ? '(none)' : x);
+  if (s.type === 'http' && t.type === 'http') {
+    if (s.scheme !== t.scheme)
+      add('api-security-component-scheme-changed', `scheme changed from ${s.scheme} to ${t.scheme}.`);
+    else if (changed(s.bearerFormat, t.bearerFormat))
+      add(
+        'api-security-component-bearer-format-changed',
+        `bearerFormat changed from ${show(s.bearerFormat)} to ${show(t.bearerFormat)}.`,
+      );
+  } else if (s.type === 'apiKey' && t.type === 'apiKey') {
+    if (s.in !== t.in) add('api-security-component-in-changed', `the key moved from ${s.in} to ${t.in}.`);
+    if (s.paramName !== t.paramName)
+      add('api-security-component-name-changed', `the key's name changed from ${s.paramName} to ${t.paramName}.`);
+  } else if (s.type === 'openIdConnect' && t.type === 'openIdConnect') {
+    if (s.openIdConnectUrl !== t.openIdConnectUrl)
+      add(
+        'api-security-component-open-id-connect-url-changed',
+        `openIdConnectUrl changed from ${s.openIdConnectUrl} to ${t.openIdConnectUrl}.`,
+      );
+  } else if (s.type === 'oauth2' && t.type === 'oauth2') {
+    const of = new Map(s.flows.map((f) => [f.flow, f]));
+    const nf = new Map(t.flows.map((f) => [f.flow, f]));
+    for (const [name, f] of of) {
+      const g = nf.get(name);
+      if (g === undefined) {
+        add('api-security-component-oauth-flow-removed', `the ${name} flow was removed.`);
+        continue;
+      }
+      if (changed(f.authorizationUrl, g.authorizationUrl))
+        add(
+          'api-security-component-oauth-url-changed',
+          `${name} authorizationUrl changed from ${show(f.authorizationUrl)} to ${show(g.authorizationUrl)}.`,
+        );
+      if (changed(f.tokenUrl, g.tokenUrl))
+        add(
+          'api-security-component-oauth-token-url-changed',
+          `${name} tokenUrl changed from ${show(f.tokenUrl)} to ${show(g.tokenUrl)}.`,
+        );
+      if (changed(f.refreshUrl, g.refreshUrl))
+        add(
+          'api-security-component-oauth-refresh-url-changed',
+          `${name} refreshUrl changed from ${show(f.refreshUrl)} to ${show(g.refreshUrl)}.`,
+        );
+      const os = new Set(f.scopes.map((x) => x.name));
+      const ns = new Set(g.scopes.map((x) => x.name));
+      for (const x of os)
+        if (!ns.has(x)) add('api-security-component-oauth-scope-removed', `${name} scope ${x} was removed.`);
+      for (const x of ns)
+        if (!os.has(x)) add('api-security-component-oauth-scope-added', `${name} scope ${x} was added.`);
+    }
+    for (const name of nf.keys())
+      if (!of.has(name)) add('api-security-component-oauth-flow-added', `the ${name} flow was added.`);
+  }
+}
 
 export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: DiffOptions = {}): DescriptionChange[] {
   const out = new Collector(options.maxChanges ?? 20_000);
-  const differ = new ModelDiff(oldModel, newModel, out);
+  const differ = new ModelDiff(oldModel, newModel, out, options.oldDocument, options.newDocument);
   const byEndpoint = (ops: Operation[]): Map<string, Operation> =>
     new Map(ops.map((op) => [normaliseEndpoint(op.method, op.path), op]));
   const oldOps = byEndpoint(oldModel.operations);
@@ -920,7 +1347,6 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
       const id = `${pathGone ? 'api-path' : 'api'}-removed-${o.deprecated ? 'with' : 'without'}-deprecation`;
       out.add({
         id,
-        level: o.deprecated ? 'info' : 'breaking',
         ...base,
         message: `The operation ${o.key} was removed${o.deprecated ? ' (it was deprecated)' : ''}.`,
         old: loc(o.source)!,
@@ -938,7 +1364,6 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
     if (!oldOps.has(k))
       out.add({
         id: 'endpoint-added',
-        level: 'non-breaking',
         operation: n.key,
         path: n.path,
         method: n.method.toUpperCase(),
@@ -953,7 +1378,6 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
     if (!newHooks.has(k))
       out.add({
         id: 'webhook-removed',
-        level: 'breaking',
         operation: k,
         message: `The webhook ${k} was removed.`,
         old: loc(w.source)!,
@@ -962,7 +1386,6 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
     if (!oldHooks.has(k))
       out.add({
         id: 'webhook-added',
-        level: 'non-breaking',
         operation: k,
         message: `The webhook ${k} was added.`,
         new: loc(w.source)!,
@@ -984,7 +1407,6 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
     if (t === undefined)
       out.add({
         id: 'api-security-component-removed',
-        level: 'info',
         where: `securitySchemes ${k}`,
         message: `Security scheme ${k} was removed.`,
         old: loc(s.source)!,
@@ -992,18 +1414,17 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
     else if (t.type !== s.type)
       out.add({
         id: 'api-security-component-type-changed',
-        level: 'breaking',
         where: `securitySchemes ${k}`,
         message: `Security scheme ${k} changed type from ${s.type} to ${t.type}.`,
         old: loc(s.source)!,
         new: loc(t.source)!,
       });
+    else diffSecurityScheme(s, t, out);
   }
   for (const [k, t] of newSchemes)
     if (!oldSchemes.has(k))
       out.add({
         id: 'api-security-component-added',
-        level: 'info',
         where: `securitySchemes ${k}`,
         message: `Security scheme ${k} was added.`,
         new: loc(t.source)!,
@@ -1039,7 +1460,11 @@ export function diffDescriptions(oldText: string, newText: string, options: Diff
   if (newLoaded.problem !== undefined) problems.push({ document: 'new', ...newLoaded.problem });
   const changes =
     oldLoaded.model !== undefined && newLoaded.model !== undefined
-      ? diffModels(oldLoaded.model, newLoaded.model, options)
+      ? diffModels(oldLoaded.model, newLoaded.model, {
+          ...options,
+          oldDocument: oldLoaded.document,
+          newDocument: newLoaded.document,
+        })
       : [];
   lap('diff');
   return {
@@ -1048,6 +1473,7 @@ export function diffDescriptions(oldText: string, newText: string, options: Diff
     ...(newLoaded.model !== undefined ? { newVersion: newLoaded.model.info.version } : {}),
     counts: {
       breaking: changes.filter((c) => c.level === 'breaking').length,
+      potentiallyBreaking: changes.filter((c) => c.level === 'potentially-breaking').length,
       nonBreaking: changes.filter((c) => c.level === 'non-breaking').length,
       info: changes.filter((c) => c.level === 'info').length,
       operationsOld: oldLoaded.model?.operations.length ?? 0,

@@ -12,6 +12,8 @@ import { isRecord } from '../model/json-guards.ts';
 
 export interface LoadedModel {
   model?: ApiModel;
+  /** The parsed document the model was built from (the diff reads a few keywords the model omits). */
+  document?: unknown;
   problem?: { message: string; line: number; column: number };
 }
 
@@ -53,7 +55,7 @@ export function loadModelForDiff(text: string, maxBytes = 25 * 1024 * 1024): Loa
       config,
       strictResources: false,
     });
-    return { model: built.model };
+    return { model: built.model, document: doc.value };
   } catch (error) {
     return {
       problem: {

@@ -77,20 +77,20 @@ function sdkSection(r: SdkDiffReport): string[] {
 function descriptionSection(r: DescriptionDiffReport): string[] {
   const lines: string[] = ['## Description changes', ''];
   lines.push(
-    `${md(r.oldVersion ?? '?')} → ${md(r.newVersion ?? '?')}: ${r.counts.breaking} breaking, ${r.counts.nonBreaking} non-breaking, ${r.counts.info} informational (${r.counts.operationsOld} → ${r.counts.operationsNew} operations).`,
+    `${md(r.oldVersion ?? '?')} → ${md(r.newVersion ?? '?')}: ${r.counts.breaking} breaking, ${r.counts.potentiallyBreaking ?? 0} potentially breaking, ${r.counts.nonBreaking} non-breaking, ${r.counts.info} informational (${r.counts.operationsOld} → ${r.counts.operationsNew} operations).`,
     '',
   );
   for (const p of r.problems)
     lines.push(`- The ${p.document} description could not be read: ${md(p.message)} (${p.line}:${p.column})`);
   if (r.changes.length === 0) return [...lines, 'No changes.', ''];
   lines.push(
-    '| level | rule | operation | where | change | old | new |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| level | rule | oasdiff | operation | where | change | old | new |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const c of r.changes) {
     const at = (l: typeof c.old): string => (l === undefined ? '' : `${l.line}:${l.column} ${code(l.pointer)}`);
     lines.push(
-      `| ${c.level} | ${code(c.id)} | ${c.operation !== undefined ? code(c.operation) : ''} | ${md([c.where, c.property].filter((x) => x !== undefined).join(' '))} | ${md(c.message)} | ${at(c.old)} | ${at(c.new)} |`,
+      `| ${c.level.replace('-', ' ')} | ${code(c.id)} | ${c.oasdiff !== undefined ? code(c.oasdiff) : ''} | ${c.operation !== undefined ? code(c.operation) : ''} | ${md([c.where, c.property].filter((x) => x !== undefined).join(' '))} | ${md(c.message)} | ${at(c.old)} | ${at(c.new)} |`,
     );
   }
   lines.push('');

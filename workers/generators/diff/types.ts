@@ -2,6 +2,7 @@
 // the SDK-to-SDK report, and the description-to-description report.
 
 import type { SourceLocation } from '../model/types.ts';
+import type { ChangeLevel } from './rules.ts';
 
 export type SdkLanguage = 'typescript' | 'python';
 
@@ -189,7 +190,11 @@ export interface SdkDiffReport {
 // Description diff
 // -------------------------------------------------------------------------------------------
 
-export type ChangeLevel = 'breaking' | 'non-breaking' | 'info';
+/**
+ * `breaking`, `potentially-breaking` (oasdiff's WARN: breaks some clients, and the description
+ * does not say enough to decide), `non-breaking`, `info` (documentation and lifecycle).
+ */
+export type { ChangeLevel };
 
 export interface DescriptionLocation extends SourceLocation {}
 
@@ -197,6 +202,8 @@ export interface DescriptionChange {
   /** Our rule id, e.g. `request-property-type-changed`; ids follow oasdiff's naming where one fits. */
   id: string;
   level: ChangeLevel;
+  /** The oasdiff rule this change corresponds to, when there is one (usually the same as `id`). */
+  oasdiff?: string;
   /** Operation key (`get /pets/{id}`) or `webhook:<name>`, or absent for document-level changes. */
   operation?: string;
   /** Path as in the new description, e.g. `/pets/{id}`. */
@@ -224,8 +231,15 @@ export interface DescriptionDiffReport {
   kind: 'description_diff';
   oldVersion?: string;
   newVersion?: string;
-  counts: { breaking: number; nonBreaking: number; info: number; operationsOld: number; operationsNew: number };
-  /** Sorted: breaking first, then non-breaking, then info; within a level by operation, then id. */
+  counts: {
+    breaking: number;
+    potentiallyBreaking: number;
+    nonBreaking: number;
+    info: number;
+    operationsOld: number;
+    operationsNew: number;
+  };
+  /** Sorted by level (breaking, potentially-breaking, non-breaking, info); within a level by operation, then id. */
   changes: DescriptionChange[];
   /** Documents that could not be read (the report is then empty). */
   problems: DescriptionProblem[];

@@ -46,7 +46,7 @@ async function sdkDiff(oldSdkText: string, model: ApiModel, signal: AbortSignal)
 /**
  * The compatibility diff: the SDK the customer ships (`oldSdkText`) against the SDK we generate,
  * with a migration risk; and the previous description of the project against this one, changes
- * classified breaking / non-breaking / info. Nothing to compare → skipped with the reason.
+ * classified breaking / potentially-breaking / non-breaking / info. Nothing to compare → skipped with the reason.
  */
 export const compatDiffStep = defineStep({
   name: 'compat_diff',
@@ -90,8 +90,15 @@ export const compatDiffStep = defineStep({
     }
     if (report.description) {
       const c = report.description.counts;
-      Object.assign(counts, { breaking: c.breaking, nonBreaking: c.nonBreaking, informational: c.info });
-      parts.push(`description: ${c.breaking} breaking, ${c.nonBreaking} non-breaking, ${c.info} informational changes`);
+      Object.assign(counts, {
+        breaking: c.breaking,
+        potentiallyBreaking: c.potentiallyBreaking,
+        nonBreaking: c.nonBreaking,
+        informational: c.info,
+      });
+      parts.push(
+        `description: ${c.breaking} breaking, ${c.potentiallyBreaking} potentially breaking, ${c.nonBreaking} non-breaking, ${c.info} informational changes`,
+      );
     }
     return {
       status: 'passed',
