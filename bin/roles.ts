@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { listenForAuthChanges, type AuthChangeListener } from '../db/auth-changes.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { openQueue, type Queue } from '../db/queue.ts';
 import { startWorker, type RunningWorker } from '../workers/main.ts';
@@ -8,6 +9,7 @@ import { createApp } from '../server/app.ts';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { Deps } from '../server/services/deps.ts';
+import { AuthCache } from '../server/services/auth/auth-cache.ts';
 
 export interface RunningRoles {
   /** http://127.0.0.1:<port> when the API runs; undefined for a worker-only process. */
@@ -59,7 +61,17 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
     points: config.rateLimit.authFailures,
     duration: config.rateLimit.authFailureWindowSeconds,
   });
-  const deps: Deps = { config, db, queue, logger, reportRateLimiter, authFailureLimiter };
+  const authCache = new AuthCache(config.auth.cacheMs);
+  const deps: Deps = { config, db, queue, logger, reportRateLimiter, authFailureLimiter, authCache };
+
+  // API processes cache authenticated callers; the listener keeps every process's cache honest.
+  let authChanges: AuthChangeListener | undefined;
+  if (config.role !== 'worker' && config.auth.cacheMs > 0)
+    authChanges = await listenForAuthChanges(db.url, {
+      onChange: (payload) => authCache.apply(payload),
+      onListening: (listening) => authCache.setListening(listening),
+      onError: (error) => logger.warn({ err: error }, 'auth change listener lost its connection; reconnecting'),
+    });
 
   let server: Server | undefined;
   let url: string | undefined;
@@ -90,6 +102,7 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
           clearTimeout(force);
         }
         await worker?.stop();
+        await authChanges?.stop();
         await queue.stop();
         await db.close();
       })();
