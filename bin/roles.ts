@@ -72,6 +72,7 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
       onListening: (listening) => authCache.setListening(listening),
       onError: (error) => logger.warn({ err: error }, 'auth change listener lost its connection; reconnecting'),
     });
+  if (authChanges) authCache.confirmWith(authChanges.confirm);
 
   let server: Server | undefined;
   let url: string | undefined;

@@ -13,8 +13,11 @@ interface Entry<T> {
 
 /** The cache's size bound; past it the oldest entries go first. */
 const MAX_ENTRIES = 10_000;
-/** How long a change's announcer waits for its own notification to come back (see `announce`). */
-const ECHO_TIMEOUT_MS = 500;
+/** How long a change's announcer waits for every API process to confirm it (see `announce`). */
+const CONFIRM_TIMEOUT_MS = 2_000;
+
+/** Waits until every listening API process has applied the payloads (db/auth-changes.ts `confirm`). */
+export type ConfirmChanges = (payloads: readonly string[], since: number, timeoutMs: number) => Promise<void>;
 
 /**
  * Authenticated callers of this process, kept for `ttlMs` (AUTH_CACHE_SECONDS) so that a hot
@@ -34,9 +37,7 @@ export class AuthCache {
   readonly #credentials = new Map<string, Entry<CachedCredential>>();
   readonly #cleanAddresses = new Map<string, number>();
   readonly #blocked = new Map<string, number>();
-  readonly #echoWaiters = new Map<string, Set<() => void>>();
-  /** When each recent payload arrived (so `announce` does not wait for an echo already heard). */
-  readonly #seen = new Map<string, number>();
+  #confirm: ConfirmChanges | undefined;
 
   constructor(ttlMs: number) {
     this.ttlMs = ttlMs;
@@ -101,18 +102,13 @@ export class AuthCache {
     return left;
   }
 
-  /** Applies one `auth_changes` payload (see the migration adding the triggers, and `blockPayload`). */
-  apply(payload: string): void {
-    this.#invalidate(payload);
-    bounded(this.#seen).set(payload, Date.now());
-    const waiters = this.#echoWaiters.get(payload);
-    if (waiters) {
-      this.#echoWaiters.delete(payload);
-      for (const wake of waiters) wake();
-    }
+  /** How `announce` learns that every API process applied a change (set once the listener runs). */
+  confirmWith(confirm: ConfirmChanges): void {
+    this.#confirm = confirm;
   }
 
-  #invalidate(payload: string): void {
+  /** Applies one `auth_changes` payload (see the migration adding the triggers, and `blockPayload`). */
+  apply(payload: string): void {
     this.#generation += 1;
     const colon = payload.indexOf(':');
     const kind = payload.slice(0, colon);
@@ -136,39 +132,18 @@ export class AuthCache {
     this.#listening = listening;
     this.#credentials.clear();
     this.#cleanAddresses.clear();
-    if (!listening) {
-      for (const waiters of this.#echoWaiters.values()) for (const wake of waiters) wake();
-      this.#echoWaiters.clear();
-    }
   }
 
   /**
    * For the process that made a change, after its commit (`since`: a clock reading taken before
-   * the change): drops the entries now, so this process answers the next request correctly
-   * whatever the timing, then waits (at most half a second) until its own listener has received
-   * the notifications. PostgreSQL signals every listening session at the same commit, so by then
-   * the other API processes have been sent theirs too, before the client hears the change is done.
+   * the change): drops the entries here at once, then waits until every API process listening on
+   * the database has acknowledged that it applied the change (at most CONFIRM_TIMEOUT_MS, so a
+   * hung process cannot hold the answer). So when the client hears that a key is revoked, a role
+   * lowered or a session ended, no process will serve the old power to its next request.
    */
   async announce(payloads: readonly string[], since: number): Promise<void> {
-    const echoes: Promise<void>[] = [];
-    for (const payload of payloads) {
-      this.#invalidate(payload);
-      const seenAt = this.#seen.get(payload);
-      if (!this.#listening || (seenAt !== undefined && seenAt >= since)) continue;
-      echoes.push(
-        new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(done, ECHO_TIMEOUT_MS);
-          let waiters = this.#echoWaiters.get(payload);
-          if (!waiters) this.#echoWaiters.set(payload, (waiters = new Set()));
-          waiters.add(done);
-        }),
-      );
-    }
-    await Promise.all(echoes);
+    for (const payload of payloads) this.apply(payload);
+    await this.#confirm?.(payloads, since, CONFIRM_TIMEOUT_MS);
   }
 }
 

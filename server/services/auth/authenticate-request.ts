@@ -74,9 +74,10 @@ export async function authenticateRequest(
   }
 }
 
-/** Tells every API process (this one at once) that `address` is blocked for `ms`. */
+/** Tells every API process (this one at once) that `address` is blocked for `ms`, and waits until they know. */
 async function announceBlock(deps: Deps, address: string, ms: number): Promise<void> {
-  const payload = blockPayload(address, Date.now() + ms);
-  deps.authCache.apply(payload);
+  const since = Date.now();
+  const payload = blockPayload(address, since + ms);
   await deps.db.sequelize.query('SELECT pg_notify($1, $2)', { bind: [AUTH_CHANGES_CHANNEL, payload] });
+  await deps.authCache.announce([payload], since);
 }
