@@ -175,7 +175,8 @@ describe('AuthCache', () => {
   it('drops entries by key, member, workspace and user; serves nothing while not listening', () => {
     const cache = new AuthCache(60_000);
     const fill = () => cache.storeCredential('api_key:h', { caller }, cache.generation());
-    expect((fill(), cache.credential('api_key:h'))).toBeUndefined();
+    fill();
+    expect(cache.credential('api_key:h')).toBeUndefined();
     cache.setListening(true);
     for (const payload of ['api_key:key_1', 'member:org_1:usr_1', 'org:org_1', 'user:usr_1', 'something:else']) {
       fill();
