@@ -93,6 +93,9 @@ export async function startReport(
             },
             { transaction },
           );
+      // The job too (nobody sees it before the commit; a refused start rolls it back with the rest).
+      const runId = newId('run');
+      const jobId = await deps.queue.enqueueReport({ runId, orgId: caller.org.id }, transaction);
       // Starts of one workspace are serialised so that the plan quota is exact.
       await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
         bind: [`starts:${caller.org.id}`],
@@ -114,6 +117,8 @@ export async function startReport(
       const run = await createQueuedRun(
         deps,
         {
+          id: runId,
+          jobId,
           orgId: caller.org.id,
           projectId: project.id,
           userId: caller.user.id,
