@@ -42,17 +42,25 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
-/** How many statements one request sends (the second of two, so first-use work is not counted). */
+/**
+ * How many statements one request sends: the fewest seen over three requests after a first one
+ * (first-use work, and background statements of pg-boss or the rate limiter landing in the same
+ * moment, are not counted).
+ */
 async function queriesPerRequest(url: string, init: RequestInit): Promise<number> {
   await (await fetch(url, init)).arrayBuffer();
-  queryCount = 0;
-  counting = true;
-  try {
-    await (await fetch(url, init)).arrayBuffer();
-  } finally {
-    counting = false;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i += 1) {
+    queryCount = 0;
+    counting = true;
+    try {
+      await (await fetch(url, init)).arrayBuffer();
+    } finally {
+      counting = false;
+    }
+    fewest = Math.min(fewest, queryCount);
   }
-  return queryCount;
+  return fewest;
 }
 
 async function measure(name: string, url: string, options: Partial<autocannon.Options> = {}): Promise<Figures> {

@@ -1,4 +1,4 @@
-import { QueryTypes } from 'sequelize';
+import { preparedQuery } from '../../../db/prepared-query.ts';
 import { checkoutAvailable } from '../../integrations/stripe.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
@@ -15,16 +15,18 @@ function dated<T>(row: Record<string, unknown>, keys: readonly string[]): T {
 }
 
 /**
- * Everything /me reads, in one statement (one round trip, one plan): the latest worker heartbeat,
+ * Everything /me reads, in one prepared statement (one round trip, planned once per connection): the latest worker heartbeat,
  * this period's run count, the 20 newest projects with their run counts and the 10 newest runs.
  */
 async function readSnapshot(deps: Deps, orgId: string, periodStart: Date) {
-  const [row] = await deps.db.sequelize.query<{
+  const [row] = await preparedQuery<{
     heartbeat: Date | null;
     used: number;
     projects: Array<Record<string, unknown> & { runCount: number }>;
     runs: Array<Record<string, unknown>>;
   }>(
+    deps.db.sequelize,
+    'me-snapshot',
     `SELECT (SELECT max(seen_at) FROM worker_heartbeats) AS heartbeat,
             (SELECT count(*)::int FROM runs WHERE org_id = $1 AND created_at >= $2) AS used,
             coalesce((SELECT json_agg(p ORDER BY p.id DESC) FROM (
@@ -33,7 +35,7 @@ async function readSnapshot(deps: Deps, orgId: string, periodStart: Date) {
                 FROM projects pr WHERE pr.org_id = $1 ORDER BY pr.id DESC LIMIT 20) p), '[]') AS projects,
             coalesce((SELECT json_agg(r ORDER BY r.id DESC) FROM (
               SELECT ${RUN_FIELDS_SQL} FROM runs WHERE org_id = $1 ORDER BY id DESC LIMIT 10) r), '[]') AS runs`,
-    { bind: [orgId, periodStart], type: QueryTypes.SELECT },
+    [orgId, periodStart],
   );
   if (!row) throw new Error('the /me snapshot query returned no row');
   return {
