@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Project, RunInput } from '../../../db/models/index.ts';
+import { Project, type Run, RunInput } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { PARTNER_START_MODES, type ProjectMode } from '../../../shared/enums.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import { countProjectRuns } from '../projects/count-runs.ts';
 import { findProject } from '../projects/find-project.ts';
 import { toProject } from '../projects/serialize.ts';
-import { capabilitiesFor } from '../runs/capabilities.ts';
+import { capabilitiesFor, isWorkerAlive } from '../runs/capabilities.ts';
 import { checkRunQuota } from '../runs/check-quota.ts';
 import { createQueuedRun } from '../runs/create-queued-run.ts';
 import { readStartState } from '../runs/read-start-state.ts';
@@ -59,6 +59,7 @@ export async function startReport(
     if (replay) return replay;
   }
   await rateLimitStart(deps, caller.org.id);
+  const workerAlive = await isWorkerAlive(deps);
   const mode = input.mode ?? 'flagship';
   const projectMode: ProjectMode = (PARTNER_START_MODES as readonly string[]).includes(mode)
     ? 'partner_compatible'
@@ -93,16 +94,45 @@ export async function startReport(
             },
             { transaction },
           );
-      // The job too (nobody sees it before the commit; a refused start rolls it back with the rest).
-      const runId = newId('run');
-      const jobId = await deps.queue.enqueueReport({ runId, orgId: caller.org.id }, transaction);
-      // Starts of one workspace are serialised so that the plan quota is exact.
+      const queuedRun = (projectId: string) =>
+        createQueuedRun(
+          deps,
+          {
+            orgId: caller.org.id,
+            projectId,
+            userId: caller.user.id,
+            inputId: stored.id,
+            mode,
+            workerAlive,
+            notes: input.notes,
+            inputSummary: {
+              ...(input.openapiFileName ? { openapiFileName: input.openapiFileName } : {}),
+              ...(input.configFileName ? { configFileName: input.configFileName } : {}),
+              ...(input.oldSdkFileName ? { oldSdkFileName: input.oldSdkFileName } : {}),
+              ...(input.docsSourceFileName ? { docsSourceFileName: input.docsSourceFileName } : {}),
+              openapiBytes,
+              configBytes,
+              oldSdkBytes,
+              docsSourceBytes,
+              openapiSha256: createHash('sha256').update(input.openapiText).digest('hex'),
+              retained: true,
+            },
+          },
+          transaction,
+        );
+      // Starts of one workspace are serialised so that the plan quota is exact: the lock is taken
+      // as late as possible and held until commit. A new project's run (and its job) is written
+      // before it (nobody sees it before the commit; a refused start rolls it back); the count
+      // read under the lock then includes it. An existing project is locked after the starts
+      // lock, in the order retries take them.
+      let run: Run | undefined = created ? await queuedRun(created.id) : undefined;
       await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
         bind: [`starts:${caller.org.id}`],
         transaction,
       });
       const state = await readStartState(deps, caller.org, transaction);
-      await checkRunQuota(deps, state.org, transaction, state.runsThisPeriod);
+      const usedBefore = state.runsThisPeriod - (run ? 1 : 0);
+      await checkRunQuota(deps, state.org, transaction, usedBefore);
       let project: Project;
       if (created) project = created;
       else {
@@ -113,41 +143,14 @@ export async function startReport(
             `Project ${project.id} is archived; PATCH it with status "active" before starting reports.`,
           );
       }
-      const workerAlive = state.workerAlive;
-      const run = await createQueuedRun(
-        deps,
-        {
-          id: runId,
-          jobId,
-          orgId: caller.org.id,
-          projectId: project.id,
-          userId: caller.user.id,
-          inputId: stored.id,
-          mode,
-          workerAlive,
-          notes: input.notes,
-          inputSummary: {
-            ...(input.openapiFileName ? { openapiFileName: input.openapiFileName } : {}),
-            ...(input.configFileName ? { configFileName: input.configFileName } : {}),
-            ...(input.oldSdkFileName ? { oldSdkFileName: input.oldSdkFileName } : {}),
-            ...(input.docsSourceFileName ? { docsSourceFileName: input.docsSourceFileName } : {}),
-            openapiBytes,
-            configBytes,
-            oldSdkBytes,
-            docsSourceBytes,
-            openapiSha256: createHash('sha256').update(input.openapiText).digest('hex'),
-            retained: true,
-          },
-        },
-        transaction,
-      );
+      run ??= await queuedRun(project.id);
       const output: StartReportOutput = {
         // A project made by this start has this one run.
         project: toProject(project, created ? 1 : await countProjectRuns(project.id, transaction)),
         run: toRun(run),
         capabilities: await capabilitiesFor(deps, state.org, true, transaction, {
           hostedWorker: workerAlive,
-          runsThisPeriod: state.runsThisPeriod + 1,
+          runsThisPeriod: usedBefore + 1,
         }),
         message: workerAlive
           ? `Report queued as run ${run.id}. Poll GET /api/runs/${run.id} until its status is ready, complete, blocked or failed.`

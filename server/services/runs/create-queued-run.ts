@@ -6,9 +6,6 @@ import { newId } from '../../../shared/ids.ts';
 import type { Deps } from '../deps.ts';
 
 export interface QueuedRunInput {
-  /** Given with `jobId` when the caller enqueued the job itself (earlier in the same transaction). */
-  id?: string;
-  jobId?: string;
   orgId: string;
   projectId: string;
   userId: string;
@@ -26,10 +23,10 @@ export interface QueuedRunInput {
  * neither does (no run without a job, no job without a run).
  */
 export async function createQueuedRun(deps: Deps, input: QueuedRunInput, transaction: Transaction): Promise<Run> {
-  const id = input.id ?? newId('run');
+  const id = newId('run');
   const steps: StepRecord[] = PIPELINE_STEPS.map((name) => ({ name, status: 'pending' }));
   // The job first, so the run row is written once with its job id (both commit together).
-  const jobId = input.jobId ?? (await deps.queue.enqueueReport({ runId: id, orgId: input.orgId }, transaction));
+  const jobId = await deps.queue.enqueueReport({ runId: id, orgId: input.orgId }, transaction);
   return await Run.create(
     {
       id,
