@@ -10,6 +10,7 @@ import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { Deps } from '../server/services/deps.ts';
 import { AuthCache } from '../server/services/auth/auth-cache.ts';
+import { invalidateOnWrites } from '../server/services/auth/invalidate-on-writes.ts';
 
 export interface RunningRoles {
   /** http://127.0.0.1:<port> when the API runs; undefined for a worker-only process. */
@@ -72,7 +73,10 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
       onListening: (listening) => authCache.setListening(listening),
       onError: (error) => logger.warn({ err: error }, 'auth change listener lost its connection; reconnecting'),
     });
-  if (authChanges) authCache.confirmWith(authChanges.confirm);
+  if (authChanges) {
+    authCache.confirmWith(authChanges.confirm);
+    invalidateOnWrites(authCache);
+  }
 
   let server: Server | undefined;
   let url: string | undefined;

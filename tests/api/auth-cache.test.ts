@@ -6,16 +6,18 @@ import { mintToken } from '../../server/services/auth/tokens.ts';
 import type { Caller } from '../../server/services/auth/caller.ts';
 import type { CreatedWorkspace } from '../../server/services/workspaces/create-workspace.ts';
 import { rest } from '../setup/http.ts';
+import { type ServiceProcess, spawnService } from '../setup/process.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
 
 // The auth cache (server/services/auth/auth-cache.ts) keeps authenticated API keys and sessions
-// for AUTH_CACHE_SECONDS. Two API processes share one database here, as in production: a change
-// made through one must be refused by both on the very next request. The cache TTL is long (60 s)
-// so that only the invalidation can explain a refusal.
+// for AUTH_CACHE_SECONDS. Two API processes share one database here, as in production (the second
+// is a real process of its own, so nothing in memory is shared): a change made through one must
+// be refused by both on the very next request. The cache TTL is long (60 s) so that only the
+// invalidation can explain a refusal.
 
 let first: TestService;
-let second: TestService;
+let second: ServiceProcess;
 let admin: pg.Client;
 let ws: CreatedWorkspace;
 const ME = `/trpc/identity.me?input=${encodeURIComponent('{}')}`;
@@ -25,7 +27,7 @@ const FAILURE_LIMIT = 20;
 beforeAll(async () => {
   const env = { ROLE: 'api', AUTH_CACHE_SECONDS: '60', AUTH_FAILURE_LIMIT: String(FAILURE_LIMIT) };
   first = await startTestService(env);
-  second = await startTestService(env, first.databaseUrl);
+  second = await spawnService({ ...env, DATABASE_URL: first.databaseUrl, BOOTSTRAP: 'false' });
   admin = new pg.Client({ connectionString: first.databaseUrl });
   await admin.connect();
   ws = await newWorkspace(first, 'Cache');
@@ -72,7 +74,17 @@ describe('the cache serves, and only a notification takes a cached key away', ()
     expect((await rest(first.url, member.token).get('/me')).status).toBe(401);
     // The listener reconnects and the cache starts afresh.
     await vi.waitFor(() => expect(first.deps.authCache.enabled).toBe(true), { timeout: 5_000 });
-    await vi.waitFor(() => expect(second.deps.authCache.enabled).toBe(true), { timeout: 5_000 });
+    // And the second process's listener too (both were cut).
+    await vi.waitFor(
+      async () => {
+        const { rows } = await admin.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'report-service-auth' AND datname = current_database()`,
+        );
+        expect(rows[0].n).toBe(2);
+      },
+      { timeout: 5_000 },
+    );
     expect((await rest(first.url, member.token).get('/me')).status).toBe(401);
   });
 });
@@ -130,7 +142,7 @@ describe('changes through the API apply on the very next request, in every proce
     });
     expect(signIn.status).toBe(200);
     const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-    const me = async (service: TestService) => (await fetch(`${service.url}${ME}`, { headers: { cookie } })).status;
+    const me = async (service: { url: string }) => (await fetch(`${service.url}${ME}`, { headers: { cookie } })).status;
     expect(await me(first)).toBe(200);
     expect(await me(second)).toBe(200);
     const signOut = await fetch(`${second.url}/trpc/session.signOut`, {
