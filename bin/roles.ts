@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { listenForAuthChanges, type AuthChangeListener } from '../db/auth-changes.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { openQueue, type Queue } from '../db/queue.ts';
 import { startWorker, type RunningWorker } from '../workers/main.ts';
@@ -10,6 +11,8 @@ import { metrics } from '../shared/metrics.ts';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { Deps } from '../server/services/deps.ts';
+import { AuthCache } from '../server/services/auth/auth-cache.ts';
+import { invalidateOnWrites } from '../server/services/auth/invalidate-on-writes.ts';
 
 export interface RunningRoles {
   /** http://127.0.0.1:<port> when the API runs; undefined for a worker-only process. */
@@ -66,7 +69,21 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
     points: config.rateLimit.authFailures,
     duration: config.rateLimit.authFailureWindowSeconds,
   });
-  const deps: Deps = { config, db, queue, logger, reportRateLimiter, authFailureLimiter };
+  const authCache = new AuthCache(config.auth.cacheMs);
+  const deps: Deps = { config, db, queue, logger, reportRateLimiter, authFailureLimiter, authCache };
+
+  // API processes cache authenticated callers; the listener keeps every process's cache honest.
+  let authChanges: AuthChangeListener | undefined;
+  if (config.role !== 'worker' && config.auth.cacheMs > 0)
+    authChanges = await listenForAuthChanges(db.url, {
+      onChange: (payload) => authCache.apply(payload),
+      onListening: (listening) => authCache.setListening(listening),
+      onError: (error) => logger.warn({ err: error }, 'auth change listener lost its connection; reconnecting'),
+    });
+  if (authChanges) {
+    authCache.confirmWith(authChanges.confirm);
+    invalidateOnWrites(authCache);
+  }
 
   let server: Server | undefined;
   let opsServer: Server | undefined;
@@ -114,6 +131,7 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
           opsServer.closeAllConnections();
           await closing;
         }
+        await authChanges?.stop();
         await queue.stop();
         await db.close();
       })();

@@ -96,6 +96,9 @@ const Env = z
     QUEUE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
 
     AUTH_PROVIDER: z.enum(['local-dev', 'idp']).default('local-dev'),
+    // How long an API process keeps an authenticated API key or session (0: never); changes that
+    // take power away reach every process at once through LISTEN/NOTIFY, whatever this is.
+    AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     PUBLISH_NPM_TOKEN: z.string().min(8, 'must be a registry token (8 characters or more)').optional(),
     PUBLISH_NPM_REGISTRY: httpUrl.default('https://registry.npmjs.org/'),
     PUBLISH_PYPI_TOKEN: z.string().min(8, 'must be a token or password of 8 characters or more').optional(),
@@ -319,6 +322,8 @@ export interface Config {
     bootstrap: boolean;
     bootstrapWorkspaceName: string;
     bootstrapOwnerEmail: string;
+    /** How long an API process keeps an authenticated credential (ms; 0 turns the cache off). */
+    cacheMs: number;
   };
   /** Web app sessions: idle and absolute lifetimes, and how long a printed sign-in link works. */
   sessions: { idleMs: number; absoluteMs: number; signInLinkMs: number };
@@ -481,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bootstrap: e.BOOTSTRAP,
       bootstrapWorkspaceName: e.BOOTSTRAP_WORKSPACE_NAME,
       bootstrapOwnerEmail: e.BOOTSTRAP_OWNER_EMAIL,
+      cacheMs: e.AUTH_CACHE_SECONDS * 1000,
     },
     sessions: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,

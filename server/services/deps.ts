@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection.ts';
 import type { Queue } from '../../db/queue.ts';
 import type { Config } from '../../shared/config.ts';
 import type { Logger } from '../../shared/logger.ts';
+import type { AuthCache } from './auth/auth-cache.ts';
 
 /** What services need from the outside world; built once in bin/roles.ts (or a test's server). */
 export interface Deps {
@@ -14,4 +15,6 @@ export interface Deps {
   reportRateLimiter: RateLimiterAbstract;
   /** Failed bearer tokens per client address (brute-force guard), shared by processes. */
   authFailureLimiter: RateLimiterAbstract;
+  /** Authenticated callers kept for a few seconds, dropped at once on a change (auth/auth-cache.ts). */
+  authCache: AuthCache;
 }

@@ -232,3 +232,33 @@ describe('quota and rate limit', () => {
     expect(await Project.count({ where: { orgId: ws.organization.id } })).toBe(2);
   });
 });
+
+describe('exact quota under concurrent starts', () => {
+  let tight: TestService;
+  beforeAll(async () => {
+    tight = await startTestService({ ROLE: 'api', PLAN_RUNS_FREE: '5', REPORT_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => tight?.stop());
+
+  it('20 concurrent starts in one workspace with 5 runs left: exactly 5 accepted, the rest 402 with nothing left behind', async () => {
+    // A new project's run is written before the workspace's starts lock (the count under the
+    // lock includes it); the quota must stay exact and a refused start must leave no rows.
+    const ws = await newWorkspace(tight);
+    const api = rest(tight.url, ws.token);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api.post('/reports/start', { openapiText: PETSTORE })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 202)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(15);
+    expect(results.filter((r) => r.status === 402).every((r) => r.body.error === 'quota_exceeded')).toBe(true);
+    expect(await Run.count({ where: { orgId: ws.organization.id } })).toBe(5);
+    expect(await Project.count({ where: { orgId: ws.organization.id } })).toBe(5);
+    expect(await RunInput.count({ where: { orgId: ws.organization.id } })).toBe(5);
+    const [jobs] = (await tight.deps.db.sequelize.query(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'report.run' AND data->>'orgId' = $1`,
+      { bind: [ws.organization.id] },
+    )) as [Array<{ n: number }>, unknown];
+    expect(jobs[0]?.n).toBe(5);
+  });
+});

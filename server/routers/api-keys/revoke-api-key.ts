@@ -14,4 +14,4 @@ export const revokeApiKey = authed('api_keys:write')
   })
   .input(ApiKeyIdInput)
   .output(ApiKeyEnvelope)
-  .mutation(({ ctx, input }) => revoke(ctx.caller, input.keyId));
+  .mutation(({ ctx, input }) => revoke(ctx.deps, ctx.caller, input.keyId));

@@ -14,4 +14,4 @@ export const getRun = authed('workspace:read')
   })
   .input(RunIdInput)
   .output(RunEnvelope)
-  .query(({ ctx, input }) => get(ctx.caller, input.runId));
+  .query(({ ctx, input }) => get(ctx.deps, ctx.caller, input.runId));

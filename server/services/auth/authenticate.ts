@@ -11,7 +11,8 @@ import { hashToken, isWellFormedToken, sameHash } from './tokens.ts';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * Resolves `Authorization: Bearer <token>` to a caller. The token is a workspace API key, or,
+ * Resolves `Authorization: Bearer <token>` to a caller (from the auth cache when it holds the
+ * key: no query; see auth-cache.ts for how a revocation or role change still applies at once). The token is a workspace API key, or,
  * under AUTH_PROVIDER=idp, a session token of the identity provider (a JWT). Every failure is
  * the same 401: a missing header, a malformed or unknown token, a revoked key, a creator no
  * longer an active member, or a session token that does not verify.
@@ -29,6 +30,13 @@ export async function authenticate(deps: Deps, authorization: string | undefined
   if (!isWellFormedToken(token))
     throw new AppError('unauthorized', 'The bearer token is not a valid workspace API key.');
   const tokenHash = hashToken(token);
+  const cacheKey = `api_key:${tokenHash}`;
+  const cached = deps.authCache.credential(cacheKey);
+  if (cached?.caller.apiKey) {
+    await touchLastUsed(cached.caller.apiKey);
+    return cached.caller;
+  }
+  const generation = deps.authCache.generation();
   const apiKey = await ApiKey.findOne({ where: { tokenHash } });
   // The lookup is by index; the comparison of the stored digest is constant-time all the same.
   if (!apiKey || !sameHash(apiKey.tokenHash, tokenHash))
@@ -42,12 +50,8 @@ export async function authenticate(deps: Deps, authorization: string | undefined
   if (!org || !user || !member || member.status !== 'active') {
     throw new AppError('unauthorized', 'The member who created this API key is no longer active in the workspace.');
   }
-  const now = Date.now();
-  if (!apiKey.lastUsedAt || now - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await ApiKey.update({ lastUsedAt: new Date(now) }, { where: { id: apiKey.id }, silent: true });
-    apiKey.lastUsedAt = new Date(now);
-  }
-  return {
+  await touchLastUsed(apiKey);
+  const caller: Caller = {
     org,
     user,
     member,
@@ -56,4 +60,14 @@ export async function authenticate(deps: Deps, authorization: string | undefined
     role: member.role,
     scopes: effectiveScopes(apiKey.scopes, member.role),
   };
+  deps.authCache.storeCredential(cacheKey, { caller }, generation);
+  return caller;
+}
+
+/** Records the key's use, at most once per LAST_USED_RESOLUTION_MS (the clock is moved before the write, so concurrent requests write once). */
+async function touchLastUsed(apiKey: ApiKey): Promise<void> {
+  const now = Date.now();
+  if (apiKey.lastUsedAt && now - apiKey.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+  apiKey.lastUsedAt = new Date(now);
+  await ApiKey.update({ lastUsedAt: new Date(now) }, { where: { id: apiKey.id }, silent: true });
 }

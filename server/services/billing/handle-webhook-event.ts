@@ -131,7 +131,9 @@ async function apply(
  * that changes a workspace's plan and subscription state.
  */
 export async function handleWebhookEvent(deps: Deps, event: Stripe.Event): Promise<WebhookOutcome> {
-  return await deps.db.sequelize.transaction(async (transaction) => {
+  const since = Date.now();
+  let changedOrg: string | null = null;
+  const outcome = await deps.db.sequelize.transaction(async (transaction) => {
     // The primary key serialises concurrent deliveries of one id: the second waits, then finds the row.
     const inserted = await deps.db.sequelize.query<{ id: string }>(
       `INSERT INTO billing_events (id, type, outcome, event_created_at) VALUES ($1, $2, 'pending', $3) ON CONFLICT (id) DO NOTHING RETURNING id`,
@@ -150,6 +152,10 @@ export async function handleWebhookEvent(deps: Deps, event: Stripe.Event): Promi
     );
     if (result.outcome === 'unknown_workspace')
       deps.logger.warn({ eventId: event.id, type: event.type }, 'billing webhook: no workspace for event');
+    if (result.outcome.startsWith('applied')) changedOrg = result.orgId;
     return { received: true as const, duplicate: false, outcome: result.outcome };
   });
+  // Callers hold the workspace in the auth cache: the new plan shows from their next request on.
+  if (changedOrg) await deps.authCache.announce([`org:${changedOrg}`], since);
+  return outcome;
 }

@@ -29,6 +29,8 @@ export async function updateMember(
   caller: Caller,
   input: { memberId: string; role?: Role; status?: MemberStatus },
 ) {
+  const since = Date.now();
+  let changed = false;
   const member = await deps.db.sequelize.transaction(async (transaction) => {
     // Owner changes are serialised per workspace so two demotions cannot both pass the last-owner check.
     await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
@@ -93,8 +95,11 @@ export async function updateMember(
     }
     if (input.role !== undefined) target.role = input.role;
     if (input.status !== undefined) target.status = input.status;
+    changed = target.changed('role') !== false || target.changed('status') !== false;
     await target.save({ transaction });
     return target;
   });
+  // A lowered role or a removal applies to the member's next request, in every API process.
+  if (changed && member.userId) await deps.authCache.announce([`member:${member.orgId}:${member.userId}`], since);
   return { member: toMember(member) };
 }

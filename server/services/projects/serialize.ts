@@ -1,7 +1,10 @@
 import type { Project as ProjectRow } from '../../../db/models/index.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
 
-export function toProject(row: ProjectRow, runCount?: number): Project {
+/** The columns a project's API shape is made of: a model instance or a raw row. */
+export type ProjectFields = Pick<ProjectRow, 'id' | 'name' | 'apiName' | 'mode' | 'status' | 'createdAt' | 'updatedAt'>;
+
+export function toProject(row: ProjectFields, runCount?: number): Project {
   return {
     id: row.id,
     name: row.name,

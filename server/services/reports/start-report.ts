@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Organization, Project, RunInput } from '../../../db/models/index.ts';
+import { Project, type Run, RunInput } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { PARTNER_START_MODES, type ProjectMode } from '../../../shared/enums.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -12,6 +12,7 @@ import { toProject } from '../projects/serialize.ts';
 import { capabilitiesFor, isWorkerAlive } from '../runs/capabilities.ts';
 import { checkRunQuota } from '../runs/check-quota.ts';
 import { createQueuedRun } from '../runs/create-queued-run.ts';
+import { readStartState } from '../runs/read-start-state.ts';
 import { toRun } from '../runs/serialize.ts';
 import { findReplay, isDuplicateKey, rememberResponse, requestHash } from './idempotency.ts';
 import { rateLimitStart } from './rate-limit-start.ts';
@@ -75,67 +76,83 @@ export async function startReport(
   });
   try {
     const result = await deps.db.sequelize.transaction(async (transaction) => {
-      // Starts of one workspace are serialised so that the plan quota is exact.
-      await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
-        bind: [`starts:${caller.org.id}`],
-        transaction,
-      });
-      const org = (await Organization.findByPk(caller.org.id, { transaction })) ?? caller.org;
-      await checkRunQuota(deps, org, transaction);
-      let project: Project;
-      if (input.projectId) {
-        project = await findProject(caller.org.id, input.projectId, { transaction, lock: true });
-        if (project.status === 'archived')
-          throw new AppError(
-            'project_archived',
-            `Project ${project.id} is archived; PATCH it with status "active" before starting reports.`,
-          );
-      } else {
-        project = await Project.create(
-          {
-            id: newId('proj'),
-            orgId: caller.org.id,
-            name: projectNameFor(input),
-            mode: projectMode,
-            status: 'created',
-          },
-          { transaction },
-        );
-      }
+      // What needs no lock is written first: the starts lock below is held until commit, so the
+      // less it covers, the more starts of one workspace go through per second.
       const retainedUntil = new Date(Date.now() + deps.config.retention.inputHours * 3600_000);
       const stored = await RunInput.create(
         { id: inputId, orgId: caller.org.id, ...storedInputs, expiresAt: retainedUntil },
         { transaction },
       );
-      const run = await createQueuedRun(
-        deps,
-        {
-          orgId: caller.org.id,
-          projectId: project.id,
-          userId: caller.user.id,
-          inputId: stored.id,
-          mode,
-          workerAlive,
-          notes: input.notes,
-          inputSummary: {
-            ...(input.openapiFileName ? { openapiFileName: input.openapiFileName } : {}),
-            ...(input.configFileName ? { configFileName: input.configFileName } : {}),
-            ...(input.oldSdkFileName ? { oldSdkFileName: input.oldSdkFileName } : {}),
-            ...(input.docsSourceFileName ? { docsSourceFileName: input.docsSourceFileName } : {}),
-            openapiBytes,
-            configBytes,
-            oldSdkBytes,
-            docsSourceBytes,
-            openapiSha256: createHash('sha256').update(input.openapiText).digest('hex'),
-            retained: true,
+      const created = input.projectId
+        ? undefined
+        : await Project.create(
+            {
+              id: newId('proj'),
+              orgId: caller.org.id,
+              name: projectNameFor(input),
+              mode: projectMode,
+              status: 'created',
+            },
+            { transaction },
+          );
+      const queuedRun = (projectId: string) =>
+        createQueuedRun(
+          deps,
+          {
+            orgId: caller.org.id,
+            projectId,
+            userId: caller.user.id,
+            inputId: stored.id,
+            mode,
+            workerAlive,
+            notes: input.notes,
+            inputSummary: {
+              ...(input.openapiFileName ? { openapiFileName: input.openapiFileName } : {}),
+              ...(input.configFileName ? { configFileName: input.configFileName } : {}),
+              ...(input.oldSdkFileName ? { oldSdkFileName: input.oldSdkFileName } : {}),
+              ...(input.docsSourceFileName ? { docsSourceFileName: input.docsSourceFileName } : {}),
+              openapiBytes,
+              configBytes,
+              oldSdkBytes,
+              docsSourceBytes,
+              openapiSha256: createHash('sha256').update(input.openapiText).digest('hex'),
+              retained: true,
+            },
           },
-        },
+          transaction,
+        );
+      // Starts of one workspace are serialised so that the plan quota is exact: the lock is taken
+      // as late as possible and held until commit. A new project's run (and its job) is written
+      // before it (nobody sees it before the commit; a refused start rolls it back); the count
+      // read under the lock then includes it. An existing project is locked after the starts
+      // lock, in the order retries take them.
+      let run: Run | undefined = created ? await queuedRun(created.id) : undefined;
+      await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
+        bind: [`starts:${caller.org.id}`],
         transaction,
-      );
+      });
+      const state = await readStartState(deps, caller.org, transaction);
+      const usedBefore = state.runsThisPeriod - (run ? 1 : 0);
+      await checkRunQuota(deps, state.org, transaction, usedBefore);
+      let project: Project;
+      if (created) project = created;
+      else {
+        project = await findProject(caller.org.id, input.projectId as string, { transaction, lock: true });
+        if (project.status === 'archived')
+          throw new AppError(
+            'project_archived',
+            `Project ${project.id} is archived; PATCH it with status "active" before starting reports.`,
+          );
+      }
+      run ??= await queuedRun(project.id);
       const output: StartReportOutput = {
-        project: toProject(project, await countProjectRuns(project.id, transaction)),
+        // A project made by this start has this one run.
+        project: toProject(project, created ? 1 : await countProjectRuns(project.id, transaction)),
         run: toRun(run),
-        capabilities: await capabilitiesFor(deps, org, true, transaction),
+        capabilities: await capabilitiesFor(deps, state.org, true, transaction, {
+          hostedWorker: workerAlive,
+          runsThisPeriod: usedBefore + 1,
+        }),
         message: workerAlive
           ? `Report queued as run ${run.id}. Poll GET /api/runs/${run.id} until its status is ready, complete, blocked or failed.`
           : `Report queued as run ${run.id}, but no worker has been seen recently; the run starts when a worker is running (ROLE=worker or ROLE=all).`,

@@ -15,7 +15,11 @@ export async function lastWorkerHeartbeat(transaction?: Transaction): Promise<Da
 }
 
 export async function isWorkerAlive(deps: Deps, transaction?: Transaction): Promise<boolean> {
-  const latest = await lastWorkerHeartbeat(transaction);
+  return heartbeatIsFresh(deps, await lastWorkerHeartbeat(transaction));
+}
+
+/** Whether a worker whose latest heartbeat is `latest` counts as alive now. */
+export function heartbeatIsFresh(deps: Deps, latest: Date | null | undefined): boolean {
   return !!latest && Date.now() - latest.getTime() <= deps.config.worker.heartbeatSeconds * 3000;
 }
 
@@ -35,16 +39,21 @@ export async function runsThisPeriod(orgId: string, transaction?: Transaction): 
   return await Run.count({ where: { orgId, createdAt: { [Op.gte]: start } }, transaction });
 }
 
-/** Capabilities as they truly are right now (contract: Capabilities returned with a run start). */
+/**
+ * Capabilities as they truly are right now (contract: Capabilities returned with a run start).
+ * `known`: the worker's liveness and this period's run count when the caller read them already
+ * (in the same transaction), so they are not queried again.
+ */
 export async function capabilitiesFor(
   deps: Deps,
   org: { id: string; plan: Plan },
   queued: boolean,
   transaction?: Transaction,
+  known?: { hostedWorker: boolean; runsThisPeriod: number },
 ): Promise<Capabilities> {
   // Sequential: queries of one transaction share its connection.
-  const hostedWorker = await isWorkerAlive(deps, transaction);
-  const used = await runsThisPeriod(org.id, transaction);
+  const hostedWorker = known?.hostedWorker ?? (await isWorkerAlive(deps, transaction));
+  const used = known?.runsThisPeriod ?? (await runsThisPeriod(org.id, transaction));
   const period = currentPeriod();
   return {
     persistedRuns: true,

@@ -26,7 +26,10 @@ export interface QueuedRunInput {
 export async function createQueuedRun(deps: Deps, input: QueuedRunInput, transaction: Transaction): Promise<Run> {
   const id = newId('run');
   const steps: StepRecord[] = PIPELINE_STEPS.map((name) => ({ name, status: 'pending' }));
-  const run = await Run.create(
+  // The job first, so the run row is written once with its job id (both commit together).
+  const jobId = await deps.queue.enqueueReport({ runId: id, orgId: input.orgId }, transaction);
+  transaction.afterCommit(() => metrics.runsStarted.inc({ mode: input.mode }));
+  return await Run.create(
     {
       id,
       orgId: input.orgId,
@@ -40,12 +43,8 @@ export async function createQueuedRun(deps: Deps, input: QueuedRunInput, transac
       inputSummary: input.inputSummary,
       notes: input.notes ?? null,
       retryOfRunId: input.retryOfRunId ?? null,
+      jobId,
     },
     { transaction },
   );
-  const jobId = await deps.queue.enqueueReport({ runId: id, orgId: input.orgId }, transaction);
-  run.jobId = jobId;
-  await run.save({ transaction });
-  transaction.afterCommit(() => metrics.runsStarted.inc({ mode: input.mode }));
-  return run;
 }

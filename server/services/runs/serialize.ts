@@ -1,7 +1,27 @@
 import type { Run as RunRow } from '../../../db/models/index.ts';
 import type { Run } from '../../../shared/schemas/runs.ts';
 
-export function toRun(row: RunRow): Run {
+/** The columns a run's API shape is made of: a model instance, or a raw row (read-run.ts). */
+export type RunFields = Pick<
+  RunRow,
+  | 'id'
+  | 'orgId'
+  | 'projectId'
+  | 'createdByUserId'
+  | 'status'
+  | 'mode'
+  | 'verdict'
+  | 'createdAt'
+  | 'completedAt'
+  | 'steps'
+  | 'inputSummary'
+  | 'notes'
+  | 'currentStep'
+  | 'artifactManifest'
+  | 'updatedAt'
+>;
+
+export function toRun(row: RunFields): Run {
   return {
     id: row.id,
     orgId: row.orgId,

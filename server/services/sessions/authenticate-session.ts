@@ -13,8 +13,9 @@ const TOUCH_RESOLUTION_MS = 60_000;
 
 /**
  * Resolves the web app's session cookie to a caller (on /trpc only; the REST facade never calls
- * this). The role is read from the member row on every request, so a role change or a removal
- * takes effect on the next one. Ended, idle-expired and absolutely expired sessions answer 401 and
+ * this). The caller is kept in the auth cache for a few seconds; a role change, a removal or a
+ * sign-out drops it in every API process at once (auth/auth-cache.ts), so it takes effect on the
+ * next request. Ended, idle-expired and absolutely expired sessions answer 401 and
  * the browser is told to drop the cookie. A mutation must also pass the same-origin check.
  */
 export async function authenticateSession(
@@ -25,7 +26,18 @@ export async function authenticateSession(
 ): Promise<Caller> {
   const value = sessionCookie.read(req);
   if (!value) throw new AppError('unauthorized', 'Sign in to continue.');
-  const session = await BrowserSession.findOne({ where: { tokenHash: hashToken(value) } });
+  const tokenHash = hashToken(value);
+  const cacheKey = `session:${tokenHash}`;
+  const cached = deps.authCache.credential(cacheKey);
+  // A cached session past a deadline it knew of is looked up afresh (another process may have
+  // pushed the idle deadline); only the database's answer ends it.
+  if (cached?.session && cached.session.idleExpiresAt > Date.now() && cached.session.absoluteExpiresAt > Date.now()) {
+    if (options.mutation) sessionCookie.assertSameOrigin(deps, req);
+    await touch(deps, cached.session);
+    return cached.caller;
+  }
+  const generation = deps.authCache.generation();
+  const session = await BrowserSession.findOne({ where: { tokenHash } });
   const now = Date.now();
   if (
     !session ||
@@ -49,10 +61,31 @@ export async function authenticateSession(
     metrics.authFailures.inc({ kind: 'session' });
     throw new AppError('unauthorized', 'You are no longer an active member of this workspace.');
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_RESOLUTION_MS) {
-    const idleExpiresAt = new Date(Math.min(now + deps.config.sessions.idleMs, session.absoluteExpiresAt.getTime()));
-    await BrowserSession.update({ lastSeenAt: new Date(now), idleExpiresAt }, { where: { id: session.id } });
-  }
+  const deadlines = {
+    id: session.id,
+    idleExpiresAt: session.idleExpiresAt.getTime(),
+    absoluteExpiresAt: session.absoluteExpiresAt.getTime(),
+    lastSeenAt: session.lastSeenAt.getTime(),
+  };
+  await touch(deps, deadlines);
   const scopes = session.scopes ? effectiveScopes(session.scopes, member.role) : [...ROLE_SCOPES[member.role]];
-  return { org, user, member, via: 'browser_session', apiKey: null, role: member.role, scopes };
+  const caller: Caller = { org, user, member, via: 'browser_session', apiKey: null, role: member.role, scopes };
+  deps.authCache.storeCredential(cacheKey, { caller, session: deadlines }, generation);
+  return caller;
+}
+
+/** Pushes the idle deadline forward, at most once per TOUCH_RESOLUTION_MS (the copy is moved first, so concurrent requests write once). */
+async function touch(
+  deps: Deps,
+  session: { id: string; idleExpiresAt: number; absoluteExpiresAt: number; lastSeenAt: number },
+): Promise<void> {
+  const now = Date.now();
+  if (now - session.lastSeenAt <= TOUCH_RESOLUTION_MS) return;
+  const idleExpiresAt = Math.min(now + deps.config.sessions.idleMs, session.absoluteExpiresAt);
+  session.lastSeenAt = now;
+  session.idleExpiresAt = idleExpiresAt;
+  await BrowserSession.update(
+    { lastSeenAt: new Date(now), idleExpiresAt: new Date(idleExpiresAt) },
+    { where: { id: session.id } },
+  );
 }

@@ -24,8 +24,19 @@ export async function startSession(
   grant: SessionGrant,
 ): Promise<BrowserSession> {
   const previous = sessionCookie.read(req);
-  if (previous)
-    await BrowserSession.update({ endedAt: new Date() }, { where: { tokenHash: hashToken(previous), endedAt: null } });
+  if (previous) {
+    const since = Date.now();
+    const [, ended] = await BrowserSession.update(
+      { endedAt: new Date() },
+      { where: { tokenHash: hashToken(previous), endedAt: null }, returning: true },
+    );
+    // The old cookie is refused from the next request on, in every API process (auth cache).
+    if (ended.length > 0)
+      await deps.authCache.announce(
+        ended.map((row) => `session:${row.id}`),
+        since,
+      );
+  }
   const value = sessionCookie.newValue();
   const now = Date.now();
   const { idleMs, absoluteMs } = deps.config.sessions;
