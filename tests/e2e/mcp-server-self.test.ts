@@ -1,12 +1,13 @@
 // The generated MCP server drives this service: /api/openapi.json + tests/fixtures/self config ->
 // the mcp_server step's work (emit, then the tsc gate that builds dist/), the artifact packed as
-// stored and unpacked with tar, its one dependency (@modelcontextprotocol/sdk) present as if
-// installed (a node_modules link to ours), `node dist/main.js` connected to by the official MCP SDK
-// client over stdio, against the running service: it lists projects, starts a report from a
-// description passed as an argument, and a 404 comes back as a tool error.
+// stored and unpacked with tar, then as a user installs it with no registry: `npm pack` and
+// `npm install -g --offline` into a temp prefix (dist/main.js is bundled with the MCP SDK, so there
+// is nothing to fetch), and the installed command connected to by the official MCP SDK client over
+// stdio, against the running service: it lists projects, starts a report from a description
+// passed as an argument, and a 404 comes back as a tool error.
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +38,14 @@ beforeAll(async () => {
     bin: { 'report-service-mcp': './dist/main.js' },
   });
   root = mkdtempSync(join(tmpdir(), 'mcp-self-'));
-  const outcome = await compiledPackageOutcome('mcp_server', 'mcp-server', files, new AbortController().signal, [
-    MCP_SDK_RESOLUTION,
-  ]);
+  const outcome = await compiledPackageOutcome(
+    'mcp_server',
+    'mcp-server',
+    files,
+    new AbortController().signal,
+    [MCP_SDK_RESOLUTION],
+    'dist/main.js',
+  );
   expect(outcome.summary).toMatch(/tsc --strict passes/);
   expect(outcome.status).toBe('passed');
   const packed = await packArtifact(outcome.artifacts![0]!);
@@ -47,10 +53,24 @@ beforeAll(async () => {
   const dir = join(root, 'unpacked');
   mkdirSync(dir);
   execFileSync('tar', ['-xzf', join(root, packed.fileName), '-C', dir]);
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  mcp = await connectStdio(join(dir, 'dist/main.js'), ['--base-url', `${service.url}/api`, '--tools', 'static'], {
-    REPORT_SERVICE_API_KEY: token,
-  });
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  expect(pkg.dependencies).toBeUndefined(); // nothing to fetch at install
+  const npm = (args: string[]) =>
+    execFileSync('npm', [...args, '--offline', '--no-audit', '--no-fund', '--cache', join(root, 'npm-cache')], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_registry: 'http://127.0.0.1:9/' }, // unreachable: offline for real
+    });
+  const tarball = npm(['pack', '--ignore-scripts', '--pack-destination', root]).trim().split('\n').pop()!;
+  const prefix = join(root, 'prefix');
+  npm(['install', '-g', '--prefix', prefix, join(root, tarball)]);
+  mcp = await connectStdio(
+    join(prefix, 'bin', 'report-service-mcp'),
+    ['--base-url', `${service.url}/api`, '--tools', 'static'],
+    {
+      REPORT_SERVICE_API_KEY: token,
+    },
+  );
 }, 120_000);
 
 afterAll(async () => {

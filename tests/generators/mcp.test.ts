@@ -78,14 +78,16 @@ afterAll(async () => {
 });
 
 describe('the generated MCP server package', () => {
-  it('has a bin, the MCP SDK as its dependency, a README with a client configuration', async () => {
+  it('has a bin, no runtime dependency (dist/main.js is bundled with the MCP SDK), a README with a client configuration', async () => {
     const files = emitMcpServer(await cliFixtureModel('pets'));
     const pkg = JSON.parse(files.find((f) => f.path === 'package.json')?.content ?? '{}') as Record<string, unknown>;
     expect(pkg).toMatchObject({
       name: 'shelter-mcp',
       bin: { 'shelter-mcp': './dist/main.js' },
-      dependencies: { '@modelcontextprotocol/sdk': expect.stringMatching(/^\^1\./) },
+      scripts: { build: 'tsc -p tsconfig.json && node scripts/bundle.mjs' },
+      devDependencies: { '@modelcontextprotocol/sdk': expect.stringMatching(/^\^1\./) },
     });
+    expect(pkg.dependencies).toBeUndefined();
     const readme = files.find((f) => f.path === 'README.md')?.content ?? '';
     const snippet = /```json\n([\s\S]*?)\n```/.exec(readme)?.[1];
     expect(JSON.parse(snippet ?? 'null')).toEqual({

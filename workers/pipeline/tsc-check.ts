@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { bundleEntry } from './bundle-entry.ts';
 import { checkWithTools, readTree, type ToolCheck } from './check-with-tool.ts';
 import type { ArtifactKind } from '../../shared/enums.ts';
 import type { GeneratedFile, StepOutcome } from './step.ts';
@@ -39,6 +40,7 @@ export async function tscBuild(
   files: readonly GeneratedFile[],
   signal: AbortSignal,
   resolutions: readonly Resolution[] = [],
+  bundle?: string,
 ): Promise<ToolCheck & { built?: GeneratedFile[] }> {
   // The package's own tsconfig.json, extended by one that only adds where its dependencies are.
   const checkOnly: GeneratedFile[] =
@@ -67,7 +69,10 @@ export async function tscBuild(
     ],
     signal,
     checkOnly,
-    (root) => readTree(root, 'dist'),
+    async (root) => {
+      if (bundle) await bundleEntry(root, bundle);
+      return await readTree(root, 'dist');
+    },
   );
   return {
     ok: check.ok,
@@ -81,6 +86,8 @@ export async function tscBuild(
  * A generated TypeScript package as a step outcome: passed only if it compiles, and then attached
  * with the compiled `dist/` beside `src/`, so the artifact runs and installs as downloaded. A
  * package that does not compile is attached without `dist/` (there is nothing a user could run).
+ * `bundle` names an entry (`dist/main.js`) to bundle with its dependencies once it compiled
+ * (bundle-entry.ts), for a package that must install with no registry.
  */
 export async function compiledPackageOutcome(
   kind: ArtifactKind,
@@ -88,9 +95,10 @@ export async function compiledPackageOutcome(
   files: GeneratedFile[],
   signal: AbortSignal,
   resolutions: readonly Resolution[] = [],
+  bundle?: string,
 ): Promise<StepOutcome> {
   signal.throwIfAborted();
-  const check = await tscBuild(files, signal, resolutions);
+  const check = await tscBuild(files, signal, resolutions, bundle);
   const shipped = check.built ? [...files, ...check.built] : files;
   return {
     status: check.ok ? 'passed' : 'failed',

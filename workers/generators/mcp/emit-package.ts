@@ -8,6 +8,28 @@ import type { ResolvedMcpOptions } from './types.ts';
 
 /** The MCP SDK version the runtime in `bundle/` is written and tested against. */
 export const MCP_SDK_RANGE = '^1.32.0';
+/** The bundler `npm run build` uses (the service bundles with the same options, workers/pipeline/bundle-entry.ts). */
+const ESBUILD_RANGE = '^0.28.0';
+
+/** `npm run build`'s second half: dist/main.js bundled with its dependencies, in place. */
+const BUNDLE_SCRIPT = [
+  '// Bundles dist/main.js (built by tsc) with its dependencies, in place: the package then has no',
+  '// runtime dependency. Generated code: do not edit.',
+  "import { build } from 'esbuild';",
+  '',
+  'await build({',
+  "  entryPoints: ['dist/main.js'],",
+  "  outfile: 'dist/main.js',",
+  '  allowOverwrite: true,',
+  '  bundle: true,',
+  "  platform: 'node',",
+  "  format: 'esm',",
+  "  target: 'node20',",
+  '  banner: { js: "import { createRequire as __createRequire } from \'node:module\';\\nconst require = __createRequire(import.meta.url);" },',
+  "  legalComments: 'eof',",
+  '});',
+  '',
+].join('\n');
 
 export const MCP_TSCONFIG = {
   compilerOptions: { ...GENERATED_TSCONFIG.compilerOptions, types: ['node'] },
@@ -23,9 +45,15 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedMcpOptions): 
     bin: { [options.binaryName]: './dist/main.js' },
     files: ['dist', 'src', 'README.md'],
     engines: { node: NODE_ENGINES },
-    scripts: { build: 'tsc -p tsconfig.json', prepublishOnly: 'tsc -p tsconfig.json' },
-    dependencies: { '@modelcontextprotocol/sdk': MCP_SDK_RANGE },
-    devDependencies: { '@types/node': '^20.19.0', typescript: '^5.9.0' },
+    // dist/main.js is bundled with the MCP SDK (the service does it, and `npm run build` the same
+    // way), so the package has no runtime dependency: it installs with no registry.
+    scripts: { build: 'tsc -p tsconfig.json && node scripts/bundle.mjs', prepublishOnly: 'npm run build' },
+    devDependencies: {
+      '@modelcontextprotocol/sdk': MCP_SDK_RANGE,
+      '@types/node': '^20.19.0',
+      esbuild: ESBUILD_RANGE,
+      typescript: '^5.9.0',
+    },
   };
   if (model.info.license?.identifier) pkg.license = model.info.license.identifier;
   const entry = [
@@ -43,5 +71,6 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedMcpOptions): 
     { path: 'package.json', content: JSON.stringify(pkg, null, 2) + '\n' },
     { path: 'tsconfig.json', content: JSON.stringify(MCP_TSCONFIG, null, 2) + '\n' },
     { path: 'src/main.ts', content: entry },
+    { path: 'scripts/bundle.mjs', content: BUNDLE_SCRIPT },
   ];
 }

@@ -5,15 +5,21 @@ import { compiledPackageOutcome, MCP_SDK_RESOLUTION } from '../tsc-check.ts';
 /**
  * The MCP server: a Model Context Protocol server for the customer's API (an npm package on the
  * official MCP SDK), built on the generated TypeScript SDK inside the package, then checked with
- * `tsc --strict` (which also builds its `dist/`).
+ * `tsc --strict` (which also builds its `dist/`); `dist/main.js` is then bundled with the MCP SDK,
+ * so the package has no runtime dependency and installs offline.
  */
 export const mcpServerStep = defineStep({
   name: 'mcp_server',
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    return await compiledPackageOutcome('mcp_server', 'mcp-server', emitMcpServer(model), context.signal, [
-      MCP_SDK_RESOLUTION,
-    ]);
+    return await compiledPackageOutcome(
+      'mcp_server',
+      'mcp-server',
+      emitMcpServer(model),
+      context.signal,
+      [MCP_SDK_RESOLUTION],
+      'dist/main.js',
+    );
   },
 });

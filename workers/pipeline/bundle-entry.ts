@@ -1,0 +1,34 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const NODE_MODULES = join(import.meta.dirname, '..', '..', 'node_modules');
+
+/**
+ * Bundles a built package's entry point (`dist/main.js`, already compiled by tsc) with the
+ * packages it imports from this repository's node_modules into that one file, in place: the
+ * artifact then runs and installs with no registry (`npm install -g ./pkg.tgz` offline), which an
+ * npm dependency could not. esbuild (a well-kept bundler) does the work; the other files of `dist/`
+ * stay for readers and types. Node built-ins stay imports; CommonJS inside a dependency gets a
+ * `require` made from the bundle's own URL.
+ */
+export async function bundleEntry(root: string, entry: string): Promise<void> {
+  const file = join(root, entry);
+  await build({
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    nodePaths: [NODE_MODULES],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
+    legalComments: 'eof',
+    logLevel: 'silent',
+  });
+  // tsc's source map described the file before bundling.
+  await rm(`${file}.map`, { force: true });
+}
