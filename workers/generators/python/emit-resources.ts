@@ -289,6 +289,13 @@ export function importNames(w: PyWriter, from: Py, names: Set<string> | undefine
   w.line(py`)`);
 }
 
+/**
+ * A `types/` module: imports, `__all__`, the declarations, then the models' field tables. The
+ * tables are run-time data (`register_fields` calls) under `if not TYPE_CHECKING:` with the
+ * imports only they use: neither checker reads them (pyright's bidirectional inference over a
+ * Stripe-sized module of tables took a minute of CPU); importing the package runs them, which the
+ * tests do.
+ */
 export function typesModuleText(module: TypeModule, title: string): string {
   const w = new PyWriter();
   w.doc(title);
@@ -296,22 +303,37 @@ export function typesModuleText(module: TypeModule, title: string): string {
   w.line(py`from __future__ import annotations`);
   w.blank();
   const registry = module.registry.toString();
-  const bodyText = module.writer.toString() + (registry.trim() !== '' ? '\n\n' + registry : '');
-  const used = pyNamesUsed(bodyText);
-  fromImport(w, py`typing`, ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypeAlias', 'TypedDict', 'Union'], used);
-  w.blank();
-  fromImport(w, relModule(2, '_models'), ['BaseModel', 'DictOf', 'ListOf', 'UnionOf', 'register_fields'], used);
-  if (module.name !== MODELS_MODULE) {
-    importNames(w, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE), used);
-    for (const [other, names] of [...module.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
-      if (other !== MODELS_MODULE) importNames(w, relModule(1, other), names, used);
+  const hasRegistry = registry.trim() !== '';
+  const declarations = module.writer.toString();
+  const used = pyNamesUsed(declarations);
+  if (hasRegistry) used.add('TYPE_CHECKING');
+  const runtimeOnly = new Set([...pyNamesUsed(registry)].filter((name) => !used.has(name)));
+  const typing = ['TYPE_CHECKING', 'Any', 'Dict', 'List', 'Literal', 'Optional', 'TypeAlias', 'TypedDict', 'Union'];
+  const imports = (out: PyWriter, names: ReadonlySet<string>): void => {
+    fromImport(out, relModule(2, '_models'), ['BaseModel', 'DictOf', 'ListOf', 'UnionOf', 'register_fields'], names);
+    if (module.name !== MODELS_MODULE) {
+      importNames(out, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE), names);
+      for (const [other, from] of [...module.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
+        if (other !== MODELS_MODULE) importNames(out, relModule(1, other), from, names);
+      }
     }
-  }
+  };
+  fromImport(w, py`typing`, typing, used);
+  w.blank();
+  imports(w, used);
   w.blank(2);
   w.line(py`__all__: list[str] = [`);
   w.indented(() => {
     for (const name of [...module.exports].sort()) w.line(py`${str(name)},`);
   });
   w.line(py`]`);
-  return w.toString() + bodyText;
+  if (!hasRegistry) return w.toString() + declarations;
+  // The registry is written one level in (`declareModel`), to sit in this block.
+  const tail = new PyWriter();
+  tail.blank(2);
+  tail.block(py`if not TYPE_CHECKING:`, () => {
+    tail.comment('The field tables the models are built from (run-time data; the checkers skip them).');
+    imports(tail, runtimeOnly);
+  });
+  return w.toString() + declarations + tail.toString() + '\n' + registry;
 }

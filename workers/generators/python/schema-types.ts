@@ -24,7 +24,7 @@ import { fwd, isPyIdentifier, join, num, py, type Py, PyWriter, str, id } from '
 export class TypeModule {
   readonly name: string;
   readonly writer = new PyWriter();
-  /** `register_fields(...)` calls of the module's models, written after every class. */
+  /** `register_fields(...)` calls of the module's models, written after every class (indented: they sit in an `if not TYPE_CHECKING:` block). */
   readonly registry = new PyWriter();
   /** module name -> imported type names */
   readonly imports = new Map<string, Set<string>>();
@@ -519,21 +519,24 @@ export class TypeEmitter {
         if (constant !== undefined) consts.push(py`${str(p.name)}: ${constant}`);
       }
     });
+    // One level in: the table sits in the module's `if not TYPE_CHECKING:` block (typesModuleText).
     const r = module.registry;
-    r.line(py`register_fields(`);
     r.indented(() => {
-      r.line(py`${id(name)},`);
-      if (rows.length === 0) r.line(py`(),`);
-      else {
-        r.line(py`(`);
-        r.indented(() => {
-          for (const row of rows) r.line(row);
-        });
-        r.line(py`),`);
-      }
-      if (consts.length > 0) r.line(py`consts={${join(consts)}},`);
+      r.line(py`register_fields(`);
+      r.indented(() => {
+        r.line(py`${id(name)},`);
+        if (rows.length === 0) r.line(py`(),`);
+        else {
+          r.line(py`(`);
+          r.indented(() => {
+            for (const row of rows) r.line(row);
+          });
+          r.line(py`),`);
+        }
+        if (consts.length > 0) r.line(py`consts={${join(consts)}},`);
+      });
+      r.line(py`)`);
     });
-    r.line(py`)`);
   }
 
   /** Declares `name` as a TypedDict in `module` (required keys; optional ones through a `total=False` base). */
