@@ -24,20 +24,22 @@ from report_service_sdk import ReportService, NotFoundError, RateLimitError
 base_url, token, spec = sys.argv[1], sys.argv[2], sys.argv[3]
 owner = ReportService(bearer_token=token, base_url=base_url)
 created = owner.api_keys.create(name="python", scopes=["workspace:read", "runs:write", "projects:write", "api_keys:write"])
-client = ReportService(bearer_token=created["token"], base_url=base_url)
+client = ReportService(bearer_token=created.token, base_url=base_url)
 
 first = client.reports.start(openapi_text=spec, project_name="From Python")
-ids = [first["run"]["id"]]
+ids = [first.run.id]
 for _ in range(2):
-    ids.append(client.reports.start(openapi_text=spec, project_id=first["project"]["id"])["run"]["id"])
-run = client.runs.retrieve(first["run"]["id"])["run"]
+    ids.append(client.reports.start(openapi_text=spec, project_id=first.project.id).run.id)
+run = client.runs.retrieve(first.run.id).run
 for _ in range(600):
-    if run["status"] in ("complete", "ready", "failed", "blocked"):
+    if run.status in ("complete", "ready", "failed", "blocked"):
         break
     time.sleep(0.1)
-    run = client.runs.retrieve(first["run"]["id"])["run"]
+    run = client.runs.retrieve(first.run.id).run
 
-paged = [item["id"] for item in client.projects.runs.list(first["project"]["id"], limit=1)]
+paged = [item.id for item in client.projects.runs.list(first.project.id, limit=1)]
+# Responses are model classes; model["key"] still reads the value under a wire key.
+legacy = [first["run"] == first.run.to_dict(), type(first.run).__name__]
 
 try:
     client.runs.retrieve("run_missing")
@@ -56,8 +58,8 @@ for _ in range(6):
         rate_limited = {"status": error.status_code, "retry_after": error.headers.get("retry-after")}
         break
 patient = ReportService(bearer_token=token, base_url=base_url, max_retries=3)
-after_wait = patient.reports.start(openapi_text=spec)["run"]["status"]
-print(json.dumps({"ids": ids, "status": run["status"], "paged": paged, "not_found": not_found, "rate_limited": rate_limited, "after_wait": after_wait}))
+after_wait = patient.reports.start(openapi_text=spec).run.status
+print(json.dumps({"ids": ids, "legacy": legacy, "status": run.status, "paged": paged, "not_found": not_found, "rate_limited": rate_limited, "after_wait": after_wait}))
 `;
 
 let service: TestService;
@@ -91,6 +93,7 @@ describe.skipIf(!PYTHON)('the generated Python SDK drives this service', () => {
     );
     const result = JSON.parse(stdout.trim().split('\n').pop()!) as {
       ids: string[];
+      legacy: [boolean, string];
       status: string;
       paged: string[];
       not_found: { status: number; body: { error: string } };
@@ -98,6 +101,7 @@ describe.skipIf(!PYTHON)('the generated Python SDK drives this service', () => {
       after_wait: string;
     };
     expect(result.status).toBe('complete');
+    expect(result.legacy[0]).toBe(true);
     expect([...result.paged].sort()).toEqual([...result.ids].sort());
     expect(result.not_found).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(result.rate_limited).toMatchObject({ status: 429 });

@@ -2,7 +2,7 @@
 // type-checked): `python3 -m compileall` and ONE `mypy --strict --python-version 3.10` run; the
 // hostile package is imported to prove nothing in it runs on import; a broken package fails mypy.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,16 +17,27 @@ describe.skipIf(reason !== undefined)('generated fixture packages', () => {
   const root = mkdtempSync(join(tmpdir(), 'py-sdk-fixtures-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('pass compileall and mypy --strict together (one mypy run)', async () => {
+  it('pass compileall and mypy --strict together, with their README examples (one mypy run)', async () => {
     const srcDirs: string[] = [];
+    const readmes: string[] = [];
     for (const name of Object.keys(FIXTURE_FILES)) {
-      writeFiles(join(root, name), emitPythonSdk(await fixtureModel(name)));
+      const files = emitPythonSdk(await fixtureModel(name));
+      writeFiles(join(root, name), files);
       srcDirs.push(join(root, name, 'src'));
+      // The README's Python blocks in order, as one module (later blocks use the first one's client).
+      const readme = files.find((f) => f.path === 'README.md')?.content ?? '';
+      const blocks = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+      expect(blocks.length, `${name} README`).toBeGreaterThan(2);
+      const dir = join(root, 'readmes', name, `readme_${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, '__init__.py'), '');
+      writeFileSync(join(dir, 'usage.py'), blocks.join('\n'));
+      readmes.push(join(root, 'readmes', name));
     }
     const compiled = await run(PYTHON as string, ['-m', 'compileall', '-q', root]);
     expect(compiled.output).toBe('');
     expect(compiled.code).toBe(0);
-    const mypy = await runMypy(srcDirs, join(root, '.mypy_cache'));
+    const mypy = await runMypy([...srcDirs, ...readmes], join(root, '.mypy_cache'));
     expect(mypy.output).toBe('');
     expect(mypy.code).toBe(0);
   }, 180_000);

@@ -19,6 +19,7 @@ export const FIXTURE_FILES: Record<string, [string, string | undefined]> = {
   live: ['live.openapi.yaml', 'live.config.yaml'],
   shapes: ['shapes.openapi.yaml', 'shapes.config.yaml'],
   hostile: ['hostile.openapi.json', undefined],
+  models: ['models.openapi.yaml', undefined],
 };
 
 export async function fixtureModel(name: string): Promise<ApiModel> {

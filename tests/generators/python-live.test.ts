@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
-import { fixtureModel, PYTHON, run, writeFiles } from './python-helpers.ts';
+import { fixtureModel, MYPY, PYTHON, run, writeFiles } from './python-helpers.ts';
 
 if (PYTHON === undefined) console.warn('\n!!! Python SDK live suite SKIPPED: python3 is not on PATH.\n');
 
 const PETS = [
   { id: 'p1', name: 'Rex', tag: null },
-  { id: 'p2', name: 'Tom', tag: 'cat' },
+  // `born` is not in the description: a key the model keeps in `model_extra`.
+  { id: 'p2', name: 'Tom', tag: 'cat', born: 2019 },
   { id: 'p3', name: 'Kit', tag: null },
 ];
 
@@ -109,34 +110,46 @@ describe.skipIf(PYTHON === undefined)('generated Python SDK against a live serve
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('typed success, typed 404, retry after 429, pagination, path encoding, uploads, SSE, timeout', async () => {
+  it('typed success (model classes), typed 404, retry after 429, pagination, path encoding, uploads, SSE, timeout', async () => {
     const script = `
 import io, json, time
-from live_pets import LivePets, NotFoundError, APITimeoutError, RateLimitError
-from live_pets.types import Pet
+from live_pets import BaseModel, LivePets, NotFoundError, APITimeoutError, RateLimitError
+from live_pets.types import Echo, Pet, Tick
 
-out = {}
+out: dict[str, object] = {}
 client = LivePets()
 pet: Pet = client.pets.retrieve("p2")
-out["pet"] = pet
+out["pet"] = pet.to_dict()
+out["pet_attrs"] = [type(pet).__name__, isinstance(pet, BaseModel), pet.id, pet.name, pet.tag]
+out["pet_extra"] = pet.model_extra
+out["pet_item"] = [pet["name"], pet["born"], "tag" in pet, "nope" in pet]
+out["pet_repr"] = repr(pet)
+out["pet_eq"] = [pet == client.pets.retrieve("p2"), pet == client.pets.retrieve("p1")]
+out["pet_json"] = json.loads(pet.to_json())
 created = client.pets.create(name="Bo", tag="dog")
-out["created"] = created
+out["created"] = created.to_dict()
 try:
     client.pets.retrieve("missing")
 except NotFoundError as error:
     out["not_found"] = {"status": error.status_code, "body": error.body, "request_id": error.request_id, "type": type(error).__name__}
-out["pages"] = [p["id"] for p in client.pets.list(limit=2)]
-out["echo"] = client.diagnostics.echo("a/b c?&é")["path"]
+listed = list(client.pets.list(limit=2))
+out["pages"] = [p.id for p in listed]
+out["page_tags"] = [p.tag for p in listed]
+out["page_types"] = sorted({type(p).__name__ for p in listed})
+echo: Echo = client.diagnostics.echo("a/b c?&é")
+out["echo"] = echo.path
+out["echo_unset"] = [echo.attempts, echo.fields, echo.to_dict()]
 flaky = client.diagnostics.flaky(note="x")
-out["flaky"] = {"attempts": flaky.get("attempts"), "has_key": bool(flaky.get("idempotency_key"))}
+out["flaky"] = {"attempts": flaky.attempts, "has_key": bool(flaky.idempotency_key)}
 no_retry = LivePets(max_retries=0)
 try:
     no_retry.diagnostics.flaky()
 except RateLimitError as error:
     out["no_retry"] = error.status_code
 up = client.diagnostics.upload(file=("pet.txt", io.BytesIO(b"hello file"), "text/plain"), title="My pet")
-out["upload"] = up.get("fields")
-out["ticks"] = [t["n"] for t in client.diagnostics.ticks.stream()]
+out["upload"] = up.fields
+ticks: list[Tick] = list(client.diagnostics.ticks.stream())
+out["ticks"] = [t.n for t in ticks]
 started = time.monotonic()
 try:
     LivePets(timeout=0.3, max_retries=0).diagnostics.slow()
@@ -145,6 +158,15 @@ except APITimeoutError as error:
 print(json.dumps(out))
 `;
     writeFileSync(join(root, 'drive.py'), script);
+    if (MYPY !== undefined) {
+      // The script is user code: attribute access on the models type-checks strictly.
+      const checked = await run(
+        MYPY,
+        ['--strict', '--python-version', '3.10', '--cache-dir', join(root, '.mypy_cache'), join(root, 'drive.py')],
+        { env: { ...process.env, MYPYPATH: join(root, 'src') }, timeoutMs: 120_000 },
+      );
+      expect(checked.output).toMatch(/^Success/);
+    }
     const result = await run(PYTHON as string, [join(root, 'drive.py')], {
       env: {
         ...process.env,
@@ -156,7 +178,13 @@ print(json.dumps(out))
     });
     expect(result.code, result.output).toBe(0);
     const out = JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
-    expect(out.pet).toEqual({ id: 'p2', name: 'Tom', tag: 'cat' });
+    expect(out.pet).toEqual({ id: 'p2', name: 'Tom', tag: 'cat', born: 2019 });
+    expect(out.pet_attrs).toEqual(['Pet', true, 'p2', 'Tom', 'cat']);
+    expect(out.pet_extra).toEqual({ born: 2019 });
+    expect(out.pet_item).toEqual(['Tom', 2019, true, false]);
+    expect(out.pet_repr).toBe("Pet(id='p2', name='Tom', tag='cat', model_extra={'born': 2019})");
+    expect(out.pet_eq).toEqual([true, false]);
+    expect(out.pet_json).toEqual({ id: 'p2', name: 'Tom', tag: 'cat', born: 2019 });
     expect(out.created).toEqual({ id: 'p9', name: 'Bo', tag: 'dog' });
     expect(out.not_found).toMatchObject({
       status: 404,
@@ -165,6 +193,10 @@ print(json.dumps(out))
     });
     expect((out.not_found as { request_id: string }).request_id).toMatch(/^req-\d+$/);
     expect(out.pages).toEqual(['p1', 'p2', 'p3']);
+    expect(out.page_tags).toEqual([null, 'cat', null]);
+    expect(out.page_types).toEqual(['Pet']);
+    // Fields the server did not send read as None and are left out of to_dict().
+    expect(out.echo_unset).toEqual([null, null, { path: '/v1/echo/a%2Fb%20c%3F%26%C3%A9' }]);
     expect(out.echo).toBe('/v1/echo/a%2Fb%20c%3F%26%C3%A9');
     expect(out.flaky).toEqual({ attempts: 2, has_key: true });
     expect(out.no_retry).toBe(429);
@@ -181,5 +213,5 @@ print(json.dumps(out))
       '/v1/pets?limit=2',
       '/v1/pets?cursor=c2&limit=2',
     ]);
-  }, 60_000);
+  }, 180_000);
 });

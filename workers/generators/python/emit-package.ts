@@ -78,6 +78,7 @@ export function emitPackageInit(plan: SdkPlan): string {
   w.line(py`from ._errors import (`);
   w.indented(() => ERRORS.forEach((e) => w.line(py`${id(e)},`)));
   w.line(py`)`);
+  w.line(py`from ._models import BaseModel`);
   w.line(py`from ._pagination import PageResult, SyncPage`);
   w.line(py`from ._streaming import ServerSentEvent, Stream`);
   w.line(py`from ._types import NOT_GIVEN, FileTypes, NotGiven`);
@@ -88,6 +89,7 @@ export function emitPackageInit(plan: SdkPlan): string {
     options.clientClass,
     'ENVIRONMENTS',
     ...ERRORS,
+    'BaseModel',
     'FileTypes',
     'NOT_GIVEN',
     'NotGiven',

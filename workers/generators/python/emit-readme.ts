@@ -119,6 +119,29 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     w.line(py`client = ${client}(${authArg})`);
     if (first) w.line(py`result = ${callExample(model, types, first.r, first.m, scratch)}`);
   });
+  // A method answering with one model (not Optional, not a list): how a response reads.
+  const modelled = allMethods.find(({ m }) => {
+    const shape = methodShape(model, types, scratch, m);
+    return (
+      shape.pagination === undefined &&
+      shape.response.kind === 'json' &&
+      shape.response.conv !== undefined &&
+      /^[A-Za-z_][A-Za-z0-9_]*$/.test(shape.response.conv.text) &&
+      shape.response.type.text === `"${shape.response.conv.text}"`
+    );
+  });
+  out.push(
+    '## Responses',
+    '',
+    'JSON responses are model classes (subclasses of `BaseModel`): fields are attributes (`snake_case`; `None` when the server left them out), nested objects are models too, and unions are resolved by their discriminator or, without one, by the keys present. `to_dict()` / `to_json()` give the JSON back, `model_extra` holds keys the description does not name, and `model["key"]` reads any key as sent. Object arguments of requests are plain dicts (typed as `TypedDict`s).',
+    '',
+  );
+  if (modelled)
+    code((w) => {
+      w.line(py`response = ${callExample(model, types, modelled.r, modelled.m, scratch)}`);
+      w.line(py`print(response.to_json())`);
+      w.line(py`data = response.to_dict()`);
+    });
   out.push(
     '## Errors',
     '',

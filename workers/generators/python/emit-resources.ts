@@ -161,6 +161,7 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
       w.line(py`${method_},`);
       w.line(py`_path,`);
       w.line(py`scheme=${schemeLiteral(shape.pagination?.scheme as PaginationScheme)},`);
+      if (shape.pagination?.conv !== undefined) w.line(py`item=${shape.pagination.conv},`);
       for (const r of pageArgs) w.line(py`${r},`);
     });
     w.line(py`)`);
@@ -175,7 +176,11 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
       for (const r of request) w.line(py`${r},`);
     });
     w.line(py`)`);
-    w.line(py`return Stream(_response, decode_json=${bool(shape.response.kind === 'event-stream')})`);
+    w.line(
+      shape.response.kind === 'event-stream' && shape.response.conv !== undefined
+        ? py`return Stream(_response, decode_json=True, item=${shape.response.conv})`
+        : py`return Stream(_response, decode_json=${bool(shape.response.kind === 'event-stream')})`,
+    );
     return;
   }
   const kind = shape.response.kind === 'none' ? 'none' : shape.response.kind;
@@ -191,7 +196,10 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
   };
   if (kind === 'none') call(py``, py``);
   else if (returnType.text === 'object') call(py`return `, py``);
-  else call(py`return cast(${returnType}, `, py`)`);
+  else if (kind === 'json' && shape.response.conv !== undefined) {
+    call(py`_response = `, py``);
+    w.line(py`return cast(${returnType}, construct(${shape.response.conv}, _response))`);
+  } else call(py`return cast(${returnType}, `, py`)`);
 }
 
 export function emitResourceModule(
@@ -250,6 +258,7 @@ function resourceModuleHead(resource: ResourcePlan, typesModule: TypeModule, use
   w.blank();
   const up = (module: string): Py => relModule(dots, module);
   fromImport(w, up('_base_client'), ['BaseClient', 'encode_path'], used);
+  fromImport(w, up('_models'), ['DictOf', 'ListOf', 'UnionOf', 'construct'], used);
   fromImport(w, up('_pagination'), ['SyncPage'], used);
   fromImport(w, up('_resource'), ['SyncAPIResource'], used);
   fromImport(w, up('_streaming'), ['Stream'], used);
@@ -280,27 +289,51 @@ export function importNames(w: PyWriter, from: Py, names: Set<string> | undefine
   w.line(py`)`);
 }
 
+/**
+ * A `types/` module: imports, `__all__`, the declarations, then the models' field tables. The
+ * tables are run-time data (`register_fields` calls) under `if not TYPE_CHECKING:` with the
+ * imports only they use: neither checker reads them (pyright's bidirectional inference over a
+ * Stripe-sized module of tables took a minute of CPU); importing the package runs them, which the
+ * tests do.
+ */
 export function typesModuleText(module: TypeModule, title: string): string {
   const w = new PyWriter();
   w.doc(title);
   w.blank();
   w.line(py`from __future__ import annotations`);
   w.blank();
-  const bodyText = module.writer.toString();
-  const used = pyNamesUsed(bodyText);
-  fromImport(w, py`typing`, ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypeAlias', 'TypedDict', 'Union'], used);
-  if (module.name !== MODELS_MODULE) {
-    w.blank();
-    importNames(w, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE), used);
-    for (const [other, names] of [...module.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
-      if (other !== MODELS_MODULE) importNames(w, relModule(1, other), names, used);
+  const registry = module.registry.toString();
+  const hasRegistry = registry.trim() !== '';
+  const declarations = module.writer.toString();
+  const used = pyNamesUsed(declarations);
+  if (hasRegistry) used.add('TYPE_CHECKING');
+  const runtimeOnly = new Set([...pyNamesUsed(registry)].filter((name) => !used.has(name)));
+  const typing = ['TYPE_CHECKING', 'Any', 'Dict', 'List', 'Literal', 'Optional', 'TypeAlias', 'TypedDict', 'Union'];
+  const imports = (out: PyWriter, names: ReadonlySet<string>): void => {
+    fromImport(out, relModule(2, '_models'), ['BaseModel', 'DictOf', 'ListOf', 'UnionOf', 'register_fields'], names);
+    if (module.name !== MODELS_MODULE) {
+      importNames(out, relModule(1, MODELS_MODULE), module.imports.get(MODELS_MODULE), names);
+      for (const [other, from] of [...module.imports].sort(([a], [b]) => compareCodeUnits(a, b))) {
+        if (other !== MODELS_MODULE) importNames(out, relModule(1, other), from, names);
+      }
     }
-  }
+  };
+  fromImport(w, py`typing`, typing, used);
+  w.blank();
+  imports(w, used);
   w.blank(2);
   w.line(py`__all__: list[str] = [`);
   w.indented(() => {
     for (const name of [...module.exports].sort()) w.line(py`${str(name)},`);
   });
   w.line(py`]`);
-  return w.toString() + bodyText;
+  if (!hasRegistry) return w.toString() + declarations;
+  // The registry is written one level in (`declareModel`), to sit in this block.
+  const tail = new PyWriter();
+  tail.blank(2);
+  tail.block(py`if not TYPE_CHECKING:`, () => {
+    tail.comment('The field tables the models are built from (run-time data; the checkers skip them).');
+    imports(tail, runtimeOnly);
+  });
+  return w.toString() + declarations + tail.toString() + '\n' + registry;
 }

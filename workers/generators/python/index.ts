@@ -12,7 +12,7 @@ import { emitReadme } from './emit-readme.ts';
 import { emitResourceModule, typesModuleText } from './emit-resources.ts';
 import { resolveOptions } from './options.ts';
 import { planSdk } from './plan.ts';
-import { MODELS_MODULE, TypeEmitter, TypeModule } from './schema-types.ts';
+import { MODELS_MODULE, PARAMS_MODULE, TypeEmitter, TypeModule } from './schema-types.ts';
 import type { PythonSdkOptions } from './types.ts';
 
 export type { GeneratedFile } from '../core/files.ts';
@@ -40,6 +40,15 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
     content: typesModuleText(models, 'Models: the named schemas of the API description.'),
   });
   typeModules.set(MODELS_MODULE, models.exports);
+  const readme = emitReadme(model, plan, types);
+  // After the resources and the README: request forms of named schemas are declared on first use.
+  if (types.params.declared > 0) {
+    files.push({
+      path: `${src}types/${PARAMS_MODULE}.py`,
+      content: typesModuleText(types.params, 'Request forms (TypedDicts) of the named schemas the requests use.'),
+    });
+    typeModules.set(PARAMS_MODULE, types.params.exports);
+  }
   files.push({ path: `${src}types/__init__.py`, content: emitTypesInit(typeModules) });
   files.push({ path: `${src}resources/__init__.py`, content: emitResourcesInit(plan) });
   files.push({ path: `${src}_client.py`, content: emitClient(model, plan) });
@@ -47,6 +56,6 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   files.push({ path: `${src}py.typed`, content: '' });
   for (const file of bundleFiles()) files.push({ path: src + file.path, content: file.content });
   files.push(emitPyproject(model, resolved));
-  files.push({ path: 'README.md', content: emitReadme(model, plan, types) });
+  files.push({ path: 'README.md', content: readme });
   return sortByPath(files);
 }

@@ -15,7 +15,7 @@ import type { ApiModel, PaginationScheme, Parameter, SchemaNode } from '../model
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
 import { type MethodPlan, PARAM_RESERVED } from './plan.ts';
-import { MODELS_MODULE, type TypeEmitter, type TypeModule } from './schema-types.ts';
+import { PARAMS_MODULE, type TypeEmitter, type TypeModule, type Typed } from './schema-types.ts';
 import { py, type Py } from './writer.ts';
 
 export interface Arg {
@@ -35,8 +35,9 @@ export interface MethodShape {
   body?:
     | { mode: 'fields'; kind: 'json' | 'multipart' | 'form'; typedDict?: string; fields: Arg[] }
     | { mode: 'whole'; kind: BodyKind; arg: Arg; mediaType: string };
-  response: { kind: ResponseKind; type: Py };
-  pagination?: { scheme: PaginationScheme; item: Py };
+  /** `conv`: how the runtime builds the value from the decoded JSON (models), when it is not kept as it is. */
+  response: { kind: ResponseKind; type: Py; conv?: Py };
+  pagination?: { scheme: PaginationScheme; item: Py; conv?: Py };
 }
 
 /** Builtins a method body uses in annotations and calls; a parameter with one of these names gets a `_` suffix. */
@@ -54,7 +55,7 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
   const argOf = (param: Parameter): Arg & { param: Parameter } => ({
     ident: locals.claim(`${param.in}:${param.name}`, paramIdent(param.name)),
     key: param.name,
-    type: types.expr(param.schema, { module, hint: `${stem} ${param.name}` }),
+    type: types.expr(param.schema, { module, hint: `${stem} ${param.name}`, side: 'request' }),
     required: param.in === 'path' || param.required,
     param,
     ...((param.description ?? param.schema.description) !== undefined
@@ -79,11 +80,11 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
       let hintBase = method.paramsType;
       if (picked.kind === 'json') {
         if (schema.kind === 'ref') {
-          typedDict = types.nameOf(schema.target);
-          module.use(MODELS_MODULE, typedDict);
+          typedDict = types.paramName(schema.target);
+          module.use(PARAMS_MODULE, typedDict);
         } else
           typedDict = types.inlineTypedDict(
-            { module, hint: method.paramsType },
+            { module, hint: method.paramsType, side: 'request' },
             schema.source.pointer,
             shapeOfBody,
             schema.description,
@@ -96,6 +97,7 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
         type: types.expr(p.schema, {
           module,
           hint: `${hintBase} ${p.name}`,
+          side: 'request',
           ...(picked.kind === 'multipart' ? { files: true } : {}),
         }),
         required: shapeOfBody.required.has(p.name),
@@ -113,6 +115,7 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
             : types.expr(schema, {
                 module,
                 hint: method.paramsType,
+                side: 'request',
                 ...(picked.kind === 'multipart' ? { files: true } : {}),
               });
       const ident = locals.claim('\u0000body', picked.kind === 'binary' || picked.kind === 'text' ? 'content' : 'body');
@@ -127,13 +130,16 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
     }
   }
   const response = responseContent(model, op);
-  shape.response = { kind: response.kind, type: responseType(types, module, method, response) };
+  shape.response = { kind: response.kind, ...responseType(types, module, method, response) };
   const pagination = methodPagination(model, op, response);
-  if (pagination?.item)
+  if (pagination?.item) {
+    const item = types.typed(pagination.item, { module, hint: `${method.responseType} item`, side: 'response' });
     shape.pagination = {
       scheme: pagination.scheme,
-      item: types.expr(pagination.item, { module, hint: `${method.responseType} item` }),
+      item: item.type,
+      ...(item.conv !== undefined ? { conv: item.conv } : {}),
     };
+  }
   return shape;
 }
 
@@ -143,17 +149,19 @@ function responseType(
   module: TypeModule,
   method: MethodPlan,
   response: { kind: ResponseKind; schema?: SchemaNode },
-): Py {
+): Typed {
   switch (response.kind) {
     case 'json':
     case 'event-stream':
-      return response.schema ? types.expr(response.schema, { module, hint: method.responseType }) : py`object`;
+      return response.schema
+        ? types.typed(response.schema, { module, hint: method.responseType, side: 'response' })
+        : { type: py`object` };
     case 'event-stream-text':
     case 'text':
-      return py`str`;
+      return { type: py`str` };
     case 'binary':
-      return py`bytes`;
+      return { type: py`bytes` };
     case 'none':
-      return py`None`;
+      return { type: py`None` };
   }
 }

@@ -21,6 +21,12 @@ export const RESERVED_EXPORTS = [
   'Union',
   'IO',
   'cast',
+  'BaseModel',
+  'Converter',
+  'DictOf',
+  'FieldSpec',
+  'ListOf',
+  'UnionOf',
   'APIConnectionError',
   'APIError',
   'APIStatusError',
@@ -76,7 +82,16 @@ export const CLIENT_RESERVED = [
 const MEMBER_RESERVED = ['str', 'int', 'float', 'bool', 'bytes', 'object'];
 
 /** Locals and globals a method body refers to; parameters never take these names. */
-export const PARAM_RESERVED = ['self', 'cast', 'isinstance', 'encode_path', 'extra_headers', 'extra_query', 'timeout'];
+export const PARAM_RESERVED = [
+  'self',
+  'cast',
+  'construct',
+  'isinstance',
+  'encode_path',
+  'extra_headers',
+  'extra_query',
+  'timeout',
+];
 
 export type { MethodPlan } from '../core/resources.ts';
 
@@ -122,7 +137,7 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   scope.claim('\u0000client', options.clientClass);
   const operations = new Map(model.operations.map((op) => [op.key, op]));
   const clientMembers = new NameScope(CLIENT_RESERVED);
-  const typeFiles = new NameScope(['models', '__init__']);
+  const typeFiles = new NameScope(['models', 'params', '__init__']);
   const authIdents = model.authOptions.map((option) =>
     clientMembers.claim(`auth:${option.name}`, pyIdent(option.name, { kind: 'param' })),
   );

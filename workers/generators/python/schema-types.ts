@@ -1,13 +1,22 @@
-// Schema nodes -> Python type expressions and declarations (TypedDict for objects, `TypeAlias`
-// for everything else). Named schemas live in `types/models.py`; inline objects get a TypedDict
-// declared in the module being written, named from a hint. References to generated types are
-// quoted forward references, so declaration order never matters and recursion is safe.
-// Aliases that would refer to themselves through unions only (invalid for mypy) are cut with `Any`.
+// Schema nodes -> Python type expressions and declarations. Two sides: what the API returns
+// (`response`) is read through model classes (`BaseModel` subclasses from `bundle/_models.py`, one
+// per object schema, with a field table the runtime builds them from); what the caller sends
+// (`request`) is typed with TypedDicts (`<Name>Param` for a named object schema, declared on first
+// use in `types/params.py`), as Stainless's SDKs do. Everything else is a `TypeAlias`. Named
+// schemas live in `types/models.py`; inline objects are declared in the module being written,
+// named from a hint. References to generated types are quoted forward references, so declaration
+// order never matters and recursion is safe. Aliases that would refer to themselves through unions
+// only (invalid for mypy) are cut with `Any`.
+//
+// Why classes for responses: mypy < 1.19 walks every path of the graph of TypedDict references
+// (`TypeAliasType.is_recursive` through each TypedDict's special alias, and structural TypedDict
+// subtyping), exponentially; Stripe-shaped models (each naming a dozen others) never finished.
+// Classes are nominal: the same graph checks in seconds.
 
 import { isCycle, stronglyConnected } from '../core/graph.ts';
 import { isUploadFile, objectShape, resolveSchema, type ObjectShape } from '../core/schema.ts';
-import type { ApiModel, EnumSchema, JsonValue, PropertyNode, SchemaNode } from '../model/types.ts';
-import type { NameScope } from '../names/scope.ts';
+import type { ApiModel, Discriminator, EnumSchema, JsonValue, PropertyNode, SchemaNode } from '../model/types.ts';
+import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
 import { fwd, isPyIdentifier, join, num, py, type Py, PyWriter, str, id } from './writer.ts';
 
@@ -15,6 +24,8 @@ import { fwd, isPyIdentifier, join, num, py, type Py, PyWriter, str, id } from '
 export class TypeModule {
   readonly name: string;
   readonly writer = new PyWriter();
+  /** `register_fields(...)` calls of the module's models, written after every class (indented: they sit in an `if not TYPE_CHECKING:` block). */
+  readonly registry = new PyWriter();
   /** module name -> imported type names */
   readonly imports = new Map<string, Set<string>>();
   declared = 0;
@@ -32,6 +43,16 @@ export class TypeModule {
 }
 
 export const MODELS_MODULE = 'models';
+export const PARAMS_MODULE = 'params';
+
+/** Which way a type is used: returned by the API (model classes) or sent by the caller (TypedDicts). */
+export type Side = 'request' | 'response';
+
+/** A type and, on the response side, how the runtime converts the JSON value to it (undefined: kept as it is). */
+export interface Typed {
+  type: Py;
+  conv?: Py;
+}
 
 export interface Ctx {
   module: TypeModule;
@@ -41,6 +62,7 @@ export interface Ctx {
   owner?: string;
   /** In a multipart request: binary strings are files. */
   files?: boolean;
+  side: Side;
 }
 
 export type { ObjectShape } from '../core/schema.ts';
@@ -64,6 +86,26 @@ const DICT_METHODS = new Set([
   'values',
 ]);
 
+/** Attribute names a model field must not take: the base class's members and names used in annotations. */
+const MODEL_RESERVED = new Set([
+  'to_dict',
+  'to_json',
+  'from_dict',
+  'model_extra',
+  'str',
+  'int',
+  'float',
+  'bool',
+  'bytes',
+]);
+
+/** A model field's attribute: the wire key itself when it is a plain snake_case identifier (as Stainless keeps it), else its snake_case form; `_` appended to a reserved name. */
+function fieldAttr(key: string): string {
+  let name = SAFE_FIELD.test(key) && isPyIdentifier(key) ? key : pyIdent(key, { kind: 'value' });
+  if (name.startsWith('__')) name = `field${name}`;
+  return MODEL_RESERVED.has(name) ? `${name}_` : name;
+}
+
 export function isClassSafeKey(key: string): boolean {
   return SAFE_FIELD.test(key) && isPyIdentifier(key) && !UNSAFE_FIELDS.has(key);
 }
@@ -81,6 +123,12 @@ export class TypeEmitter {
   /** alias -> the aliases it names outside any container */
   readonly #aliasEdges = new Map<string, string[]>();
   readonly #declared = new Set<string>();
+  /** Where request-side twins of named schemas (`<Name>Param`) are declared on first use. */
+  readonly params = new TypeModule(PARAMS_MODULE);
+  /** schema id -> whether its type mentions an object (so its request form differs from its model) */
+  readonly #mentionsObject = new Map<string, boolean>();
+  /** alias schema ids whose conversion is being computed (a reference cycle converts as raw) */
+  readonly #convVisiting = new Set<string>();
 
   constructor(model: ApiModel, scope: NameScope) {
     this.model = model;
@@ -103,7 +151,7 @@ export class TypeEmitter {
     return objectShape(this.model, node);
   }
 
-  /** True when a named schema becomes a TypedDict class (not an alias). */
+  /** True when a named schema becomes a class (a model; a TypedDict on the request side), not an alias. */
   isTypedDict(schemaId: string): boolean {
     const named = this.model.schemas[schemaId];
     if (named === undefined) return false;
@@ -180,102 +228,315 @@ export class TypeEmitter {
   }
 
   expr(node: SchemaNode, ctx: Ctx): Py {
-    const inner = this.#inner(node, ctx);
-    return node.nullable && inner.text !== 'None' && inner.text !== 'Any' ? py`Optional[${inner}]` : inner;
+    return this.typed(node, ctx).type;
   }
 
-  #inner(node: SchemaNode, ctx: Ctx): Py {
-    const guarded: Ctx = { module: ctx.module, hint: ctx.hint, ...(ctx.files ? { files: true } : {}) };
+  /** The type of a node and (response side) its runtime conversion. */
+  typed(node: SchemaNode, ctx: Ctx): Typed {
+    const inner = this.#inner(node, ctx);
+    return node.nullable && inner.type.text !== 'None' && inner.type.text !== 'Any'
+      ? { ...inner, type: py`Optional[${inner.type}]` }
+      : inner;
+  }
+
+  /** The request-side name of a named object schema: `<Name>Param`, declared in `types/params.py` on first use. */
+  paramName(schemaId: string): string {
+    const named = this.model.schemas[schemaId];
+    if (named === undefined) throw new Error(`unknown schema ${schemaId}`);
+    const name = this.scope.claim(`param:${schemaId}`, `${this.nameOf(schemaId)}Param`);
+    if (this.#declared.has(name)) return name;
+    if (this.isTypedDict(schemaId)) {
+      this.declareTypedDict(
+        this.params,
+        name,
+        this.objectShape(named.schema) as ObjectShape,
+        named.schema.description ?? named.schema.title,
+      );
+    } else {
+      this.#declared.add(name);
+      const value = this.expr(named.schema, { module: this.params, hint: name, owner: schemaId, side: 'request' });
+      this.params.declared++;
+      this.params.exports.push(name);
+      this.params.writer.blank(2);
+      this.params.writer.line(py`${id(name)}: TypeAlias = ${value}`);
+      this.params.writer.doc(named.schema.description ?? named.schema.title);
+    }
+    return name;
+  }
+
+  /** True when the schema's type names an object anywhere (its request form then differs from its model form). */
+  mentionsObject(node: SchemaNode, seen = new Set<string>()): boolean {
+    switch (node.kind) {
+      case 'ref': {
+        const cached = this.#mentionsObject.get(node.target);
+        if (cached !== undefined) return cached;
+        const named = this.model.schemas[node.target];
+        if (named === undefined || seen.has(node.target)) return false;
+        seen.add(node.target);
+        const result = this.isTypedDict(node.target) || this.mentionsObject(named.schema, seen);
+        if (seen.size === 1) this.#mentionsObject.set(node.target, result);
+        seen.delete(node.target);
+        return result;
+      }
+      case 'object': {
+        if (node.properties.length > 0) return true;
+        const extra = node.additionalProperties;
+        return extra !== undefined && typeof extra !== 'boolean' && this.mentionsObject(extra, seen);
+      }
+      case 'map':
+        return this.mentionsObject(node.values, seen);
+      case 'array':
+        return this.mentionsObject(node.items, seen);
+      case 'union':
+        return node.variants.some((v) => this.mentionsObject(v, seen));
+      case 'intersection':
+        return (
+          (this.objectShape(node)?.properties.length ?? 0) > 0 || node.members.some((m) => this.mentionsObject(m, seen))
+        );
+      default:
+        return false;
+    }
+  }
+
+  #inner(node: SchemaNode, ctx: Ctx): Typed {
+    const guarded: Ctx = {
+      module: ctx.module,
+      hint: ctx.hint,
+      side: ctx.side,
+      ...(ctx.files ? { files: true } : {}),
+    };
     switch (node.kind) {
       case 'ref': {
         const named = this.model.schemas[node.target];
-        if (named === undefined) return py`Any`;
+        if (named === undefined) return { type: py`Any` };
         if (
           ctx.owner !== undefined &&
           this.#cyclic.has(node.target) &&
           this.#scc.get(node.target) === this.#scc.get(ctx.owner)
         )
-          return py`Any`;
+          return { type: py`Any` };
+        const isClass = this.isTypedDict(node.target);
+        if (ctx.side === 'request' && this.mentionsObject(node)) {
+          const name = this.paramName(node.target);
+          ctx.module.use(PARAMS_MODULE, name);
+          const ref = fwd(name);
+          return { type: named.schema.nullable && isClass ? py`Optional[${ref}]` : ref };
+        }
         const name = this.nameOf(node.target);
         ctx.module.use(MODELS_MODULE, name);
         const ref = fwd(name);
-        return named.schema.nullable && this.isTypedDict(node.target) ? py`Optional[${ref}]` : ref;
+        const type = named.schema.nullable && isClass ? py`Optional[${ref}]` : ref;
+        if (ctx.side === 'request') return { type };
+        if (isClass) return { type, conv: id(name) };
+        return { type, ...this.#aliasConv(node.target, ctx) };
       }
       case 'object': {
         if (node.properties.length === 0) {
           const extra = node.additionalProperties;
-          if (extra !== undefined && typeof extra !== 'boolean')
-            return py`Dict[str, ${this.expr(extra, { ...guarded, hint: `${ctx.hint} value` })}]`;
-          return py`Dict[str, Any]`;
+          if (extra !== undefined && typeof extra !== 'boolean') return this.#dictOf(extra, guarded, ctx.hint);
+          return { type: py`Dict[str, Any]` };
         }
-        return fwd(
-          this.inlineTypedDict(
-            ctx,
-            node.source.pointer,
-            this.objectShape(node) as ObjectShape,
-            node.description ?? node.title,
-          ),
-        );
+        return this.#inlineObject(ctx, node.source.pointer, this.objectShape(node) as ObjectShape, node);
       }
       case 'map':
-        return py`Dict[str, ${this.expr(node.values, { ...guarded, hint: `${ctx.hint} value` })}]`;
+        return this.#dictOf(node.values, guarded, ctx.hint);
       case 'enum':
-        return enumType(node);
+        return { type: enumType(node) };
       case 'union': {
         const seen = new Set<string>();
         const parts: Py[] = [];
+        const convs: Py[] = [];
+        const seenConv = new Set<string>();
         node.variants.forEach((variant, i) => {
-          const t = this.expr(variant, { ...ctx, hint: `${ctx.hint} variant ${i + 1}` });
-          if (!seen.has(t.text)) {
-            seen.add(t.text);
-            parts.push(t);
+          const t = this.typed(variant, { ...ctx, hint: `${ctx.hint} variant ${i + 1}` });
+          if (!seen.has(t.type.text)) {
+            seen.add(t.type.text);
+            parts.push(t.type);
+          }
+          if (t.conv !== undefined && !seenConv.has(t.conv.text)) {
+            seenConv.add(t.conv.text);
+            convs.push(t.conv);
           }
         });
-        if (parts.length === 0) return py`Any`;
-        if (parts.some((p) => p.text === 'Any')) return py`Any`;
-        return parts.length === 1 ? (parts[0] as Py) : py`Union[${join(parts)}]`;
+        if (parts.length === 0) return { type: py`Any` };
+        if (parts.some((p) => p.text === 'Any')) return { type: py`Any` };
+        const type = parts.length === 1 ? (parts[0] as Py) : py`Union[${join(parts)}]`;
+        if (convs.length === 0) return { type };
+        // One arm that converts (`Union[str, "Charge"]`, a nullable `anyOf` of one ref): an object is that arm.
+        if (convs.length === 1 && node.discriminator === undefined) return { type, conv: convs[0] as Py };
+        return { type, conv: this.#unionConv(convs, node.discriminator, ctx) };
       }
       case 'intersection': {
         const shape = this.objectShape(node);
-        if (shape !== undefined && shape.properties.length > 0) {
-          return fwd(this.inlineTypedDict(ctx, node.source.pointer, shape, node.description ?? node.title));
-        }
+        if (shape !== undefined && shape.properties.length > 0)
+          return this.#inlineObject(ctx, node.source.pointer, shape, node);
         const only = node.members.length === 1 ? node.members[0] : undefined;
-        if (only !== undefined) return this.expr(only, ctx);
-        return py`Dict[str, Any]`;
+        if (only !== undefined) return this.typed(only, ctx);
+        return { type: py`Dict[str, Any]` };
       }
-      case 'array':
-        return py`List[${this.expr(node.items, { ...guarded, hint: `${ctx.hint} item` })}]`;
+      case 'array': {
+        const item = this.typed(node.items, { ...guarded, hint: `${ctx.hint} item` });
+        return {
+          type: py`List[${item.type}]`,
+          ...(item.conv !== undefined ? { conv: py`ListOf(${item.conv})` } : {}),
+        };
+      }
       case 'primitive':
         switch (node.type) {
           case 'string':
-            return ctx.files && isUploadFile(node) ? py`FileTypes` : py`str`;
+            return { type: ctx.files && isUploadFile(node) ? py`FileTypes` : py`str` };
           case 'integer':
-            return py`int`;
+            return { type: py`int` };
           case 'number':
-            return py`float`;
+            return { type: py`float` };
           case 'boolean':
-            return py`bool`;
+            return { type: py`bool` };
           case 'null':
-            return py`None`;
+            return { type: py`None` };
         }
-        return py`Any`;
+        return { type: py`Any` };
       case 'literal':
-        return literalType(node.value);
+        return { type: literalType(node.value) };
       case 'unknown':
-        return py`Any`;
+        return { type: py`Any` };
     }
   }
 
-  /** An inline object's TypedDict: declared once (in the first module that needs it), imported elsewhere. */
+  #dictOf(values: SchemaNode, guarded: Ctx, hint: string): Typed {
+    const value = this.typed(values, { ...guarded, hint: `${hint} value` });
+    return {
+      type: py`Dict[str, ${value.type}]`,
+      ...(value.conv !== undefined ? { conv: py`DictOf(${value.conv})` } : {}),
+    };
+  }
+
+  #inlineObject(ctx: Ctx, pointer: string, shape: ObjectShape, node: SchemaNode): Typed {
+    const description = node.description ?? node.title;
+    if (ctx.side === 'request') return { type: fwd(this.inlineTypedDict(ctx, pointer, shape, description)) };
+    const name = this.inlineModel(ctx, pointer, shape, description);
+    return { type: fwd(name), conv: id(name) };
+  }
+
+  /** A union's conversion: its arms, and the discriminator's mapping to model classes when it has one. */
+  #unionConv(convs: Py[], discriminator: Discriminator | undefined, ctx: Ctx): Py {
+    const args: Py[] = [...convs];
+    if (discriminator !== undefined) {
+      const entries: Py[] = [];
+      const seen = new Set<string>();
+      for (const m of discriminator.mapping) {
+        if (seen.has(m.value) || !this.isTypedDict(m.target)) continue;
+        seen.add(m.value);
+        const name = this.nameOf(m.target);
+        ctx.module.use(MODELS_MODULE, name);
+        entries.push(py`${str(m.value)}: ${id(name)}`);
+      }
+      if (entries.length > 0)
+        args.push(py`discriminator=${str(discriminator.propertyName)}`, py`mapping={${join(entries)}}`);
+    }
+    return py`UnionOf(${join(args)})`;
+  }
+
+  /** How a value of a named alias converts (a reference cycle among aliases converts as raw). */
+  #aliasConv(schemaId: string, ctx: Ctx): { conv?: Py } {
+    const named = this.model.schemas[schemaId];
+    if (
+      named === undefined ||
+      this.#convVisiting.has(schemaId) ||
+      !this.mentionsObject({ kind: 'ref', target: schemaId } as SchemaNode)
+    )
+      return {};
+    this.#convVisiting.add(schemaId);
+    try {
+      const t = this.typed(named.schema, {
+        module: ctx.module,
+        hint: this.nameOf(schemaId),
+        owner: schemaId,
+        side: 'response',
+      });
+      return t.conv !== undefined ? { conv: t.conv } : {};
+    } finally {
+      this.#convVisiting.delete(schemaId);
+    }
+  }
+
+  /** An inline object's TypedDict (request side): declared once (in the first module that needs it), imported elsewhere. */
   inlineTypedDict(ctx: Ctx, pointer: string, shape: ObjectShape, description: string | undefined): string {
-    const name = this.claimInline(`inline:${ctx.hint}:${pointer}`, ctx.hint);
+    const name = this.claimInline(`inline-request:${ctx.hint}:${pointer}`, ctx.hint);
     const home = this.#inlineModule.get(name);
     if (home === undefined) {
       this.#inlineModule.set(name, ctx.module.name);
       this.declareTypedDict(ctx.module, name, shape, description);
     } else ctx.module.use(home, name);
     return name;
+  }
+
+  /** An inline object's model class (response side): declared once, imported elsewhere. */
+  inlineModel(ctx: Ctx, pointer: string, shape: ObjectShape, description: string | undefined): string {
+    const name = this.claimInline(`inline:${ctx.hint}:${pointer}`, ctx.hint);
+    const home = this.#inlineModule.get(name);
+    if (home === undefined) {
+      this.#inlineModule.set(name, ctx.module.name);
+      this.declareModel(ctx.module, name, shape, description);
+    } else ctx.module.use(home, name);
+    return name;
+  }
+
+  /**
+   * Declares `name` as a model class in `module`: a field per property (`x: T` when required,
+   * `x: Optional[T] = None` otherwise; attribute names in snake_case, unique in the class), and its
+   * field table (`register_fields`) in the module's registry, written after every class.
+   */
+  declareModel(module: TypeModule, name: string, shape: ObjectShape, description: string | undefined): void {
+    if (this.#declared.has(name)) return;
+    this.#declared.add(name);
+    module.exports.push(name);
+    module.declared++;
+    // Field types first: they may declare nested inline types, which must not land inside this one.
+    const computed = shape.properties.map((p) => ({
+      p,
+      t: this.typed(p.schema, { module, hint: `${name} ${p.name}`, side: 'response' }),
+    }));
+    const attrs = new NameScope([...MODEL_RESERVED]);
+    const w = module.writer;
+    w.blank(2);
+    const rows: Py[] = [];
+    const consts: Py[] = [];
+    w.block(py`class ${id(name)}(BaseModel):`, () => {
+      w.doc(description);
+      if (description !== undefined && computed.length > 0) w.blank();
+      if (computed.length === 0 && description === undefined) w.line(py`pass`);
+      for (const { p, t } of computed) {
+        const attr = attrs.claim(p.name, fieldAttr(p.name));
+        const required = shape.required.has(p.name);
+        if (required) w.line(py`${id(attr)}: ${t.type}`);
+        else {
+          const type = t.type.text === 'Any' || t.type.text.startsWith('Optional[') ? t.type : py`Optional[${t.type}]`;
+          w.line(py`${id(attr)}: ${type} = None`);
+        }
+        w.doc(p.description ?? p.schema.description);
+        rows.push(py`(${str(attr)}, ${str(p.name)}, ${t.conv ?? py`None`}, ${required ? py`True` : py`False`}),`);
+        const constant = required && !p.schema.nullable ? constantOf(p.schema) : undefined;
+        if (constant !== undefined) consts.push(py`${str(p.name)}: ${constant}`);
+      }
+    });
+    // One level in: the table sits in the module's `if not TYPE_CHECKING:` block (typesModuleText).
+    const r = module.registry;
+    r.indented(() => {
+      r.line(py`register_fields(`);
+      r.indented(() => {
+        r.line(py`${id(name)},`);
+        if (rows.length === 0) r.line(py`(),`);
+        else {
+          r.line(py`(`);
+          r.indented(() => {
+            for (const row of rows) r.line(row);
+          });
+          r.line(py`),`);
+        }
+        if (consts.length > 0) r.line(py`consts={${join(consts)}},`);
+      });
+      r.line(py`)`);
+    });
   }
 
   /** Declares `name` as a TypedDict in `module` (required keys; optional ones through a `total=False` base). */
@@ -297,7 +558,7 @@ export class TypeEmitter {
     const computed = new Map<PropertyNode, Py>(
       shape.properties.map((p) => [
         p,
-        this.expr(p.schema, { module, hint: `${name} ${p.name}`, ...(files ? { files } : {}) }),
+        this.expr(p.schema, { module, hint: `${name} ${p.name}`, side: 'request', ...(files ? { files } : {}) }),
       ]),
     );
     const fieldType = (p: PropertyNode): Py => computed.get(p) as Py;
@@ -373,17 +634,17 @@ export class TypeEmitter {
     w.block(py`class ${id(name)}(${join(bases)}):`, () => w.doc(description));
   }
 
-  /** Declares a named schema in the models module. */
+  /** Declares a named schema in the models module (a model class, or an alias of its response-side type). */
   declareNamed(module: TypeModule, schemaId: string): void {
     const named = this.model.schemas[schemaId];
     if (named === undefined) return;
     const name = this.nameOf(schemaId);
     const description = named.schema.description ?? named.schema.title;
     if (this.isTypedDict(schemaId)) {
-      this.declareTypedDict(module, name, this.objectShape(named.schema) as ObjectShape, description);
+      this.declareModel(module, name, this.objectShape(named.schema) as ObjectShape, description);
       return;
     }
-    const value = this.expr(named.schema, { module, hint: name, owner: schemaId });
+    const value = this.expr(named.schema, { module, hint: name, owner: schemaId, side: 'response' });
     module.declared++;
     module.exports.push(name);
     module.writer.blank(2);
@@ -397,6 +658,14 @@ function literalAtom(value: JsonValue): Py | undefined {
   if (typeof value === 'boolean') return value ? py`True` : py`False`;
   if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER)
     return num(value);
+  return undefined;
+}
+
+/** The one value a property can have (a literal, or an enum of one member), as a Python literal. */
+function constantOf(node: SchemaNode): Py | undefined {
+  if (node.kind === 'literal') return literalAtom(node.value);
+  if (node.kind === 'enum' && node.members.length === 1)
+    return literalAtom((node.members[0] as { value: JsonValue }).value);
   return undefined;
 }
 

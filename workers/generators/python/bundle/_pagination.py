@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, Generic, Iterator, List, Mapping, Optional, Tuple, TypedDict, TypeVar, cast
 
+from ._models import Converter, construct
+
 if TYPE_CHECKING:
     from ._base_client import BaseClient
 
@@ -63,8 +65,10 @@ class SyncPage(Generic[T]):
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
+        item: Converter = None,
     ) -> None:
         self._client = client
+        self._item = item
         self._method = method
         self._path = path
         self._scheme = scheme
@@ -98,7 +102,8 @@ class SyncPage(Generic[T]):
         while True:
             raw = self._fetch(path, query)
             found = _get(raw, scheme.get("items", ""))
-            items = [cast(T, item) for item in cast("List[object]", found)] if isinstance(found, list) else []
+            raw_items = cast("List[object]", found) if isinstance(found, list) else []
+            items = [cast(T, construct(self._item, item)) for item in raw_items]
             yield PageResult(items=items, raw=raw)
             seen += len(items)
             if not items:
@@ -114,7 +119,7 @@ class SyncPage(Generic[T]):
             if style == "cursor":
                 kind = scheme.get("cursor_kind", "token")
                 if kind == "id":
-                    last = items[-1]
+                    last = raw_items[-1]
                     cursor: object = cast("Dict[object, object]", last).get("id") if isinstance(last, dict) else None
                 else:
                     cursor = _get(raw, scheme.get("next_cursor", ""))

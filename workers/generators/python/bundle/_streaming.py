@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from http.client import HTTPResponse
 from typing import Generic, Iterator, List, Optional, TypeVar, cast
 
+from ._models import Converter, construct
+
 __all__ = ["ServerSentEvent", "Stream"]
 
 T = TypeVar("T")
@@ -65,9 +67,10 @@ class Stream(Generic[T]):
     to release the connection early.
     """
 
-    def __init__(self, response: HTTPResponse, *, decode_json: bool = True) -> None:
+    def __init__(self, response: HTTPResponse, *, decode_json: bool = True, item: Converter = None) -> None:
         self.response = response
         self._decode_json = decode_json
+        self._item = item
 
     def events(self) -> Iterator[ServerSentEvent]:
         """The raw events."""
@@ -81,7 +84,7 @@ class Stream(Generic[T]):
             if self._decode_json:
                 if event.data.strip() == "[DONE]":
                     break
-                yield cast(T, event.json())
+                yield cast(T, construct(self._item, event.json()))
             else:
                 yield cast(T, event.data)
 
