@@ -6,29 +6,18 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { emitCli } from '../../workers/generators/cli/index.ts';
 import { cliFixtureModel, compilePackages, runCli, type RunResult } from './cli-helpers.ts';
+import { PETS, startShelterServer, type ShelterServer } from './shelter-server.ts';
 
 const KEY = 'sk_test_secret_123';
 let root: string;
-let server: Server;
+let shelter: ShelterServer;
 let baseURL: string;
-const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
-const PETS = [
-  { id: 'p1', name: 'Rex', species: 'dog' },
-  { id: 'p2', name: 'Tom', species: 'cat' },
-  { id: 'p3', name: 'Bun', species: 'rabbit' },
-];
-
-function json(res: import('node:http').ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cli-run-'));
   const packages = new Map([
@@ -38,41 +27,12 @@ beforeAll(async () => {
   const compiled = await compilePackages(root, packages);
   expect(compiled.output).toBe('');
   expect(compiled.code).toBe(0);
-  server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('latin1').on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/v2/health')
-        return void res.writeHead(200, { 'content-type': 'text/plain' }).end('all good');
-      if (req.headers['x-shelter-key'] !== KEY) return json(res, 401, { error: 'unauthorized', message: 'Bad key' });
-      if (url.pathname === '/v2/pets' && req.method === 'GET') {
-        const limit = Number(url.searchParams.get('limit') ?? '2');
-        const start = Number(url.searchParams.get('cursor') ?? '0');
-        const data = PETS.slice(start, start + limit);
-        return json(res, 200, { data, next_cursor: start + limit < PETS.length ? String(start + limit) : null });
-      }
-      if (url.pathname === '/v2/pets' && req.method === 'POST')
-        return json(res, 201, { id: 'p9', ...(JSON.parse(body) as object) });
-      const one = /^\/v2\/pets\/([^/]+)$/.exec(url.pathname);
-      if (one && req.method === 'GET') {
-        const pet = PETS.find((p) => p.id === decodeURIComponent(one[1] as string));
-        return pet ? json(res, 200, pet) : json(res, 404, { error: 'not_found', message: 'Pet not found' });
-      }
-      if (/^\/v2\/pets\/[^/]+\/photos$/.test(url.pathname))
-        return json(res, 200, { size: body.length, type: req.headers['content-type'] });
-      if (/^\/v2\/pets\/[^/]+\/notes$/.test(url.pathname)) return json(res, 200, JSON.parse(body));
-      json(res, 404, { error: 'not_found', message: 'No route' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  baseURL = `http://127.0.0.1:${address.port}/v2`;
+  shelter = await startShelterServer(KEY);
+  baseURL = shelter.baseURL;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await shelter?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -169,7 +129,7 @@ describe('the generated pets CLI', () => {
     expect(JSON.parse(upload.stdout)).toMatchObject({
       type: expect.stringMatching(/^multipart\/form-data; boundary=/),
     });
-    expect(seen.at(-1)?.body).toMatch(/filename="photo\.bin"[\s\S]*PNGDATA[\s\S]*name="caption"[\s\S]*hi/);
+    expect(shelter.seen.at(-1)?.body).toMatch(/filename="photo\.bin"[\s\S]*PNGDATA[\s\S]*name="caption"[\s\S]*hi/);
     const text = await pets(['health', 'check'], { env: { SHELTER_API_KEY: '' } });
     expect(text).toMatchObject({ code: 0, stdout: 'all good\n' });
   });
@@ -212,10 +172,10 @@ describe('the generated pets CLI', () => {
   });
 
   it('--dry-run prints the request with the key redacted and sends nothing; --verbose logs to stderr', async () => {
-    const before = seen.length;
+    const before = shelter.seen.length;
     const dry = await pets(['pets', 'create', '--name', 'Ada', '--species', 'cat', '--dry-run']);
     expect(dry.code).toBe(0);
-    expect(seen.length).toBe(before);
+    expect(shelter.seen.length).toBe(before);
     expect(dry.stdout).toContain(`POST ${baseURL}/pets\n`);
     expect(dry.stdout).toContain('x-shelter-key: [REDACTED]');
     expect(dry.stdout).toContain('content-type: application/json');

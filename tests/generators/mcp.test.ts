@@ -5,29 +5,18 @@
 // errors as tool errors, the dynamic mode, and hostile text that stays data.
 
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DYNAMIC_THRESHOLD, emitMcpServer } from '../../workers/generators/mcp/index.ts';
 import { cliFixtureModel, runCli } from './cli-helpers.ts';
 import { compileMcpPackages, connectHttp, connectStdio, resultText, schemaProblems } from './mcp-helpers.ts';
+import { PETS, startShelterServer, type ShelterServer } from './shelter-server.ts';
 
 let root: string;
-let server: Server;
+let shelter: ShelterServer;
 let baseURL: string;
 const KEY = 'sk-test';
-const seen: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
-const PETS = [
-  { id: 'p1', name: 'Rex', species: 'dog' },
-  { id: 'p2', name: 'Tom', species: 'cat' },
-  { id: 'p3', name: 'Bun', species: 'rabbit' },
-];
-
-function json(res: import('node:http').ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
 const petsMain = (): string => join(root, 'out/pets/src/main.js');
 const hostileMain = (): string => join(root, 'out/hostile/src/main.js');
 
@@ -40,40 +29,12 @@ beforeAll(async () => {
   const compiled = await compileMcpPackages(root, packages);
   expect(compiled.output).toBe('');
   expect(compiled.code).toBe(0);
-  server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('latin1').on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/v2/health')
-        return void res.writeHead(200, { 'content-type': 'text/plain' }).end('all good');
-      if (req.headers['x-shelter-key'] !== KEY) return json(res, 401, { error: 'unauthorized', message: 'Bad key' });
-      if (url.pathname === '/v2/pets' && req.method === 'GET') {
-        const limit = Number(url.searchParams.get('limit') ?? '2');
-        const start = Number(url.searchParams.get('cursor') ?? '0');
-        const data = PETS.slice(start, start + limit);
-        return json(res, 200, { data, next_cursor: start + limit < PETS.length ? String(start + limit) : null });
-      }
-      if (url.pathname === '/v2/pets' && req.method === 'POST')
-        return json(res, 201, { id: 'p9', ...(JSON.parse(body) as object) });
-      const one = /^\/v2\/pets\/([^/]+)$/.exec(url.pathname);
-      if (one && req.method === 'GET') {
-        const pet = PETS.find((p) => p.id === decodeURIComponent(one[1] as string));
-        return pet ? json(res, 200, pet) : json(res, 404, { error: 'not_found', message: 'Pet not found' });
-      }
-      if (/^\/v2\/pets\/[^/]+\/photos$/.test(url.pathname))
-        return json(res, 200, { size: body.length, type: req.headers['content-type'] });
-      if (/^\/v2\/pets\/[^/]+\/notes$/.test(url.pathname)) return json(res, 200, JSON.parse(body));
-      json(res, 404, { error: 'not_found', message: 'No route' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as { port: number }).port}/v2`;
+  shelter = await startShelterServer(KEY);
+  baseURL = shelter.baseURL;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await shelter?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -153,13 +114,13 @@ describe('over stdio', () => {
         tags: ['a', 'b'],
         owner: { name: 'Lin' },
       });
-      expect(seen.at(-1)?.headers['x-shelter-key']).toBe(KEY);
+      expect(shelter.seen.at(-1)?.headers['x-shelter-key']).toBe(KEY);
       const notes = await client.callTool({
         name: 'pets_notes_replace',
         arguments: { petId: 'p1', body: ['x', 'y'], user_id: 'u1' },
       });
       expect(JSON.parse(resultText(notes))).toEqual(['x', 'y']);
-      expect(seen.at(-1)?.url).toBe('/v2/pets/p1/notes?user_id=u1');
+      expect(shelter.seen.at(-1)?.url).toBe('/v2/pets/p1/notes?user_id=u1');
       const health = await client.callTool({ name: 'health_check', arguments: {} });
       expect(resultText(health)).toBe('all good');
     } finally {
@@ -196,7 +157,7 @@ describe('over stdio', () => {
         },
       });
       expect(got.isError).toBeFalsy();
-      const request = seen.at(-1);
+      const request = shelter.seen.at(-1);
       expect(request?.url).toBe('/v2/pets/p1/photos');
       expect(String(request?.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
       expect(request?.body).toContain('filename="rex.png"');
@@ -333,7 +294,7 @@ describe('a hostile description', () => {
       const call = await client.callTool({ name: getItem?.name ?? '', arguments: { id_reboot_x: 'a/b' } });
       expect(call.isError).toBe(true);
       expect(resultText(call)).toMatch(/^API error 401: 401 Bad key/);
-      expect(seen.at(-1)?.url).toBe('/v2/items/a%2Fb');
+      expect(shelter.seen.at(-1)?.url).toBe('/v2/items/a%2Fb');
     } finally {
       await close();
     }
