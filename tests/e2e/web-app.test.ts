@@ -630,14 +630,27 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
         .replace('required: [id, title]', 'required: [id]')
         .replace('        title: { type: string }\n', ''),
     );
-    await tabTo(
-      owner,
-      'the old SDK file input',
-      (a) => a.tag === 'input' && a.type === 'file' && /^Old SDK \(files or a folder\)/.test(a.name),
-    );
-    const chooser = owner.waitForEvent('filechooser', { timeout: 10_000 });
-    await owner.keyboard.press('Space');
-    await (await chooser).setFiles([join(sdkDir, 'models.ts'), join(sdkDir, 'tickets.ts'), join(sdkDir, 'README.md')]);
+    const oldSdkInput = (a: Active) =>
+      a.tag === 'input' && a.type === 'file' && /^Old SDK \(files or a folder\)/.test(a.name);
+    await tabTo(owner, 'the old SDK file input', oldSdkInput);
+    // Space on the focused input opens the chooser. Under load a press sometimes opens nothing (CI,
+    // once in three runs): press again, focusing the input anew if focus moved, at most three times.
+    for (let attempt = 1; ; attempt += 1) {
+      if (!oldSdkInput((await owner.evaluate(ACTIVE)) as Active))
+        await tabTo(owner, 'the old SDK file input', oldSdkInput);
+      const chooser = owner.waitForEvent('filechooser', { timeout: 5_000 });
+      await owner.keyboard.press('Space');
+      try {
+        await (await chooser).setFiles([
+          join(sdkDir, 'models.ts'),
+          join(sdkDir, 'tickets.ts'),
+          join(sdkDir, 'README.md'),
+        ]);
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
     await owner.getByText(/Chosen: 2 files ·/).waitFor();
     await tabTo(owner, 'Start report', (a) => a.tag === 'button' && a.name === 'Start report');
     await owner.keyboard.press('Enter');
