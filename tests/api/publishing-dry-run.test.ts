@@ -307,6 +307,9 @@ describe('POST /api/runs/{runId}/publish/dry-run: the real package', () => {
       detail: '"not-a-version" is not a valid version.',
     });
     expect(byId(invalid.body.publishAction.checklist, 'version_order')).toBeUndefined();
+    // The package is still checked, under the version its files carry: the invalid one is never written into it.
+    expect(byId(invalid.body.publishAction.checklist, 'package_installs')?.detail).not.toMatch(/not-a-version/);
+    expect(byId(invalid.body.publishAction.checklist, 'package_installs')?.detail).toMatch(/^packed acme-petstore-/);
   }, 120_000);
 
   it("a publish uses the same plan: without a version it is the proposed 2.0.0 (not 0.1.0) with the diff's CHANGELOG entry stored; a version not newer than the shipped one or below the proposal is blocked and nothing is queued", async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Artifact } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import { findExecutable, unpackArtifact, writeTree } from '../../../workers/for-api.ts';
+import { SEMVER } from './version-syntax.ts';
 
 // The dry-run's package check: the package a registry would receive, used the way its users will
 // use it, with no network. Every step is a child process (async spawn with a time limit), so the
@@ -156,7 +157,7 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
   files.set(
     'package.json',
     Buffer.from(
-      `${JSON.stringify({ ...pkg, name: packageName, ...(target.version !== undefined ? { version: target.version } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ ...pkg, name: packageName, ...(target.version !== undefined && SEMVER.test(target.version) ? { version: target.version } : {}) }, null, 2)}\n`,
     ),
   );
   return await limited(() =>
