@@ -226,6 +226,28 @@ describe('generated SDK against a live server', () => {
     for await (const tick of await client().diagnostics.ticks.stream()) ticks.push(tick.n);
     expect(ticks).toEqual([1, 2, 3]);
   });
+
+  it('gives a stream beside its response (.withResponse), or the raw event-stream response (.asResponse)', async () => {
+    const { data: stream, response } = await client().diagnostics.ticks.stream().withResponse();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(stream).toBeInstanceOf(live.Stream);
+    const ticks: number[] = [];
+    for await (const tick of stream) ticks.push(tick.n);
+    expect(ticks).toEqual([1, 2, 3]);
+    const raw = await client().diagnostics.ticks.stream().asResponse();
+    expect(raw.bodyUsed).toBe(false);
+    expect(await raw.text()).toContain('data: {"n":3}');
+  });
+
+  it('rejects .withResponse() and .asResponse() with APITimeoutError when the response does not come in time', async () => {
+    await expect(client({ timeout: 100, maxRetries: 0 }).diagnostics.slow().withResponse()).rejects.toBeInstanceOf(
+      live.APITimeoutError,
+    );
+    await expect(client({ timeout: 100, maxRetries: 0 }).diagnostics.slow().asResponse()).rejects.toBeInstanceOf(
+      live.APITimeoutError,
+    );
+  });
 });
 
 describe('hostile fixture at runtime', () => {
