@@ -48,11 +48,6 @@ export class APIPromise<T> extends Promise<T> {
     return { data, response: raw.response };
   }
 
-  /** A promise of `transform(data)` over the same response (its accessors still reach the response). */
-  thenUnwrap<U>(transform: (data: T, response: Response) => U | Promise<U>): APIPromise<U> {
-    return new APIPromise<U>(this.#raw, async (raw) => transform(await this.#data(), raw.response));
-  }
-
   #data(): Promise<T> {
     this.#parsed ??= this.#raw.then(this.#parse);
     return this.#parsed;
