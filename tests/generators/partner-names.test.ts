@@ -164,6 +164,39 @@ describe('the three methods a migrating customer calls', () => {
   });
 });
 
+describe('custom_casings from a stainless.yml', () => {
+  it('are used when they are plain words, and ignored when hostile', async () => {
+    const yml = [
+      'organization:',
+      '  name: acme',
+      'custom_casings:',
+      '  kyc:',
+      '    pascal: Kyc',
+      '    camel: kyc',
+      '  files:',
+      '    pascal: FILES',
+      '  __proto__:',
+      '    pascal: Polluted',
+      '  "bulk */ x":',
+      '    pascal: Bulk',
+      '  link:',
+      '    pascal: "Link*/; globalThis.pwned = 1; //"',
+      RESOURCES,
+    ].join('\n');
+    const result = await analyzeSpec({ openapiText: OPENAPI, configText: yml, mode: 'partner_migration' });
+    const model = result.model as ApiModel;
+    const casingsOf = model.client.wordCasings ?? {};
+    expect(Object.hasOwn(casingsOf, '__proto__')).toBe(false);
+    expect(({} as Record<string, unknown>).pascal).toBeUndefined();
+    expect(casingsOf.kyc).toEqual({ pascal: 'Kyc', camel: 'kyc' });
+    expect(casingsOf.link).toBeUndefined();
+    // `kyc` overridden back to plain case; `files` upper case in PascalCase names only.
+    expect(methodPaths(model, true)).toEqual(['customers.getKycLink', 'files.getFromURL', 'files.bulk.removeAITags']);
+    const plan = planSdk(model, resolveOptions(model));
+    expect(plan.resources.map((r) => r.className)).toEqual(['Customers', 'FILES']);
+  });
+});
+
 describe.skipIf(!existsSync(MIGRATION))('migration triples: case-sensitive method names', () => {
   const triples = existsSync(MIGRATION) ? readdirSync(MIGRATION).sort() : [];
   const models = new Map<string, ApiModel>();
