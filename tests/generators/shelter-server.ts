@@ -1,7 +1,8 @@
 // The pets ("Shelter") API of the cli fixtures, served for real on 127.0.0.1: the server the
 // generated CLI and MCP server call in their end-to-end tests. It records every request (`seen`),
 // wants the key in `x-shelter-key` except on /v2/health, pages with `cursor`/`limit`, answers
-// uploads with the body's size and type, and 404s with the API's error shape.
+// uploads with the body's size and type, and 404s with the API's error shape. Every response
+// carries `x-request-id: req_<n>` (n counts requests from 1), as APIs that trace requests do.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
@@ -30,6 +31,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
+/** The `x-request-id` of the n-th request. */
+export const requestId = (n: number): string => `req_${n}`;
+
 export async function startShelterServer(key: string): Promise<ShelterServer> {
   const seen: SeenRequest[] = [];
   const server = createServer((req, res) => {
@@ -37,6 +41,7 @@ export async function startShelterServer(key: string): Promise<ShelterServer> {
     req.setEncoding('latin1').on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.setHeader('x-request-id', requestId(seen.length));
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/v2/health')
         return void res.writeHead(200, { 'content-type': 'text/plain' }).end('all good');

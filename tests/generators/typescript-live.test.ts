@@ -80,6 +80,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     });
   }
   if (route === 'GET /v1/slow') {
+    // `?body_after=ms`: the headers at once, the body later; else the whole response after 1 s.
+    const bodyAfter = url.searchParams.get('body_after');
+    if (bodyAfter !== null) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+      setTimeout(() => res.end(JSON.stringify({ path: req.url })), Number(bodyAfter));
+      return;
+    }
     setTimeout(() => json(res, 200, { path: req.url }), 1_000);
     return;
   }
@@ -225,6 +233,38 @@ describe('generated SDK against a live server', () => {
     const ticks: number[] = [];
     for await (const tick of await client().diagnostics.ticks.stream()) ticks.push(tick.n);
     expect(ticks).toEqual([1, 2, 3]);
+  });
+
+  it('gives a stream beside its response (.withResponse), or the raw event-stream response (.asResponse)', async () => {
+    const { data: stream, response } = await client().diagnostics.ticks.stream().withResponse();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(stream).toBeInstanceOf(live.Stream);
+    const ticks: number[] = [];
+    for await (const tick of stream) ticks.push(tick.n);
+    expect(ticks).toEqual([1, 2, 3]);
+    const raw = await client().diagnostics.ticks.stream().asResponse();
+    expect(raw.bodyUsed).toBe(false);
+    expect(await raw.text()).toContain('data: {"n":3}');
+  });
+
+  it('rejects .withResponse() and .asResponse() with APITimeoutError when the response does not come in time', async () => {
+    await expect(client({ timeout: 100, maxRetries: 0 }).diagnostics.slow().withResponse()).rejects.toBeInstanceOf(
+      live.APITimeoutError,
+    );
+    await expect(client({ timeout: 100, maxRetries: 0 }).diagnostics.slow().asResponse()).rejects.toBeInstanceOf(
+      live.APITimeoutError,
+    );
+  });
+
+  it('reads the body under the timeout for data, and hands .asResponse() its body outside it', async () => {
+    const late = { query: { body_after: '400' } };
+    const c = client({ timeout: 150, maxRetries: 0 });
+    await expect(c.diagnostics.slow(late)).rejects.toBeInstanceOf(live.APITimeoutError);
+    await expect(c.diagnostics.slow(late).withResponse()).rejects.toBeInstanceOf(live.APITimeoutError);
+    const response = await c.diagnostics.slow(late).asResponse();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ path: '/v1/slow?body_after=400' });
   });
 });
 

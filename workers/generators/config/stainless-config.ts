@@ -80,6 +80,19 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
     config.clientName = asString(casing?.pascal) ?? orgName.charAt(0).toUpperCase() + orgName.slice(1);
   }
 
+  const customCasings: Record<string, { pascal: string; camel: string }> = {};
+  for (const [word, raw] of entries(asRecord(root.custom_casings))) {
+    const pascal = asString(asRecord(raw)?.pascal);
+    // A word is one identifier chunk; anything else could not be matched against a name's words.
+    if (pascal === undefined || !/^[a-z0-9]+$/i.test(word) || !/^[A-Za-z0-9]+$/.test(pascal)) continue;
+    const camel = asString(asRecord(raw)?.camel);
+    customCasings[word.toLowerCase()] = {
+      pascal,
+      camel: camel !== undefined && /^[A-Za-z0-9]+$/.test(camel) ? camel : word.toLowerCase(),
+    };
+  }
+  config.customCasings = customCasings;
+
   const targets = asRecord(root.targets) ?? {};
   const ts = asRecord(targets.typescript ?? targets.node);
   const py = asRecord(targets.python);

@@ -39,6 +39,7 @@ import type { RefIndex } from './refs/ref-index.ts';
 import { SchemaBuilder, toJson } from './build/schema-builder.ts';
 import { DEFAULT_PARSE_LIMITS, type ModelLimits } from './parse/limits.ts';
 import { screamingSnakeCase, snakeCase } from '../names/case.ts';
+import { stainlessWordCasings } from '../names/word-casings.ts';
 import { clientNamingDefaults } from './client-naming-defaults.ts';
 
 export interface BuildModelInput {
@@ -735,6 +736,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       config.envPrefix ??
       (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
     ...optional('mcpTools', config.mcpTools),
+    ...(config.kind === 'stainless' ? { wordCasings: stainlessWordCasings(config.customCasings) } : {}),
   };
 }
 

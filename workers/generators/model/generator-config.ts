@@ -31,6 +31,8 @@ export interface GeneratorConfig {
   envPrefix?: string;
   /** `mcp: { tools: static | dynamic }`: the MCP server's tool mode. */
   mcpTools?: 'static' | 'dynamic';
+  /** stainless.yml `custom_casings`: lower-case word -> its PascalCase and first-camelCase spellings. */
+  customCasings?: Record<string, { pascal: string; camel: string }>;
   environments: { name: string; url: string; source: SourceLocation }[];
   authOptions: ClientAuthOption[];
   /** Extra security schemes declared by the config (OpenAPI Security Scheme Object shape). */

@@ -533,6 +533,12 @@ export interface ClientNaming {
   envPrefix: string;
   /** The MCP server's tools when the config chooses (`mcp: { tools }`): one per endpoint, or the three dynamic ones. */
   mcpTools?: 'static' | 'dynamic';
+  /**
+   * Partner runs: words spelt as Stainless-generated SDKs spell them (initialisms upper case,
+   * `custom_casings`), lower-case word -> spellings; TypeScript names and Python class names use
+   * them (see `names/word-casings.ts`). Absent otherwise.
+   */
+  wordCasings?: Record<string, { pascal: string; camel: string }>;
 }
 
 export interface Tag {

@@ -3,6 +3,7 @@
 // `pyComment`. (openapi-python-client's advisory is the cautionary tale: never paste spec text.)
 
 import { applyCase, type NameCase } from './case.ts';
+import { casedName, type WordCasings } from './word-casings.ts';
 
 /** `keyword.kwlist` + soft keywords that matter for bindings. */
 export const PY_KEYWORDS = new Set([
@@ -110,6 +111,8 @@ export type PyNameKind = 'value' | 'type' | 'param' | 'member';
 export interface PyIdentOptions {
   case?: NameCase | 'preserve';
   kind?: PyNameKind;
+  /** Words spelt their own way in PascalCase names (partner runs: `model.client.wordCasings`); snake_case is unaffected. */
+  casings?: WordCasings | undefined;
 }
 
 /** A valid, non-reserved Python identifier (ASCII) for a raw name. Defaults: snake_case, PascalCase for types. */
@@ -119,7 +122,9 @@ export function pyIdent(raw: string, options: PyIdentOptions = {}): string {
   let name =
     nameCase === 'preserve'
       ? raw.replace(/[^A-Za-z0-9_]+/g, '_')
-      : applyCase(raw, nameCase === 'kebab' ? 'snake' : nameCase);
+      : nameCase === 'pascal' && options.casings !== undefined
+        ? casedName(raw, 'pascal', options.casings)
+        : applyCase(raw, nameCase === 'kebab' ? 'snake' : nameCase);
   if (name === '' || /^_+$/.test(name)) name = kind === 'type' ? 'Unnamed' : 'unnamed';
   if (/^[0-9]/.test(name)) name = (kind === 'type' || nameCase === 'pascal' ? 'N' : 'n_') + name;
   if (PY_KEYWORDS.has(name)) return name + '_';

@@ -3,6 +3,7 @@
 // comments through `tsComment`, object keys through `tsPropertyKey`.
 
 import { applyCase, type NameCase } from './case.ts';
+import { casedName, type WordCasings } from './word-casings.ts';
 
 /** Reserved words (ES strict mode + TypeScript) that cannot be used as a binding name. */
 export const TS_RESERVED = new Set([
@@ -150,6 +151,8 @@ export interface TsIdentOptions {
   case?: NameCase | 'preserve';
   /** `type` avoids shadowing global types; `member` (a method or property) allows reserved words. */
   kind?: TsNameKind;
+  /** Words spelt their own way in camelCase / PascalCase names (partner runs: `model.client.wordCasings`). */
+  casings?: WordCasings | undefined;
 }
 
 /**
@@ -159,10 +162,12 @@ export interface TsIdentOptions {
 export function tsIdent(raw: string, options: TsIdentOptions = {}): string {
   const kind = options.kind ?? 'value';
   const nameCase = options.case ?? (kind === 'type' ? 'pascal' : 'camel');
-  let name =
-    nameCase === 'preserve'
-      ? raw.replace(/[^A-Za-z0-9_$]+/g, '_')
-      : applyCase(raw, nameCase === 'kebab' ? 'camel' : nameCase);
+  const effective = nameCase === 'kebab' ? 'camel' : nameCase;
+  let name: string;
+  if (effective === 'preserve') name = raw.replace(/[^A-Za-z0-9_$]+/g, '_');
+  else if (options.casings !== undefined && (effective === 'camel' || effective === 'pascal'))
+    name = casedName(raw, effective, options.casings);
+  else name = applyCase(raw, effective);
   if (name === '' || /^_+$/.test(name)) name = kind === 'type' ? 'Unnamed' : 'unnamed';
   if (/^[0-9]/.test(name)) name = (kind === 'type' || nameCase === 'pascal' ? 'N' : 'n') + name;
   if (kind === 'member') return name; // `client.delete()` and `{ default: 1 }` are legal

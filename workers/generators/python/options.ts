@@ -55,7 +55,10 @@ export function distributionName(candidate: string | undefined, fallback: string
 
 export function resolveOptions(model: ApiModel, options: PythonSdkOptions = {}): ResolvedPythonSdkOptions {
   const rawClient = options.clientName ?? model.client.name;
-  const clientClass = pyIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, { kind: 'type' });
+  const clientClass = pyIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, {
+    kind: 'type',
+    casings: model.client.wordCasings,
+  });
   const infoVersion = model.info.version;
   const version =
     options.version ?? (PEP440.test(infoVersion) && infoVersion.length <= MAX_VERSION ? infoVersion : '0.1.0');

@@ -147,7 +147,10 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   const dirs = new Map<string, NameScope>();
   const planResource = (resource: Resource, parentMembers: NameScope, dir: string[]): ResourcePlan => {
     const key = resource.path.join('\u0000');
-    const className = scope.claim(`resource:${key}`, `${pyIdent(resource.name, { kind: 'type' })}Resource`);
+    const className = scope.claim(
+      `resource:${key}`,
+      `${pyIdent(resource.name, { kind: 'type', casings: model.client.wordCasings })}Resource`,
+    );
     const attr = parentMembers.claim(`resource:${resource.name}`, pyIdent(resource.name));
     const dirKey = dir.join('/');
     const files = dirs.get(dirKey) ?? new NameScope(['__init__']);

@@ -136,7 +136,10 @@ export class TypeEmitter {
     for (const schemaId of Object.keys(model.schemas).sort()) {
       const named = model.schemas[schemaId];
       if (named === undefined) continue;
-      this.names.set(schemaId, scope.claim(`schema:${schemaId}`, pyIdent(named.name, { kind: 'type' })));
+      this.names.set(
+        schemaId,
+        scope.claim(`schema:${schemaId}`, pyIdent(named.name, { kind: 'type', casings: model.client.wordCasings })),
+      );
     }
     this.#findAliasCycles();
   }
@@ -224,7 +227,7 @@ export class TypeEmitter {
 
   /** A new exported type name for an inline type. */
   claimInline(key: string, hint: string): string {
-    return this.scope.claim(key, pyIdent(hint, { kind: 'type' }));
+    return this.scope.claim(key, pyIdent(hint, { kind: 'type', casings: this.model.client.wordCasings }));
   }
 
   expr(node: SchemaNode, ctx: Ctx): Py {

@@ -37,6 +37,7 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
       [spec('BaseClient'), spec('Fetch', true), spec('HeaderValues', true), spec('RequestOptions', true)],
       './core/base-client.js',
     ),
+    exportFrom([spec('APIPromise'), spec('WithResponse', true)], './core/api-promise.js'),
     exportFrom([spec('Page'), spec('PagePromise'), spec('PaginationConfig', true)], './core/pagination.js'),
     exportFrom([spec('Stream'), spec('ServerSentEvent', true)], './core/streaming.js'),
     exportFrom([spec('toFile'), spec('Uploadable', true)], './core/uploads.js'),

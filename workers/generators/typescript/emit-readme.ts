@@ -1,10 +1,10 @@
-// README.md: install, auth, a first request, errors, retries, pagination, and one example per
-// resource. Code samples are built by the same source builders as the package itself; prose from the
-// description is markdown-escaped; fences are longer than any backtick run inside them.
+// README.md: install, auth, a first request, errors, retries, raw responses, pagination, and one
+// example per resource. Code samples are built by the same source builders as the package itself;
+// prose from the description is markdown-escaped; fences are longer than any backtick run inside them.
 
 import type { ApiModel, JsonValue, ObjectSchema, PropertyNode, SchemaNode } from '../model/types.ts';
 import type { ResourcePlan, SdkPlan } from './plan.ts';
-import { methodShape } from './method-shape.ts';
+import { methodShape, type MethodShape } from './method-shape.ts';
 import type { TypeEmitter } from './schema-types.ts';
 import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
@@ -150,7 +150,26 @@ function chain(path: ResourcePlan[], method: string): string {
   return ['client', ...path.map((step) => id(step.propName)), id(method)].join('.');
 }
 
+/** A first request's code: the call awaited (or iterated) and its result logged. */
 function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]): string | undefined {
+  const call = callExpression(model, types, path);
+  if (call === undefined) return undefined;
+  const { callExpr, shape } = call;
+  const log = (name: string): string => `console.log(${name});`;
+  const forAwait = (name: string, iterable: string): string =>
+    block(`for await (const ${name} of ${iterable}) `, [log(name)]);
+  if (shape.pagination) return forAwait('item', callExpr);
+  if (isEventStream(shape.response.kind)) return forAwait('event', `await ${callExpr}`);
+  if (shape.response.kind === 'none') return `await ${callExpr};`;
+  return [`const result = await ${callExpr};`, log('result')].join('\n');
+}
+
+/** The call of the resource's first method with example arguments that type-check (undefined when there are none). */
+function callExpression(
+  model: ApiModel,
+  types: TypeEmitter,
+  path: ResourcePlan[],
+): { callExpr: string; shape: MethodShape } | undefined {
   const resource = path[path.length - 1] as ResourcePlan;
   const method = resource.methods[0];
   if (method === undefined) return undefined;
@@ -183,14 +202,39 @@ function callExample(model: ApiModel, types: TypeEmitter, path: ResourcePlan[]):
     values.push(props.length > 1 ? objectLines(props) : objectInline(props));
   }
   if (values.some((value) => value === undefined)) return undefined;
-  const callExpr = `${chain(path, method.name)}(${values.join(', ')})`;
-  const log = (name: string): string => `console.log(${name});`;
-  const forAwait = (name: string, iterable: string): string =>
-    block(`for await (const ${name} of ${iterable}) `, [log(name)]);
-  if (shape.pagination) return forAwait('item', callExpr);
-  if (isEventStream(shape.response.kind)) return forAwait('event', `await ${callExpr}`);
-  if (shape.response.kind === 'none') return `await ${callExpr};`;
-  return [`const result = await ${callExpr};`, log('result')].join('\n');
+  return { callExpr: `${chain(path, method.name)}(${values.join(', ')})`, shape };
+}
+
+/** The raw-response section: what `.withResponse()` / `.asResponse()` give, on the first call that has an example. */
+function rawResponseSection(model: ApiModel, types: TypeEmitter, plan: SdkPlan): string[] {
+  const out = [
+    '## Raw responses',
+    '',
+    "Every method returns an `APIPromise`: `await` it for the data, or call `.withResponse()` for `{ data, response }` (the data beside the `fetch` `Response`, for its status and headers) or `.asResponse()` for the `Response` alone with its body unread (the request's timeout no longer applies to reading it). A status error still throws the typed error. On a list method they give the first page's response (`for await` still walks every page); on a streaming method `data` is the `Stream`.",
+    '',
+  ];
+  const call = (() => {
+    for (const resource of plan.resources) {
+      const found = callExpression(model, types, [resource]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  })();
+  if (call === undefined) return out;
+  out.push(
+    mdFence(
+      [
+        `const { data, response } = await ${call.callExpr}.withResponse();`,
+        `console.log(response.status, response.headers.get(${str('content-type')}), data);`,
+        '',
+        `const raw = await ${call.callExpr}.asResponse();`,
+        `console.log(raw.status, raw.headers.get(${str('x-request-id')}));`,
+      ].join('\n'),
+      'ts',
+    ),
+    '',
+  );
+  return out;
 }
 
 export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): GeneratedFile {
@@ -264,6 +308,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
       'ts',
     ),
     '',
+    ...rawResponseSection(model, types, plan),
     '## Pagination',
     '',
     'List methods that page return a `PagePromise`: `await` it for the first page (`page.data`, `page.hasNextPage()`, `page.getNextPage()`), or iterate every item of every page with `for await`.',

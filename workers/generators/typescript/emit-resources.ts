@@ -239,7 +239,8 @@ function responseTypes(
       resultType = kw('void');
       break;
   }
-  return { resultType, returnType: typeRef('Promise', [resultType]) };
+  parts.useCore('api-promise', 'APIPromise', true);
+  return { resultType, returnType: typeRef('APIPromise', [resultType]) };
 }
 
 /** The method body: the params destructured, then the request (or the page promise) returned. */

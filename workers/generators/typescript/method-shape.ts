@@ -55,7 +55,7 @@ export interface MethodShape {
 
 export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
   const op = method.op;
-  const { scope: locals, pathArgs } = methodLocals(op);
+  const { scope: locals, pathArgs } = methodLocals(op, model.client.wordCasings);
   const keys = new NameScope();
   const fields: Field[] = [];
   for (const param of [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {

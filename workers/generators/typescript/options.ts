@@ -30,7 +30,10 @@ export function npmPackageName(candidate: string | undefined, fallback: string):
 
 export function resolveOptions(model: ApiModel, options: TypeScriptSdkOptions = {}): ResolvedTypeScriptSdkOptions {
   const rawClient = options.clientName ?? model.client.name;
-  const clientClass = tsIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, { kind: 'type' });
+  const clientClass = tsIdent(rawClient === '' ? model.info.title || 'Client' : rawClient, {
+    kind: 'type',
+    casings: model.client.wordCasings,
+  });
   const version = options.version ?? (SEMVER.test(model.info.version) ? model.info.version : '0.1.0');
   if (!SEMVER.test(version)) throw new Error(`TypeScript SDK version must be semver, got ${JSON.stringify(version)}.`);
   return {

@@ -17,6 +17,7 @@ export const MAX_FILE_STEM = 64;
 export const CORE_EXPORTS = [
   'APIConnectionError',
   'APIError',
+  'APIPromise',
   'APIRequest',
   'APIResource',
   'APITimeoutError',
@@ -39,12 +40,15 @@ export const CORE_EXPORTS = [
   'PermissionDeniedError',
   'QueryStyle',
   'RateLimitError',
+  'RawResponse',
   'RequestOptions',
   'ResponseKind',
   'ServerSentEvent',
   'Stream',
   'UnprocessableEntityError',
   'Uploadable',
+  'WithResponse',
+  'decodeResponse',
   'applyServerVariables',
   'basicAuth',
   'ownParams',
@@ -60,6 +64,7 @@ export const CLIENT_RESERVED_MEMBERS = [
   'timeout',
   'maxRetries',
   'request',
+  'sendRequest',
   'buildURL',
   'authHeaders',
   'authQuery',
@@ -113,32 +118,37 @@ export interface SdkPlan {
 }
 
 export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions): SdkPlan {
+  // Partner runs spell initialisms as the customer's Stainless SDK does (`getKYCLink`, `DNSRecord`).
+  const casings = model.client.wordCasings;
   const exported = new NameScope(CORE_EXPORTS);
   exported.claim('\u0000client', options.clientClass);
   const typeNames = new Map<string, string>();
   for (const id of Object.keys(model.schemas).sort()) {
     const named = model.schemas[id];
     if (named === undefined) continue;
-    typeNames.set(id, exported.claim(`schema:${id}`, tsIdent(named.name, { kind: 'type' })));
+    typeNames.set(id, exported.claim(`schema:${id}`, tsIdent(named.name, { kind: 'type', casings })));
   }
   // Request forms are claimed after every schema name, so a schema called `TreeInput` keeps its name.
   const inputTypeNames = new Map<string, string>();
   for (const id of [...directionalSchemas(model)].sort()) {
     const named = model.schemas[id];
     if (named === undefined) continue;
-    inputTypeNames.set(id, exported.claim(`input:${id}`, tsIdent(`${named.name} input`, { kind: 'type' })));
+    inputTypeNames.set(id, exported.claim(`input:${id}`, tsIdent(`${named.name} input`, { kind: 'type', casings })));
   }
   const operations = new Map(model.operations.map((op) => [op.key, op]));
   const clientMembers = new NameScope(CLIENT_RESERVED_MEMBERS);
   const files = new Map<string, NameScope>();
   const planResource = (resource: Resource, parentMembers: NameScope, dir: string): ResourcePlan => {
     // A resource class named like a model gets a `Resource` suffix rather than a number.
-    const classCandidate = tsIdent(resource.name, { kind: 'type' });
+    const classCandidate = tsIdent(resource.name, { kind: 'type', casings });
     const className = exported.claim(
       `resource:${resource.path.join('\u0000')}`,
       exported.has(classCandidate) ? `${classCandidate}Resource` : classCandidate,
     );
-    const propName = parentMembers.claim(`resource:${resource.name}`, tsIdent(resource.name, { kind: 'member' }));
+    const propName = parentMembers.claim(
+      `resource:${resource.name}`,
+      tsIdent(resource.name, { kind: 'member', casings }),
+    );
     const fileScope = files.get(dir) ?? new NameScope();
     files.set(dir, fileScope);
     // File names have a byte limit (255 on common file systems): a longer name must not make the package unwritable.
@@ -152,7 +162,7 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
     for (const method of resource.methods) {
       const op = operations.get(method.operation);
       if (op === undefined) continue;
-      const name = members.claim(`method:${method.name}`, tsIdent(method.name, { kind: 'member' }));
+      const name = members.claim(`method:${method.name}`, tsIdent(method.name, { kind: 'member', casings }));
       const stem = [...resource.path, method.name].join(' ');
       methods.push({
         name,
@@ -161,11 +171,11 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
         ...(method.deprecated !== undefined ? { deprecated: method.deprecated } : {}),
         paramsType: exported.claim(
           `params:${resource.path.join('\u0000')}:${method.name}`,
-          tsIdent(`${stem} params`, { kind: 'type' }),
+          tsIdent(`${stem} params`, { kind: 'type', casings }),
         ),
         responseType: exported.claim(
           `response:${resource.path.join('\u0000')}:${method.name}`,
-          tsIdent(`${stem} response`, { kind: 'type' }),
+          tsIdent(`${stem} response`, { kind: 'type', casings }),
         ),
       });
     }
@@ -184,8 +194,11 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   return { options, typeNames, inputTypeNames, resources, operations, authIdents, serverVarIdents, operationSecurity };
 }
 
-/** Local identifiers inside one method body. */
-export function methodLocals(op: Operation): { scope: NameScope; pathArgs: { param: Parameter; ident: string }[] } {
+/** Local identifiers inside one method body (path parameters spelt with the model's word casings, as `chatID`). */
+export function methodLocals(
+  op: Operation,
+  casings?: ApiModel['client']['wordCasings'],
+): { scope: NameScope; pathArgs: { param: Parameter; ident: string }[] } {
   const scope = new NameScope([
     'params',
     'options',
@@ -200,7 +213,7 @@ export function methodLocals(op: Operation): { scope: NameScope; pathArgs: { par
   ]);
   const pathArgs = op.parameters.path.map((param) => ({
     param,
-    ident: scope.claim(`path:${param.name}`, tsIdent(param.name)),
+    ident: scope.claim(`path:${param.name}`, tsIdent(param.name, { casings })),
   }));
   return { scope, pathArgs };
 }

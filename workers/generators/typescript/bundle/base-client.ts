@@ -4,6 +4,7 @@
 // retried non-GET requests, typed errors by status, cookie parameters, and the credentials
 // of the operation's security requirement.
 
+import { APIPromise, type RawResponse } from './api-promise.js';
 import { cookiePairs } from './cookies.js';
 import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError } from './errors.js';
 import { buildQuery, type QueryStyle } from './query.js';
@@ -207,8 +208,16 @@ export abstract class BaseClient {
     }
   }
 
-  /** Sends a request, retrying where allowed, and decodes the response. */
-  async request<T>(request: APIRequest, options: RequestOptions = {}): Promise<T> {
+  /**
+   * Sends a request, retrying where allowed, and decodes the response. The returned promise
+   * resolves to the data; `.asResponse()` / `.withResponse()` reach the HTTP response.
+   */
+  request<T>(request: APIRequest, options: RequestOptions = {}): APIPromise<T> {
+    return new APIPromise<T>(this.sendRequest(request, options), (raw) => decodeResponse<T>(raw, request));
+  }
+
+  /** Sends a request, retrying where allowed, until a successful response (errors by status are thrown); its body is left unread. */
+  async sendRequest(request: APIRequest, options: RequestOptions = {}): Promise<RawResponse> {
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (options.idempotencyKey ?? randomKey()) : undefined;
     const schemes = this.authSchemes(request.security);
@@ -271,32 +280,37 @@ export abstract class BaseClient {
         done();
         throw APIError.generate(response.status, errorBody, response.statusText || undefined, response.headers);
       }
-
-      const kind = request.responseKind ?? 'json';
-      if (kind === 'event-stream' || kind === 'event-stream-text') {
-        clearTimeout(timer); // a stream may legitimately run longer than the timeout
-        return (kind === 'event-stream' ? Stream.json(response, controller) : Stream.text(response, controller)) as T;
-      }
-      if (kind === 'binary') {
-        done();
-        return response as T;
-      }
-      try {
-        if (kind === 'none' || response.status === 204) {
-          await response.body?.cancel().catch(() => undefined);
-          return undefined as T;
-        }
-        const text = await response.text();
-        if (kind === 'text') return text as T;
-        return (text === '' ? undefined : isJson(response) ? JSON.parse(text) : text) as T;
-      } catch (cause) {
-        if (timedOut) throw new APITimeoutError();
-        if (cause instanceof SyntaxError) throw cause;
-        throw new APIConnectionError({ cause });
-      } finally {
-        done();
-      }
+      return { response, controller, release: () => clearTimeout(timer), done, timedOut: () => timedOut };
     }
+  }
+}
+
+/** The response body as the request's `responseKind` says: JSON, text, a stream, the `Response` itself (binary), or nothing. */
+export async function decodeResponse<T>(raw: RawResponse, request: APIRequest): Promise<T> {
+  const { response, controller, done } = raw;
+  const kind = request.responseKind ?? 'json';
+  if (kind === 'event-stream' || kind === 'event-stream-text') {
+    raw.release(); // a stream may legitimately run longer than the timeout
+    return (kind === 'event-stream' ? Stream.json(response, controller) : Stream.text(response, controller)) as T;
+  }
+  if (kind === 'binary') {
+    done();
+    return response as T;
+  }
+  try {
+    if (kind === 'none' || response.status === 204) {
+      await response.body?.cancel().catch(() => undefined);
+      return undefined as T;
+    }
+    const text = await response.text();
+    if (kind === 'text') return text as T;
+    return (text === '' ? undefined : isJson(response) ? JSON.parse(text) : text) as T;
+  } catch (cause) {
+    if (raw.timedOut()) throw new APITimeoutError();
+    if (cause instanceof SyntaxError) throw cause;
+    throw new APIConnectionError({ cause });
+  } finally {
+    done();
   }
 }
 

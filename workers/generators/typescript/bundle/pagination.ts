@@ -1,8 +1,10 @@
 // Auto-pagination for cursor, offset and page schemes. A paginated method returns a
 // `PagePromise`: `await` it for the first page, or `for await` over it for every item of
-// every page. Field names come from the generator config and are passed in as data.
+// every page; `.withResponse()` gives the first page beside its HTTP response. Field names
+// come from the generator config and are passed in as data.
 
-import type { APIRequest, BaseClient, RequestOptions } from './base-client.js';
+import { APIPromise } from './api-promise.js';
+import { type APIRequest, type BaseClient, decodeResponse, type RequestOptions } from './base-client.js';
 
 export interface PaginationConfig {
   style: 'cursor' | 'offset' | 'page';
@@ -126,27 +128,17 @@ export async function fetchPage<Item>(client: BaseClient, request: APIRequest, o
   return new Page<Item>(client, request, options, body, config);
 }
 
-/** The first page as a promise, and every item of every page as an async iterable. */
-export class PagePromise<Item> implements PromiseLike<Page<Item>>, AsyncIterable<Item> {
-  readonly #promise: Promise<Page<Item>>;
-
+/**
+ * The first page as a promise, and every item of every page as an async iterable. As every
+ * method's promise, `.asResponse()` / `.withResponse()` reach the first page's HTTP response.
+ */
+export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
   constructor(client: BaseClient, request: APIRequest, options: RequestOptions, config: PaginationConfig) {
-    this.#promise = fetchPage<Item>(client, request, options, config);
-  }
-
-  then<A = Page<Item>, B = never>(
-    onfulfilled?: ((value: Page<Item>) => A | PromiseLike<A>) | null,
-    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    return this.#promise.then(onfulfilled, onrejected);
-  }
-
-  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<Item> | B> {
-    return this.#promise.catch(onrejected);
+    super(client.sendRequest(request, options), async (raw) => new Page<Item>(client, request, options, await decodeResponse<unknown>(raw, request), config));
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<Item> {
-    const page = await this.#promise;
+    const page = await this;
     for await (const item of page) yield item;
   }
 }

@@ -1,0 +1,70 @@
+// What every method returns: a promise of the parsed data (`await` it as before) that also
+// reaches the HTTP response, in the style of openai-node's `APIPromise`:
+// `.asResponse()` gives the raw `Response` with its body unread, `.withResponse()` gives
+// `{ data, response }`. The body is parsed once, and only when the data is asked for.
+
+/** A successful response before its body is read, and the means to end its request. */
+export interface RawResponse {
+  response: Response;
+  /** Aborts the request (a stream's connection). */
+  controller: AbortController;
+  /** Stops the request's timeout without reading the body (the caller reads it at its own pace). */
+  release(): void;
+  /** Stops the timeout and forgets the caller's abort signal. */
+  done(): void;
+  /** Whether the timeout fired. */
+  timedOut(): boolean;
+}
+
+/** The parsed data beside the response it came from. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+}
+
+export class APIPromise<T> extends Promise<T> {
+  readonly #raw: Promise<RawResponse>;
+  readonly #parse: (raw: RawResponse) => Promise<T>;
+  #parsed: Promise<T> | undefined;
+
+  constructor(raw: Promise<RawResponse>, parse: (raw: RawResponse) => Promise<T>) {
+    // The base promise is never read: then / catch / finally go to the parsed data below.
+    super((resolve) => resolve(undefined as T));
+    this.#raw = raw;
+    this.#parse = parse;
+  }
+
+  /** The HTTP response, body unread (errors by status are still thrown as `APIError`s). */
+  asResponse(): Promise<Response> {
+    return this.#raw.then((raw) => {
+      raw.release();
+      return raw.response;
+    });
+  }
+
+  /** The parsed data and the HTTP response (its status and headers; the body has been read into `data`). */
+  async withResponse(): Promise<WithResponse<T>> {
+    const [data, raw] = await Promise.all([this.#data(), this.#raw]);
+    return { data, response: raw.response };
+  }
+
+  #data(): Promise<T> {
+    this.#parsed ??= this.#raw.then(this.#parse);
+    return this.#parsed;
+  }
+
+  override then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#data().then(onfulfilled, onrejected);
+  }
+
+  override catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
+    return this.#data().catch(onrejected);
+  }
+
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.#data().finally(onfinally);
+  }
+}
