@@ -17,7 +17,7 @@ import {
   splitConcatenatedFiles,
   type SdkSourceFile,
 } from '../../workers/generators/diff/index.ts';
-import { keysUsed, rawAt } from '../../workers/generators/diff/raw.ts';
+import { indexKeywords, rawAt } from '../../workers/generators/diff/raw.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/diff');
@@ -377,7 +377,27 @@ describe('description diff: the families a peer suite found missing (our fixture
     const loop: Record<string, unknown> = { if: { type: 'string' } };
     loop.self = loop;
     loop.list = [loop, { contains: { type: 'integer' } }];
-    expect([...keysUsed(loop, new Set(['if', 'contains', 'else']))].sort()).toEqual(['contains', 'if']);
+    // A hand-built loop (the parser refuses cyclic documents) ends at the walk's budget: every node is
+    // read then, and every rare keyword counts as used.
+    const looped = indexKeywords(loop, new Set(['if', 'contains', 'else']), 10_000);
+    expect(looped.pointers).toBeUndefined();
+    expect([...looped.used].sort()).toEqual(['contains', 'else', 'if']);
+    // Within budget: the keywords used, and the pointers of the nodes the model does not say all of
+    // (a rare keyword, an object-size bound, a bound on a schema of another type, a $ref leading there).
+    const index = indexKeywords(
+      {
+        a: { type: 'string', maxLength: 3 },
+        'b/c': { type: 'object', minProperties: 1 },
+        d: { type: 'array', maximum: 4 },
+        e: { type: 'string', format: 'date', enum: ['2020-01-01'] },
+        f: { $ref: '#/b~1c' },
+        g: { $ref: '#/a' },
+        h: [{ if: { type: 'string' } }],
+      },
+      new Set(['if', 'contains']),
+    );
+    expect([...index.used]).toEqual(['if']);
+    expect([...(index.pointers ?? [])].sort()).toEqual(['/b~1c', '/d', '/e', '/f', '/h/0']);
     const doc = { a: { $ref: '#/b' }, b: { $ref: '#/a' }, c: { $ref: '#/d~1e' }, 'd/e': { minProperties: 1 } };
     expect(rawAt(doc, '/a')?.$ref).toMatch(/^#\/[ab]$/); // a $ref loop ends after a bounded number of hops
     expect(rawAt(doc, '/c')).toEqual({ minProperties: 1 });
