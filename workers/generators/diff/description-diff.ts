@@ -91,6 +91,11 @@ class Collector {
   }
 }
 
+/** The oneOf/anyOf among an intersection's members (a schema with a sibling oneOf), if any. */
+function unionMember(s: SchemaNode): SchemaNode | undefined {
+  return s.kind === 'intersection' ? s.members.find((m) => m.kind === 'union') : undefined;
+}
+
 function loc(s: SourceLocation | undefined): SourceLocation | undefined {
   return s === undefined ? undefined : { pointer: s.pointer, line: s.line, column: s.column };
 }
@@ -436,6 +441,13 @@ class ModelDiff {
     // Composition.
     if (isTypeArray(os) || isTypeArray(ns)) this.compareTypeList(os, ns, ctx);
     else if (os.kind === 'union' || ns.kind === 'union') this.compareUnion(os, ns, ctx);
+    else {
+      // A schema with properties and a sibling oneOf/anyOf is modelled as an intersection of the
+      // object and the union: its arms are compared like a union's.
+      const ou = unionMember(os);
+      const nu = unionMember(ns);
+      if (ou !== undefined || nu !== undefined) this.compareUnion(ou ?? os, nu ?? ns, ctx);
+    }
     if (os.kind === 'intersection' || ns.kind === 'intersection') {
       const om = os.kind === 'intersection' ? os.members.length : 0;
       const nm = ns.kind === 'intersection' ? ns.members.length : 0;
@@ -1232,10 +1244,20 @@ function diffSecurity(
   const n = new Map(newReqs.map((r) => [securityKey(r), r]));
   const base = op !== undefined ? { operation: op.key, path: op.path, method: op.method.toUpperCase() } : {};
   const wasOpen = oldReqs.length === 0 || o.has('(anonymous)');
-  for (const k of o.keys()) {
+  // A requirement a client meets is still met by a new one asking for no scheme or scope more.
+  const stillMet = (r: SecurityRequirement): boolean =>
+    newReqs.some((q) =>
+      q.schemes.every((x) => {
+        const had = r.schemes.find((y) => y.scheme === x.scheme);
+        return had !== undefined && x.scopes.every((sc) => had.scopes.includes(sc));
+      }),
+    );
+  for (const [k, r] of o) {
     if (n.has(k) || newReqs.length === 0) continue;
     out.add({
       id: `${scope}-removed`,
+      // Clients of the removed requirement are refused unless a new requirement (or none) still lets them in.
+      ...(stillMet(r) ? { level: 'non-breaking' as const } : {}),
       ...base,
       where: 'security',
       message: `Security requirement ${k} is no longer accepted.`,
