@@ -29,6 +29,8 @@ interface LabelCase {
   peerProp?: string;
   /** The peer calls the change compatible by default; its test asserts breaking with an opt-in flag. */
   peerOptIn?: boolean;
+  /** Why we read this label as a difference of taxonomy (set after the first run, reasoned from oasdiff's levels). */
+  taxonomy?: string;
 }
 
 interface LabelFile {
@@ -127,6 +129,16 @@ function runSuite(labels: LabelFile, root: string): void {
   console.log(
     `without the peer's opt-in labels (${outcomes.length - defaults.length} pairs), breaking level: ${line(score(defaults, strict))}`,
   );
+  const agreed = outcomes.filter((o) => o.c.taxonomy === undefined);
+  if (agreed.length < outcomes.length)
+    console.log(
+      `without the ${outcomes.length - agreed.length} labels we read as taxonomy differences (the label file says why), breaking level: ${line(score(agreed, strict))}`,
+    );
+  const readable = outcomes.filter((o) => o.problems.length === 0);
+  if (readable.length < outcomes.length)
+    console.log(
+      `without the ${outcomes.length - readable.length} pairs we could not read, breaking level: ${line(score(readable, strict))}`,
+    );
   console.log('per family (breaking level):');
   const families = [...new Set(outcomes.map((o) => o.c.family))].sort();
   for (const f of families)
@@ -142,12 +154,15 @@ function runSuite(labels: LabelFile, root: string): void {
   console.log(`misses (${misses.length}): labelled breaking, no breaking change reported`);
   for (const o of misses)
     console.log(
-      `  ${o.c.test}${o.c.peerOptIn === true ? ' [peer opt-in]' : ''}  ${o.c.old} → ${o.c.new}  ` +
+      `  ${o.c.test}${o.c.peerOptIn === true ? ' [peer opt-in]' : ''}${o.c.taxonomy !== undefined ? ' [taxonomy]' : ''}  ${o.c.old} → ${o.c.new}  ` +
         `(we said: ${o.warnings.length > 0 ? `potentially-breaking ${ids(o.warnings)}` : 'nothing alarming'})`,
     );
   const falseAlarms = outcomes.filter((o) => o.c.expected === 'compatible' && strict(o));
   console.log(`false alarms (${falseAlarms.length}): labelled compatible, reported breaking`);
-  for (const o of falseAlarms) console.log(`  ${o.c.test}  ${o.c.old} → ${o.c.new}  (${ids(o.breaking)})`);
+  for (const o of falseAlarms)
+    console.log(
+      `  ${o.c.test}${o.c.taxonomy !== undefined ? ' [taxonomy]' : ''}  ${o.c.old} → ${o.c.new}  (${ids(o.breaking)})`,
+    );
   const problems = outcomes.filter((o) => o.problems.length > 0);
   if (problems.length > 0) {
     console.log(`pairs a description of which could not be read (${problems.length}):`);
