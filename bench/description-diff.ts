@@ -1,11 +1,14 @@
 // Description diff benchmark: two Stripe-sized descriptions (bench/synthetic-stripe-like.ts, ~455
 // operations and ~770 schemas, against a seeded edit of itself) diffed by this checkout's code and,
-// in the same run, by the untouched main checkout's code (the previous figure; `DIFF_BEFORE_ROOT`,
-// default /work/main, skipped when absent); then the largest corpus pairs and a ~4 MB description
+// in the same run, by the untouched main checkout's code (`DIFF_BEFORE_ROOT`, default /work/main,
+// skipped when absent) and by the code of the commit before #24's checks (`DIFF_PREVIOUS_COMMIT`,
+// default c2e79d9, extracted with git archive into a temp dir: the previous figure); then the largest corpus pairs and a ~4 MB description
 // against a lightly edited copy of itself. Prints time and peak RSS per case.
 // Run: node bench/description-diff.ts
 
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { diffDescriptions } from '../workers/generators/diff/index.ts';
@@ -105,42 +108,71 @@ function lightlyEdited(doc: Record<string, unknown>): Record<string, unknown> {
     ['light edit', light, 20_000],
     ['seed 1 → seed 2', stripeLikeDescription(330, 2), Number.MAX_SAFE_INTEGER],
   ];
-  const beforeRoot = process.env['DIFF_BEFORE_ROOT'] ?? '/work/main';
-  const beforeEntry = path.join(beforeRoot, 'workers/generators/diff/index.ts');
-  const before =
-    existsSync(beforeEntry) && path.resolve(beforeRoot) !== path.resolve(import.meta.dirname, '..')
-      ? ((await import(pathToFileURL(beforeEntry).href)) as { diffDescriptions: typeof diffDescriptions })
-          .diffDescriptions
-      : undefined;
-  // Best of three, before and after alternating, after one warm-up each (JIT, caches): the machine
-  // is shared, and one sample of either is mostly noise.
+  type Diff = typeof diffDescriptions;
+  const load = async (root: string): Promise<Diff | undefined> => {
+    const entry = path.join(root, 'workers/generators/diff/index.ts');
+    if (!existsSync(entry) || path.resolve(root) === path.resolve(import.meta.dirname, '..')) return undefined;
+    return ((await import(pathToFileURL(entry).href)) as { diffDescriptions: Diff }).diffDescriptions;
+  };
+  // Main's code (before this branch), and the code of the commit before the checks #24 added (the
+  // figure the issue compares with), extracted from this repository's history into a temp dir.
+  const mainRoot = process.env['DIFF_BEFORE_ROOT'] ?? '/work/main';
+  const previousCommit = process.env['DIFF_PREVIOUS_COMMIT'] ?? 'c2e79d9';
+  const previousRoot = extractCommit(previousCommit);
+  const others: [string, Diff][] = [];
+  const mainDiff = await load(mainRoot);
+  if (mainDiff !== undefined) others.push([`main (${mainRoot})`, mainDiff]);
+  else console.log(`main checkout not found at ${mainRoot}: not compared`);
+  const previousDiff = previousRoot !== undefined ? await load(previousRoot) : undefined;
+  if (previousDiff !== undefined) others.push([`before #24's checks (${previousCommit})`, previousDiff]);
+  else console.log(`commit ${previousCommit} could not be extracted: not compared`);
+  // Best of three, all implementations alternating, after one warm-up each (JIT, caches): the
+  // machine is shared, and one sample of any is mostly noise.
   for (const [label, newText, maxChanges] of cases) {
-    const best = { after: Number.POSITIVE_INFINITY, before: Number.POSITIVE_INFINITY };
-    let phases = { after: {} as Record<string, number>, before: {} as Record<string, number> };
+    const impls: [string, Diff][] = [['after (this checkout)', diffDescriptions], ...others];
+    const best = impls.map(() => ({ total: Number.POSITIVE_INFINITY, diff: Number.POSITIVE_INFINITY, changes: 0 }));
     let report = diffDescriptions(oldText, newText, { maxChanges });
-    let beforeChanges = 0;
-    if (before !== undefined) beforeChanges = before(oldText, newText, { maxChanges }).changes.length;
-    for (let i = 0; i < 3; i++) {
-      let started = performance.now();
-      report = diffDescriptions(oldText, newText, { maxChanges });
-      const a = performance.now() - started;
-      if (a < best.after) phases = { ...phases, after: report.timings };
-      best.after = Math.min(best.after, a);
-      if (before === undefined) continue;
-      started = performance.now();
-      const b = before(oldText, newText, { maxChanges });
-      const bt = performance.now() - started;
-      if (bt < best.before) phases = { ...phases, before: b.timings };
-      best.before = Math.min(best.before, bt);
-    }
-    const beforeText =
-      before === undefined
-        ? 'before: (main checkout not found)'
-        : `before (${beforeRoot}) ${Math.round(best.before)} ms ${JSON.stringify(phases.before)}, ${beforeChanges} changes`;
+    for (const [, f] of impls.slice(1)) f(oldText, newText, { maxChanges });
+    for (let i = 0; i < 3; i++)
+      impls.forEach(([, f], k) => {
+        const started = performance.now();
+        const r = f(oldText, newText, { maxChanges });
+        const total = performance.now() - started;
+        if (k === 0) report = r;
+        const b = best[k]!;
+        b.total = Math.min(b.total, total);
+        b.diff = Math.min(b.diff, r.timings['diff'] ?? Number.NaN);
+        b.changes = r.changes.length;
+      });
     console.log(
       `Stripe-like 330 resources (${(oldText.length / 1e6).toFixed(2)} MB, ${report.counts.operationsOld} ops) ${label}: ` +
-        `after ${Math.round(best.after)} ms ${JSON.stringify(phases.after)}, ${report.changes.length} changes (${JSON.stringify(report.counts)}); ${beforeText}; peak RSS ${peakRssMb()} MB`,
+        `${JSON.stringify(report.counts)}; peak RSS ${peakRssMb()} MB`,
     );
+    impls.forEach(([name], k) => {
+      const b = best[k]!;
+      console.log(
+        `  ${name.padEnd(44)} diff phase ${String(Math.round(b.diff)).padStart(5)} ms (best of 3), whole ${String(Math.round(b.total)).padStart(5)} ms, ${b.changes} changes`,
+      );
+    });
+  }
+}
+
+/** The diff code of `commit` (with what it imports) in a temp dir, node_modules linked; undefined when git cannot. */
+function extractCommit(commit: string): string | undefined {
+  const repo = path.resolve(import.meta.dirname, '..');
+  const dir = mkdtempSync(path.join(tmpdir(), 'diff-previous-'));
+  try {
+    const tar = execFileSync('git', ['-C', repo, 'archive', commit, 'workers', 'shared'], {
+      maxBuffer: 512 * 1024 * 1024,
+    });
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    symlinkSync(realpathSync(path.join(repo, 'node_modules')), path.join(dir, 'node_modules'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  } catch (error) {
+    console.log(`git archive ${commit}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
   }
 }
 

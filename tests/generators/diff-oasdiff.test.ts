@@ -36,7 +36,9 @@ if (!hasSuite) console.warn(`[diff-oasdiff.test] oasdiff suite not found at ${RO
 // Before this branch (main, 2026-11-25): file pairs ERR recall 52/54, 6 false alarms by the old
 // count; the mutated_in_code cases were not run at all.
 const FILE_PAIRS = { recall: 62 / 63, precision: 60 / 60, info: 57 / 60, positives: 63 };
-const MUTATED = { recall: 33 / 36, precision: 33 / 33, info: 48 / 70, positives: 36, translated: 117 };
+// INFO 48/70 → 47/69 on 2026-11-26: api-security-removed became a deviation (breaking when no new
+// requirement still admits the client), so one agreeing INFO case moved to the deviations; not a loss.
+const MUTATED = { recall: 33 / 36, precision: 33 / 33, info: 47 / 69, positives: 36, translated: 117 };
 
 const RULES = new Map(OASDIFF_RULES.map(([id, level, check]) => [id, { level, check }]));
 /** Our id → the oasdiff ids it stands for. */

@@ -19,7 +19,7 @@ import type {
 } from '../model/types.ts';
 import { normaliseEndpoint } from './build-surface.ts';
 import { loadModelForDiff } from './load-model.ts';
-import { keysUsed, rawAt, rawNumber, type RawDocument } from './raw.ts';
+import { indexKeywords, type KeywordIndex, rawAt, rawNumber, type RawDocument } from './raw.ts';
 import { LEVEL_ORDER, levelOf, oasdiffIdOf } from './rules.ts';
 import type { ChangeLevel, DescriptionChange, DescriptionDiffReport, DescriptionProblem } from './types.ts';
 
@@ -69,6 +69,8 @@ class Collector {
   readonly changes: DescriptionChange[] = [];
   truncated = 0;
   private readonly max: number;
+  /** Level and oasdiff id by change id (a report repeats a few dozen ids many times). */
+  private readonly rules = new Map<string, { level: ChangeLevel; oasdiff: string | undefined }>();
   constructor(max: number) {
     this.max = max;
   }
@@ -78,10 +80,20 @@ class Collector {
       this.truncated++;
       return;
     }
-    const oasdiff = oasdiffIdOf(change.id);
-    const level = change.level ?? levelOf(change.id);
+    let rule = this.rules.get(change.id);
+    if (rule === undefined) {
+      rule = { level: levelOf(change.id), oasdiff: oasdiffIdOf(change.id) };
+      this.rules.set(change.id, rule);
+    }
+    const oasdiff = rule.oasdiff;
+    const level = change.level ?? rule.level;
     this.changes.push(oasdiff !== undefined ? { ...change, level, oasdiff } : { ...change, level });
   }
+}
+
+/** The oneOf/anyOf among an intersection's members (a schema with a sibling oneOf), if any. */
+function unionMember(s: SchemaNode): SchemaNode | undefined {
+  return s.kind === 'intersection' ? s.members.find((m) => m.kind === 'union') : undefined;
 }
 
 function loc(s: SourceLocation | undefined): SourceLocation | undefined {
@@ -121,7 +133,8 @@ class ModelDiff {
   private readonly oldRaw = new WeakMap<SchemaNode, Record<string, unknown> | null>();
   private readonly newRaw = new WeakMap<SchemaNode, Record<string, unknown> | null>();
   private readonly signatures = new WeakMap<SchemaNode, string>();
-  private rareUsed: Set<string> | undefined;
+  private oldIndex: KeywordIndex | undefined;
+  private newIndex: KeywordIndex | undefined;
 
   private raw(
     cache: WeakMap<SchemaNode, Record<string, unknown> | null>,
@@ -135,12 +148,12 @@ class ModelDiff {
     }
     return hit ?? undefined;
   }
-  constructor(oldModel: ApiModel, newModel: ApiModel, out: Collector, oldDoc?: RawDocument, newDoc?: RawDocument) {
+  constructor(oldModel: ApiModel, newModel: ApiModel, out: Collector, options: DiffOptions) {
     this.oldModel = oldModel;
     this.newModel = newModel;
     this.out = out;
-    this.oldDoc = oldDoc;
-    this.newDoc = newDoc;
+    this.oldDoc = options.oldDocument;
+    this.newDoc = options.newDocument;
   }
 
   private resolve(model: ApiModel, node: SchemaNode): { node: SchemaNode; named?: NamedSchema } {
@@ -428,6 +441,13 @@ class ModelDiff {
     // Composition.
     if (isTypeArray(os) || isTypeArray(ns)) this.compareTypeList(os, ns, ctx);
     else if (os.kind === 'union' || ns.kind === 'union') this.compareUnion(os, ns, ctx);
+    else {
+      // A schema with properties and a sibling oneOf/anyOf is modelled as an intersection of the
+      // object and the union: its arms are compared like a union's.
+      const ou = unionMember(os);
+      const nu = unionMember(ns);
+      if (ou !== undefined || nu !== undefined) this.compareUnion(ou ?? os, nu ?? ns, ctx);
+    }
     if (os.kind === 'intersection' || ns.kind === 'intersection') {
       const om = os.kind === 'intersection' ? os.members.length : 0;
       const nm = ns.kind === 'intersection' ? ns.members.length : 0;
@@ -507,11 +527,19 @@ class ModelDiff {
   /** 3.1 applicators and object-size keywords, compared on the documents' nodes. */
   private compareRawKeywords(os: SchemaNode, ns: SchemaNode, ctx: Ctx): void {
     if (this.oldDoc === undefined || this.newDoc === undefined) return;
-    // The model carries every constraint of a primitive, enum or const; its document node matters
-    // only when the documents use a keyword the model leaves out somewhere (one walk each, once).
-    this.rareUsed ??= new Set([...keysUsed(this.oldDoc, RARE_KEYWORDS), ...keysUsed(this.newDoc, RARE_KEYWORDS)]);
-    const modelled = (x: SchemaNode): boolean => x.kind === 'primitive' || x.kind === 'enum' || x.kind === 'literal';
-    if (this.rareUsed.size === 0 && modelled(os) && modelled(ns)) return;
+    // The model carries most of what a schema says; a document node is read only where the one walk
+    // of each document (indexKeywords) found a keyword the model leaves out, or, when the documents
+    // share nodes (YAML aliases), for every pair but two modelled scalars when no rare keyword occurs.
+    this.oldIndex ??= indexKeywords(this.oldDoc, RARE_KEYWORDS);
+    this.newIndex ??= indexKeywords(this.newDoc, RARE_KEYWORDS);
+    const op = this.oldIndex.pointers;
+    const np = this.newIndex.pointers;
+    if (op !== undefined && np !== undefined) {
+      if (!op.has(os.source.pointer) && !np.has(ns.source.pointer)) return;
+    } else {
+      const modelled = (x: SchemaNode): boolean => x.kind === 'primitive' || x.kind === 'enum' || x.kind === 'literal';
+      if (this.oldIndex.used.size + this.newIndex.used.size === 0 && modelled(os) && modelled(ns)) return;
+    }
     const ro = this.raw(this.oldRaw, this.oldDoc, os);
     const rn = this.raw(this.newRaw, this.newDoc, ns);
     if (ro === undefined || rn === undefined) return;
@@ -645,10 +673,14 @@ class ModelDiff {
     const restOld = new Set(ov.map((_, i) => i));
     const restNew = new Set(nv.map((_, i) => i));
     const matchBy = (key: (model: ApiModel, s: SchemaNode) => string | undefined): void => {
+      if (restOld.size === 0 || restNew.size === 0) return;
       const byKey = new Map<string, number[]>();
       for (const j of restNew) {
         const k = key(this.newModel, nv[j]!);
-        if (k !== undefined) byKey.set(k, [...(byKey.get(k) ?? []), j]);
+        if (k === undefined) continue;
+        const js = byKey.get(k);
+        if (js === undefined) byKey.set(k, [j]);
+        else js.push(j);
       }
       for (const i of [...restOld]) {
         const k = key(this.oldModel, ov[i]!);
@@ -1212,10 +1244,20 @@ function diffSecurity(
   const n = new Map(newReqs.map((r) => [securityKey(r), r]));
   const base = op !== undefined ? { operation: op.key, path: op.path, method: op.method.toUpperCase() } : {};
   const wasOpen = oldReqs.length === 0 || o.has('(anonymous)');
-  for (const k of o.keys()) {
+  // A requirement a client meets is still met by a new one asking for no scheme or scope more.
+  const stillMet = (r: SecurityRequirement): boolean =>
+    newReqs.some((q) =>
+      q.schemes.every((x) => {
+        const had = r.schemes.find((y) => y.scheme === x.scheme);
+        return had !== undefined && x.scopes.every((sc) => had.scopes.includes(sc));
+      }),
+    );
+  for (const [k, r] of o) {
     if (n.has(k) || newReqs.length === 0) continue;
     out.add({
       id: `${scope}-removed`,
+      // Clients of the removed requirement are refused unless a new requirement (or none) still lets them in.
+      ...(stillMet(r) ? { level: 'non-breaking' as const } : {}),
       ...base,
       where: 'security',
       message: `Security requirement ${k} is no longer accepted.`,
@@ -1333,12 +1375,15 @@ function diffSecurityScheme(s: AuthScheme, t: AuthScheme, out: Collector): void 
 
 export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: DiffOptions = {}): DescriptionChange[] {
   const out = new Collector(options.maxChanges ?? 20_000);
-  const differ = new ModelDiff(oldModel, newModel, out, options.oldDocument, options.newDocument);
+  const differ = new ModelDiff(oldModel, newModel, out, options);
   const byEndpoint = (ops: Operation[]): Map<string, Operation> =>
     new Map(ops.map((op) => [normaliseEndpoint(op.method, op.path), op]));
   const oldOps = byEndpoint(oldModel.operations);
   const newOps = byEndpoint(newModel.operations);
   const newPaths = new Set(newModel.operations.map((op) => normaliseEndpoint('x', op.path)));
+  const oldGlobal = JSON.stringify(oldModel.security);
+  const newGlobal = JSON.stringify(newModel.security);
+  const globalSame = oldGlobal === newGlobal;
   for (const [k, o] of oldOps) {
     const n = newOps.get(k);
     const base = { operation: o.key, path: o.path, method: o.method.toUpperCase() };
@@ -1354,9 +1399,8 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
       continue;
     }
     differ.operation(o, n);
-    const globalSame = JSON.stringify(oldModel.security) === JSON.stringify(newModel.security);
-    const ownOld = JSON.stringify(o.security) !== JSON.stringify(oldModel.security);
-    const ownNew = JSON.stringify(n.security) !== JSON.stringify(newModel.security);
+    const ownOld = JSON.stringify(o.security) !== oldGlobal;
+    const ownNew = JSON.stringify(n.security) !== newGlobal;
     if (globalSame || ownOld || ownNew)
       diffSecurity(o.security, n.security, out, 'api-security', n, o.source, n.source);
   }
@@ -1435,11 +1479,13 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
       level: 'info',
       message: `${out.truncated} more changes were left out of this report.`,
     });
+  // One collator for the sort (what localeCompare uses, without building one per comparison).
+  const compare = new Intl.Collator().compare;
   return out.changes.sort(
     (a, b) =>
       LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
-      (a.operation ?? '').localeCompare(b.operation ?? '') ||
-      a.id.localeCompare(b.id),
+      compare(a.operation ?? '', b.operation ?? '') ||
+      compare(a.id, b.id),
   );
 }
 

@@ -174,6 +174,18 @@ export const LEVEL_DEVIATIONS: Record<string, { level: ChangeLevel; why: string 
     level: 'breaking',
     why: 'the value a client sends is ignored or rejected (oasdiff: INFO)',
   },
+  'request-required-property-became-not-read-only': {
+    level: 'breaking',
+    why: 'a required property the server used to fill in (read-only, so clients left it out) must now be sent (oasdiff: INFO)',
+  },
+  'api-security-removed': {
+    level: 'breaking',
+    why: 'clients that authenticate with the removed requirement are refused while other requirements remain; where authentication becomes optional the change is reported non-breaking (oasdiff: INFO)',
+  },
+  'api-global-security-removed': {
+    level: 'breaking',
+    why: 'clients that authenticate with the removed requirement are refused while other requirements remain; where authentication becomes optional the change is reported non-breaking (oasdiff: INFO)',
+  },
   'request-optional-property-became-read-only': {
     level: 'potentially-breaking',
     why: 'the value a client sends is ignored or rejected (oasdiff: INFO)',
