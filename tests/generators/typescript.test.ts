@@ -49,10 +49,14 @@ describe('emitTypeScriptSdk', () => {
   it('copies the bundle verbatim into src/core', async () => {
     const files = emitTypeScriptSdk(await fixtureModel('live'));
     const core = files.filter((f) => f.path.startsWith('src/core/'));
+    // The OAuth and webhook runtimes go only into packages that use them.
     const bundle = readdirSync(BUNDLE_DIR)
-      .filter((n) => n.endsWith('.ts'))
+      .filter((n) => n.endsWith('.ts') && n !== 'oauth.ts' && n !== 'webhooks.ts')
       .sort();
     expect(core.map((f) => f.path)).toEqual(bundle.map((n) => `src/core/${n}`));
+    const hooked = emitTypeScriptSdk(await fixtureModel('oauth-hooks')).map((f) => f.path);
+    expect(hooked).toContain('src/core/oauth.ts');
+    expect(hooked).toContain('src/core/webhooks.ts');
     for (const name of bundle)
       expect(core.find((f) => f.path === `src/core/${name}`)?.content).toBe(
         readFileSync(join(BUNDLE_DIR, name), 'utf8'),
