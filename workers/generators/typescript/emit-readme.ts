@@ -222,7 +222,6 @@ function clientCredentialsSection(plan: SdkPlan, packageName: string): string[] 
 function webhooksSection(plan: SdkPlan, packageName: string): string[] {
   const hooks = plan.webhooks;
   if (hooks === undefined) return [];
-  const { clientClass } = plan.options;
   const how = {
     standard:
       'as the [Standard Webhooks](https://www.standardwebhooks.com) specification defines: the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers, an HMAC-SHA256 over id, timestamp and body with the secret (base64, after an optional `whsec_` prefix), any of several space-separated `v1,` signatures (a rotated secret), and a timestamp within five minutes',
