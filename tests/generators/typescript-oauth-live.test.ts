@@ -8,7 +8,7 @@
 
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,131 +16,54 @@ import { pathToFileURL } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  json,
+  type OAuthServer,
+  type OAuthState,
+  readBody,
+  startOAuthServer,
+} from './oauth-server.ts';
 import { checkOptions, fixtureModel, runTsc, writeFiles } from './typescript-helpers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the compiled SDK is imported at runtime */
 type Sdk = Record<string, any>;
 
-const CLIENT_ID = 'client:id é';
-const CLIENT_SECRET = 'se cret/+';
 const root = mkdtempSync(join(tmpdir(), 'ts-sdk-oauth-'));
-let server: Server;
+let api: OAuthServer;
+let auth: OAuthState;
 let origin = '';
 let baseURL = '';
 let sdk: Sdk;
 let hostile: Sdk;
-
-/** The token endpoint's state: what it was asked, what it issued, how it behaves next. */
-const auth = {
-  fetches: 0,
-  apiCalls: 0,
-  expiresIn: 3600 as number | undefined,
-  fail: false,
-  /** Tokens issued from now on are already revoked (the API refuses them). */
-  issueRevoked: false,
-  delayMs: 50,
-  issued: new Map<string, { expiresAt: number }>(),
-  revoked: new Set<string>(),
-  requests: [] as { authorization: string | undefined; contentType: string | undefined; body: string; url: string }[],
-  apiAuthorizations: [] as (string | undefined)[],
-};
-
-function resetAuth(): void {
-  auth.fetches = 0;
-  auth.apiCalls = 0;
-  auth.expiresIn = 3600;
-  auth.fail = false;
-  auth.issueRevoked = false;
-  auth.delayMs = 50;
-  auth.issued.clear();
-  auth.revoked.clear();
-  auth.requests.length = 0;
-  auth.apiAuthorizations.length = 0;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Deliveries the receiver got, with what `unwrap` made of them. */
 const received: { ok: boolean; event?: unknown; error?: string; errorClass?: string }[] = [];
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://x');
-  if (req.method === 'POST' && url.pathname === '/oauth/token') {
-    const body = (await readBody(req)).toString('utf8');
-    auth.fetches++;
-    auth.requests.push({
-      authorization: req.headers.authorization,
-      contentType: req.headers['content-type'],
-      body,
-      url: req.url ?? '',
-    });
-    await sleep(auth.delayMs);
-    if (auth.fail) return json(res, 401, { error: 'invalid_client', error_description: 'unknown client' });
-    const expected = `Basic ${Buffer.from(`${encodeForm(CLIENT_ID)}:${encodeForm(CLIENT_SECRET)}`).toString('base64')}`;
-    if (req.headers.authorization !== expected) return json(res, 401, { error: 'invalid_client' });
-    if (new URLSearchParams(body).get('grant_type') !== 'client_credentials')
-      return json(res, 400, { error: 'unsupported_grant_type' });
-    const token = `tok-${auth.fetches}`;
-    const lifetime = auth.expiresIn ?? 3600;
-    auth.issued.set(token, { expiresAt: Date.now() + lifetime * 1000 });
-    if (auth.issueRevoked) auth.revoked.add(token);
-    return json(res, 200, {
-      access_token: token,
-      token_type: 'Bearer',
-      ...(auth.expiresIn !== undefined ? { expires_in: auth.expiresIn } : {}),
-    });
+/** The webhook receiver: the raw body and Node's headers, as an express / node:http handler has them. */
+async function receiver(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  if (req.method !== 'POST' || url.pathname !== '/hooks') return false;
+  const raw = await readBody(req);
+  try {
+    const client = new sdk.HookedPets({ webhookSecret: url.searchParams.get('secret') ?? undefined, baseURL });
+    const event = await client.webhooks.unwrap(raw, req.headers);
+    received.push({ ok: true, event });
+    json(res, 200, { ok: true });
+  } catch (error) {
+    received.push({ ok: false, error: String(error), errorClass: (error as Error).constructor.name });
+    json(res, 400, { error: String(error) });
   }
-  if (req.method === 'POST' && url.pathname === '/hooks') {
-    // The receiver: the raw body and Node's headers, as an express / node:http handler has them.
-    const raw = await readBody(req);
-    try {
-      const client = new sdk.HookedPets({ webhookSecret: url.searchParams.get('secret') ?? undefined, baseURL });
-      const event = await client.webhooks.unwrap(raw, req.headers);
-      received.push({ ok: true, event });
-      return json(res, 200, { ok: true });
-    } catch (error) {
-      received.push({ ok: false, error: String(error), errorClass: (error as Error).constructor.name });
-      return json(res, 400, { error: String(error) });
-    }
-  }
-  if (url.pathname.startsWith('/v1/')) {
-    auth.apiCalls++;
-    auth.apiAuthorizations.push(req.headers.authorization);
-    if (url.pathname === '/v1/public/ping') return json(res, 200, { ok: true });
-    if (url.pathname === '/v1/things') return json(res, 200, ['a']);
-    const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
-    const issued = auth.issued.get(token);
-    const valid =
-      token === 'static-token' || (issued !== undefined && issued.expiresAt > Date.now() && !auth.revoked.has(token));
-    if (!valid) return json(res, 401, { message: 'invalid token' });
-    if (url.pathname.startsWith('/v1/pets/'))
-      return json(res, 200, { id: url.pathname.slice(9), name: `pet ${token}` });
-  }
-  json(res, 404, { message: 'no route' });
-}
-
-function encodeForm(value: string): string {
-  return encodeURIComponent(value).replace(/%20/g, '+');
+  return true;
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => json(res, 500, { message: String(error) }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  baseURL = `${origin}/v1`;
+  api = await startOAuthServer(receiver);
+  auth = api.state;
+  origin = api.origin;
+  baseURL = api.baseURL;
   writeFiles(join(root, 'hooked'), emitTypeScriptSdk(await fixtureModel('oauth-hooks')));
   writeFiles(join(root, 'hostile'), emitTypeScriptSdk(await fixtureModel('hostile-hooks')));
   writeFileSync(
@@ -158,13 +81,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeAllConnections();
+  await api?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
 beforeEach(() => {
-  resetAuth();
+  api.reset();
   received.length = 0;
 });
 
@@ -247,6 +169,7 @@ describe('OAuth2 client credentials against a live token endpoint', () => {
       expect(error.status).toBe(401);
       expect(error.error).toBe('invalid_client');
       expect(error.errorDescription).toBe('unknown client');
+      expect(error.message).toBe('OAuth token request failed with 401: invalid_client (unknown client)');
     }
     // Not cached: the next request asks again, and succeeds once the endpoint does.
     auth.fail = false;

@@ -34,12 +34,11 @@ export class OAuthError extends APIError {
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const error = typeof record.error === 'string' ? record.error : undefined;
     const description = typeof record.error_description === 'string' ? record.error_description : undefined;
-    super(
-      status,
-      body,
-      message ?? `OAuth token request failed${error ? `: ${error}` : ''}${description ? ` (${description})` : ''}`,
-      headers,
-    );
+    super(status, body, message, headers);
+    // Said as a token failure, not as the API's error: the status and the RFC 6749 error fields.
+    this.message =
+      message ??
+      `OAuth token request failed${status !== undefined ? ` with ${status}` : ''}${error ? `: ${error}` : ''}${description ? ` (${description})` : ''}`;
     this.error = error;
     this.errorDescription = description;
     if (options.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
