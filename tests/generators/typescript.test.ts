@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cookiePairs, encodeCookieValue } from '../../workers/generators/typescript/bundle/cookies.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk, resolveOptions } from '../../workers/generators/typescript/index.ts';
 import { BUNDLE_DIR, FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './typescript-helpers.ts';
 
@@ -146,5 +147,31 @@ describe('npmPackageName', () => {
     expect(npmPackageName('http', 'Http')).toBe('http-sdk');
     expect(npmPackageName('events-api', 'Events')).toBe('events-api');
     expect(npmPackageName('@acme/events', 'Events')).toBe('@acme/events');
+  });
+});
+
+describe('webhooks.scheme (flagship config)', () => {
+  const spec = readFileSync(join(FIXTURES, 'oauth-hooks.openapi.yaml'), 'utf8');
+  const clientFile = async (configText: string): Promise<{ client: string; warnings: string[] }> => {
+    const result = await analyzeSpec({ openapiText: spec, configText, mode: 'flagship' });
+    const client = emitTypeScriptSdk(result.model!).find((f) => f.path === 'src/client.ts')?.content ?? '';
+    const warnings = result.diagnostics.filter((d) => d.document === 'config').map((d) => d.message);
+    return { client, warnings };
+  };
+
+  it('names the signing scheme the client verifies (standard by default; github, stripe)', async () => {
+    expect((await clientFile('client_name: H\n')).client).toContain('new Webhooks(this.webhookSecret, "standard")');
+    for (const scheme of ['github', 'stripe']) {
+      const { client, warnings } = await clientFile(`client_name: H\nwebhooks: { scheme: ${scheme} }\n`);
+      expect(client).toContain(`new Webhooks(this.webhookSecret, "${scheme}")`);
+      expect(warnings.filter((w) => w.includes('webhooks'))).toEqual([]);
+    }
+  });
+
+  it('warns about an unknown scheme or key and keeps standard', async () => {
+    const { client, warnings } = await clientFile('client_name: H\nwebhooks: { scheme: "svix\\"", other: 1 }\n');
+    expect(client).toContain('new Webhooks(this.webhookSecret, "standard")');
+    expect(warnings.some((w) => w.includes('`webhooks.scheme` must be `standard`, `github` or `stripe`'))).toBe(true);
+    expect(warnings.some((w) => w.includes('other'))).toBe(true);
   });
 });
