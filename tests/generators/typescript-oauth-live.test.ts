@@ -333,6 +333,14 @@ describe('webhooks.unwrap (Standard Webhooks) on deliveries signed by the refere
     expect('parse' in none.webhooks).toBe(false);
   });
 
+  it('verifies and returns a callback delivery (the `onAdoption` callback of POST /subscriptions) the same way', async () => {
+    const callback = JSON.stringify({ pet_id: 'p9', adopted_at: '2026-01-01T00:00:00Z' });
+    const { status, result } = await deliver(callback, signed(SECRET, callback));
+    expect(status).toBe(200);
+    expect(result?.event).toEqual(JSON.parse(callback));
+    expect((await deliver(callback, signed(OTHER_SECRET, callback))).status).toBe(400);
+  });
+
   it('the reference implementation accepts what it signed (the fixture is a real Standard Webhooks delivery)', () => {
     expect(new Webhook(SECRET).verify(body, signed(SECRET, body))).toEqual(EVENT);
   });

@@ -92,7 +92,7 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   const context: OperationContext = { globalSecurity, pagination: config.pagination, schemas, refs, locate };
 
   const mapped = configuredNames(config.resources);
-  const { operations, webhooks } = buildOperations(input, mapped, context);
+  const { operations, webhooks, callbacks } = buildOperations(input, mapped, context);
   const opKeys = new Set(operations.map((o) => o.key));
   const resources = config.resources.map((r) => configuredResource(r, [], opKeys, schemas, diagnostics));
   placeUnmapped(input, operations, mapped, resources, diagnostics);
@@ -112,6 +112,7 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
     security: globalSecurity,
     operations,
     webhooks,
+    callbacks,
     schemas: schemas.schemas,
     resources,
     pagination: config.pagination,
@@ -171,7 +172,7 @@ function buildOperations(
   input: BuildModelInput,
   mapped: Map<string, ConfiguredName>,
   context: OperationContext,
-): { operations: Operation[]; webhooks: Operation[] } {
+): { operations: Operation[]; webhooks: Operation[]; callbacks: Operation[] } {
   const { globalSecurity, pagination, schemas, refs, locate } = context;
   const pathOps = input.operations.filter((o) => !o.webhook);
   const derived = deriveResources(
@@ -204,9 +205,38 @@ function buildOperations(
       ),
     );
   }
+  // The operations of each path operation's `callbacks` (requests the API makes to a URL the caller
+  // gave): `path` is the callback's runtime expression, the method name the callback's name.
+  const callbacks: Operation[] = [];
+  for (const parent of pathOps) {
+    for (const [name, raw] of entries(parent.operation.callbacks)) {
+      const callback = refs.record(raw, joinPointer(parent.pointer, 'callbacks', name));
+      if (callback === undefined) continue;
+      for (const [expression, rawItem] of entries(callback.value)) {
+        const item = refs.record(rawItem, joinPointer(callback.pointer, expression));
+        if (item === undefined) continue;
+        for (const method of HTTP_METHODS) {
+          const operation = asRecord(item.value[method]);
+          if (operation === undefined) continue;
+          const entry: OperationEntry = {
+            path: expression,
+            method,
+            pointer: joinPointer(item.pointer, method),
+            operation,
+            pathItem: item.value,
+            pathItemPointer: item.pointer,
+            webhook: true,
+          };
+          const key = `${method} callback:${endpointKey(parent.method, parent.path)}:${name}:${expression}`;
+          const naming = { resourcePath: ['callbacks'], methodName: snakeCase(name) || 'callback' };
+          callbacks.push(buildOperation(entry, key, naming, globalSecurity, pagination, schemas, refs, locate));
+        }
+      }
+    }
+  }
   const order = (m: HttpMethod): number => HTTP_METHODS.indexOf(m);
   operations.sort((a, b) => (a.path === b.path ? order(a.method) - order(b.method) : a.path < b.path ? -1 : 1));
-  return { operations, webhooks };
+  return { operations, webhooks, callbacks };
 }
 
 function configDiagnostic(

@@ -229,7 +229,9 @@ function webhooksSection(plan: SdkPlan, packageName: string): string[] {
     stripe:
       'as Stripe does: `Stripe-Signature: t=<timestamp>,v1=<hex>`, an HMAC-SHA256 over `<timestamp>.<body>` with the secret, and a timestamp within five minutes',
   }[hooks.scheme];
-  const events = hooks.events.map((e) => `\`${e.typeName}\` (${mdCode(e.op.path)})`);
+  const events = hooks.events.map(
+    (e) => `\`${e.typeName}\` (${e.kind === 'webhook' ? mdCode(e.op.path) : `callback ${mdCode(e.op.methodName)}`})`,
+  );
   return [
     '## Webhooks',
     '',

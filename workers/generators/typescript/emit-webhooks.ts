@@ -10,12 +10,14 @@ import { id, importDecl, kw, printModule, typeRef, union as unionType, withDoc }
 export function emitWebhooks(webhooks: WebhooksPlan, types: TypeEmitter): GeneratedFile {
   types.takeUsed();
   const statements: string[] = [];
-  for (const { op, typeName } of webhooks.events) {
+  for (const { op, kind, typeName } of webhooks.events) {
     const content = op.requestBody?.content.find((c) => c.kind === 'json') ?? op.requestBody?.content[0];
     const type = content !== undefined ? types.type(content.schema).text : kw('unknown').text;
     statements.push(
       withDoc(`export type ${id(typeName)} = ${type};`, [
-        `The payload of the \`${op.path}\` webhook.`,
+        kind === 'webhook'
+          ? `The payload of the \`${op.path}\` webhook.`
+          : `The payload of the \`${op.methodName}\` callback, sent to \`${op.path}\`.`,
         op.summary,
         op.description,
         op.deprecated ? '@deprecated' : undefined,

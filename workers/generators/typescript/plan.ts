@@ -127,7 +127,8 @@ export interface WebhooksPlan {
   scheme: WebhookScheme;
   /** The exported union of every payload type. */
   unionType: string;
-  events: { op: Operation; typeName: string }[];
+  /** Webhooks first, then callbacks (`op.path` is the webhook's name / the callback's runtime expression). */
+  events: { op: Operation; kind: 'webhook' | 'callback'; typeName: string }[];
 }
 
 /** Core names only a package with client credentials / webhooks exports (claimed then, so other packages keep their names). */
@@ -139,7 +140,7 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   const exported = new NameScope([
     ...CORE_EXPORTS,
     ...(flow !== undefined ? OAUTH_EXPORTS : []),
-    ...(model.webhooks.length > 0 ? WEBHOOK_EXPORTS : []),
+    ...(model.webhooks.length + model.callbacks.length > 0 ? WEBHOOK_EXPORTS : []),
   ]);
   exported.claim('\u0000client', options.clientClass);
   const typeNames = new Map<string, string>();
@@ -215,7 +216,7 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
           secretIdent: clientMembers.claim('\u0000clientSecret', tsIdent('client_secret', { kind: 'member' })),
         };
   const webhookSecret =
-    model.webhooks.length > 0
+    model.webhooks.length + model.callbacks.length > 0
       ? clientMembers.claim('\u0000webhookSecret', tsIdent('webhook_secret', { kind: 'member' }))
       : undefined;
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, 'resources'));
@@ -223,10 +224,18 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   let webhooks: WebhooksPlan | undefined;
   if (webhookSecret !== undefined) {
     const member = clientMembers.claim('\u0000webhooks', clientMembers.has('webhooks') ? 'webhookEvents' : 'webhooks');
-    const events = model.webhooks.map((op) => ({
-      op,
-      typeName: exported.claim(`webhook:${op.key}`, tsIdent(`${op.methodName} webhook event`, { kind: 'type' })),
-    }));
+    const events = [
+      ...model.webhooks.map((op) => ({
+        op,
+        kind: 'webhook' as const,
+        typeName: exported.claim(`webhook:${op.key}`, tsIdent(`${op.methodName} webhook event`, { kind: 'type' })),
+      })),
+      ...model.callbacks.map((op) => ({
+        op,
+        kind: 'callback' as const,
+        typeName: exported.claim(`callback:${op.key}`, tsIdent(`${op.methodName} callback event`, { kind: 'type' })),
+      })),
+    ];
     webhooks = {
       member,
       secretIdent: webhookSecret,
