@@ -76,6 +76,27 @@ describe('the generated CLI with OAuth2 client credentials', () => {
     expect(refused.stderr).toMatch(/invalid_client/);
     expect(refused.stderr).not.toContain(CLIENT_SECRET);
   });
+
+  it('--dry-run shows the first request it would send, the token request, with the client credentials redacted', async () => {
+    const result = await runCli(cliMain(), [
+      'pets',
+      'retrieve',
+      'p1',
+      '--dry-run',
+      '--client-id',
+      CLIENT_ID,
+      '--client-secret',
+      CLIENT_SECRET,
+      '--base-url',
+      api.baseURL,
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`POST ${api.origin}/oauth/token`);
+    expect(result.stdout).toContain('grant_type=client_credentials');
+    expect(result.stdout).toMatch(/authorization: \[REDACTED\]/);
+    expect(result.stdout).not.toContain(Buffer.from(`client:id+%C3%A9:se+cret%2F%2B`).toString('base64'));
+    expect(api.state.fetches).toBe(0);
+  });
 });
 
 describe('the generated MCP server with OAuth2 client credentials', () => {

@@ -104,7 +104,7 @@ export async function startOAuthServer(extra?: ExtraRoute): Promise<OAuthServer>
       state.apiCalls++;
       state.apiAuthorizations.push(req.headers.authorization);
       if (url.pathname === '/v1/public/ping') return json(res, 200, { ok: true });
-      if (url.pathname === '/v1/things') return json(res, 200, ['a']);
+      if (url.pathname === '/v1/things' || url.pathname === '/v1/webhooks') return json(res, 200, ['a']);
       const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       const issued = state.issued.get(token);
       const valid =

@@ -232,7 +232,9 @@ describe('OAuth2 client credentials against a live token endpoint', () => {
     const secret = `whsec_${Buffer.from('hostile secret').toString('base64')}`;
     const body = JSON.stringify({ '"\'`${globalThis.__pwned = 18}`': 'x' });
     const headers = signed(secret, body);
-    expect(await c.webhooks.unwrap(body, headers, { secret })).toEqual(JSON.parse(body));
+    // A resource is called `webhooks` here (GET /webhooks), so the verifier is `webhookEvents`.
+    expect(await c.webhooks.list()).toEqual(['a']);
+    expect(await c.webhookEvents.unwrap(body, headers, { secret })).toEqual(JSON.parse(body));
     expect(g.__pwned).toBeUndefined();
   });
 });
