@@ -138,6 +138,17 @@ describe('OAuth2 client credentials against a live token endpoint', () => {
     expect(auth.apiAuthorizations.slice(-2)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
   });
 
+  it('concurrent requests refused with the same revoked token share one new fetch and all succeed', async () => {
+    const c = client();
+    await c.pets.retrieve('a');
+    auth.revoked.add('tok-1');
+    auth.apiCalls = 0;
+    const pets = await Promise.all(Array.from({ length: 8 }, (_, i) => c.pets.retrieve(`p${i}`)));
+    expect(pets.every((p: { name: string }) => p.name === 'pet tok-2')).toBe(true);
+    expect(auth.fetches).toBe(2);
+    expect(auth.apiCalls).toBe(16);
+  });
+
   it('gives up after that one retry when the new token is refused too (AuthenticationError)', async () => {
     auth.issueRevoked = true;
     const c = client({ maxRetries: 3 });

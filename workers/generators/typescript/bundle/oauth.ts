@@ -9,6 +9,8 @@ import { APIError } from './errors.js';
 /** Seconds before `expires_in` runs out at which a token is fetched anew (at most half its lifetime). */
 export const TOKEN_REFRESH_MARGIN = 30;
 
+const MAX_REMEMBERED_TOKENS = 16;
+
 export interface ClientCredentialsConfig {
   clientId: string;
   clientSecret: string;
@@ -72,6 +74,8 @@ export class ClientCredentials {
   readonly #timeout: () => number;
   #token: CachedToken | undefined;
   #pending: Promise<string> | undefined;
+  /** The latest tokens this source fetched (a request refused with one of them may be retried). */
+  readonly #issued = new Set<string>();
 
   constructor(config: ClientCredentialsConfig, fetch: Fetch, baseURL: () => string, timeout: () => number) {
     this.#config = config;
@@ -106,16 +110,14 @@ export class ClientCredentials {
   }
 
   /**
-   * The API refused `token` (401). Drops it from the cache and says whether a retry can carry
-   * another token: true when `token` was the cached one or a newer one is cached or being fetched.
+   * The API refused `token` (401). Drops it from the cache when it is still there, and says whether
+   * a retry can carry another token: true for any token this source fetched (a request refused
+   * while another was already dropping the same token gets the one fetch that follows).
    */
   invalidate(token: string | undefined): boolean {
-    if (token === undefined) return false;
-    if (this.#token?.value === token) {
-      this.#token = undefined;
-      return true;
-    }
-    return this.#token !== undefined || this.#pending !== undefined;
+    if (token === undefined || !this.#issued.has(token)) return false;
+    if (this.#token?.value === token) this.#token = undefined;
+    return true;
   }
 
   async #fetchToken(): Promise<string> {
@@ -162,6 +164,8 @@ export class ClientCredentials {
       refreshAt = Date.now() + (expiresIn - margin) * 1000;
     }
     this.#token = { value, refreshAt };
+    this.#issued.add(value);
+    if (this.#issued.size > MAX_REMEMBERED_TOKENS) this.#issued.delete(this.#issued.values().next().value as string);
     return value;
   }
 }
