@@ -175,3 +175,24 @@ describe('webhooks.scheme (flagship config)', () => {
     expect(warnings.some((w) => w.includes('other'))).toBe(true);
   });
 });
+
+describe('OAuth2 client credentials from an OAS 2-shaped scheme', () => {
+  it('reads `flow: application` with its tokenUrl and scopes as the client-credentials flow', async () => {
+    const openapiText = [
+      'openapi: 3.0.3',
+      'info: { title: T, version: 1.0.0 }',
+      'servers: [{ url: "https://x.example" }]',
+      'components:',
+      '  securitySchemes:',
+      '    o: { type: oauth2, flow: application, tokenUrl: "https://x.example/token", scopes: { a: A } }',
+      'security: [{ o: [a] }]',
+      'paths:',
+      "  /p: { get: { operationId: p, responses: { '200': { description: ok } } } }",
+    ].join('\n');
+    const result = await analyzeSpec({ openapiText, mode: 'flagship' });
+    const client = emitTypeScriptSdk(result.model!).find((f) => f.path === 'src/client.ts')?.content ?? '';
+    expect(client).toContain('tokenUrl: "https://x.example/token"');
+    expect(client).toContain('scopes: ["a"]');
+    expect(client).toContain('readEnv("T_CLIENT_ID")');
+  });
+});

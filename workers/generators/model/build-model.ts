@@ -690,6 +690,15 @@ function buildAuthSchemes(
             },
           ];
         });
+        // OAS 2's shape (`flow: application`, `tokenUrl`, `scopes` on the scheme itself), as a config's
+        // declared scheme or a half-converted document may carry it: the same client-credentials flow.
+        const tokenUrl = asString(scheme.tokenUrl);
+        if (flows.length === 0 && scheme.flow === 'application' && tokenUrl !== undefined)
+          flows.push({
+            flow: 'clientCredentials',
+            tokenUrl,
+            scopes: entries(scheme.scopes).map(([name, d]) => ({ name, description: asString(d) ?? '' })),
+          });
         out.push({ ...base, type: 'oauth2', flows });
         break;
       }
