@@ -18,6 +18,8 @@ export const TYPE_ROOTS = join(REPO_ROOT, 'node_modules/@types');
 export const CLI_FIXTURE_FILES: Record<string, [string, string | undefined]> = {
   pets: ['pets.openapi.yaml', 'pets.config.yaml'],
   hostile: ['hostile.openapi.json', undefined],
+  // OAuth2 client credentials and webhooks: the TypeScript SDK's fixture, shared rather than copied.
+  'oauth-hooks': ['../typescript/oauth-hooks.openapi.yaml', '../typescript/oauth-hooks.config.yaml'],
 };
 
 export async function cliFixtureModel(name: string): Promise<ApiModel> {

@@ -12,7 +12,7 @@ describe.skipIf(!HAS_CORPUS)('TypeScript SDK over the corpus (shard 1/2)', () =>
     const rate = r.accepted === 0 ? 0 : (100 * r.passed) / r.accepted;
     console.log(
       `[typescript corpus shard 1/2] ${r.passed}/${r.accepted} packages pass tsc --strict (${rate.toFixed(1)}%); ` +
-        `${r.considered} root descriptions, ${r.considered - r.accepted} rejected by the model builder; emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms`,
+        `${r.considered} root descriptions, ${r.considered - r.accepted} rejected by the model builder; ${r.oauthPackages} with OAuth2 client credentials, ${r.webhookPackages} with webhooks; emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms`,
     );
     for (const failure of r.failures)
       console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);

@@ -20,6 +20,8 @@ export const FIXTURE_FILES: Record<string, [string, string | undefined]> = {
   shapes: ['shapes.openapi.yaml', 'shapes.config.yaml'],
   hostile: ['hostile.openapi.json', undefined],
   wire: ['wire.openapi.yaml', 'wire.config.yaml'],
+  'oauth-hooks': ['oauth-hooks.openapi.yaml', 'oauth-hooks.config.yaml'],
+  'hostile-hooks': ['hostile-hooks.openapi.json', undefined],
 };
 
 export async function fixtureModel(name: string): Promise<ApiModel> {

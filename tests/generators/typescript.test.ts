@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cookiePairs, encodeCookieValue } from '../../workers/generators/typescript/bundle/cookies.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk, resolveOptions } from '../../workers/generators/typescript/index.ts';
 import { BUNDLE_DIR, FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './typescript-helpers.ts';
 
@@ -49,10 +50,14 @@ describe('emitTypeScriptSdk', () => {
   it('copies the bundle verbatim into src/core', async () => {
     const files = emitTypeScriptSdk(await fixtureModel('live'));
     const core = files.filter((f) => f.path.startsWith('src/core/'));
+    // The OAuth and webhook runtimes go only into packages that use them.
     const bundle = readdirSync(BUNDLE_DIR)
-      .filter((n) => n.endsWith('.ts'))
+      .filter((n) => n.endsWith('.ts') && n !== 'oauth.ts' && n !== 'webhooks.ts')
       .sort();
     expect(core.map((f) => f.path)).toEqual(bundle.map((n) => `src/core/${n}`));
+    const hooked = emitTypeScriptSdk(await fixtureModel('oauth-hooks')).map((f) => f.path);
+    expect(hooked).toContain('src/core/oauth.ts');
+    expect(hooked).toContain('src/core/webhooks.ts');
     for (const name of bundle)
       expect(core.find((f) => f.path === `src/core/${name}`)?.content).toBe(
         readFileSync(join(BUNDLE_DIR, name), 'utf8'),
@@ -142,5 +147,52 @@ describe('npmPackageName', () => {
     expect(npmPackageName('http', 'Http')).toBe('http-sdk');
     expect(npmPackageName('events-api', 'Events')).toBe('events-api');
     expect(npmPackageName('@acme/events', 'Events')).toBe('@acme/events');
+  });
+});
+
+describe('webhooks.scheme (flagship config)', () => {
+  const spec = readFileSync(join(FIXTURES, 'oauth-hooks.openapi.yaml'), 'utf8');
+  const clientFile = async (configText: string): Promise<{ client: string; warnings: string[] }> => {
+    const result = await analyzeSpec({ openapiText: spec, configText, mode: 'flagship' });
+    const client = emitTypeScriptSdk(result.model!).find((f) => f.path === 'src/client.ts')?.content ?? '';
+    const warnings = result.diagnostics.filter((d) => d.document === 'config').map((d) => d.message);
+    return { client, warnings };
+  };
+
+  it('names the signing scheme the client verifies (standard by default; github, stripe)', async () => {
+    expect((await clientFile('client_name: H\n')).client).toContain('new Webhooks(this.webhookSecret, "standard")');
+    for (const scheme of ['github', 'stripe']) {
+      const { client, warnings } = await clientFile(`client_name: H\nwebhooks: { scheme: ${scheme} }\n`);
+      expect(client).toContain(`new Webhooks(this.webhookSecret, "${scheme}")`);
+      expect(warnings.filter((w) => w.includes('webhooks'))).toEqual([]);
+    }
+  });
+
+  it('warns about an unknown scheme or key and keeps standard', async () => {
+    const { client, warnings } = await clientFile('client_name: H\nwebhooks: { scheme: "svix\\"", other: 1 }\n');
+    expect(client).toContain('new Webhooks(this.webhookSecret, "standard")');
+    expect(warnings.some((w) => w.includes('`webhooks.scheme` must be `standard`, `github` or `stripe`'))).toBe(true);
+    expect(warnings.some((w) => w.includes('other'))).toBe(true);
+  });
+});
+
+describe('OAuth2 client credentials from an OAS 2-shaped scheme', () => {
+  it('reads `flow: application` with its tokenUrl and scopes as the client-credentials flow', async () => {
+    const openapiText = [
+      'openapi: 3.0.3',
+      'info: { title: T, version: 1.0.0 }',
+      'servers: [{ url: "https://x.example" }]',
+      'components:',
+      '  securitySchemes:',
+      '    o: { type: oauth2, flow: application, tokenUrl: "https://x.example/token", scopes: { a: A } }',
+      'security: [{ o: [a] }]',
+      'paths:',
+      "  /p: { get: { operationId: p, responses: { '200': { description: ok } } } }",
+    ].join('\n');
+    const result = await analyzeSpec({ openapiText, mode: 'flagship' });
+    const client = emitTypeScriptSdk(result.model!).find((f) => f.path === 'src/client.ts')?.content ?? '';
+    expect(client).toContain('tokenUrl: "https://x.example/token"');
+    expect(client).toContain('scopes: ["a"]');
+    expect(client).toContain('readEnv("T_CLIENT_ID")');
   });
 });

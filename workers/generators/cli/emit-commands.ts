@@ -172,8 +172,30 @@ export function emitCommands(
       false,
     );
   });
+  // The OAuth2 client id and secret follow the credential options: `--client-id` / `--client-secret`, else the environment.
+  const oauth = sdk.clientCredentials;
+  const oauthOptions: [string, string, string][] =
+    oauth === undefined
+      ? []
+      : [
+          [oauth.idIdent, oauth.flow.clientIdEnv, 'client-id'],
+          [oauth.secretIdent, oauth.flow.clientSecretEnv, 'client-secret'],
+        ];
+  for (const [option, env, flag] of oauthOptions)
+    credentials.push(
+      obj(
+        [
+          ['option', str(option)],
+          ['env', arr([str(env)])],
+          ['required', bool(false)],
+          ['flag', str(flag)],
+        ],
+        false,
+      ),
+    );
   const clientOptions = obj([
     ...model.authOptions.map((_, i): Entry => [sdk.authIdents[i] as string, `setup.credentials[${i}]`]),
+    ...oauthOptions.map(([option], i): Entry => [option, `setup.credentials[${model.authOptions.length + i}]`]),
     ['baseURL', 'setup.baseURL'],
     ['fetch', 'setup.fetch'],
     ['maxRetries', 'setup.maxRetries'],

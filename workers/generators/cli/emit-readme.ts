@@ -87,6 +87,12 @@ export function emitReadme(
     if (others.length > 0)
       lines.push('', `Other credentials are read from ${others.map((o) => `\`${o.envVar as string}\``).join(', ')}.`);
   } else lines.push('The API needs no credentials.');
+  const oauth = sdk.clientCredentials;
+  if (oauth !== undefined)
+    lines.push(
+      '',
+      `With an OAuth2 client id and secret (\`--client-id\` and \`--client-secret\`, else \`${oauth.flow.clientIdEnv}\` and \`${oauth.flow.clientSecretEnv}\`), the CLI fetches its own access tokens from the API's token endpoint (client credentials).`,
+    );
   lines.push(
     '',
     `The base URL is \`--base-url\`, else \`${sdk.options.envPrefix}_BASE_URL\`${model.environments[0] || model.servers[0] ? `, else ${mdText(model.environments[0]?.url ?? model.servers[0]?.url ?? '')}` : ''}.`,

@@ -139,8 +139,12 @@ function defaultText(value: JsonValue | undefined): string | undefined {
 
 /** Claims flag names: kebab-case, then `<location>-<name>`, then numbered. */
 class FlagNames {
-  readonly #taken = new Set<string>(RESERVED_FLAGS);
+  readonly #taken: Set<string>;
   readonly #booleans = new Set<string>();
+
+  constructor(reserved: readonly string[]) {
+    this.#taken = new Set([...RESERVED_FLAGS, ...reserved]);
+  }
 
   #free(name: string, boolean: boolean): boolean {
     if (this.#taken.has(name)) return false;
@@ -200,9 +204,16 @@ function bodyFlag(model: ApiModel, names: FlagNames, property: PropertyNode, fil
   };
 }
 
-function planMethod(model: ApiModel, method: MethodPlan, word: string, access: string[], group: CliGroup): CliMethod {
+function planMethod(
+  model: ApiModel,
+  method: MethodPlan,
+  word: string,
+  access: string[],
+  group: CliGroup,
+  reserved: readonly string[],
+): CliMethod {
   const shape = methodShape(model, method);
-  const names = new FlagNames();
+  const names = new FlagNames(reserved);
   const flags: CliFlag[] = [];
   for (const { param } of shape.pathArgs) flags.push(paramFlag(model, names, param, param.name, 'path'));
   for (const field of shape.fields)
@@ -225,7 +236,11 @@ function groupDescription(model: ApiModel, raw: string): string | undefined {
   return oneLine(tag?.description, 300);
 }
 
+/** The global flags of a CLI whose API has an OAuth2 client-credentials flow (no command flag takes them then). */
+export const CLIENT_CREDENTIAL_FLAGS = ['client-id', 'client-secret'] as const;
+
 export function planCommands(model: ApiModel, sdk: SdkPlan): CliGroup[] {
+  const reserved = sdk.clientCredentials !== undefined ? CLIENT_CREDENTIAL_FLAGS : [];
   const planGroup = (resource: ResourcePlan, word: string, access: string[]): CliGroup => {
     const description = groupDescription(model, resource.resource.name);
     const group: CliGroup = {
@@ -254,6 +269,7 @@ export function planCommands(model: ApiModel, sdk: SdkPlan): CliGroup[] {
           scope.claim(`method:${method.rawName}`, kebabCase(method.rawName) || 'call'),
           childAccess,
           group,
+          reserved,
         ),
       );
     }

@@ -51,6 +51,11 @@ export function emitReadme(
       `The API key is read from ${mdCode(`$${keyEnv}`)}${keyEnv !== `${prefix}_API_KEY` ? ` (or ${mdCode(`$${prefix}_API_KEY`)})` : ''}, as the SDK reads it.`,
     );
   else lines.push('The API takes no credentials.');
+  const oauth = sdk.clientCredentials;
+  if (oauth !== undefined)
+    lines.push(
+      `With an OAuth2 client id and secret in ${mdCode(`$${oauth.flow.clientIdEnv}`)} and ${mdCode(`$${oauth.flow.clientSecretEnv}`)}, the server fetches its own access tokens from the API's token endpoint (client credentials) and refreshes them as they expire.`,
+    );
   lines.push(
     `The base URL is \`--base-url URL\`, else ${mdCode(`$${prefix}_BASE_URL`)}, else the description's server.`,
     '',

@@ -67,8 +67,20 @@ export function emitTools(
       `required: ${option.required ? 'true' : 'false'}`,
     ]);
   });
+  // The OAuth2 client id and secret, read from the server's environment like the other credentials.
+  const oauth = sdk.clientCredentials;
+  const oauthOptions: [string, string][] =
+    oauth === undefined
+      ? []
+      : [
+          [oauth.idIdent, oauth.flow.clientIdEnv],
+          [oauth.secretIdent, oauth.flow.clientSecretEnv],
+        ];
+  for (const [option, env] of oauthOptions)
+    credentials.push(objectInline([`option: ${str(option)}`, `env: ${arrayInline([str(env)])}`, 'required: false']));
   const clientOptions = objectLines([
     ...model.authOptions.map((_, i) => `${objKey(sdk.authIdents[i] as string)}: setup.credentials[${i}]`),
+    ...oauthOptions.map(([option], i) => `${objKey(option)}: setup.credentials[${model.authOptions.length + i}]`),
     'baseURL: setup.baseURL',
     'fetch: setup.fetch',
   ]);

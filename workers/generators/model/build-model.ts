@@ -93,7 +93,7 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
   const context: OperationContext = { globalSecurity, pagination: config.pagination, schemas, refs, locate };
 
   const mapped = configuredNames(config.resources);
-  const { operations, webhooks } = buildOperations(input, mapped, context);
+  const { operations, webhooks, callbacks } = buildOperations(input, mapped, context);
   const opKeys = new Set(operations.map((o) => o.key));
   const resources = config.resources.map((r) => configuredResource(r, [], opKeys, schemas, diagnostics));
   placeUnmapped(input, operations, mapped, resources, diagnostics);
@@ -113,6 +113,7 @@ export function buildModel(input: BuildModelInput): BuildModelResult {
     security: globalSecurity,
     operations,
     webhooks,
+    callbacks,
     schemas: schemas.schemas,
     resources,
     pagination: config.pagination,
@@ -172,7 +173,7 @@ function buildOperations(
   input: BuildModelInput,
   mapped: Map<string, ConfiguredName>,
   context: OperationContext,
-): { operations: Operation[]; webhooks: Operation[] } {
+): { operations: Operation[]; webhooks: Operation[]; callbacks: Operation[] } {
   const { globalSecurity, pagination, schemas, refs, locate } = context;
   const pathOps = input.operations.filter((o) => !o.webhook);
   const derived = deriveResources(
@@ -205,9 +206,38 @@ function buildOperations(
       ),
     );
   }
+  // The operations of each path operation's `callbacks` (requests the API makes to a URL the caller
+  // gave): `path` is the callback's runtime expression, the method name the callback's name.
+  const callbacks: Operation[] = [];
+  for (const parent of pathOps) {
+    for (const [name, raw] of entries(parent.operation.callbacks)) {
+      const callback = refs.record(raw, joinPointer(parent.pointer, 'callbacks', name));
+      if (callback === undefined) continue;
+      for (const [expression, rawItem] of entries(callback.value)) {
+        const item = refs.record(rawItem, joinPointer(callback.pointer, expression));
+        if (item === undefined) continue;
+        for (const method of HTTP_METHODS) {
+          const operation = asRecord(item.value[method]);
+          if (operation === undefined) continue;
+          const entry: OperationEntry = {
+            path: expression,
+            method,
+            pointer: joinPointer(item.pointer, method),
+            operation,
+            pathItem: item.value,
+            pathItemPointer: item.pointer,
+            webhook: true,
+          };
+          const key = `${method} callback:${endpointKey(parent.method, parent.path)}:${name}:${expression}`;
+          const naming = { resourcePath: ['callbacks'], methodName: snakeCase(name) || 'callback' };
+          callbacks.push(buildOperation(entry, key, naming, globalSecurity, pagination, schemas, refs, locate));
+        }
+      }
+    }
+  }
   const order = (m: HttpMethod): number => HTTP_METHODS.indexOf(m);
   operations.sort((a, b) => (a.path === b.path ? order(a.method) - order(b.method) : a.path < b.path ? -1 : 1));
-  return { operations, webhooks };
+  return { operations, webhooks, callbacks };
 }
 
 function configDiagnostic(
@@ -661,6 +691,15 @@ function buildAuthSchemes(
             },
           ];
         });
+        // OAS 2's shape (`flow: application`, `tokenUrl`, `scopes` on the scheme itself), as a config's
+        // declared scheme or a half-converted document may carry it: the same client-credentials flow.
+        const tokenUrl = asString(scheme.tokenUrl);
+        if (flows.length === 0 && scheme.flow === 'application' && tokenUrl !== undefined)
+          flows.push({
+            flow: 'clientCredentials',
+            tokenUrl,
+            scopes: entries(scheme.scopes).map(([name, d]) => ({ name, description: asString(d) ?? '' })),
+          });
         out.push({ ...base, type: 'oauth2', flows });
         break;
       }
@@ -737,6 +776,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
     ...optional('mcpTools', config.mcpTools),
     ...(config.kind === 'stainless' ? { wordCasings: stainlessWordCasings(config.customCasings) } : {}),
+    ...optional('webhookScheme', config.webhookScheme),
   };
 }
 

@@ -1,7 +1,14 @@
 // The normalised generator config: what both the flagship config and a partner `stainless.yml`
 // are mapped onto before the model is built. Locations point into the config text.
 
-import type { ClientAuthOption, Diagnostic, PaginationScheme, RuleSetting, SourceLocation } from './types.ts';
+import type {
+  ClientAuthOption,
+  Diagnostic,
+  PaginationScheme,
+  RuleSetting,
+  SourceLocation,
+  WebhookScheme,
+} from './types.ts';
 
 export interface ConfigMethod {
   /** Raw method name, e.g. 'list'. */
@@ -33,6 +40,8 @@ export interface GeneratorConfig {
   mcpTools?: 'static' | 'dynamic';
   /** stainless.yml `custom_casings`: lower-case word -> its PascalCase and first-camelCase spellings. */
   customCasings?: Record<string, { pascal: string; camel: string }>;
+  /** `webhooks: { scheme }`: how the API signs its webhooks (default Standard Webhooks). */
+  webhookScheme?: WebhookScheme;
   environments: { name: string; url: string; source: SourceLocation }[];
   authOptions: ClientAuthOption[];
   /** Extra security schemes declared by the config (OpenAPI Security Scheme Object shape). */

@@ -539,7 +539,12 @@ export interface ClientNaming {
    * them (see `names/word-casings.ts`). Absent otherwise.
    */
   wordCasings?: Record<string, { pascal: string; camel: string }>;
+  /** How the API signs its webhooks, when the config says (`webhooks: { scheme }`); Standard Webhooks otherwise. */
+  webhookScheme?: WebhookScheme;
 }
+
+/** Webhook signing schemes the SDKs verify: Standard Webhooks, GitHub's `X-Hub-Signature-256`, Stripe's `Stripe-Signature`. */
+export type WebhookScheme = 'standard' | 'github' | 'stripe';
 
 export interface Tag {
   name: string;
@@ -577,6 +582,12 @@ export interface ApiModel {
   operations: Operation[];
   /** 3.1 `webhooks` (not called by clients; documented and typed). Keys are `${method} webhook:${name}`. */
   webhooks: Operation[];
+  /**
+   * Operations of the path operations' `callbacks` (the API calls a URL the caller gave), in path
+   * order. `path` is the runtime expression, `methodName` the callback's name; keys are
+   * `${method} callback:${parent key}:${name}:${expression}`. Typed by the TypeScript SDK like webhooks.
+   */
+  callbacks: Operation[];
   /** Named schemas by id. Iterate with `Object.keys(...).sort()` for stable output. */
   schemas: Record<string, NamedSchema>;
   /** Resources tree, in config order (derived configs: sorted). */

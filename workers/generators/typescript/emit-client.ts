@@ -57,6 +57,13 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   )
     baseImports.push({ name: 'basicAuth', typeOnly: false });
   statements.push(importDecl(baseImports, './core/base-client.js'));
+  const { clientCredentials, webhooks } = plan;
+  if (clientCredentials !== undefined)
+    statements.push(importDecl([{ name: 'ClientCredentials', typeOnly: false }], './core/oauth.js'));
+  if (webhooks !== undefined) {
+    statements.push(importDecl([{ name: 'Webhooks', typeOnly: false }], './core/webhooks.js'));
+    statements.push(importDecl([{ name: webhooks.unionType, typeOnly: true }], './webhooks.js', true));
+  }
   for (const resource of plan.resources)
     statements.push(importDecl([{ name: resource.className, typeOnly: false }], `./${resource.module}.js`));
 
@@ -83,6 +90,30 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
       ]),
     );
   });
+  if (clientCredentials !== undefined) {
+    const { flow } = clientCredentials;
+    const scopes = flow.scopes.length > 0 ? ` with scopes ${flow.scopes.map((s) => `\`${s}\``).join(', ')}` : '';
+    optionMembers.push(
+      optional(clientCredentials.idIdent, STRING_OR_NULL, [
+        `OAuth2 client id: with \`${clientCredentials.secretIdent}\`, access tokens are fetched from \`${flow.tokenUrl}\`${scopes} (client credentials) and refreshed as they expire. An access token given directly takes precedence.`,
+        `Defaults to the \`${flow.clientIdEnv}\` environment variable.`,
+      ]),
+    );
+    optionMembers.push(
+      optional(clientCredentials.secretIdent, STRING_OR_NULL, [
+        'OAuth2 client secret (sent to the token endpoint with HTTP Basic authentication).',
+        `Defaults to the \`${flow.clientSecretEnv}\` environment variable.`,
+      ]),
+    );
+  }
+  if (webhooks !== undefined) {
+    optionMembers.push(
+      optional(webhooks.secretIdent, STRING_OR_NULL, [
+        `Secret that webhook signatures are checked with (\`${webhooks.member}.unwrap\`).`,
+        `Defaults to the \`${webhooks.secretEnv}\` environment variable.`,
+      ]),
+    );
+  }
   variables.forEach((variable, i) => {
     const type =
       variable.enum && variable.enum.length > 0 ? union(variable.enum.map((v) => literalType(v))) : kw('string');
@@ -150,21 +181,55 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   // Class members.
   const members: string[] = [];
   for (const ident of plan.authIdents) members.push(`${id(ident)}: ${STRING_OR_NULL.text};`);
+  if (clientCredentials !== undefined) {
+    members.push(`${id(clientCredentials.idIdent)}: ${STRING_OR_NULL.text};`);
+    members.push(`${id(clientCredentials.secretIdent)}: ${STRING_OR_NULL.text};`);
+    members.push(`readonly #oauth: ClientCredentials | null;`);
+  }
+  if (webhooks !== undefined) {
+    members.push(`${id(webhooks.secretIdent)}: ${STRING_OR_NULL.text};`);
+    members.push(`readonly ${id(webhooks.member)}: Webhooks<${id(webhooks.unionType)}>;`);
+  }
   for (const resource of plan.resources) members.push(`readonly ${id(resource.propName)}: ${id(resource.className)};`);
   const ctor: string[] = [`super(${superArgs});`];
+  const fromOptionOrEnv = (ident: string, envVar: string): string =>
+    `${thisMember(ident)} = ${optionsMember(ident)} !== undefined ? ${optionsMember(ident)} : (readEnv(${str(envVar)}) ?? null);`;
+  if (clientCredentials !== undefined) {
+    const { flow, idIdent, secretIdent } = clientCredentials;
+    ctor.push(fromOptionOrEnv(idIdent, flow.clientIdEnv));
+    ctor.push(fromOptionOrEnv(secretIdent, flow.clientSecretEnv));
+    const config = objectLines([
+      `clientId: ${thisMember(idIdent)}`,
+      `clientSecret: ${thisMember(secretIdent)}`,
+      `tokenUrl: ${str(flow.tokenUrl)}`,
+      `scopes: [${flow.scopes.map((s) => str(s)).join(', ')}]`,
+    ]);
+    ctor.push(
+      `this.#oauth = ${notNull(thisMember(idIdent))} && ${notNull(thisMember(secretIdent))} ? new ClientCredentials(${config}, this._fetch, () => this.baseURL, () => this.timeout) : null;`,
+    );
+  }
+  if (webhooks !== undefined) {
+    ctor.push(fromOptionOrEnv(webhooks.secretIdent, webhooks.secretEnv));
+    ctor.push(
+      `${thisMember(webhooks.member)} = new Webhooks(${thisMember(webhooks.secretIdent)}, ${str(webhooks.scheme)});`,
+    );
+  }
   model.authOptions.forEach((option, i) => {
     const ident = plan.authIdents[i] as string;
     const fromEnv = option.envVar !== undefined ? `readEnv(${str(option.envVar)}) ?? null` : 'null';
     ctor.push(`${thisMember(ident)} = ${optionsMember(ident)} !== undefined ? ${optionsMember(ident)} : (${fromEnv});`);
     if (option.required) {
+      const viaOAuth = clientCredentials !== undefined && clientCredentials.flow.scheme === option.scheme;
       const message = `The \`${ident}\` client option must be set${option.envVar !== undefined ? ` (or the ${option.envVar} environment variable)` : ''}.`;
-      ctor.push(ifThen(`${thisMember(ident)} === null`, `throw new Error(${str(message)});`));
+      const missing = `${thisMember(ident)} === null${viaOAuth ? ' && this.#oauth === null' : ''}`;
+      ctor.push(ifThen(missing, `throw new Error(${str(message)});`));
     }
   });
   for (const resource of plan.resources)
     ctor.push(`${thisMember(resource.propName)} = new ${id(resource.className)}(this);`);
   members.push(block('constructor(options: ClientOptions = {}) ', ctor));
   members.push(...authMethods(model, plan, schemes));
+  if (clientCredentials !== undefined) members.push(...oauthMethods(model, plan, clientCredentials.flow.scheme));
   members.push(
     block('protected override userAgent(): string ', [`return ${str(`${options.packageName}/${options.version}`)};`]),
   );
@@ -174,6 +239,26 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   ];
   statements.push(withDoc(block(`export class ${id(options.clientClass)} extends BaseClient `, members), doc));
   return { path: 'src/client.ts', content: printModule(`The ${options.clientClass} client.`, statements) };
+}
+
+/**
+ * The client-credentials flow's token: fetched (or taken from the cache) before each attempt when
+ * no access token was given directly, and dropped once when the API answers 401 to it.
+ */
+function oauthMethods(model: ApiModel, plan: SdkPlan, key: string): string[] {
+  const tokenIdent = plan.authIdents[model.authOptions.findIndex((option) => option.scheme === key)];
+  const token = tokenIdent !== undefined ? `${notNull(thisMember(tokenIdent))} || ` : '';
+  const wanted = `(schemes?.has(${str(key)}) ?? true)`;
+  return [
+    block('protected override async fetchedAuthHeaders(schemes?: ReadonlySet<string>): Promise<HeaderValues> ', [
+      ifThen(`${token}this.#oauth === null || !${wanted}`, 'return {};'),
+      'return { Authorization: "Bearer " + (await this.#oauth.token()) };',
+    ]),
+    block('protected override unauthorized(sent: HeaderValues): boolean ', [
+      'const value = sent.Authorization;',
+      'return this.#oauth !== null && value != null && this.#oauth.invalidate(value.slice("Bearer ".length));',
+    ]),
+  ];
 }
 
 function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthScheme>): string[] {
@@ -223,6 +308,7 @@ function authMethods(model: ApiModel, plan: SdkPlan, schemes: Map<string, AuthSc
       headerStatements.push(
         ifThen(and(notNull(value), wanted(key)), set('headers', 'Authorization', `${str(`${prefix} `)} + ${value}`)),
       );
+      if (key === plan.clientCredentials?.flow.scheme) configured = `${notNull(value)} || this.#oauth !== null`;
     } else configured = undefined;
     if (configured !== undefined) configuredCases.push(`case ${str(key)}: return ${configured};`);
   }

@@ -38,6 +38,26 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
       './core/base-client.js',
     ),
     exportFrom([spec('APIPromise'), spec('WithResponse', true)], './core/api-promise.js'),
+    ...(plan.clientCredentials !== undefined
+      ? [exportFrom([spec('ClientCredentials'), spec('OAuthError')], './core/oauth.js')]
+      : []),
+    ...(plan.webhooks !== undefined
+      ? [
+          exportFrom(
+            [
+              spec('UnwrapOptions', true),
+              spec('WebhookHeaders', true),
+              spec('WebhookVerificationError'),
+              spec('Webhooks'),
+            ],
+            './core/webhooks.js',
+          ),
+          exportFrom(
+            [...plan.webhooks.events.map((e) => e.typeName), plan.webhooks.unionType].sort().map((t) => spec(t, true)),
+            './webhooks.js',
+          ),
+        ]
+      : []),
     exportFrom([spec('Page'), spec('PagePromise'), spec('PaginationConfig', true)], './core/pagination.js'),
     exportFrom([spec('Stream'), spec('ServerSentEvent', true)], './core/streaming.js'),
     exportFrom([spec('toFile'), spec('Uploadable', true)], './core/uploads.js'),

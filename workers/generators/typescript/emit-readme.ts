@@ -237,6 +237,69 @@ function rawResponseSection(model: ApiModel, types: TypeEmitter, plan: SdkPlan):
   return out;
 }
 
+function clientCredentialsSection(plan: SdkPlan, packageName: string): string[] {
+  const cc = plan.clientCredentials;
+  if (cc === undefined) return [];
+  const { clientClass } = plan.options;
+  const scopes = cc.flow.scopes.length > 0 ? ` with the scopes ${cc.flow.scopes.map((s) => mdCode(s)).join(', ')}` : '';
+  return [
+    '### OAuth2 client credentials',
+    '',
+    `Give \`${cc.idIdent}\` and \`${cc.secretIdent}\` (or set ${mdCode(cc.flow.clientIdEnv)} and ${mdCode(cc.flow.clientSecretEnv)}) and the client fetches its own access tokens from ${mdCode(cc.flow.tokenUrl)}${scopes} (a relative URL is resolved against the base URL). The client id and secret are sent with HTTP Basic authentication, the grant as a form (\`grant_type=client_credentials\`). The token is cached and fetched again 30 seconds before \`expires_in\` runs out (half-way through shorter lifetimes); requests made while a token is being fetched wait for that one fetch. When the API answers 401, the token is dropped and the request is sent once more with a new one. An access token given directly is used as is. A refusal of the token endpoint throws \`OAuthError\` with \`status\`, \`error\` and \`errorDescription\`.`,
+    '',
+    mdFence(
+      [
+        `import ${id(clientClass)}, { OAuthError } from ${str(packageName)};`,
+        '',
+        `const client = new ${id(clientClass)}(${objectInline([`${id(cc.idIdent)}: ${str('My client id')}`, `${id(cc.secretIdent)}: ${str('My client secret')}`])});`,
+        '',
+        'export function explain(err: unknown): void {',
+        '  if (err instanceof OAuthError) console.log(err.status, err.error, err.errorDescription);',
+        '}',
+      ].join('\n'),
+      'ts',
+    ),
+    '',
+  ];
+}
+
+function webhooksSection(plan: SdkPlan, packageName: string): string[] {
+  const hooks = plan.webhooks;
+  if (hooks === undefined) return [];
+  const how = {
+    standard:
+      'as the [Standard Webhooks](https://www.standardwebhooks.com) specification defines: the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers, an HMAC-SHA256 over id, timestamp and body with the secret (base64, after an optional `whsec_` prefix), any of several space-separated `v1,` signatures (a rotated secret), and a timestamp within five minutes',
+    github: 'as GitHub does: `X-Hub-Signature-256: sha256=<hex>`, an HMAC-SHA256 of the body with the secret',
+    stripe:
+      'as Stripe does: `Stripe-Signature: t=<timestamp>,v1=<hex>`, an HMAC-SHA256 over `<timestamp>.<body>` with the secret, and a timestamp within five minutes',
+  }[hooks.scheme];
+  const events = hooks.events.map(
+    (e) => `\`${e.typeName}\` (${e.kind === 'webhook' ? mdCode(e.op.path) : `callback ${mdCode(e.op.methodName)}`})`,
+  );
+  return [
+    '## Webhooks',
+    '',
+    `\`client.${hooks.member}.unwrap(body, headers)\` checks a delivery's signature ${how}, then returns its payload typed \`${hooks.unionType}\`: ${events.join(', ')}. Pass the raw body (text or bytes, before any JSON parsing) and the request's headers (\`Headers\` or Node's \`req.headers\`). The secret comes from the \`${hooks.secretIdent}\` option, ${mdCode(hooks.secretEnv)}, or \`{ secret }\` in the call. A delivery that does not check out throws \`WebhookVerificationError\`; signatures are compared in constant time (Web Crypto). \`parseUnverified(body)\` reads a body without any check.`,
+    '',
+    mdFence(
+      [
+        `import { type ${id(hooks.unionType)}, WebhookVerificationError } from ${str(packageName)};`,
+        '',
+        `export async function receive(body: string, headers: Headers): Promise<${id(hooks.unionType)} | undefined> {`,
+        '  try {',
+        `    return await client.${id(hooks.member)}.unwrap(body, headers);`,
+        '  } catch (err) {',
+        '    if (err instanceof WebhookVerificationError) return undefined; // answer 400',
+        '    throw err;',
+        '  }',
+        '}',
+      ].join('\n'),
+      'ts',
+    ),
+    '',
+  ];
+}
+
 export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): GeneratedFile {
   const { packageName, clientClass, envPrefix } = plan.options;
   const title = model.info.title.trim() === '' ? clientClass : model.info.title;
@@ -267,6 +330,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
       );
     }
   } else out.push('This API declares no credentials.', '');
+  if (plan.clientCredentials !== undefined) out.push(...clientCredentialsSection(plan, packageName));
   out.push('## Usage', '', mdFence([importLine, '', clientInit].join('\n'), 'ts'), '');
   const firstExample = (() => {
     for (const resource of plan.resources) {
@@ -314,6 +378,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     'List methods that page return a `PagePromise`: `await` it for the first page (`page.data`, `page.hasNextPage()`, `page.getNextPage()`), or iterate every item of every page with `for await`.',
     '',
   );
+  if (plan.webhooks !== undefined) out.push(...webhooksSection(plan, packageName));
   // Every resource with its path from the client, in `flattenResources` order (depth first).
   const trails: ResourcePlan[][] = [];
   const walk = (list: ResourcePlan[], trail: ResourcePlan[]): void => {

@@ -11,6 +11,7 @@ import { emitModels } from './emit-models.ts';
 import { emitPackageFiles } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
 import { emitResourceModule } from './emit-resources.ts';
+import { emitWebhooks } from './emit-webhooks.ts';
 import { resolveOptions } from './options.ts';
 import { planSdk } from './plan.ts';
 import { TypeEmitter } from './schema-types.ts';
@@ -33,10 +34,16 @@ export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions
     files.push(file);
     resourceTypes.set(resource.module, exportedTypes);
   }
+  if (plan.webhooks !== undefined) files.push(emitWebhooks(plan.webhooks, types));
   files.push(emitClient(model, plan));
   files.push(emitIndex(plan, resourceTypes));
   files.push(emitReadme(model, plan, types));
   files.push(...emitPackageFiles(model, resolved));
-  files.push(...bundleFiles());
+  // The OAuth and webhook runtimes only go into packages that use them.
+  const unused = new Set([
+    ...(plan.clientCredentials === undefined ? ['src/core/oauth.ts'] : []),
+    ...(plan.webhooks === undefined ? ['src/core/webhooks.ts'] : []),
+  ]);
+  files.push(...bundleFiles().filter((file) => !unused.has(file.path)));
   return sortByPath(files);
 }

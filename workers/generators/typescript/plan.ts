@@ -2,8 +2,9 @@
 // `NameScope`: exported type/class names share one package-wide scope (so `index.ts` can
 // re-export everything), members get a scope per class, and locals a scope per method.
 
+import { clientCredentialsFlowOf, type ClientCredentialsFlow } from '../core/client.ts';
 import type { MethodPlan } from '../core/resources.ts';
-import type { ApiModel, Operation, Parameter, Resource } from '../model/types.ts';
+import type { ApiModel, Operation, Parameter, Resource, WebhookScheme } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { tsIdent } from '../names/typescript.ts';
 import { kebabCase } from '../names/case.ts';
@@ -71,6 +72,8 @@ export const CLIENT_RESERVED_MEMBERS = [
   'userAgent',
   'hasCredentials',
   'authSchemes',
+  'fetchedAuthHeaders',
+  'unauthorized',
   '_fetch',
   '_defaultHeaders',
   '_defaultQuery',
@@ -115,12 +118,37 @@ export interface SdkPlan {
    * security: then every configured credential goes on every request, as the author most likely meant.
    */
   operationSecurity: boolean;
+  /** The OAuth2 client-credentials flow the client runs itself, with its two option identifiers. */
+  clientCredentials?: { flow: ClientCredentialsFlow; idIdent: string; secretIdent: string };
+  /** 3.1 webhooks: the client member verifying them, its secret option, and one payload type per webhook. */
+  webhooks?: WebhooksPlan;
 }
+
+export interface WebhooksPlan {
+  /** The client member (`webhooks`, else `webhookEvents` when a resource is called `webhooks`). */
+  member: string;
+  secretIdent: string;
+  secretEnv: string;
+  scheme: WebhookScheme;
+  /** The exported union of every payload type. */
+  unionType: string;
+  /** Webhooks first, then callbacks (`op.path` is the webhook's name / the callback's runtime expression). */
+  events: { op: Operation; kind: 'webhook' | 'callback'; typeName: string }[];
+}
+
+/** Core names only a package with client credentials / webhooks exports (claimed then, so other packages keep their names). */
+const OAUTH_EXPORTS = ['ClientCredentials', 'OAuthError'];
+const WEBHOOK_EXPORTS = ['WebhookVerificationError', 'Webhooks', 'WebhookHeaders', 'UnwrapOptions'];
 
 export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions): SdkPlan {
   // Partner runs spell initialisms as the customer's Stainless SDK does (`getKYCLink`, `DNSRecord`).
   const casings = model.client.wordCasings;
-  const exported = new NameScope(CORE_EXPORTS);
+  const flow = clientCredentialsFlowOf(model, options.envPrefix);
+  const exported = new NameScope([
+    ...CORE_EXPORTS,
+    ...(flow !== undefined ? OAUTH_EXPORTS : []),
+    ...(model.webhooks.length + model.callbacks.length > 0 ? WEBHOOK_EXPORTS : []),
+  ]);
   exported.claim('\u0000client', options.clientClass);
   const typeNames = new Map<string, string>();
   for (const id of Object.keys(model.schemas).sort()) {
@@ -189,9 +217,56 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) =>
     clientMembers.claim(`var:${v.name}`, tsIdent(v.name, { kind: 'member' })),
   );
+  const clientCredentials =
+    flow === undefined
+      ? undefined
+      : {
+          flow,
+          idIdent: clientMembers.claim('\u0000clientId', tsIdent('client_id', { kind: 'member' })),
+          secretIdent: clientMembers.claim('\u0000clientSecret', tsIdent('client_secret', { kind: 'member' })),
+        };
+  const webhookSecret =
+    model.webhooks.length + model.callbacks.length > 0
+      ? clientMembers.claim('\u0000webhookSecret', tsIdent('webhook_secret', { kind: 'member' }))
+      : undefined;
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, 'resources'));
   const operationSecurity = model.security.length > 0 || model.operations.some((op) => op.security.length > 0);
-  return { options, typeNames, inputTypeNames, resources, operations, authIdents, serverVarIdents, operationSecurity };
+  let webhooks: WebhooksPlan | undefined;
+  if (webhookSecret !== undefined) {
+    const member = clientMembers.claim('\u0000webhooks', clientMembers.has('webhooks') ? 'webhookEvents' : 'webhooks');
+    const events = [
+      ...model.webhooks.map((op) => ({
+        op,
+        kind: 'webhook' as const,
+        typeName: exported.claim(`webhook:${op.key}`, tsIdent(`${op.methodName} webhook event`, { kind: 'type' })),
+      })),
+      ...model.callbacks.map((op) => ({
+        op,
+        kind: 'callback' as const,
+        typeName: exported.claim(`callback:${op.key}`, tsIdent(`${op.methodName} callback event`, { kind: 'type' })),
+      })),
+    ];
+    webhooks = {
+      member,
+      secretIdent: webhookSecret,
+      secretEnv: `${options.envPrefix}_WEBHOOK_SECRET`,
+      scheme: model.client.webhookScheme ?? 'standard',
+      unionType: exported.claim('\u0000webhookEvent', 'UnwrapWebhookEvent'),
+      events,
+    };
+  }
+  return {
+    options,
+    typeNames,
+    inputTypeNames,
+    resources,
+    operations,
+    authIdents,
+    serverVarIdents,
+    operationSecurity,
+    ...(clientCredentials !== undefined ? { clientCredentials } : {}),
+    ...(webhooks !== undefined ? { webhooks } : {}),
+  };
 }
 
 /** Local identifiers inside one method body (path parameters spelt with the model's word casings, as `chatID`). */

@@ -25,6 +25,9 @@ export const GLOBAL_OPTIONS: Record<string, OptionConfig> = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
   'api-key': { type: 'string' },
+  // Used only by CLIs of APIs with an OAuth2 client-credentials flow (whose commands never take these names).
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
   'base-url': { type: 'string' },
   format: { type: 'string' },
   'dry-run': { type: 'boolean' },
@@ -38,6 +41,8 @@ export interface GlobalFlags {
   help: boolean;
   version: boolean;
   apiKey: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
   baseURL: string | undefined;
   format: OutputFormat | undefined;
   dryRun: boolean;
@@ -145,6 +150,8 @@ export function parseFor<Client>(argv: string[], method: MethodSpec<Client> | un
       help: values.help === true,
       version: values.version === true,
       apiKey: text('api-key'),
+      clientId: text('client-id'),
+      clientSecret: text('client-secret'),
       baseURL: text('base-url'),
       format: format as OutputFormat | undefined,
       dryRun: values['dry-run'] === true,

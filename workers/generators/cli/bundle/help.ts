@@ -51,6 +51,11 @@ function globalFlagRows<Client>(program: ProgramSpec<Client>): [string, string][
   const envs = credential ? credential.env.map((e) => `$${e}`).join(' or ') : '';
   const rows: [string, string][] = [];
   if (credential) rows.push(['--api-key <key>', `Credential for the API (default: ${envs}).`]);
+  for (const oauth of program.credentials) {
+    if (oauth.flag === undefined) continue;
+    const what = oauth.flag === 'client-id' ? 'OAuth2 client id' : 'OAuth2 client secret';
+    rows.push([`--${oauth.flag} <${oauth.flag === 'client-id' ? 'id' : 'secret'}>`, `${what}: access tokens are fetched with it (default: ${oauth.env.map((e) => `$${e}`).join(' or ')}).`]);
+  }
   rows.push(['--base-url <url>', `API base URL (default: $${program.envPrefix}_BASE_URL${program.defaultBaseURL ? `, then ${program.defaultBaseURL}` : ''}).`]);
   rows.push(['--format <format>', 'Output: json (pretty on a terminal, compact when piped), yaml or table.']);
   rows.push(['--dry-run', 'Print the HTTP request (credentials redacted) instead of sending it.']);

@@ -227,6 +227,8 @@ async function buildCall<Client>(method: MethodSpec<Client>, values: Record<stri
 function credentialValues<Client>(program: ProgramSpec<Client>, globals: GlobalFlags, io: CliIO): (string | undefined)[] {
   return program.credentials.map((credential, i) => {
     if (i === 0 && globals.apiKey !== undefined) return globals.apiKey;
+    if (credential.flag === 'client-id' && globals.clientId !== undefined) return globals.clientId;
+    if (credential.flag === 'client-secret' && globals.clientSecret !== undefined) return globals.clientSecret;
     for (const name of credential.env) {
       const value = io.env[name]?.trim();
       if (value) return value;

@@ -81,6 +81,8 @@ export interface CredentialSpec {
   /** Environment variables read, in order. */
   env: readonly string[];
   required: boolean;
+  /** The global flag that sets it before the environment (the OAuth2 client id and secret). */
+  flag?: 'client-id' | 'client-secret';
 }
 
 export interface ProgramSpec<Client> {

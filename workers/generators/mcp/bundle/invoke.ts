@@ -150,6 +150,22 @@ function credentialValues<Client>(spec: ServerSpec<Client>, env: CallEnvironment
   });
 }
 
+/**
+ * The client for a call: the previous call's while the credentials, base URL and fetch are the
+ * same, so what the client caches (an OAuth2 access token) serves every call, not just one.
+ */
+const clients = new WeakMap<object, { key: string; fetch: CallEnvironment['fetch']; client: unknown }>();
+
+function clientFor<Client>(spec: ServerSpec<Client>, environment: CallEnvironment): Client {
+  const credentials = credentialValues(spec, environment.env);
+  const key = JSON.stringify([credentials, environment.baseURL ?? null]);
+  const cached = clients.get(spec);
+  if (cached !== undefined && cached.key === key && cached.fetch === environment.fetch) return cached.client as Client;
+  const client = spec.createClient({ credentials, baseURL: environment.baseURL, fetch: environment.fetch });
+  clients.set(spec, { key, fetch: environment.fetch, client });
+  return client;
+}
+
 /** Calls a tool's SDK method; every failure comes back as a tool error (never a thrown error). */
 export async function invokeTool<Client>(
   spec: ServerSpec<Client>,
@@ -167,11 +183,7 @@ export async function invokeTool<Client>(
   }
   let client: Client;
   try {
-    client = spec.createClient({
-      credentials: credentialValues(spec, environment.env),
-      baseURL: environment.baseURL,
-      fetch: environment.fetch,
-    });
+    client = clientFor(spec, environment);
   } catch (error) {
     const first = spec.credentials[0];
     const hint = first ? ` Set ${first.env.map((e) => `$${e}`).join(' or ')} in the server's environment.` : '';

@@ -134,6 +134,22 @@ export abstract class BaseClient {
     return {};
   }
 
+  /**
+   * Credentials obtained over the network (an OAuth2 access token) for the request's schemes, set
+   * after `authHeaders`; awaited before every attempt.
+   */
+  protected async fetchedAuthHeaders(_schemes?: ReadonlySet<string>): Promise<HeaderValues> {
+    return {};
+  }
+
+  /**
+   * The API answered 401 to a request that carried `sent` (from `fetchedAuthHeaders`): true when a
+   * fetched credential was dropped and the request may be sent once more with a new one.
+   */
+  protected unauthorized(_sent: HeaderValues): boolean {
+    return false;
+  }
+
   /** Whether the credentials of security scheme `scheme` are configured. */
   protected hasCredentials(_scheme: string): boolean {
     return false;
@@ -162,7 +178,7 @@ export abstract class BaseClient {
     return url.toString();
   }
 
-  #buildHeaders(request: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retryCount: number, schemes: ReadonlySet<string> | undefined): Headers {
+  #buildHeaders(request: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retryCount: number, schemes: ReadonlySet<string> | undefined, fetchedAuth: HeaderValues): Headers {
     const headers = new Headers();
     const set = (values: Record<string, unknown> | undefined): void => {
       for (const [name, value] of Object.entries(values ?? {})) {
@@ -180,6 +196,7 @@ export abstract class BaseClient {
     if (idempotencyKey !== undefined && this._idempotencyHeader) headers.set(this._idempotencyHeader, idempotencyKey);
     if (retryCount > 0) headers.set('x-retry-count', String(retryCount));
     set(this.authHeaders(schemes));
+    set(fetchedAuth);
     set(this._defaultHeaders);
     set(request.headers);
     set(options.headers);
@@ -222,11 +239,13 @@ export abstract class BaseClient {
     const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (options.idempotencyKey ?? randomKey()) : undefined;
     const schemes = this.authSchemes(request.security);
     const url = this.buildURL(request.path, { ...request.query, ...options.query }, request.queryStyles, schemes);
+    let reauthorized = false;
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = maxRetries - attempt;
       if (options.signal?.aborted) throw new APIUserAbortError();
+      const fetchedAuth = await this.fetchedAuthHeaders(schemes);
       // Headers and body first: if either throws (a header name fetch refuses), no timer is left behind.
-      const headers = this.#buildHeaders(request, options, idempotencyKey, attempt, schemes);
+      const headers = this.#buildHeaders(request, options, idempotencyKey, attempt, schemes, fetchedAuth);
       const body = this.#buildBody(request);
       const controller = new AbortController();
       let timedOut = false;
@@ -263,6 +282,14 @@ export abstract class BaseClient {
       }
 
       if (!response.ok) {
+        // A fetched token the API refused: fetched anew and sent once more (not counted as a retry).
+        if (response.status === 401 && !reauthorized && this.unauthorized(fetchedAuth)) {
+          reauthorized = true;
+          done();
+          await response.body?.cancel().catch(() => undefined);
+          attempt--;
+          continue;
+        }
         if (retriesLeft > 0 && shouldRetry(response)) {
           done();
           await response.body?.cancel().catch(() => undefined);
