@@ -264,7 +264,7 @@ describe('exact quota under concurrent starts', () => {
   });
 
   it('starts on an existing project, new-project starts and retries at once, with 4 runs left: exactly 4 accepted, counter and rows agree', async () => {
-    // Starts and retries spend the same counter row (run_usage); a start on an existing project
+    // Starts and retries reserve on the same counter row (run_usage); a start on an existing project
     // and a retry lock the counter, then the project, so they neither exceed the quota nor deadlock.
     const ws = await newWorkspace(tight);
     const api = rest(tight.url, ws.token);

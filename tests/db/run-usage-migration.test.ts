@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => service?.stop());
 
 describe('run usage migration', () => {
-  it('backfills each month from the runs started in it; starts spend on from there', async () => {
+  it('backfills each month from the runs started in it; starts and runs written by any other code count on from there', async () => {
     const { sequelize } = service.deps.db;
     const sql = (text: string) => sequelize.query(text);
     const ws = await newWorkspace(service);
@@ -47,5 +47,13 @@ describe('run usage migration', () => {
     expect(next.status).toBe(202);
     expect(next.body.capabilities.usage.runsThisPeriod).toBe(3);
     expect((await usage()).at(-1)).toEqual({ period: start, runs: 3 });
+    // A run inserted by other code (as the previous version's processes insert them during a
+    // rolling upgrade) is counted too.
+    await sequelize.query(
+      `INSERT INTO runs (id, org_id, project_id, status, mode, verdict, input_summary)
+       SELECT 'run_other_code', org_id, project_id, 'queued', mode, 'queued', input_summary FROM runs WHERE id = $1`,
+      { bind: [next.body.run.id] },
+    );
+    expect((await usage()).at(-1)).toEqual({ period: start, runs: 4 });
   });
 });

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import type { ProjectFields } from '../projects/serialize.ts';
 import { currentPeriod } from '../runs/capabilities.ts';
 import { RUN_FIELDS_SQL } from '../runs/read-run.ts';
-import { planSql, plansJson, quotaExceeded, spendRunSql } from '../runs/run-quota.ts';
+import { planSql, plansJson, quotaExceeded, reserveRunSql } from '../runs/run-quota.ts';
 import type { RunFields } from '../runs/serialize.ts';
 
 export interface StartRecord {
@@ -45,7 +45,7 @@ interface Row {
 
 /**
  * A report start as one statement, so one round trip: the report job (pg-boss's own insert, `$1`),
- * the quota spent on the workspace's counter row (exact, see run-quota.ts), the inputs' row, the
+ * a run of the quota reserved on the workspace's counter row (exact, see run-quota.ts), the inputs' row, the
  * project (created, or the existing one locked after the counter, as retries lock them), and the
  * queued run naming its inputs and job, with its verdict from the latest worker heartbeat. A
  * failed check raises (report_service_refuse) and the statement leaves nothing behind. Alone it
@@ -54,7 +54,7 @@ interface Row {
 function statementText(jobInsert: string): string {
   return `WITH job AS (${jobInsert}),
   org AS (${planSql('$2::text', '$3')}),
-  usage AS (${spendRunSql('$2::text', '$4::timestamptz')}),
+  usage AS (${reserveRunSql('$2::text', '$4::timestamptz')}),
   input AS (
     INSERT INTO run_inputs (id, org_id, object_key, sha256, size_bytes, created_at, expires_at)
     VALUES ($5::text, $2::text, $6::text, $7::text, $8::int, $9::timestamptz, $10::timestamptz) RETURNING id),
@@ -77,6 +77,7 @@ function statementText(jobInsert: string): string {
       FROM project WHERE project.status <> 'archived'
     RETURNING ${RUN_FIELDS_SQL})
   SELECT CASE
+      WHEN NOT EXISTS (SELECT 1 FROM job) THEN report_service_refuse('job_refused')
       WHEN NOT EXISTS (SELECT 1 FROM usage) THEN report_service_refuse('quota_exceeded')
       WHEN NOT EXISTS (SELECT 1 FROM project) THEN report_service_refuse('not_found')
       WHEN NOT EXISTS (SELECT 1 FROM run) THEN report_service_refuse('project_archived')
@@ -143,6 +144,7 @@ export async function recordStart(deps: Deps, start: StartRecord, transaction?: 
       : await preparedQuery<Row>(deps.db.sequelize, name, text, values);
   } catch (error) {
     const refusal = refusalOf(error);
+    if (refusal === 'job_refused') throw new Error(`pg-boss refused the job for run ${runId}`);
     if (refusal === 'quota_exceeded') throw await quotaExceeded(deps, start.orgId);
     if (refusal === 'not_found')
       throw new AppError('not_found', `Project ${existingProjectId} was not found in this workspace.`);

@@ -39,7 +39,7 @@ function projectNameFor(input: StartReportInput): string {
 
 /**
  * Starts a report: project (new or reused), retained inputs, a queued run and its job, and the
- * plan quota spent, atomically (one statement, record-start.ts).
+ * plan quota counted, atomically (one statement, record-start.ts).
  */
 export async function startReport(
   deps: Deps,

@@ -10,7 +10,7 @@ import { toProject } from '../projects/serialize.ts';
 import { capabilitiesFor, isWorkerAlive } from './capabilities.ts';
 import { createQueuedRun } from './create-queued-run.ts';
 import { findRun } from './find-run.ts';
-import { spendRun } from './run-quota.ts';
+import { reserveRun } from './run-quota.ts';
 import { toRun } from './serialize.ts';
 
 /** A new queued run from a run's retained inputs; the source run is left as it is. */
@@ -31,7 +31,7 @@ export async function retryRun(
       );
     }
     // The quota's counter row is locked until commit, then the project (the order starts take them).
-    const usage = await spendRun(deps, caller.org.id, transaction);
+    const usage = await reserveRun(deps, caller.org.id, transaction);
     const project = await findProject(caller.org.id, source.projectId, { transaction, lock: true });
     if (project.status === 'archived')
       throw new AppError(

@@ -5,20 +5,20 @@ import type { Deps } from '../deps.ts';
 import { currentPeriod } from './capabilities.ts';
 
 /**
- * SQL spending one run of a workspace's quota period: `org` names the CTE of the workspace's
- * `plan` and `allowed` (its runs per period); the period's counter row is created or incremented
- * only while `runs < allowed`, and RETURNING `runs` (the count including this run) gives no row
- * when the quota is used. The upsert takes the counter's row lock and, after waiting on it, sees
- * the count the previous holder committed: concurrent spends of one workspace are exact, and the
- * lock is held from this statement to its commit, not across a round trip to the database.
- * Placeholders: `org` id, period start.
+ * SQL reserving one run of a workspace's quota period: `org` names the CTE of the workspace's
+ * `plan` and `allowed` (its runs per period). The period's counter row (run_usage, which a trigger
+ * increments for every inserted run) is created or locked only while `runs < allowed`; RETURNING
+ * `runs` (the count including the run about to be inserted) gives no row when the quota is used.
+ * The upsert takes the counter's row lock and, after waiting on it, sees the count the previous
+ * holder committed: concurrent starts and retries of one workspace are exact. The lock is held
+ * until commit, so the run must be inserted in the same statement or transaction.
  */
-export function spendRunSql(orgParam: string, periodParam: string): string {
+export function reserveRunSql(orgParam: string, periodParam: string): string {
   return `INSERT INTO run_usage AS u (org_id, period_start, runs)
-      SELECT ${orgParam}, ${periodParam}, 1 FROM org WHERE org.allowed >= 1
-      ON CONFLICT (org_id, period_start) DO UPDATE SET runs = u.runs + 1
+      SELECT ${orgParam}, ${periodParam}, 0 FROM org WHERE org.allowed >= 1
+      ON CONFLICT (org_id, period_start) DO UPDATE SET runs = u.runs
         WHERE u.runs < (SELECT allowed FROM org)
-      RETURNING runs`;
+      RETURNING u.runs + 1 AS runs`;
 }
 
 /** SQL for the `org` CTE: the workspace's plan and runs per period from the plans JSON parameter. */
@@ -32,18 +32,18 @@ export function plansJson(deps: Deps): string {
 }
 
 /**
- * Spends one run of the workspace's quota inside `transaction` (held until its commit); 402
- * quota_exceeded when the plan's runs for this period are used. Returns the plan and the period's
- * count including this run.
+ * Reserves one run of the workspace's quota inside `transaction` (its counter row locked until
+ * commit; insert the run in it); 402 quota_exceeded when the plan's runs for this period are used.
+ * Returns the plan and the period's count including the run.
  */
-export async function spendRun(
+export async function reserveRun(
   deps: Deps,
   orgId: string,
   transaction: Transaction,
 ): Promise<{ plan: Plan; runsThisPeriod: number }> {
   const [row] = await deps.db.sequelize.query<{ plan: Plan; runs: number | null }>(
-    `WITH org AS (${planSql('$1::text', '$3')}), spent AS (${spendRunSql('$1::text', '$2::timestamptz')})
-     SELECT (SELECT plan FROM org) AS plan, (SELECT runs FROM spent) AS runs`,
+    `WITH org AS (${planSql('$1::text', '$3')}), reserved AS (${reserveRunSql('$1::text', '$2::timestamptz')})
+     SELECT (SELECT plan FROM org) AS plan, (SELECT runs FROM reserved) AS runs`,
     { bind: [orgId, currentPeriod().start, plansJson(deps)], type: QueryTypes.SELECT, transaction },
   );
   if (row?.runs == null) throw await quotaExceeded(deps, orgId, transaction);
