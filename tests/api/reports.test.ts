@@ -184,7 +184,7 @@ describe('POST /api/reports/start', () => {
 });
 
 describe('load', () => {
-  it('30 concurrent starts in one workspace all answer 202 (no pool exhaustion while starts queue on the workspace lock)', async () => {
+  it('30 concurrent starts in one workspace all answer 202 (no pool exhaustion while starts queue on the quota counter of the workspace)', async () => {
     const api = rest(service.url, token);
     const results = await Promise.all(
       Array.from({ length: 30 }, () => api.post('/reports/start', { openapiText: PETSTORE })),
@@ -242,8 +242,8 @@ describe('exact quota under concurrent starts', () => {
   afterAll(async () => tight?.stop());
 
   it('20 concurrent starts in one workspace with 5 runs left: exactly 5 accepted, the rest 402 with nothing left behind', async () => {
-    // A new project's run is written before the workspace's starts lock (the count under the
-    // lock includes it); the quota must stay exact and a refused start must leave no rows.
+    // Each start is one statement that locks the workspace's quota counter row while a run is
+    // left; the quota must stay exact and a refused start must leave no rows (nor a job).
     const ws = await newWorkspace(tight);
     const api = rest(tight.url, ws.token);
     const results = await Promise.all(
