@@ -15,8 +15,11 @@ import type { RunFields } from '../runs/serialize.ts';
 export interface StartRecord {
   orgId: string;
   userId: string;
-  /** The inputs' object, written to the store before this record (README: Artifact storage). */
-  input: { id: string; objectKey: string; sha256: string; sizeBytes: number; expiresAt: Date };
+  /**
+   * The inputs' object: written to the store before this record (README: Artifact storage), or,
+   * with `body`, written by the start's statement itself (the PostgreSQL store, `stored_objects`).
+   */
+  input: { id: string; objectKey: string; sha256: string; sizeBytes: number; expiresAt: Date; body?: Buffer };
   /** An existing project of the workspace, or a new one of this name and mode. */
   project: { id: string } | { name: string; mode: ProjectMode };
   mode: RunMode;
@@ -45,6 +48,7 @@ interface Row {
 
 /**
  * A report start as one statement, so one round trip: the report job (pg-boss's own insert, `$1`),
+ * the inputs' object when it is kept in this database,
  * a run of the quota reserved on the workspace's counter row (exact, see run-quota.ts), the inputs' row, the
  * project (created, or the existing one locked after the counter, as retries lock them), and the
  * queued run naming its inputs and job, with its verdict from the latest worker heartbeat. A
@@ -58,6 +62,7 @@ function statementText(jobInsert: string): string {
   input AS (
     INSERT INTO run_inputs (id, org_id, object_key, sha256, size_bytes, created_at, expires_at)
     VALUES ($5::text, $2::text, $6::text, $7::text, $8::int, $9::timestamptz, $10::timestamptz) RETURNING id),
+  object AS (INSERT INTO stored_objects (key, content) SELECT $6::text, $22::bytea WHERE $22::bytea IS NOT NULL),
   existing AS (
     SELECT id, name, api_name AS "apiName", mode, status, created_at AS "createdAt", updated_at AS "updatedAt"
       FROM projects WHERE $11::text IS NOT NULL AND id = $11::text AND org_id = $2::text AND EXISTS (SELECT 1 FROM usage)
@@ -135,6 +140,7 @@ export async function recordStart(deps: Deps, start: StartRecord, transaction?: 
     JSON.stringify(steps),
     JSON.stringify(start.inputSummary),
     start.notes ?? null,
+    start.input.body ?? null,
   ];
   let row: Row | undefined;
   try {

@@ -65,14 +65,17 @@ export async function startReport(
     : 'flagship';
 
   // The inputs' object is written first, the row naming it after (README: Artifact storage); a
-  // start that does not commit leaves an orphan, deleted below or by the purge job.
+  // start that does not commit leaves an orphan, deleted below or by the purge job. On the
+  // PostgreSQL store the start's statement writes both, so they commit together.
   const inputId = newId('inp');
-  const storedInputs = await RunInput.storeTexts(inputId, {
+  const texts = {
     openapiText: input.openapiText,
     configText: input.configText ?? null,
     oldSdkText: input.oldSdkText ?? null,
     docsSourceText: input.docsSourceText ?? null,
-  });
+  };
+  const inStatement = deps.db.store.kind === 'postgres';
+  const storedInputs = inStatement ? RunInput.encodeTexts(inputId, texts) : await RunInput.storeTexts(inputId, texts);
   const start: StartRecord = {
     orgId: caller.org.id,
     userId: caller.user.id,
@@ -112,7 +115,7 @@ export async function startReport(
   } catch (error) {
     // No row names the inputs' object for certain (a failed COMMIT may still have committed): delete
     // it; when that cannot be known, the purge job's orphan collection decides.
-    if ((await RunInput.count({ where: { id: inputId } }).catch(() => undefined)) === 0)
+    if (!inStatement && (await RunInput.count({ where: { id: inputId } }).catch(() => undefined)) === 0)
       await deps.db.store.delete([storedInputs.objectKey]).catch(() => {});
     // A concurrent request with the same key committed first: answer with its response.
     if (idempotencyKey && isDuplicateKey(error)) {
