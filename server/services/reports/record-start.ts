@@ -48,12 +48,14 @@ interface Row {
 
 /**
  * A report start as one statement, so one round trip: the report job (pg-boss's own insert, `$1`),
- * the inputs' object when it is kept in this database,
- * a run of the quota reserved on the workspace's counter row (exact, see run-quota.ts), the inputs' row, the
- * project (created, or the existing one locked after the counter, as retries lock them), and the
- * queued run naming its inputs and job, with its verdict from the latest worker heartbeat. A
- * failed check raises (report_service_refuse) and the statement leaves nothing behind. Alone it
- * commits by itself, holding the counter's row lock only inside PostgreSQL.
+ * a run of the quota reserved on the workspace's counter row (exact, see run-quota.ts), the
+ * inputs' object when it is kept in this database and the inputs' row, the project (created, or
+ * the existing one locked after the counter, as retries lock them), and the queued run naming its
+ * inputs and job, with its verdict from the latest worker heartbeat. A failed check raises
+ * (report_service_refuse) and the statement leaves nothing behind. Alone it commits by itself,
+ * holding the counter's row lock only inside PostgreSQL. An existing project's run count is read
+ * in the statement's snapshot, so it can miss a run of that project committed while this start
+ * waited on the counter (the count is informative; the quota is not read from it).
  */
 function statementText(jobInsert: string): string {
   return `WITH job AS (${jobInsert}),
