@@ -3,9 +3,12 @@
  * figure): bare express, and bare express running one and two indexed PostgreSQL queries per
  * request through a `pg` Pool of the service's size on the same database. The `queries` column
  * counts the SQL statements one request of that row sends (every pg client in the process, so
- * pg-boss's too). Run: `npm run bench:api` (uses the embedded PostgreSQL in a temp dir, or
- * BENCH_DATABASE_URL).
+ * pg-boss's too). `cpu ms/req`: CPU time per request of this process (the handlers and autocannon;
+ * the floors pay the same autocannon share) and, on the embedded PostgreSQL, of its server
+ * processes (read from /proc; Linux). Run: `npm run bench:api` (uses the embedded PostgreSQL in a
+ * temp dir, or BENCH_DATABASE_URL).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,7 +34,46 @@ interface Figures {
   errors: number;
   non2xx: number;
   queries: number;
+  nodeCpuMs: number;
+  pgCpuMs: number | undefined;
 }
+
+/**
+ * CPU milliseconds used so far by each process of the embedded PostgreSQL server whose data
+ * directory is `dataDir` (postmaster and its backends, from /proc), by pid; undefined when it is
+ * not found (another server, or no /proc).
+ */
+function postgresCpu(dataDir: string): Map<string, number> | undefined {
+  if (!dataDir) return undefined;
+  try {
+    const procs: Array<{ pid: string; ppid: string; ms: number; ours: boolean }> = [];
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        // utime + stime in clock ticks of 10 ms (USER_HZ 100).
+        const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+        procs.push({ pid, ppid: fields[1]!, ms, ours: cmd.includes(dataDir) && cmd.includes('postgres') });
+      } catch {
+        // The process ended while we read it.
+      }
+    }
+    const master = procs.find((p) => p.ours)?.pid;
+    if (!master) return undefined;
+    return new Map(procs.filter((p) => p.pid === master || p.ppid === master).map((p) => [p.pid, p.ms]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms the server's processes used between two readings (a backend that exited meanwhile is not counted). */
+function postgresCpuBetween(before: Map<string, number> | undefined, after: Map<string, number> | undefined) {
+  if (!before || !after) return undefined;
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+let benchDataDir = '';
 
 /** SQL statements sent by any pg client of this process while `counting` is on. */
 let counting = false;
@@ -69,9 +111,16 @@ async function measure(name: string, url: string, options: Partial<autocannon.Op
     headers: options.headers as Record<string, string> | undefined,
     body: options.body as string | undefined,
   });
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = postgresCpu(benchDataDir);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
+  const cpu = process.cpuUsage(cpuBefore);
+  const pgMs = postgresCpuBetween(pgBefore, postgresCpu(benchDataDir));
+  const requests = Math.max(1, result.requests.total);
   return {
     queries,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000 / requests,
+    pgCpuMs: pgMs === undefined ? undefined : pgMs / requests,
     name,
     rps: result.requests.total / DURATION,
     p50: result.latency.p50,
@@ -84,6 +133,7 @@ async function measure(name: string, url: string, options: Partial<autocannon.Op
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-bench-'));
   await chmod(dataDir, 0o755);
+  if (!process.env.BENCH_DATABASE_URL) benchDataDir = dataDir;
   const config = loadConfig({
     ...process.env,
     PORT: '0',
@@ -158,6 +208,7 @@ async function main(): Promise<void> {
       'vs bare'.padStart(9),
       'vs 2-query'.padStart(11),
       'queries'.padStart(8),
+      'cpu ms/req node+pg'.padStart(19),
       'errors'.padStart(7),
       'non2xx'.padStart(7),
     );
@@ -170,6 +221,7 @@ async function main(): Promise<void> {
         `${((r.rps / bareFloor) * 100).toFixed(1)}%`.padStart(9),
         `${((r.rps / twoQueryFloor) * 100).toFixed(1)}%`.padStart(11),
         String(r.queries).padStart(8),
+        `${r.nodeCpuMs.toFixed(2)}+${r.pgCpuMs === undefined ? '?' : r.pgCpuMs.toFixed(2)}`.padStart(19),
         String(r.errors).padStart(7),
         String(r.non2xx).padStart(7),
       );

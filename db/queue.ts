@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { Transaction } from 'sequelize';
 import {
@@ -49,6 +50,12 @@ export interface Queue {
   policy: QueuePolicy;
   /** Enqueues a report job inside `transaction`; returns the job id. */
   enqueueReport(data: ReportJobData, transaction: Transaction): Promise<string>;
+  /**
+   * The statement pg-boss runs to enqueue this report job (its own SQL and payload, made by
+   * `send` without running it), for a caller that runs it as part of a statement of its own: an
+   * `INSERT ... RETURNING id` whose only parameter is `$1`. `id` is the job's id.
+   */
+  reportJobInsert(data: ReportJobData): Promise<{ id: string; text: string; payload: unknown }>;
   /** Enqueues a publish or rollback job inside `transaction` (the action row's commit); returns the job id. */
   enqueuePublish(data: PublishJobData, transaction: Transaction): Promise<string>;
   /** Cancels a queued or active job inside `transaction` (no effect when already finished). */
@@ -90,6 +97,25 @@ export async function openQueue(options: QueueOptions): Promise<Queue> {
       const id = await boss.send(REPORT_QUEUE, data, { db: transactionExecutor(transaction) });
       if (!id) throw new Error(`pg-boss refused the job for run ${data.runId}`);
       return id;
+    },
+    async reportJobInsert(data) {
+      const id = randomUUID();
+      let captured: { text: string; values: unknown[] } | undefined;
+      const sent = await boss.send(REPORT_QUEUE, data, {
+        id,
+        db: {
+          async executeSql(text, values) {
+            if (captured) throw new Error('pg-boss sent more than one statement for one job');
+            captured = { text, values: values ?? [] };
+            return { rows: [{ id }] };
+          },
+        },
+      });
+      if (sent !== id || !captured) throw new Error(`pg-boss did not make the job for run ${data.runId}`);
+      // A queue with NOTIFY on gets a WITH statement, which cannot be nested in another one.
+      if (!/^\s*INSERT INTO /.test(captured.text) || captured.values.length !== 1 || /\$[2-9]/.test(captured.text))
+        throw new Error('pg-boss enqueues report jobs with a statement of an unexpected shape');
+      return { id, text: captured.text, payload: captured.values[0] };
     },
     async enqueuePublish(data, transaction) {
       const id = await boss.send(PUBLISH_QUEUE, data, { db: transactionExecutor(transaction) });

@@ -53,10 +53,27 @@ export class RunInput extends Model<InferAttributes<RunInput>, InferCreationAttr
     id: string,
     texts: StoredInputTexts,
   ): Promise<{ objectKey: string; sha256: string; sizeBytes: number }> {
+    const { body, ...recorded } = RunInput.encodeTexts(id, texts);
+    await boundObjectStore().put(recorded.objectKey, body);
+    return recorded;
+  }
+
+  /**
+   * The object the texts are stored as, not written: its key and bytes, and what the row records
+   * of them. For a writer that puts the object itself (a start on the PostgreSQL store writes it
+   * in the statement that writes the row).
+   */
+  static encodeTexts(
+    id: string,
+    texts: StoredInputTexts,
+  ): { objectKey: string; sha256: string; sizeBytes: number; body: Buffer } {
     const body = Buffer.from(JSON.stringify(texts), 'utf8');
-    const objectKey = inputKey(id);
-    await boundObjectStore().put(objectKey, body);
-    return { objectKey, sha256: createHash('sha256').update(body).digest('hex'), sizeBytes: body.length };
+    return {
+      objectKey: inputKey(id),
+      sha256: createHash('sha256').update(body).digest('hex'),
+      sizeBytes: body.length,
+      body,
+    };
   }
 
   /** The texts, read whole and verified (stored_object_missing / stored_object_corrupt otherwise). */

@@ -1,3 +1,4 @@
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Project, Run, RunInput } from '../../db/models/index.ts';
 import { PETSTORE, rest, trpc, trpcError } from '../setup/http.ts';
@@ -183,7 +184,7 @@ describe('POST /api/reports/start', () => {
 });
 
 describe('load', () => {
-  it('30 concurrent starts in one workspace all answer 202 (no pool exhaustion while starts queue on the workspace lock)', async () => {
+  it('30 concurrent starts in one workspace all answer 202 (no pool exhaustion while starts queue on the quota counter of the workspace)', async () => {
     const api = rest(service.url, token);
     const results = await Promise.all(
       Array.from({ length: 30 }, () => api.post('/reports/start', { openapiText: PETSTORE })),
@@ -241,8 +242,8 @@ describe('exact quota under concurrent starts', () => {
   afterAll(async () => tight?.stop());
 
   it('20 concurrent starts in one workspace with 5 runs left: exactly 5 accepted, the rest 402 with nothing left behind', async () => {
-    // A new project's run is written before the workspace's starts lock (the count under the
-    // lock includes it); the quota must stay exact and a refused start must leave no rows.
+    // Each start is one statement that locks the workspace's quota counter row while a run is
+    // left; the quota must stay exact and a refused start must leave no rows (nor a job).
     const ws = await newWorkspace(tight);
     const api = rest(tight.url, ws.token);
     const results = await Promise.all(
@@ -260,5 +261,52 @@ describe('exact quota under concurrent starts', () => {
       { bind: [ws.organization.id] },
     )) as [Array<{ n: number }>, unknown];
     expect(jobs[0]?.n).toBe(5);
+  });
+
+  it('starts on an existing project, new-project starts and retries at once, with 4 runs left: exactly 4 accepted, counter and rows agree', async () => {
+    // Starts and retries reserve on the same counter row (run_usage); a start on an existing project
+    // and a retry lock the counter, then the project, so they neither exceed the quota nor deadlock.
+    const ws = await newWorkspace(tight);
+    const api = rest(tight.url, ws.token);
+    const sql = tight.deps.db.sequelize;
+    const count = async (query: string, bind: unknown[] = [ws.organization.id]) =>
+      ((await sql.query(query, { bind, type: QueryTypes.SELECT })) as Array<{ n: number }>)[0]!.n;
+    const inputObjects = () => count(`SELECT count(*)::int AS n FROM stored_objects WHERE key LIKE 'inputs/%'`, []);
+    const first = await api.post('/reports/start', { openapiText: PETSTORE });
+    expect(first.status).toBe(202);
+    const objectsBefore = await inputObjects();
+    const kinds = ['existing', 'new', 'retry'] as const;
+    const requests = Array.from({ length: 24 }, (_, i) => kinds[i % 3]!);
+    const results = await Promise.all(
+      requests.map((kind) =>
+        kind === 'retry'
+          ? api.post(`/runs/${first.body.run.id}/retry`, {})
+          : api.post('/reports/start', {
+              openapiText: PETSTORE,
+              ...(kind === 'existing' ? { projectId: first.body.project.id } : {}),
+            }),
+      ),
+    );
+    const accepted = results.filter((r) => r.status === 202);
+    expect(accepted).toHaveLength(4);
+    expect(results.filter((r) => r.status === 402).every((r) => r.body.error === 'quota_exceeded')).toBe(true);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(20);
+    const acceptedStarts = requests.filter((kind, i) => kind !== 'retry' && results[i]!.status === 202).length;
+    const acceptedNew = requests.filter((kind, i) => kind === 'new' && results[i]!.status === 202).length;
+    // Every accepted request's usage counts the runs before it: 2..5 in some order.
+    expect(accepted.map((r) => r.body.capabilities.usage.runsThisPeriod).sort()).toEqual([2, 3, 4, 5]);
+    expect(await count('SELECT count(*)::int AS n FROM runs WHERE org_id = $1')).toBe(5);
+    expect(await count('SELECT coalesce(sum(runs), 0)::int AS n FROM run_usage WHERE org_id = $1')).toBe(5);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'report.run' AND data->>'orgId' = $1`),
+    ).toBe(5);
+    expect(await count('SELECT count(*)::int AS n FROM run_inputs WHERE org_id = $1')).toBe(1 + acceptedStarts);
+    expect(await count('SELECT count(*)::int AS n FROM projects WHERE org_id = $1')).toBe(1 + acceptedNew);
+    // A refused start's inputs object is deleted again.
+    expect((await inputObjects()) - objectsBefore).toBe(acceptedStarts);
+    // Once used, every kind of start is refused with the plan's figures.
+    const over = await api.post('/reports/start', { openapiText: PETSTORE, projectId: first.body.project.id });
+    expect(over.status).toBe(402);
+    expect(over.body.message).toMatch(/free plan allows 5 report runs per month; 5 were used/);
   });
 });

@@ -54,18 +54,32 @@ export async function capabilitiesFor(
   // Sequential: queries of one transaction share its connection.
   const hostedWorker = known?.hostedWorker ?? (await isWorkerAlive(deps, transaction));
   const used = known?.runsThisPeriod ?? (await runsThisPeriod(org.id, transaction));
+  return capabilitiesKnown(deps, org.plan, queued, { hostedWorker, runsThisPeriod: used });
+}
+
+/** Capabilities from the worker's liveness and this period's run count, read by the caller. */
+export function capabilitiesKnown(
+  deps: Deps,
+  plan: Plan,
+  queued: boolean,
+  known: { hostedWorker: boolean; runsThisPeriod: number },
+): Capabilities {
   const period = currentPeriod();
   return {
     persistedRuns: true,
-    hostedWorker,
+    hostedWorker: known.hostedWorker,
     rawUploadStorage: true,
     queueConfigured: true,
     queued,
     storageProvider: 'postgres',
     queueProvider: 'pg-boss',
-    usage: { runsThisPeriod: used, periodStart: period.start.toISOString(), periodEnd: period.end.toISOString() },
+    usage: {
+      runsThisPeriod: known.runsThisPeriod,
+      periodStart: period.start.toISOString(),
+      periodEnd: period.end.toISOString(),
+    },
     limits: {
-      runsPerPeriod: runsAllowed(deps, org.plan),
+      runsPerPeriod: runsAllowed(deps, plan),
       startsPerWindow: deps.config.rateLimit.starts,
       windowSeconds: deps.config.rateLimit.windowSeconds,
       maxOpenapiBytes: deps.config.limits.openapiBytes,

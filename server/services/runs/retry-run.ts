@@ -1,4 +1,4 @@
-import { Organization, RunInput } from '../../../db/models/index.ts';
+import { RunInput } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
 import type { Capabilities, Run } from '../../../shared/schemas/runs.ts';
@@ -8,9 +8,9 @@ import { countProjectRuns } from '../projects/count-runs.ts';
 import { findProject } from '../projects/find-project.ts';
 import { toProject } from '../projects/serialize.ts';
 import { capabilitiesFor, isWorkerAlive } from './capabilities.ts';
-import { checkRunQuota } from './check-quota.ts';
 import { createQueuedRun } from './create-queued-run.ts';
 import { findRun } from './find-run.ts';
+import { reserveRun } from './run-quota.ts';
 import { toRun } from './serialize.ts';
 
 /** A new queued run from a run's retained inputs; the source run is left as it is. */
@@ -22,10 +22,6 @@ export async function retryRun(
 ): Promise<{ project: Project; sourceRun: Run; run: Run; capabilities: Capabilities }> {
   const workerAlive = await isWorkerAlive(deps);
   return await deps.db.sequelize.transaction(async (transaction) => {
-    await deps.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
-      bind: [`starts:${caller.org.id}`],
-      transaction,
-    });
     const source = await findRun(caller.org.id, runId, { transaction });
     const input = source.inputId ? await RunInput.findByPk(source.inputId, { transaction }) : null;
     if (!input || input.expiresAt.getTime() <= Date.now()) {
@@ -34,8 +30,8 @@ export async function retryRun(
         `The inputs of run ${source.id} were purged after the retention period, so it cannot be retried; start a new report instead.`,
       );
     }
-    const org = (await Organization.findByPk(caller.org.id, { transaction })) ?? caller.org;
-    await checkRunQuota(deps, org, transaction);
+    // The quota's counter row is locked until commit, then the project (the order starts take them).
+    const usage = await reserveRun(deps, caller.org.id, transaction);
     const project = await findProject(caller.org.id, source.projectId, { transaction, lock: true });
     if (project.status === 'archived')
       throw new AppError(
@@ -61,7 +57,10 @@ export async function retryRun(
       project: toProject(project, await countProjectRuns(project.id, transaction)),
       sourceRun: toRun(source),
       run: toRun(run),
-      capabilities: await capabilitiesFor(deps, org, true, transaction),
+      capabilities: await capabilitiesFor(deps, { id: caller.org.id, plan: usage.plan }, true, transaction, {
+        hostedWorker: workerAlive,
+        runsThisPeriod: usage.runsThisPeriod,
+      }),
     };
   });
 }
