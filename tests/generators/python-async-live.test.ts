@@ -3,8 +3,10 @@
 // asyncio.wait_for, and cancellation, which must abort the request (the server sees its socket
 // close), keep the event loop running and give the worker thread back to the pool.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +152,45 @@ async def main() -> None:
 asyncio.run(main())
 `;
 
+/** Over TLS (the socket to abort is then an SSLSocket): a verified call, a cancel, a wait_for timeout. */
+const TLS_SCRIPT = String.raw`
+import asyncio, json
+from typing import Dict
+from live_pets import AsyncLivePets
+
+
+async def main() -> None:
+    out: Dict[str, object] = {}
+    async with AsyncLivePets(max_workers=1) as client:
+        out["pet"] = (await client.pets.retrieve("p2")).id
+        task = asyncio.create_task(client.diagnostics.slow(extra_headers={"x-case": "tls-cancel"}))
+        await asyncio.sleep(0.5)
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            out["cancelled"] = True
+        out["cancel_freed"] = (await asyncio.wait_for(client.pets.retrieve("p1"), 5)).id
+        try:
+            await asyncio.wait_for(client.diagnostics.slow(extra_headers={"x-case": "tls-wait-for"}), 0.4)
+        except asyncio.TimeoutError:
+            out["wait_for"] = "TimeoutError"
+        out["wait_for_freed"] = (await asyncio.wait_for(client.pets.retrieve("p3"), 5)).id
+    print(json.dumps(out))
+
+
+asyncio.run(main())
+`;
+
+function which(cmd: string): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+const OPENSSL = which('openssl');
+
 describe.skipIf(PYTHON === undefined)('the generated async Python client against a live server', () => {
   let server: Server;
   let baseUrl = '';
@@ -157,49 +198,51 @@ describe.skipIf(PYTHON === undefined)('the generated async Python client against
   /** Requests whose socket closed before the server answered (x-case header -> count). */
   const aborted = new Map<string, number>();
 
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const path = url.pathname;
-      const testCase = String(req.headers['x-case'] ?? '');
-      res.on('close', () => {
-        if (!res.writableFinished) aborted.set(testCase, (aborted.get(testCase) ?? 0) + 1);
-      });
-      const json = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
-        res.writeHead(status, { 'content-type': 'application/json', ...headers });
-        res.end(JSON.stringify(value));
-      };
-      req.resume();
-      if (req.headers['x-api-key'] !== 'secret-key') return json(401, { message: 'no key' });
-      if (req.method === 'GET' && path === '/v1/pets') {
-        const cursor = url.searchParams.get('cursor');
-        if (cursor === null) return json(200, { data: PETS.slice(0, 2), next_cursor: 'c2' });
-        return json(200, { data: PETS.slice(2), next_cursor: null });
-      }
-      if (req.method === 'POST' && path === '/v1/pets') return json(201, { id: 'p9', name: 'Bo', tag: 'dog' });
-      if (req.method === 'GET' && path.startsWith('/v1/pets/')) {
-        const pet = PETS.find((p) => p.id === decodeURIComponent(path.slice('/v1/pets/'.length)));
-        return pet ? json(200, pet) : json(404, { message: 'not found' });
-      }
-      if (req.method === 'GET' && path === '/v1/slow') {
-        setTimeout(() => json(200, { path }), HOLD_MS).unref();
-        return;
-      }
-      if (req.method === 'POST' && path === '/v1/flaky')
-        return json(429, { message: 'slow down' }, { 'retry-after': '30' });
-      if (req.method === 'GET' && path === '/v1/ticks') {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write('data: {"n": 1}\n\n');
-        if (testCase === 'hold') {
-          setTimeout(() => res.end(), HOLD_MS).unref();
-          return;
-        }
-        setTimeout(() => res.write('data: {"n": 2}\n\n'), 50);
-        setTimeout(() => res.end('data: {"n": 3}\n\n'), 100);
-        return;
-      }
-      json(404, { message: 'no route' });
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
+    const testCase = String(req.headers['x-case'] ?? '');
+    res.on('close', () => {
+      if (!res.writableFinished) aborted.set(testCase, (aborted.get(testCase) ?? 0) + 1);
     });
+    const json = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(value));
+    };
+    req.resume();
+    if (req.headers['x-api-key'] !== 'secret-key') return json(401, { message: 'no key' });
+    if (req.method === 'GET' && path === '/v1/pets') {
+      const cursor = url.searchParams.get('cursor');
+      if (cursor === null) return json(200, { data: PETS.slice(0, 2), next_cursor: 'c2' });
+      return json(200, { data: PETS.slice(2), next_cursor: null });
+    }
+    if (req.method === 'POST' && path === '/v1/pets') return json(201, { id: 'p9', name: 'Bo', tag: 'dog' });
+    if (req.method === 'GET' && path.startsWith('/v1/pets/')) {
+      const pet = PETS.find((p) => p.id === decodeURIComponent(path.slice('/v1/pets/'.length)));
+      return pet ? json(200, pet) : json(404, { message: 'not found' });
+    }
+    if (req.method === 'GET' && path === '/v1/slow') {
+      setTimeout(() => json(200, { path }), HOLD_MS).unref();
+      return;
+    }
+    if (req.method === 'POST' && path === '/v1/flaky')
+      return json(429, { message: 'slow down' }, { 'retry-after': '30' });
+    if (req.method === 'GET' && path === '/v1/ticks') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"n": 1}\n\n');
+      if (testCase === 'hold') {
+        setTimeout(() => res.end(), HOLD_MS).unref();
+        return;
+      }
+      setTimeout(() => res.write('data: {"n": 2}\n\n'), 50);
+      setTimeout(() => res.end('data: {"n": 3}\n\n'), 100);
+      return;
+    }
+    json(404, { message: 'no route' });
+  };
+
+  beforeAll(async () => {
+    server = createServer(handle);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     writeFiles(root, emitPythonSdk(await fixtureModel('live')));
@@ -266,4 +309,64 @@ describe.skipIf(PYTHON === undefined)('the generated async Python client against
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(Object.fromEntries(aborted)).toMatchObject({ 'wait-for': 1, cancel: 1, hold: 1 });
   }, 120_000);
+
+  it.skipIf(OPENSSL === undefined)(
+    'aborts a cancelled request over TLS too',
+    async () => {
+      // A self-signed certificate for 127.0.0.1, trusted by the script through SSL_CERT_FILE.
+      const key = join(root, 'tls.key');
+      const cert = join(root, 'tls.crt');
+      execFileSync(
+        OPENSSL as string,
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        { stdio: 'ignore' },
+      );
+      const tls = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, handle);
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+      try {
+        writeFileSync(join(root, 'drive_tls.py'), TLS_SCRIPT);
+        const result = await run(PYTHON as string, [join(root, 'drive_tls.py')], {
+          env: {
+            ...process.env,
+            PYTHONPATH: join(root, 'src'),
+            SSL_CERT_FILE: cert,
+            LIVE_PETS_API_KEY: 'secret-key',
+            LIVE_PETS_BASE_URL: `https://127.0.0.1:${(tls.address() as AddressInfo).port}/v1`,
+          },
+          timeoutMs: 60_000,
+        });
+        expect(result.code, result.output).toBe(0);
+        const out = JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
+        expect(out).toEqual({
+          pet: 'p2',
+          cancelled: true,
+          cancel_freed: 'p1',
+          wait_for: 'TimeoutError',
+          wait_for_freed: 'p3',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(Object.fromEntries(aborted)).toMatchObject({ 'tls-cancel': 1, 'tls-wait-for': 1 });
+      } finally {
+        tls.closeAllConnections();
+        await new Promise<void>((resolve) => tls.close(() => resolve()));
+      }
+    },
+    120_000,
+  );
 });
