@@ -8,7 +8,19 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
-import { fixtureModel, MYPY, runMypy, runPyright, writeFiles } from './python-helpers.ts';
+import { FIXTURE_FILES, fixtureModel, MYPY, runMypy, runPyright, writeFiles } from './python-helpers.ts';
+
+/** The parameter lines of the first `def __init__(` in a module (`name: type = default,`). */
+function initParams(module: string): string[] {
+  const start = module.indexOf('    def __init__(\n');
+  const end = module.indexOf(') -> None:', start);
+  return module
+    .slice(start, end)
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && l !== 'self,' && l !== '*,');
+}
 
 const ok = (schema: string) => ({
   '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
@@ -57,6 +69,21 @@ describe('the async client of the Python SDK', () => {
     const init = files.find((f) => f.path === 'src/live_pets/__init__.py')?.content ?? '';
     expect(init).toContain('from ._async_client import AsyncLivePets');
     expect(init).toMatch(/"AsyncLivePets",/);
+  });
+
+  it('takes every argument of the sync client (plus max_workers) and passes each on', async () => {
+    for (const name of Object.keys(FIXTURE_FILES)) {
+      const files = emitPythonSdk(await fixtureModel(name));
+      const text = (suffix: string): string => files.find((f) => f.path.endsWith(suffix))?.content ?? '';
+      const sync = initParams(text('/_client.py'));
+      const async_ = initParams(text('/_async_client.py'));
+      expect(sync.length, name).toBeGreaterThan(5);
+      expect(async_, name).toEqual([...sync, 'max_workers: int = DEFAULT_MAX_WORKERS,']);
+      for (const param of sync) {
+        const ident = param.split(':')[0] as string;
+        expect(text('/_async_client.py'), `${name}: ${ident}`).toContain(`            ${ident}=${ident},\n`);
+      }
+    }
   });
 
   it('gives clashing schema and resource names other names, and type-checks', async () => {
