@@ -74,6 +74,8 @@ export function emitPackageInit(plan: SdkPlan): string {
   w.doc(`${options.packageName} ${options.version}: the ${options.clientClass} client.`);
   w.blank();
   w.line(py`from . import types`);
+  w.line(py`from ._async_base import AsyncPage, AsyncStream`);
+  w.line(py`from ._async_client import ${id(plan.asyncClientClass)}`);
   w.line(py`from ._client import ENVIRONMENTS, ${id(options.clientClass)}`);
   w.line(py`from ._errors import (`);
   w.indented(() => ERRORS.forEach((e) => w.line(py`${id(e)},`)));
@@ -87,8 +89,11 @@ export function emitPackageInit(plan: SdkPlan): string {
   w.blank();
   const names = [
     options.clientClass,
+    plan.asyncClientClass,
     'ENVIRONMENTS',
     ...ERRORS,
+    'AsyncPage',
+    'AsyncStream',
     'BaseModel',
     'FileTypes',
     'NOT_GIVEN',

@@ -6,6 +6,7 @@ import type { ApiModel } from '../model/types.ts';
 import { mdCode, mdText } from '../core/markdown.ts';
 import { flattenResources } from '../core/resources.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
+import { isEventStream } from '../core/method.ts';
 import { methodShape } from './method-shape.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
 import { id, join, py, type Py, PyWriter, str } from './writer.ts';
@@ -106,16 +107,16 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     `The base URL can be overridden with \`base_url=\` or the \`${options.envPrefix}_BASE_URL\` environment variable.`,
     '',
   );
+  const authArg =
+    plan.authIdents[0] !== undefined && model.authOptions[0]?.envVar === undefined
+      ? py`${id(plan.authIdents[0])}=${str('...')}`
+      : py``;
   const allMethods = flattenResources(plan.resources).flatMap((r) => r.methods.map((m) => ({ r, m })));
   const first = allMethods[0];
   out.push('## Usage', '');
   code((w) => {
     w.line(py`from ${mod} import ${client}`);
     w.blank();
-    const authArg =
-      plan.authIdents[0] !== undefined && model.authOptions[0]?.envVar === undefined
-        ? py`${id(plan.authIdents[0])}=${str('...')}`
-        : py``;
     w.line(py`client = ${client}(${authArg})`);
     if (first) w.line(py`result = ${callExample(model, types, first.r, first.m, scratch)}`);
   });
@@ -195,6 +196,23 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
       ),
     );
   }
+  emitAsyncSection(out, code, {
+    asyncClient: id(plan.asyncClientClass),
+    authArg,
+    mod,
+    clientName: options.clientClass,
+    // The first method of each kind: a plain call, a list, a stream.
+    // (the plain call is the one the Responses section shows, when there is one).
+    calls: (['call', 'paged', 'stream'] as const).flatMap((kind) => {
+      const found =
+        (kind === 'call' ? modelled : undefined) ??
+        allMethods.find(({ m }) => {
+          const shape = methodShape(model, types, scratch, m);
+          return (shape.pagination ? 'paged' : isEventStream(shape.response.kind) ? 'stream' : 'call') === kind;
+        });
+      return found ? [{ kind, call: callExample(model, types, found.r, found.m, scratch) }] : [];
+    }),
+  });
   out.push('## Resources', '');
   for (const r of flattenResources(plan.resources)) {
     out.push(`### ${mdText(r.resource.path.join(' / '))}`, '');
@@ -207,4 +225,45 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     out.push('');
   }
   return out.join('\n');
+}
+
+/** `## Async`: the async client, with one awaited call, one `async for` over pages and one over a stream. */
+function emitAsyncSection(
+  out: string[],
+  code: (build: (w: PyWriter) => void) => void,
+  input: {
+    asyncClient: Py;
+    authArg: Py;
+    mod: Py;
+    clientName: string;
+    calls: { kind: 'paged' | 'stream' | 'call'; call: Py }[];
+  },
+): void {
+  const { asyncClient, authArg, mod, clientName, calls } = input;
+  out.push(
+    '## Async',
+    '',
+    `\`${asyncClient.text}\` takes the same arguments as \`${clientName}\` (plus \`max_workers\`) and has the same resources; its methods are \`async\`. Each call runs the sync method in a pool of worker threads owned by the client (\`max_workers\`, default 16, bounds the requests in flight), so the event loop never blocks and both clients share one HTTP stack: retries, authentication and errors behave the same. \`timeout=\` works as in the sync client, and cancelling the awaiting task (or \`asyncio.wait_for\` running out) aborts the request: its connection is closed and the thread is free again. List methods return an \`AsyncPage\` without awaiting (\`async for item in client.x.list()\`, each page fetched in the pool); streaming methods return an \`AsyncStream\` (\`async for event in await client.x.stream()\`). \`async with\` (or \`await client.close()\`) stops the pool.`,
+    '',
+  );
+  code((w) => {
+    w.line(py`import asyncio`);
+    w.blank();
+    w.line(py`from ${mod} import ${asyncClient}`);
+    w.blank(2);
+    w.block(py`async def main() -> None:`, () =>
+      w.block(py`async with ${asyncClient}(${authArg}) as client:`, () => {
+        if (calls.length === 0) w.line(py`pass`);
+        for (const { kind, call } of calls) {
+          if (kind === 'paged') w.block(py`async for item in ${call}:`, () => w.line(py`print(item)`));
+          else if (kind === 'stream') {
+            w.line(py`stream = await ${call}`);
+            w.block(py`async for event in stream:`, () => w.line(py`print(event)`));
+          } else w.line(py`await ${call}`);
+        }
+      }),
+    );
+    w.blank(2);
+    w.line(py`asyncio.run(main())`);
+  });
 }

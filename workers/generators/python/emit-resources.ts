@@ -39,7 +39,7 @@ function pathExpr(op: Operation, args: { ident: string; key: string }[]): Py {
   return join(parts.length > 0 ? parts : [str('')], ' + ');
 }
 
-function methodDoc(method: MethodPlan, shape: MethodShape): string {
+export function methodDoc(method: MethodPlan, shape: MethodShape): string {
   const op = method.op;
   const lines: string[] = [];
   const head = [op.summary, op.description].filter((s): s is string => s !== undefined && s.trim() !== '');
@@ -62,7 +62,7 @@ function methodDoc(method: MethodPlan, shape: MethodShape): string {
   return lines.join('\n');
 }
 
-function signatureArg(arg: Arg): Py {
+export function signatureArg(arg: Arg): Py {
   return arg.required
     ? py`${id(arg.ident)}: ${arg.type}`
     : py`${id(arg.ident)}: Union[${arg.type}, NotGiven] = NOT_GIVEN`;
@@ -207,9 +207,10 @@ export function emitResourceModule(
   _plan: SdkPlan,
   types: TypeEmitter,
   resource: ResourcePlan,
-): { files: GeneratedFile[]; typesModule: TypeModule } {
+): { files: GeneratedFile[]; typesModule: TypeModule; shapes: MethodShape[] } {
   const typesModule = new TypeModule(resource.typesModule);
-  const bodyText = resourceClass(model, types, typesModule, resource);
+  const shapes: MethodShape[] = [];
+  const bodyText = resourceClass(model, types, typesModule, resource, shapes);
   const content = resourceModuleHead(resource, typesModule, pyNamesUsed(bodyText)) + '\n\n' + bodyText;
   const file = 'resources/' + resource.modulePath.join('/') + (resource.isPackage ? '/__init__.py' : '.py');
   const files: GeneratedFile[] = [{ path: file, content }];
@@ -221,11 +222,17 @@ export function emitResourceModule(
         `Request and response types of the ${resource.resource.path.join(' / ')} resource.`,
       ),
     });
-  return { files, typesModule };
+  return { files, typesModule, shapes };
 }
 
-/** The resource class: subresource attributes, their constructor, a method per operation (its types go to `typesModule`). */
-function resourceClass(model: ApiModel, types: TypeEmitter, typesModule: TypeModule, resource: ResourcePlan): string {
+/** The resource class: subresource attributes, their constructor, a method per operation (its types go to `typesModule`, its shape to `shapes`). */
+function resourceClass(
+  model: ApiModel,
+  types: TypeEmitter,
+  typesModule: TypeModule,
+  resource: ResourcePlan,
+  shapes: MethodShape[],
+): string {
   const body = new PyWriter();
   body.block(py`class ${id(resource.className)}(SyncAPIResource):`, () => {
     const description = resource.resource.path.join(' / ');
@@ -240,7 +247,9 @@ function resourceClass(model: ApiModel, types: TypeEmitter, typesModule: TypeMod
     }
     for (const method of resource.methods) {
       body.blank();
-      emitMethod(body, method, methodShape(model, types, typesModule, method));
+      const shape = methodShape(model, types, typesModule, method);
+      shapes.push(shape);
+      emitMethod(body, method, shape);
     }
   });
   return body.toString();

@@ -6,6 +6,7 @@ import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import { flattenResources } from '../core/resources.ts';
 import type { ApiModel } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
+import { ASYNC_RESOURCES_DIR, emitAsyncClient, emitAsyncResourceModule, emitAsyncResourcesInit } from './emit-async.ts';
 import { emitClient } from './emit-client.ts';
 import { emitPackageInit, emitPyproject, emitResourcesInit, emitTypesInit } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
@@ -29,8 +30,10 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   for (const schemaId of types.declarationOrder()) types.declareNamed(models, schemaId);
   const typeModules = new Map<string, string[]>();
   for (const resource of flattenResources(plan.resources)) {
-    const { files: resourceFiles, typesModule } = emitResourceModule(model, plan, types, resource);
+    const { files: resourceFiles, typesModule, shapes } = emitResourceModule(model, plan, types, resource);
     for (const file of resourceFiles) files.push({ path: src + file.path, content: file.content });
+    const asyncModule = emitAsyncResourceModule(resource, typesModule, shapes);
+    files.push({ path: src + asyncModule.path, content: asyncModule.content });
     if (typesModule.exports.length > 0) typeModules.set(typesModule.name, typesModule.exports);
   }
   // Written after the resources: using a model from a resource can declare no new model types, but
@@ -52,6 +55,8 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   files.push({ path: `${src}types/__init__.py`, content: emitTypesInit(typeModules) });
   files.push({ path: `${src}resources/__init__.py`, content: emitResourcesInit(plan) });
   files.push({ path: `${src}_client.py`, content: emitClient(model, plan) });
+  files.push({ path: `${src}${ASYNC_RESOURCES_DIR}/__init__.py`, content: emitAsyncResourcesInit(plan) });
+  files.push({ path: `${src}_async_client.py`, content: emitAsyncClient(model, plan) });
   files.push({ path: `${src}__init__.py`, content: emitPackageInit(plan) });
   files.push({ path: `${src}py.typed`, content: '' });
   for (const file of bundleFiles()) files.push({ path: src + file.path, content: file.content });

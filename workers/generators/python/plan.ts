@@ -52,6 +52,13 @@ export const RESERVED_EXPORTS = [
   'SyncAPIResource',
   'SyncPage',
   'UnprocessableEntityError',
+  'AbortableClient',
+  'AsyncAPIResource',
+  'AsyncPage',
+  'AsyncRunner',
+  'AsyncStream',
+  'CallAborted',
+  'DEFAULT_MAX_WORKERS',
   'ENVIRONMENTS',
   'T',
 ];
@@ -66,6 +73,8 @@ export const CLIENT_RESERVED = [
   'default_query',
   'idempotency_header',
   'environment',
+  'max_workers',
+  'close',
   'request',
   'send',
   'str',
@@ -98,6 +107,8 @@ export type { MethodPlan } from '../core/resources.ts';
 export interface ResourcePlan {
   resource: Resource;
   className: string;
+  /** Its class in the async client (`_async_resources/`). */
+  asyncClassName: string;
   /** Attribute on the parent (client or resource). */
   attr: string;
   /** Module path segments under `resources/`, e.g. ['chats', 'participants']. */
@@ -112,6 +123,8 @@ export interface ResourcePlan {
 
 export interface SdkPlan {
   options: ResolvedPythonSdkOptions;
+  /** The async client class (`_async_client.py`). */
+  asyncClientClass: string;
   scope: NameScope;
   resources: ResourcePlan[];
   operations: Map<string, Operation>;
@@ -174,8 +187,18 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
     }
     const typesModule = typeFiles.claim(key, moduleStem(resource.path.join(' ')));
     const children = resource.subresources.map((child) => planResource(child, members, modulePath));
-    return { resource, className, attr, modulePath, isPackage: children.length > 0, typesModule, methods, children };
+    const isPackage = children.length > 0;
+    return { resource, className, asyncClassName: '', attr, modulePath, isPackage, typesModule, methods, children };
   };
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, []));
-  return { options, scope, resources, operations, authIdents, serverVarIdents };
+  // The async names are claimed after every sync one, so adding them renamed nothing that existed.
+  const asyncClientClass = scope.claim('\u0000async client', `Async${options.clientClass}`);
+  const claimAsync = (plans: ResourcePlan[]): void => {
+    for (const p of plans) {
+      p.asyncClassName = scope.claim(`async resource:${p.resource.path.join('\u0000')}`, `Async${p.className}`);
+      claimAsync(p.children);
+    }
+  };
+  claimAsync(resources);
+  return { options, asyncClientClass, scope, resources, operations, authIdents, serverVarIdents };
 }
