@@ -122,17 +122,20 @@ describe('the writer', () => {
   });
 });
 
-describe('hostile fixture', () => {
-  it('never emits spec text outside escaped literals, comments and docstrings', async () => {
-    const files = emitPythonSdk(await fixtureModel('hostile'));
-    for (const file of files.filter((f) => f.path.endsWith('.py') && !/\/_[a-z_]+\.py$/.test(f.path))) {
-      // Strip string literals, docstrings and comments; what remains must not contain injected code.
-      const code = file.content
-        .replace(/"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""/g, '""')
-        .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
-        .replace(/#.*$/gm, '');
-      expect(code, file.path).not.toMatch(/os\.system|__import__|globalThis|__pwned|import os/);
-      expect(code, file.path).not.toMatch(/[\u2028\u2029]/);
-    }
-  });
+describe('hostile fixtures', () => {
+  it.each(['hostile', 'hostile-hooks'])(
+    '%s: never emits spec text outside escaped literals, comments and docstrings',
+    async (name) => {
+      const files = emitPythonSdk(await fixtureModel(name));
+      for (const file of files.filter((f) => f.path.endsWith('.py') && !/\/_[a-z_]+\.py$/.test(f.path))) {
+        // Strip string literals, docstrings and comments; what remains must not contain injected code.
+        const code = file.content
+          .replace(/"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""/g, '""')
+          .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+          .replace(/#.*$/gm, '');
+        expect(code, file.path).not.toMatch(/os\.system|__import__|globalThis|__pwned|import os/);
+        expect(code, file.path).not.toMatch(/[\u2028\u2029]/);
+      }
+    },
+  );
 });
