@@ -6,6 +6,7 @@
 //   binary_name: petstore           (the CLI's binary; overrides packages.cli)
 //   env_prefix: PETSTORE                     # optional
 //   mcp: { tools: dynamic }                  # optional: the MCP server's tools (static | dynamic)
+//   webhooks: { scheme: standard }           # optional: how webhooks are signed (standard | github | stripe)
 //   environments: { production: https://petstore.example.com/v1 }
 //   auth: [ { name: api_key, scheme: ApiKeyAuth, env: PETSTORE_API_KEY, required: true } ]
 //   pagination: [ { name: cursor_page, type: cursor, request: {...}, response: {...} } ]
@@ -33,6 +34,7 @@ export const FLAGSHIP_KEYS = [
   'packages',
   'env_prefix',
   'mcp',
+  'webhooks',
   'environments',
   'auth',
   'pagination',
@@ -87,6 +89,19 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
         'warning',
         '/mcp/tools',
         '`mcp.tools` must be `static` or `dynamic`; it is ignored.',
+      );
+  }
+  const webhooks = asRecord(root.webhooks);
+  if (webhooks !== undefined) {
+    reader.checkKeys(webhooks, '/webhooks', ['scheme'], 'webhooks');
+    const scheme = asString(webhooks.scheme);
+    if (scheme === 'standard' || scheme === 'github' || scheme === 'stripe') config.webhookScheme = scheme;
+    else if (webhooks.scheme !== undefined)
+      reader.report(
+        'config/invalid',
+        'warning',
+        '/webhooks/scheme',
+        '`webhooks.scheme` must be `standard`, `github` or `stripe`; `standard` is used.',
       );
   }
   config.environments = readEnvironments(reader, root.environments, '/environments');

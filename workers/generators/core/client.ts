@@ -30,3 +30,37 @@ export function authOptionsByScheme(
   });
   return [...byScheme].sort((a, b) => compareCodeUnits(a[0], b[0]));
 }
+
+/** An OAuth2 security scheme whose `clientCredentials` flow the client can run itself. */
+export interface ClientCredentialsFlow {
+  /** The security scheme key. */
+  scheme: string;
+  tokenUrl: string;
+  scopes: string[];
+  /** Environment variables the client id and secret are read from by default. */
+  clientIdEnv: string;
+  clientSecretEnv: string;
+}
+
+/**
+ * The first OAuth2 scheme (in key order) with a `clientCredentials` flow that names a `tokenUrl`,
+ * when the client has a credential option for it (the access token given directly). Its client id
+ * and secret are read from `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET`.
+ */
+export function clientCredentialsFlowOf(model: ApiModel, envPrefix: string): ClientCredentialsFlow | undefined {
+  for (const scheme of model.authSchemes) {
+    if (scheme.type !== 'oauth2' || !model.authOptions.some((o) => o.scheme === scheme.key)) continue;
+    const flow = scheme.flows.find(
+      (f) => f.flow === 'clientCredentials' && f.tokenUrl !== undefined && f.tokenUrl !== '',
+    );
+    if (flow?.tokenUrl === undefined) continue;
+    return {
+      scheme: scheme.key,
+      tokenUrl: flow.tokenUrl,
+      scopes: flow.scopes.map((s) => s.name),
+      clientIdEnv: `${envPrefix}_CLIENT_ID`,
+      clientSecretEnv: `${envPrefix}_CLIENT_SECRET`,
+    };
+  }
+  return undefined;
+}

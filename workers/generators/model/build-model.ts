@@ -735,6 +735,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       config.envPrefix ??
       (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
     ...optional('mcpTools', config.mcpTools),
+    ...optional('webhookScheme', config.webhookScheme),
   };
 }
 

@@ -1,7 +1,14 @@
 // The normalised generator config: what both the flagship config and a partner `stainless.yml`
 // are mapped onto before the model is built. Locations point into the config text.
 
-import type { ClientAuthOption, Diagnostic, PaginationScheme, RuleSetting, SourceLocation } from './types.ts';
+import type {
+  ClientAuthOption,
+  Diagnostic,
+  PaginationScheme,
+  RuleSetting,
+  SourceLocation,
+  WebhookScheme,
+} from './types.ts';
 
 export interface ConfigMethod {
   /** Raw method name, e.g. 'list'. */
@@ -31,6 +38,8 @@ export interface GeneratorConfig {
   envPrefix?: string;
   /** `mcp: { tools: static | dynamic }`: the MCP server's tool mode. */
   mcpTools?: 'static' | 'dynamic';
+  /** `webhooks: { scheme }`: how the API signs its webhooks (default Standard Webhooks). */
+  webhookScheme?: WebhookScheme;
   environments: { name: string; url: string; source: SourceLocation }[];
   authOptions: ClientAuthOption[];
   /** Extra security schemes declared by the config (OpenAPI Security Scheme Object shape). */

@@ -533,7 +533,12 @@ export interface ClientNaming {
   envPrefix: string;
   /** The MCP server's tools when the config chooses (`mcp: { tools }`): one per endpoint, or the three dynamic ones. */
   mcpTools?: 'static' | 'dynamic';
+  /** How the API signs its webhooks, when the config says (`webhooks: { scheme }`); Standard Webhooks otherwise. */
+  webhookScheme?: WebhookScheme;
 }
+
+/** Webhook signing schemes the SDKs verify: Standard Webhooks, GitHub's `X-Hub-Signature-256`, Stripe's `Stripe-Signature`. */
+export type WebhookScheme = 'standard' | 'github' | 'stripe';
 
 export interface Tag {
   name: string;

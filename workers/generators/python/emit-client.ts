@@ -244,14 +244,9 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
   const headerLines: (() => void)[] = [];
   const queryLines: (() => void)[] = [];
   const cookieLines: (() => void)[] = [];
+  // The flow is chosen only for a scheme the client has a credential option for (the token given directly).
   const oauthKey = plan.oauth?.scheme.key;
   const byScheme = authOptionsByScheme(model, plan.authIdents);
-  if (oauthKey !== undefined && !byScheme.some(([key]) => key === oauthKey))
-    headerLines.push(() =>
-      w.block(py`if self._oauth is not None:`, () =>
-        w.line(py`_headers["Authorization"] = self._oauth.authorization()`),
-      ),
-    );
   for (const [key, list] of byScheme) {
     const scheme = schemes.get(key);
     const first = list[0];

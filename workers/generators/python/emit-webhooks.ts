@@ -6,7 +6,7 @@
 import type { GeneratedFile } from '../core/files.ts';
 import { requestContent } from '../core/method.ts';
 import { objectShape, resolveSchema } from '../core/schema.ts';
-import type { ApiModel, JsonValue, Operation, SchemaNode } from '../model/types.ts';
+import type { ApiModel, JsonValue, Operation, SchemaNode, WebhookScheme } from '../model/types.ts';
 import type { SdkPlan, WebhooksPlan } from './plan.ts';
 import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
 import { importNames, typesModuleText } from './emit-resources.ts';
@@ -14,9 +14,8 @@ import { fromImport, join, id, py, type Py, pyNamesUsed, PyWriter, relModule, st
 import { compareCodeUnits } from '../core/files.ts';
 
 /** The signature scheme a config may name (`webhooks: { scheme }`); Standard Webhooks by default. */
-export function webhookScheme(model: ApiModel): string {
-  const chosen = (model.client as { webhooks?: { scheme?: string } }).webhooks?.scheme;
-  return chosen === 'github' || chosen === 'stripe' ? chosen : 'standard';
+export function webhookScheme(model: ApiModel): WebhookScheme {
+  return model.client.webhookScheme ?? 'standard';
 }
 
 /** Values of the payload's `type` / `event` / `event_type` property when the schema pins them (enum or const). */

@@ -4,6 +4,7 @@
 
 import type { MethodPlan } from '../core/resources.ts';
 import type { ApiModel, OAuth2AuthScheme, OAuthFlow, Operation, Resource } from '../model/types.ts';
+import { clientCredentialsFlowOf } from '../core/client.ts';
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
 import type { ResolvedPythonSdkOptions } from './types.ts';
@@ -158,18 +159,24 @@ export interface WebhooksPlan {
   webhooks: Operation[];
 }
 
-/** The oauth2 scheme and flow the client fetches tokens with, when the description has one. */
+/** The oauth2 scheme and flow the client fetches tokens with (the one every SDK picks: `clientCredentialsFlowOf`). */
 export function clientCredentialsOf(
   model: ApiModel,
-): { scheme: OAuth2AuthScheme; flow: OAuthFlow & { tokenUrl: string } } | undefined {
-  for (const scheme of model.authSchemes) {
-    if (scheme.type !== 'oauth2') continue;
-    const flow = scheme.flows.find(
-      (f) => f.flow === 'clientCredentials' && f.tokenUrl !== undefined && f.tokenUrl !== '',
-    );
-    if (flow !== undefined) return { scheme, flow: flow as OAuthFlow & { tokenUrl: string } };
-  }
-  return undefined;
+  envPrefix: string,
+):
+  | { scheme: OAuth2AuthScheme; flow: OAuthFlow & { tokenUrl: string }; clientIdEnv: string; clientSecretEnv: string }
+  | undefined {
+  const chosen = clientCredentialsFlowOf(model, envPrefix);
+  const scheme = model.authSchemes.find((s) => s.key === chosen?.scheme);
+  if (chosen === undefined || scheme?.type !== 'oauth2') return undefined;
+  const flow = scheme.flows.find((f) => f.flow === 'clientCredentials' && f.tokenUrl === chosen.tokenUrl);
+  if (flow === undefined) return undefined;
+  return {
+    scheme,
+    flow: { ...flow, tokenUrl: chosen.tokenUrl },
+    clientIdEnv: chosen.clientIdEnv,
+    clientSecretEnv: chosen.clientSecretEnv,
+  };
 }
 
 /**
@@ -195,13 +202,11 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) =>
     clientMembers.claim(`var:${v.name}`, pyIdent(v.name, { kind: 'param' })),
   );
-  const credentials = clientCredentialsOf(model);
+  const credentials = clientCredentialsOf(model, options.envPrefix);
   const oauth: OAuthPlan | undefined = credentials && {
     ...credentials,
     clientIdIdent: clientMembers.claim('\u0000client_id', 'client_id'),
     clientSecretIdent: clientMembers.claim('\u0000client_secret', 'client_secret'),
-    clientIdEnv: `${options.envPrefix}_CLIENT_ID`,
-    clientSecretEnv: `${options.envPrefix}_CLIENT_SECRET`,
   };
   const dirs = new Map<string, NameScope>();
   let webhooks: WebhooksPlan | undefined;
