@@ -121,7 +121,12 @@ export function emitWebhooks(
   head.blank();
   head.line(py`from __future__ import annotations`);
   head.blank();
-  fromImport(head, py`typing`, ['List', 'Mapping', 'Optional', 'Tuple', 'Union', 'cast'], used);
+  fromImport(
+    head,
+    py`typing`,
+    ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Tuple', 'Union', 'cast'],
+    used,
+  );
   head.blank();
   fromImport(head, relModule(2, '_models'), ['Converter', 'DictOf', 'ListOf', 'UnionOf'], used);
   fromImport(head, relModule(2, '_resource'), ['SyncAPIResource'], used);
