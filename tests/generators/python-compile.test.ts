@@ -42,24 +42,29 @@ describe.skipIf(reason !== undefined)('generated fixture packages', () => {
     expect(mypy.code).toBe(0);
   }, 180_000);
 
-  it('import the hostile package without side effects', async () => {
-    const model = await fixtureModel('hostile');
-    const module = resolveOptions(model).moduleName;
-    const dir = join(root, 'hostile-import');
-    writeFiles(dir, emitPythonSdk(model));
-    const script = [
-      'import builtins, os, sys',
-      'calls = []',
-      'os.system = lambda *a: calls.append(a) or 0',
-      `import ${module}`,
-      `from ${module} import types, resources`,
-      `print(len(calls), ${module}.__version__, len(types.__all__) > 10)`,
-    ].join('\n');
-    const result = await run(PYTHON as string, ['-c', script], {
-      env: { ...process.env, PYTHONPATH: join(dir, 'src') },
-    });
-    expect(result.output.trim()).toBe('0 1.0.0 True');
-  }, 60_000);
+  it.each(['hostile', 'hostile-hooks'])(
+    'import the %s package without side effects',
+    async (name) => {
+      const model = await fixtureModel(name);
+      const module = resolveOptions(model).moduleName;
+      const dir = join(root, `${name}-import`);
+      writeFiles(dir, emitPythonSdk(model));
+      const script = [
+        'import builtins, os, sys',
+        'calls = []',
+        'os.system = lambda *a: calls.append(a) or 0',
+        `import ${module}`,
+        `from ${module} import types, resources`,
+        ...(name === 'hostile-hooks' ? [`from ${module}.resources import webhooks`] : []),
+        `print(len(calls), ${module}.__version__, len(types.__all__) > ${name === 'hostile' ? '10' : '1'})`,
+      ].join('\n');
+      const result = await run(PYTHON as string, ['-c', script], {
+        env: { ...process.env, PYTHONPATH: join(dir, 'src') },
+      });
+      expect(result.output.trim()).toBe('0 1.0.0 True');
+    },
+    60_000,
+  );
 
   it('fail mypy when a generated file is broken (the check can fail)', async () => {
     const dir = join(root, 'broken');

@@ -20,6 +20,10 @@ export const FIXTURE_FILES: Record<string, [string, string | undefined]> = {
   shapes: ['shapes.openapi.yaml', 'shapes.config.yaml'],
   hostile: ['hostile.openapi.json', undefined],
   models: ['models.openapi.yaml', undefined],
+  'oauth-hooks': ['oauth-hooks.openapi.yaml', 'oauth-hooks.config.yaml'],
+  'hostile-hooks': ['hostile-hooks.openapi.json', undefined],
+  // Webhooks without a payload schema (oai-examples tictactoe's shape): unwrap() returns `object`.
+  'webhooks-untyped': ['webhooks-untyped.openapi.yaml', undefined],
 };
 
 export async function fixtureModel(name: string): Promise<ApiModel> {

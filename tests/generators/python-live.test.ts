@@ -150,6 +150,8 @@ up = client.diagnostics.upload(file=("pet.txt", io.BytesIO(b"hello file"), "text
 out["upload"] = up.fields
 ticks: list[Tick] = list(client.diagnostics.ticks.stream())
 out["ticks"] = [t.n for t in ticks]
+raw_ticks = client.with_raw_response.diagnostics.ticks.stream()
+out["raw_ticks"] = [raw_ticks.status_code, raw_ticks.headers["content-type"], [t.n for t in raw_ticks.parse()]]
 started = time.monotonic()
 try:
     LivePets(timeout=0.3, max_retries=0).diagnostics.slow()
@@ -207,6 +209,8 @@ print(json.dumps(out))
       title: 'My pet',
     });
     expect(out.ticks).toEqual([1, 2, 3]);
+    // A raw streaming call answers once the stream opens; parse() is the stream.
+    expect(out.raw_ticks).toEqual([200, 'text/event-stream', [1, 2, 3]]);
     expect(out.timeout).toEqual({ type: 'APITimeoutError', seconds: true });
     expect(seen.every((s) => s.apiKey === 'secret-key')).toBe(true);
     expect(seen.filter((s) => s.url.startsWith('/v1/pets?')).map((s) => s.url)).toEqual([

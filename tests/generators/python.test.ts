@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitPythonSdk, resolveOptions } from '../../workers/generators/python/index.ts';
 import { fwd, id, py, PyWriter, str } from '../../workers/generators/python/writer.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './python-helpers.ts';
 
 const GOLDEN = join(FIXTURES, 'golden');
@@ -122,17 +123,57 @@ describe('the writer', () => {
   });
 });
 
-describe('hostile fixture', () => {
-  it('never emits spec text outside escaped literals, comments and docstrings', async () => {
-    const files = emitPythonSdk(await fixtureModel('hostile'));
-    for (const file of files.filter((f) => f.path.endsWith('.py') && !/\/_[a-z_]+\.py$/.test(f.path))) {
-      // Strip string literals, docstrings and comments; what remains must not contain injected code.
-      const code = file.content
-        .replace(/"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""/g, '""')
-        .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
-        .replace(/#.*$/gm, '');
-      expect(code, file.path).not.toMatch(/os\.system|__import__|globalThis|__pwned|import os/);
-      expect(code, file.path).not.toMatch(/[\u2028\u2029]/);
+describe('hostile fixtures', () => {
+  it.each(['hostile', 'hostile-hooks'])(
+    '%s: never emits spec text outside escaped literals, comments and docstrings',
+    async (name) => {
+      const files = emitPythonSdk(await fixtureModel(name));
+      for (const file of files.filter((f) => f.path.endsWith('.py') && !/\/_[a-z_]+\.py$/.test(f.path))) {
+        // Strip string literals, docstrings and comments; what remains must not contain injected code.
+        const code = file.content
+          .replace(/"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""/g, '""')
+          .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+          .replace(/#.*$/gm, '');
+        expect(code, file.path).not.toMatch(/os\.system|__import__|globalThis|__pwned|import os/);
+        expect(code, file.path).not.toMatch(/[\u2028\u2029]/);
+      }
+    },
+  );
+});
+
+describe('OAuth2, webhooks and raw responses', () => {
+  const build = async (extraConfig: string) => {
+    const result = await analyzeSpec({
+      openapiText: readFileSync(join(FIXTURES, 'oauth-hooks.openapi.yaml'), 'utf8'),
+      configText: readFileSync(join(FIXTURES, 'oauth-hooks.config.yaml'), 'utf8') + extraConfig,
+      mode: 'flagship',
+    });
+    if (!result.model) throw new Error('oauth-hooks did not build');
+    return emitPythonSdk(result.model);
+  };
+  const file = (files: { path: string; content: string }[], path: string): string =>
+    files.find((f) => f.path === path)?.content ?? '';
+
+  it('verifies the scheme the config names (webhooks.scheme), Standard Webhooks by default', async () => {
+    const standard = await build('');
+    expect(file(standard, 'src/hooked_pets/resources/webhooks.py')).toContain('scheme="standard"');
+    for (const scheme of ['github', 'stripe']) {
+      const files = await build(`webhooks: { scheme: ${scheme} }\n`);
+      expect(file(files, 'src/hooked_pets/resources/webhooks.py')).toContain(`scheme="${scheme}"`);
+      expect(file(files, 'README.md')).toContain(`the ${scheme === 'github' ? 'GitHub' : 'Stripe'} way`);
     }
+  });
+
+  it('takes client credentials only for a clientCredentials flow, and gives every resource a raw twin', async () => {
+    const client = file(await build(''), 'src/hooked_pets/_client.py');
+    expect(client).toContain('os.environ.get("HOOKED_PETS_CLIENT_ID")');
+    expect(client).toContain('token_url=resolve_token_url(self.base_url, "/oauth/token")');
+    expect(client).toContain('scopes=["pets:read", "pets:write"]');
+    expect(client).toContain('self.pets = PetsResourceWithRawResponse(client.pets)');
+    const live = emitPythonSdk(await fixtureModel('live'));
+    expect(file(live, 'src/live_pets/_client.py')).not.toContain('client_id');
+    expect(file(live, 'src/live_pets/resources/diagnostics/__init__.py')).toContain(
+      'self.ticks = TicksResourceWithRawResponse(resource.ticks)',
+    );
   });
 });

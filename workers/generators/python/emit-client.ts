@@ -13,7 +13,7 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   const server = model.servers[0];
   const variables = server?.variables ?? [];
   const environments = model.environments;
-  w.line(py`__all__ = [${str(options.clientClass)}, "ENVIRONMENTS"]`);
+  w.line(py`__all__ = [${str(options.clientClass)}, ${str(plan.rawClientClass)}, "ENVIRONMENTS"]`);
   w.blank(2);
   w.line(py`ENVIRONMENTS: Dict[str, str] = {${join(environments.map((e) => py`${str(e.name)}: ${str(e.url)}`))}}`);
   w.doc('Named base URLs; the first is the default.');
@@ -35,6 +35,18 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     ].filter((s) => s !== undefined);
     docLines.push(`    ${plan.authIdents[i] as string}: ${desc.length > 0 ? desc.join(' ') : 'Credential.'}`);
   });
+  const { oauth, webhooks } = plan;
+  if (oauth !== undefined) {
+    const scopes = oauth.flow.scopes.map((s) => s.name);
+    docLines.push(
+      `    ${oauth.clientIdIdent}: OAuth2 client id (client credentials flow of ${oauth.scheme.key}; tokens are fetched from ${oauth.flow.tokenUrl}${scopes.length > 0 ? ` with the scopes ${scopes.join(' ')}` : ''}, cached and refreshed before they expire). Defaults to the ${oauth.clientIdEnv} environment variable.`,
+      `    ${oauth.clientSecretIdent}: OAuth2 client secret. Defaults to the ${oauth.clientSecretEnv} environment variable.`,
+    );
+  }
+  if (webhooks !== undefined)
+    docLines.push(
+      `    webhook_secret: The secret webhooks.unwrap() verifies signatures with. Defaults to the ${webhooks.secretEnv} environment variable.`,
+    );
   variables.forEach((variable, i) => {
     docLines.push(
       `    ${plan.serverVarIdents[i] as string}: Server variable ${variable.name} (default ${variable.default}).${variable.description ? ' ' + variable.description.replace(/\s*\n\s*/g, ' ') : ''}`,
@@ -53,13 +65,20 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     w.doc(docLines.join('\n'));
     w.blank();
     model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str]`));
+    if (oauth !== undefined) w.line(py`${id(oauth.clientIdIdent)}: Optional[str]`);
     for (const resource of plan.resources) w.line(py`${id(resource.attr)}: ${id(resource.className)}`);
+    if (webhooks !== undefined) w.line(py`${id(webhooks.attr)}: ${id(webhooks.className)}`);
     w.blank();
     w.line(py`def __init__(`);
     w.indented(() => {
       w.line(py`self,`);
       w.line(py`*,`);
       model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str] = None,`));
+      if (oauth !== undefined) {
+        w.line(py`${id(oauth.clientIdIdent)}: Optional[str] = None,`);
+        w.line(py`${id(oauth.clientSecretIdent)}: Optional[str] = None,`);
+      }
+      if (webhooks !== undefined) w.line(py`webhook_secret: Optional[str] = None,`);
       variables.forEach((variable, i) => {
         const type =
           variable.enum && variable.enum.length > 0 ? py`Literal[${join(variable.enum.map((v) => str(v)))}]` : py`str`;
@@ -76,6 +95,13 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
       );
     });
     w.block(py`) -> None:`, () => {
+      if (oauth !== undefined) {
+        for (const [ident, env] of [
+          [oauth.clientIdIdent, oauth.clientIdEnv],
+          [oauth.clientSecretIdent, oauth.clientSecretEnv],
+        ] as const)
+          w.block(py`if ${id(ident)} is None:`, () => w.line(py`${id(ident)} = os.environ.get(${str(env)})`));
+      }
       model.authOptions.forEach((option, i) => {
         const ident = id(plan.authIdents[i] as string);
         if (option.envVar !== undefined) {
@@ -84,8 +110,12 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
           );
         }
         if (option.required) {
-          const message = `The ${plan.authIdents[i] as string} argument must be given${option.envVar !== undefined ? ` (or the ${option.envVar} environment variable set)` : ''}.`;
-          w.block(py`if ${ident} is None:`, () => w.line(py`raise ValueError(${str(message)})`));
+          const viaOAuth = oauth !== undefined && oauth.scheme.key === option.scheme;
+          const message = `The ${plan.authIdents[i] as string} argument must be given${option.envVar !== undefined ? ` (or the ${option.envVar} environment variable set)` : ''}${viaOAuth ? ` or a client id and secret (${oauth.clientIdIdent}, ${oauth.clientSecretIdent})` : ''}.`;
+          const condition = viaOAuth
+            ? py`${ident} is None and (${id(oauth.clientIdIdent)} is None or ${id(oauth.clientSecretIdent)} is None)`
+            : py`${ident} is None`;
+          w.block(py`if ${condition}:`, () => w.line(py`raise ValueError(${str(message)})`));
         }
         w.line(py`self.${ident} = ${ident}`);
       });
@@ -127,13 +157,55 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
         w.line(py`idempotency_header=idempotency_header,`);
       });
       w.line(py`)`);
+      if (oauth !== undefined) {
+        const idIdent = id(oauth.clientIdIdent);
+        const secretIdent = id(oauth.clientSecretIdent);
+        w.line(py`self.${idIdent} = ${idIdent}`);
+        w.block(py`if ${idIdent} is not None and ${secretIdent} is not None:`, () => {
+          w.line(py`self._oauth = ClientCredentials(`);
+          w.indented(() => {
+            w.line(py`token_url=resolve_token_url(self.base_url, ${str(oauth.flow.tokenUrl)}),`);
+            w.line(py`client_id=${idIdent},`);
+            w.line(py`client_secret=${secretIdent},`);
+            w.line(py`scopes=[${join(oauth.flow.scopes.map((s) => str(s.name)))}],`);
+            w.line(py`timeout=timeout,`);
+            w.line(py`user_agent=self._user_agent(),`);
+          });
+          w.line(py`)`);
+        });
+      }
+      if (webhooks !== undefined) {
+        w.block(py`if webhook_secret is None:`, () =>
+          w.line(py`webhook_secret = os.environ.get(${str(webhooks.secretEnv)})`),
+        );
+        w.line(py`self.webhook_secret = webhook_secret`);
+      }
       for (const resource of plan.resources) w.line(py`self.${id(resource.attr)} = ${id(resource.className)}(self)`);
+      if (webhooks !== undefined) w.line(py`self.${id(webhooks.attr)} = ${id(webhooks.className)}(self)`);
+    });
+    w.blank();
+    w.line(py`@cached_property`);
+    w.block(py`def with_raw_response(self) -> ${id(plan.rawClientClass)}:`, () => {
+      w.doc(
+        'The same resources, with every method returning a `RawResponse` (status, headers, body) whose `parse()` gives the usual value.',
+      );
+      w.line(py`return ${id(plan.rawClientClass)}(self)`);
     });
     emitAuth(w, model, plan, schemes);
     w.blank();
     w.block(py`def _user_agent(self) -> str:`, () =>
       w.line(py`return ${str(`${options.packageName}/${options.version} (python)`)}`),
     );
+  });
+  w.blank(2);
+  w.block(py`class ${id(plan.rawClientClass)}:`, () => {
+    w.doc(`\`${options.clientClass}.with_raw_response\`: its resources with every method returning a \`RawResponse\`.`);
+    w.blank();
+    w.block(py`def __init__(self, client: ${id(options.clientClass)}) -> None:`, () => {
+      w.line(py`self._client = client`);
+      for (const resource of plan.resources)
+        w.line(py`self.${id(resource.attr)} = ${id(resource.rawClassName)}(client.${id(resource.attr)})`);
+    });
   });
   // The imports come last, once the body shows which names it uses (pyright strict reports unused ones).
   const body = w.toString();
@@ -144,6 +216,7 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   head.line(py`from __future__ import annotations`);
   head.blank();
   if (used.has('os')) head.line(py`import os`);
+  if (used.has('cached_property')) head.line(py`from functools import cached_property`);
   fromImport(head, py`typing`, ['Dict', 'Literal', 'Mapping', 'Optional'], used);
   head.blank();
   // The runtime's helpers count as used when called (an auth parameter may share a helper's name).
@@ -156,8 +229,13 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     ['BaseClient', 'apply_server_variables', 'basic_auth'],
     new Set([...called, ...(used.has('BaseClient') ? ['BaseClient'] : [])]),
   );
+  if (oauth !== undefined) head.line(py`from ._oauth import ClientCredentials, resolve_token_url`);
   for (const resource of plan.resources)
-    head.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}`);
+    head.line(
+      py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.className)}, ${id(resource.rawClassName)}`,
+    );
+  if (webhooks !== undefined)
+    head.line(py`from ${relModule(1, 'resources', webhooks.module)} import ${id(webhooks.className)}`);
   head.blank(2);
   return head.toString() + '\n\n' + body;
 }
@@ -166,7 +244,10 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
   const headerLines: (() => void)[] = [];
   const queryLines: (() => void)[] = [];
   const cookieLines: (() => void)[] = [];
-  for (const [key, list] of authOptionsByScheme(model, plan.authIdents)) {
+  // The flow is chosen only for a scheme the client has a credential option for (the token given directly).
+  const oauthKey = plan.oauth?.scheme.key;
+  const byScheme = authOptionsByScheme(model, plan.authIdents);
+  for (const [key, list] of byScheme) {
     const scheme = schemes.get(key);
     const first = list[0];
     if (scheme === undefined || first === undefined) continue;
@@ -192,11 +273,16 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
         scheme.type === 'http' && scheme.scheme !== 'bearer'
           ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1)
           : 'Bearer';
-      headerLines.push(() =>
+      headerLines.push(() => {
         w.block(py`if ${value} is not None:`, () =>
           w.line(py`_headers["Authorization"] = ${str(`${prefix} `)} + ${value}`),
-        ),
-      );
+        );
+        // A token given directly wins; else the client credentials fetch one.
+        if (key === oauthKey)
+          w.block(py`elif self._oauth is not None:`, () =>
+            w.line(py`_headers["Authorization"] = self._oauth.authorization()`),
+          );
+      });
     }
   }
   if (headerLines.length > 0 || cookieLines.length > 0) {

@@ -66,6 +66,8 @@ const ERRORS = [
   'UnprocessableEntityError',
   'RateLimitError',
   'InternalServerError',
+  'OAuthError',
+  'WebhookVerificationError',
 ];
 
 export function emitPackageInit(plan: SdkPlan): string {
@@ -82,6 +84,7 @@ export function emitPackageInit(plan: SdkPlan): string {
   w.line(py`)`);
   w.line(py`from ._models import BaseModel`);
   w.line(py`from ._pagination import PageResult, SyncPage`);
+  w.line(py`from ._response import RawResponse`);
   w.line(py`from ._streaming import ServerSentEvent, Stream`);
   w.line(py`from ._types import NOT_GIVEN, FileTypes, NotGiven`);
   w.blank();
@@ -99,6 +102,7 @@ export function emitPackageInit(plan: SdkPlan): string {
     'NOT_GIVEN',
     'NotGiven',
     'PageResult',
+    'RawResponse',
     'ServerSentEvent',
     'Stream',
     'SyncPage',

@@ -10,6 +10,15 @@ import { isEventStream } from '../core/method.ts';
 import { methodShape } from './method-shape.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
 import { id, join, py, type Py, PyWriter, str } from './writer.ts';
+import { webhookScheme } from './emit-webhooks.ts';
+
+function webhookSchemeText(scheme: string): string {
+  if (scheme === 'github')
+    return 'Signatures are checked the GitHub way (`X-Hub-Signature-256: sha256=<hex>`, HMAC-SHA256 of the body; constant-time comparison).';
+  if (scheme === 'stripe')
+    return 'Signatures are checked the Stripe way (`Stripe-Signature: t=<timestamp>,v1=<hex>`, HMAC-SHA256 over `<timestamp>.<body>`, 5 minutes of tolerance; constant-time comparison).';
+  return 'Signatures are checked as the [Standard Webhooks](https://www.standardwebhooks.com) specification defines: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>` with the base64 secret (an optional `whsec_` prefix is dropped), any of the space-separated `v1,` signatures may match (rotated secrets), timestamps more than 5 minutes from now are refused, and the comparison is constant-time.';
+}
 
 function placeholder(type: Py): Py {
   switch (type.text) {
@@ -49,6 +58,7 @@ function callExample(
   resource: ResourcePlan,
   method: MethodPlan,
   scratch: TypeModule,
+  receiver = 'client',
 ): Py {
   const shape = methodShape(model, types, scratch, method);
   const args: Py[] = shape.pathArgs.map((a) => placeholder(a.type));
@@ -60,7 +70,7 @@ function callExample(
   ].filter((a) => a.required);
   for (const a of kw) args.push(py`${id(a.ident)}=${placeholder(a.type)}`);
   const chain = join(
-    ['client', ...resourceChain(resource)].map((n) => id(n)),
+    [...receiver.split('.'), ...resourceChain(resource)].map((n) => id(n)),
     '.',
   );
   return py`${chain}.${id(method.name)}(${join(args)})`;
@@ -98,6 +108,8 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     '',
   );
   out.push('## Installation', '', '```sh', `pip install ${options.packageName}`, '```', '');
+  const allMethods = flattenResources(plan.resources).flatMap((r) => r.methods.map((m) => ({ r, m })));
+  const first = allMethods[0];
   out.push('## Authentication', '');
   const envVars = model.authOptions.filter((o) => o.envVar !== undefined).map((o) => mdCode(o.envVar as string));
   out.push(
@@ -111,8 +123,29 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     plan.authIdents[0] !== undefined && model.authOptions[0]?.envVar === undefined
       ? py`${id(plan.authIdents[0])}=${str('...')}`
       : py``;
-  const allMethods = flattenResources(plan.resources).flatMap((r) => r.methods.map((m) => ({ r, m })));
-  const first = allMethods[0];
+  const { oauth, webhooks } = plan;
+  if (oauth !== undefined) {
+    out.push(
+      '### OAuth2 client credentials',
+      '',
+      `With a client id and secret (\`${oauth.clientIdIdent}=\`, \`${oauth.clientSecretIdent}=\`, or ${mdCode(oauth.clientIdEnv)} and ${mdCode(oauth.clientSecretEnv)}) the client fetches its access tokens from ${mdCode(oauth.flow.tokenUrl)} itself (client credentials grant, HTTP Basic client authentication${oauth.flow.scopes.length > 0 ? `, scopes ${oauth.flow.scopes.map((s) => mdCode(s.name)).join(', ')}` : ''}; a relative URL is resolved against the base URL). A token is cached, shared by every thread using the client (concurrent requests wait for one fetch), refreshed shortly before \`expires_in\` runs out, and refreshed once when a request gets 401. A token given directly still wins. A refusal of the token endpoint raises \`OAuthError\` (\`status_code\`, \`error\`, \`error_description\`).`,
+      '',
+    );
+    code((w) => {
+      w.line(py`from ${mod} import ${client}, OAuthError`);
+      w.blank();
+      w.line(
+        py`oauth_client = ${client}(${id(oauth.clientIdIdent)}=${str('my-client-id')}, ${id(oauth.clientSecretIdent)}=${str('my-client-secret')})`,
+      );
+      w.block(py`try:`, () =>
+        w.line(first ? py`${callExample(model, types, first.r, first.m, scratch, 'oauth_client')}` : py`pass`),
+      );
+      w.block(py`except OAuthError as error:`, () =>
+        w.line(py`print(error.status_code, error.error, error.error_description)`),
+      );
+    });
+  }
+
   out.push('## Usage', '');
   code((w) => {
     w.line(py`from ${mod} import ${client}`);
@@ -182,6 +215,36 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     code((w) =>
       w.block(py`for item in ${callExample(model, types, paged.r, paged.m, scratch)}:`, () => w.line(py`print(item)`)),
     );
+  out.push(
+    '## Raw responses',
+    '',
+    '`client.with_raw_response` has the same resources and methods; each call returns a `RawResponse` with `status_code`, `headers` (lower-case names), `method`, `url`, `request_id`, the body (`content`, `text()`, `json()`) and `parse()`, which gives what the method returns otherwise. A list method fetches its first page (the raw response is that page; `parse()` iterates every page from it); a streaming method answers once the stream opens (`parse()` is the stream). Errors raise as usual.',
+    '',
+  );
+  if (first)
+    code((w) => {
+      w.line(py`raw = ${callExample(model, types, first.r, first.m, scratch, 'client.with_raw_response')}`);
+      w.line(py`print(raw.status_code, raw.headers.get("content-type"), raw.request_id)`);
+      w.line(py`parsed = raw.parse()`);
+    });
+  if (webhooks !== undefined) {
+    out.push(
+      '## Webhooks',
+      '',
+      `\`client.${webhooks.attr}.unwrap(body, headers, secret=None)\` verifies a delivery's signature and returns its payload as the typed event (${webhooks.webhooks.map((op) => mdCode(op.path.replace(/\s+/gu, ' '))).join(', ')}); \`verify()\` only checks. ${webhookSchemeText(webhookScheme(model))} The secret is \`secret=\`, else the client's \`webhook_secret=\` (default ${mdCode(webhooks.secretEnv)}). A failed check raises \`WebhookVerificationError\`. Pass the body exactly as received (bytes).`,
+      '',
+    );
+    code((w) => {
+      w.line(py`from ${mod} import WebhookVerificationError`);
+      w.blank();
+      w.blank();
+      w.block(py`def handle_delivery(body: bytes, headers: dict[str, str]) -> None:`, () => {
+        w.block(py`try:`, () => w.line(py`event = client.${id(webhooks.attr)}.unwrap(body, headers)`));
+        w.block(py`except WebhookVerificationError:`, () => w.line(py`return`));
+        w.line(py`print(event)`);
+      });
+    });
+  }
   const streamed = allMethods.find(({ m }) => m.op.streaming);
   if (streamed) {
     out.push(

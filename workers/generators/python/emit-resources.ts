@@ -252,7 +252,26 @@ function resourceClass(
       emitMethod(body, method, shape);
     }
   });
+  body.blank(2);
+  rawResourceClass(body, resource);
   return body.toString();
+}
+
+/** `client.with_raw_response.<chain>`: the resource's methods wrapped to return a `RawResponse` (same call path). */
+function rawResourceClass(w: PyWriter, resource: ResourcePlan): void {
+  w.block(py`class ${id(resource.rawClassName)}:`, () => {
+    w.doc(
+      `The ${resource.resource.path.join(' / ')} methods, each returning a RawResponse (status, headers, body; parse() gives the usual value).`,
+    );
+    w.blank();
+    w.block(py`def __init__(self, resource: ${id(resource.className)}) -> None:`, () => {
+      w.line(py`self._resource = resource`);
+      for (const method of resource.methods)
+        w.line(py`self.${id(method.name)} = to_raw_response_wrapper(resource.${id(method.name)})`);
+      for (const child of resource.children)
+        w.line(py`self.${id(child.attr)} = ${id(child.rawClassName)}(resource.${id(child.attr)})`);
+    });
+  });
 }
 
 /** The module's docstring, imports (only the names the class body uses) and `__all__`. */
@@ -270,6 +289,7 @@ function resourceModuleHead(resource: ResourcePlan, typesModule: TypeModule, use
   fromImport(w, up('_models'), ['DictOf', 'ListOf', 'UnionOf', 'construct'], used);
   fromImport(w, up('_pagination'), ['SyncPage'], used);
   fromImport(w, up('_resource'), ['SyncAPIResource'], used);
+  fromImport(w, up('_response'), ['to_raw_response_wrapper'], used);
   fromImport(w, up('_streaming'), ['Stream'], used);
   fromImport(w, up('_types'), ['NOT_GIVEN', 'FileTypes', 'NotGiven'], used);
   importNames(w, relModule(dots, 'types', MODELS_MODULE), typesModule.imports.get(MODELS_MODULE), used);
@@ -279,9 +299,11 @@ function resourceModuleHead(resource: ResourcePlan, typesModule: TypeModule, use
   if (typesModule.exports.length > 0)
     importNames(w, relModule(dots, 'types', typesModule.name), new Set(typesModule.exports), used);
   for (const child of resource.children)
-    w.line(py`from .${id(child.modulePath[child.modulePath.length - 1] as string)} import ${id(child.className)}`);
+    w.line(
+      py`from .${id(child.modulePath[child.modulePath.length - 1] as string)} import ${id(child.className)}, ${id(child.rawClassName)}`,
+    );
   w.blank(2);
-  w.line(py`__all__ = [${str(resource.className)}]`);
+  w.line(py`__all__ = [${str(resource.className)}, ${str(resource.rawClassName)}]`);
   w.blank(2);
   return w.toString();
 }

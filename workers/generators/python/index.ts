@@ -11,6 +11,7 @@ import { emitClient } from './emit-client.ts';
 import { emitPackageInit, emitPyproject, emitResourcesInit, emitTypesInit } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
 import { emitResourceModule, typesModuleText } from './emit-resources.ts';
+import { emitWebhooks } from './emit-webhooks.ts';
 import { resolveOptions } from './options.ts';
 import { planSdk } from './plan.ts';
 import { MODELS_MODULE, PARAMS_MODULE, TypeEmitter, TypeModule } from './schema-types.ts';
@@ -35,6 +36,12 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
     const asyncModule = emitAsyncResourceModule(resource, typesModule, shapes);
     files.push({ path: src + asyncModule.path, content: asyncModule.content });
     if (typesModule.exports.length > 0) typeModules.set(typesModule.name, typesModule.exports);
+  }
+  const webhooks = emitWebhooks(model, plan, types);
+  if (webhooks !== undefined) {
+    for (const file of webhooks.files) files.push({ path: src + file.path, content: file.content });
+    if (webhooks.typesModule.exports.length > 0)
+      typeModules.set(webhooks.typesModule.name, webhooks.typesModule.exports);
   }
   // Written after the resources: using a model from a resource can declare no new model types, but
   // the README reuses method shapes (declarations go to a scratch module and are dropped).

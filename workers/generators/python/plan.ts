@@ -3,7 +3,8 @@
 // re-exports them all), members get a scope per class, parameters a scope per method.
 
 import type { MethodPlan } from '../core/resources.ts';
-import type { ApiModel, Operation, Resource } from '../model/types.ts';
+import type { ApiModel, OAuth2AuthScheme, OAuthFlow, Operation, Resource } from '../model/types.ts';
+import { clientCredentialsFlowOf } from '../core/client.ts';
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
 import type { ResolvedPythonSdkOptions } from './types.ts';
@@ -61,6 +62,10 @@ export const RESERVED_EXPORTS = [
   'DEFAULT_MAX_WORKERS',
   'ENVIRONMENTS',
   'T',
+  'ClientCredentials',
+  'OAuthError',
+  'RawResponse',
+  'WebhookVerificationError',
 ];
 
 /** Public members of `BaseClient` (and constructor keywords) a generated client must not shadow. */
@@ -85,6 +90,10 @@ export const CLIENT_RESERVED = [
   'object',
   'os',
   'cast',
+  'with_raw_response',
+  'webhook_secret',
+  'resolve_token_url',
+  'cached_property',
 ];
 
 /** Method names that would shadow builtins used in annotations inside the class body. */
@@ -109,6 +118,8 @@ export interface ResourcePlan {
   className: string;
   /** Its class in the async client (`_async_resources/`). */
   asyncClassName: string;
+  /** The class `client.with_raw_response.<chain>` returns: every method answering a `RawResponse`. */
+  rawClassName: string;
   /** Attribute on the parent (client or resource). */
   attr: string;
   /** Module path segments under `resources/`, e.g. ['chats', 'participants']. */
@@ -132,6 +143,53 @@ export interface SdkPlan {
   authIdents: string[];
   /** Index-aligned with the first server's variables. */
   serverVarIdents: string[];
+  /** The client's raw-response view class (`client.with_raw_response`). */
+  rawClientClass: string;
+  /** OAuth2 client credentials: the first oauth2 scheme (by key) with a `clientCredentials` flow that names a token URL. */
+  oauth?: OAuthPlan;
+  /** The webhooks helper (`client.webhooks`), when the description has 3.1 `webhooks`. */
+  webhooks?: WebhooksPlan;
+}
+
+export interface OAuthPlan {
+  scheme: OAuth2AuthScheme;
+  flow: OAuthFlow & { tokenUrl: string };
+  clientIdIdent: string;
+  clientSecretIdent: string;
+  clientIdEnv: string;
+  clientSecretEnv: string;
+}
+
+export interface WebhooksPlan {
+  /** Attribute on the client (`webhooks` unless an option took it). */
+  attr: string;
+  className: string;
+  /** Module under `resources/`. */
+  module: string;
+  /** Module under `types/` for inline payload types. */
+  typesModule: string;
+  secretEnv: string;
+  webhooks: Operation[];
+}
+
+/** The oauth2 scheme and flow the client fetches tokens with (the one every SDK picks: `clientCredentialsFlowOf`). */
+export function clientCredentialsOf(
+  model: ApiModel,
+  envPrefix: string,
+):
+  | { scheme: OAuth2AuthScheme; flow: OAuthFlow & { tokenUrl: string }; clientIdEnv: string; clientSecretEnv: string }
+  | undefined {
+  const chosen = clientCredentialsFlowOf(model, envPrefix);
+  const scheme = model.authSchemes.find((s) => s.key === chosen?.scheme);
+  if (chosen === undefined || scheme?.type !== 'oauth2') return undefined;
+  const flow = scheme.flows.find((f) => f.flow === 'clientCredentials' && f.tokenUrl === chosen.tokenUrl);
+  if (flow === undefined) return undefined;
+  return {
+    scheme,
+    flow: { ...flow, tokenUrl: chosen.tokenUrl },
+    clientIdEnv: chosen.clientIdEnv,
+    clientSecretEnv: chosen.clientSecretEnv,
+  };
 }
 
 /**
@@ -157,13 +215,33 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   const serverVarIdents = (model.servers[0]?.variables ?? []).map((v) =>
     clientMembers.claim(`var:${v.name}`, pyIdent(v.name, { kind: 'param' })),
   );
+  const credentials = clientCredentialsOf(model, options.envPrefix);
+  const oauth: OAuthPlan | undefined = credentials && {
+    ...credentials,
+    clientIdIdent: clientMembers.claim('\u0000client_id', 'client_id'),
+    clientSecretIdent: clientMembers.claim('\u0000client_secret', 'client_secret'),
+  };
   const dirs = new Map<string, NameScope>();
+  let webhooks: WebhooksPlan | undefined;
+  if (model.webhooks.length > 0) {
+    const root = new NameScope(['__init__']);
+    dirs.set('', root);
+    webhooks = {
+      attr: clientMembers.claim('\u0000webhooks', 'webhooks'),
+      className: scope.claim('\u0000webhooks', 'WebhooksResource'),
+      module: root.claim('\u0000webhooks', 'webhooks'),
+      typesModule: typeFiles.claim('\u0000webhooks', 'webhooks'),
+      secretEnv: `${options.envPrefix}_WEBHOOK_SECRET`,
+      webhooks: model.webhooks,
+    };
+  }
   const planResource = (resource: Resource, parentMembers: NameScope, dir: string[]): ResourcePlan => {
     const key = resource.path.join('\u0000');
     const className = scope.claim(
       `resource:${key}`,
       `${pyIdent(resource.name, { kind: 'type', casings: model.client.wordCasings })}Resource`,
     );
+    const rawClassName = scope.claim(`raw:${key}`, `${className}WithRawResponse`);
     const attr = parentMembers.claim(`resource:${resource.name}`, pyIdent(resource.name));
     const dirKey = dir.join('/');
     const files = dirs.get(dirKey) ?? new NameScope(['__init__']);
@@ -187,10 +265,21 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
     }
     const typesModule = typeFiles.claim(key, moduleStem(resource.path.join(' ')));
     const children = resource.subresources.map((child) => planResource(child, members, modulePath));
-    const isPackage = children.length > 0;
-    return { resource, className, asyncClassName: '', attr, modulePath, isPackage, typesModule, methods, children };
+    return {
+      resource,
+      className,
+      asyncClassName: '',
+      rawClassName,
+      attr,
+      modulePath,
+      isPackage: children.length > 0,
+      typesModule,
+      methods,
+      children,
+    };
   };
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, []));
+  const rawClientClass = scope.claim('\u0000raw client', `${options.clientClass}WithRawResponse`);
   // The async names are claimed after every sync one, so adding them renamed nothing that existed.
   const asyncClientClass = scope.claim('\u0000async client', `Async${options.clientClass}`);
   const claimAsync = (plans: ResourcePlan[]): void => {
@@ -200,5 +289,16 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
     }
   };
   claimAsync(resources);
-  return { options, asyncClientClass, scope, resources, operations, authIdents, serverVarIdents };
+  return {
+    options,
+    asyncClientClass,
+    scope,
+    resources,
+    operations,
+    authIdents,
+    serverVarIdents,
+    rawClientClass,
+    ...(oauth !== undefined ? { oauth } : {}),
+    ...(webhooks !== undefined ? { webhooks } : {}),
+  };
 }

@@ -20,6 +20,8 @@ from http.client import HTTPResponse
 from typing import IO, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from ._errors import APIConnectionError, APITimeoutError, status_error
+from ._oauth import ClientCredentials
+from ._response import RAW_RESPONSE_HEADER, capture_id, record_body, record_response
 from ._types import NOT_GIVEN, NotGiven
 
 __all__ = [
@@ -195,6 +197,10 @@ class BaseClient:
     default_headers: Dict[str, str]
     default_query: Dict[str, object]
     idempotency_header: Optional[str]
+    webhook_secret: Optional[str] = None
+    """The secret `webhooks.unwrap` verifies signatures with (set by clients of APIs with webhooks)."""
+    _oauth: Optional[ClientCredentials] = None
+    """The OAuth2 client-credentials token source, when the client was given a client id and secret."""
 
     def __init__(
         self,
@@ -289,7 +295,10 @@ class BaseClient:
         elif content is not None:
             data = content.encode("utf-8") if isinstance(content, str) else content if isinstance(content, bytes) else _read_file(content)
             all_headers["Content-Type"] = content_type or "application/octet-stream"
-        all_headers.update(extra_headers or {})
+        capture = capture_id(extra_headers)
+        for key, value in (extra_headers or {}).items():
+            if key.lower() != RAW_RESPONSE_HEADER.lower():
+                all_headers[key] = value
 
         retries = self.max_retries if max_retries is None else max_retries
         if method != "GET" and retries > 0 and self.idempotency_header is not None and not any(key.lower() == self.idempotency_header.lower() for key in all_headers):
@@ -297,10 +306,12 @@ class BaseClient:
         seconds = self.timeout if timeout is None else timeout
 
         attempt = 0
+        reauthorized = False
         while True:
             request = urllib.request.Request(url, data=data, headers=all_headers, method=method)
             try:
                 response: HTTPResponse = self._opener.open(request, timeout=seconds)
+                record_response(capture, method=method, url=_final_url(response, url), response=response)
                 return response
             except urllib.error.HTTPError as error:
                 status = error.code
@@ -311,6 +322,12 @@ class BaseClient:
                     raw = b""
                 finally:
                     error.close()
+                sent_authorization = all_headers.get("Authorization")
+                if status == 401 and not reauthorized and self._oauth is not None and sent_authorization is not None and self._oauth.invalidate(sent_authorization):
+                    # The access token was revoked or expired early: one retry with a fresh one.
+                    reauthorized = True
+                    all_headers["Authorization"] = self._oauth.authorization()
+                    continue
                 if attempt < retries and (status in RETRY_STATUSES or status >= 500):
                     time.sleep(self._retry_delay(attempt, response_headers))
                     attempt += 1
@@ -365,9 +382,7 @@ class BaseClient:
             timeout=timeout,
             max_retries=max_retries,
         )
-        # The final URL (after redirects), which urllib sets on the response (`geturl()` is deprecated).
-        final_url: object = getattr(response, "url", None)
-        url = final_url if isinstance(final_url, str) else self.base_url + path
+        url = _final_url(response, self.base_url + path)
         try:
             raw = response.read()
         except (socket.timeout, TimeoutError) as error:
@@ -376,6 +391,7 @@ class BaseClient:
             raise APIConnectionError(method=method.upper(), url=url) from error
         finally:
             response.close()
+        record_body(capture_id(extra_headers), response, raw)
         if response_kind == "none":
             return None
         if response_kind == "binary":
@@ -385,6 +401,12 @@ class BaseClient:
         if not raw:
             return None
         return _decode_body(raw, {key: value for key, value in response.headers.items()})
+
+
+def _final_url(response: HTTPResponse, default: str) -> str:
+    """The final URL (after redirects), which urllib sets on the response (`geturl()` is deprecated)."""
+    final_url: object = getattr(response, "url", None)
+    return final_url if isinstance(final_url, str) else default
 
 
 def _decode_body(raw: bytes, headers: Mapping[str, str]) -> object:

@@ -17,6 +17,8 @@ __all__ = [
     "UnprocessableEntityError",
     "RateLimitError",
     "InternalServerError",
+    "OAuthError",
+    "WebhookVerificationError",
     "status_error",
 ]
 
@@ -126,3 +128,27 @@ def status_error(*, method: str, url: str, status_code: int, body: object, heade
         detail = body[:200]
     message = f"{status_code} {detail}".strip()
     return cls(message, method=method, url=url, status_code=status_code, body=whole, headers=headers)
+
+
+class OAuthError(APIError):
+    """Fetching an OAuth2 access token failed: the token endpoint refused, failed or answered badly.
+
+    `status_code` is the token endpoint's HTTP status (None when it could not be reached), `error`
+    and `error_description` the OAuth2 error fields of its answer (RFC 6749 section 5.2) when given.
+    """
+
+    status_code: Optional[int]
+    error: Optional[str]
+    error_description: Optional[str]
+    body: object
+
+    def __init__(self, message: str, *, url: str, status_code: Optional[int] = None, error: Optional[str] = None, error_description: Optional[str] = None, body: object = None) -> None:
+        super().__init__(message, method="POST", url=url)
+        self.status_code = status_code
+        self.error = error
+        self.error_description = error_description
+        self.body = body
+
+
+class WebhookVerificationError(Exception):
+    """A webhook's signature, timestamp or headers did not verify (or no secret was configured)."""

@@ -78,6 +78,7 @@ class SyncPage(Generic[T]):
         self._extra_headers = extra_headers
         self._extra_query = extra_query
         self._timeout = timeout
+        self._first: Optional[object] = None
 
     def _fetch(self, path: str, query: Mapping[str, object]) -> object:
         return self._client.request(
@@ -91,6 +92,10 @@ class SyncPage(Generic[T]):
             timeout=self._timeout,
         )
 
+    def prefetch(self) -> None:
+        """Fetches the first page now; the next iteration starts with it instead of fetching it again."""
+        self._first = self._fetch(self._path, self._query)
+
     def iter_pages(self) -> Iterator[PageResult[T]]:
         """Fetches and yields pages until the last one."""
         scheme = self._scheme
@@ -99,8 +104,10 @@ class SyncPage(Generic[T]):
         path = self._path
         seen = 0
         previous_cursor: object = None
+        first, self._first = self._first, None
         while True:
-            raw = self._fetch(path, query)
+            raw = first if first is not None else self._fetch(path, query)
+            first = None
             found = _get(raw, scheme.get("items", ""))
             raw_items = cast("List[object]", found) if isinstance(found, list) else []
             items = [cast(T, construct(self._item, item)) for item in raw_items]
