@@ -11,6 +11,7 @@ import type { ApiModel } from '../model/types.ts';
 import type { Arg, MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { dotsTo, importNames, methodDoc, signatureArg } from './emit-resources.ts';
+import { emitClientParams } from './emit-client.ts';
 import { MODELS_MODULE, type TypeModule } from './schema-types.ts';
 import { fromImport, id, join, py, type Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
 import { compareCodeUnits } from '../core/files.ts';
@@ -151,9 +152,9 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
   const { options } = plan;
   const client = id(options.clientClass);
   const asyncClient = id(plan.asyncClientClass);
-  const variables = model.servers[0]?.variables ?? [];
+  const { oauth, webhooks } = plan;
   const w = new PyWriter();
-  w.line(py`__all__ = [${str(plan.asyncClientClass)}]`);
+  w.line(py`__all__ = [${str(plan.asyncClientClass)}, ${str(plan.asyncRawClientClass)}]`);
   w.blank(2);
   w.block(py`class _SyncClient(AbortableClient, ${client}):`, () =>
     w.doc(
@@ -177,26 +178,13 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
     );
     w.blank();
     for (const resource of plan.resources) w.line(py`${id(resource.attr)}: ${id(resource.asyncClassName)}`);
+    if (webhooks !== undefined) w.line(py`${id(webhooks.attr)}: ${id(webhooks.className)}`);
     w.blank();
     w.line(py`def __init__(`);
     w.indented(() => {
       w.line(py`self,`);
       w.line(py`*,`);
-      model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str] = None,`));
-      variables.forEach((variable, i) => {
-        const type =
-          variable.enum && variable.enum.length > 0 ? py`Literal[${join(variable.enum.map((v) => str(v)))}]` : py`str`;
-        w.line(py`${id(plan.serverVarIdents[i] as string)}: Optional[${type}] = None,`);
-      });
-      w.line(py`base_url: Optional[str] = None,`);
-      w.line(py`environment: Optional[str] = None,`);
-      w.line(py`timeout: float = 60.0,`);
-      w.line(py`max_retries: int = 2,`);
-      w.line(py`default_headers: Optional[Mapping[str, str]] = None,`);
-      w.line(py`default_query: Optional[Mapping[str, object]] = None,`);
-      w.line(
-        py`idempotency_header: Optional[str] = ${options.idempotencyHeader === null ? py`None` : str(options.idempotencyHeader)},`,
-      );
+      emitClientParams(w, model, plan);
       w.line(py`max_workers: int = DEFAULT_MAX_WORKERS,`);
     });
     w.block(py`) -> None:`, () => {
@@ -211,6 +199,8 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
           'default_headers',
           'default_query',
           'idempotency_header',
+          ...(oauth !== undefined ? [oauth.clientIdIdent, oauth.clientSecretIdent] : []),
+          ...(webhooks !== undefined ? ['webhook_secret'] : []),
         ])
           w.line(py`${id(name)}=${id(name)},`);
       });
@@ -220,8 +210,16 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
         w.line(
           py`self.${id(resource.attr)} = ${id(resource.asyncClassName)}(self._async_runner, self._sync_client.${id(resource.attr)})`,
         );
-      // When the sync client has `with_raw_response`, its async twin is one more line here:
-      // the same async resource classes, emitted over the raw-response resources.
+      // Verifying a webhook reads no network: the sync helper serves both clients.
+      if (webhooks !== undefined) w.line(py`self.${id(webhooks.attr)} = self._sync_client.${id(webhooks.attr)}`);
+    });
+    w.blank();
+    w.line(py`@cached_property`);
+    w.block(py`def with_raw_response(self) -> ${id(plan.asyncRawClientClass)}:`, () => {
+      w.doc(
+        'The same resources, with every method awaiting a `RawResponse` (status, headers, body) whose `parse()` gives the usual value.',
+      );
+      w.line(py`return ${id(plan.asyncRawClientClass)}(self._async_runner, self._sync_client.with_raw_response)`);
     });
     w.blank();
     w.block(py`async def close(self) -> None:`, () => {
@@ -233,6 +231,7 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
     w.blank();
     w.block(py`async def __aexit__(self, *args: object) -> None:`, () => w.line(py`await self.close()`));
   });
+  emitAsyncRawClasses(w, plan);
   const body = w.toString();
   const used = pyNamesUsed(body);
   const head = new PyWriter();
@@ -240,14 +239,55 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
   head.blank();
   head.line(py`from __future__ import annotations`);
   head.blank();
+  head.line(py`from functools import cached_property`);
   fromImport(head, py`typing`, ['Literal', 'Mapping', 'Optional'], used);
   head.blank();
-  head.line(py`from ._async_base import DEFAULT_MAX_WORKERS, AbortableClient, AsyncRunner`);
-  head.line(py`from ._client import ${client}`);
+  head.line(
+    py`from ._async_base import DEFAULT_MAX_WORKERS, AbortableClient, AsyncRunner, to_async_raw_response_wrapper`,
+  );
+  head.line(py`from ._client import ${client}, ${id(plan.rawClientClass)}`);
+  if (webhooks !== undefined)
+    head.line(py`from ${relModule(1, 'resources', webhooks.module)} import ${id(webhooks.className)}`);
   for (const resource of plan.resources)
     head.line(
       py`from ${relModule(1, ASYNC_RESOURCES_DIR, ...resource.modulePath)} import ${id(resource.asyncClassName)}`,
     );
+  for (const resource of flattenPlans(plan.resources))
+    head.line(py`from ${relModule(1, 'resources', ...resource.modulePath)} import ${id(resource.rawClassName)}`);
   head.blank(2);
   return head.toString() + '\n\n' + body;
+}
+
+function flattenPlans(plans: readonly ResourcePlan[]): ResourcePlan[] {
+  return plans.flatMap((p) => [p, ...flattenPlans(p.children)]);
+}
+
+/** `Async<Client>.with_raw_response`: the sync raw methods, each awaited in the worker pool. */
+function emitAsyncRawClasses(w: PyWriter, plan: SdkPlan): void {
+  w.blank(2);
+  w.block(py`class ${id(plan.asyncRawClientClass)}:`, () => {
+    w.doc(
+      `\`${plan.asyncClientClass}.with_raw_response\`: its resources with every method awaiting a \`RawResponse\`.`,
+    );
+    w.blank();
+    w.block(py`def __init__(self, runner: AsyncRunner, raw: ${id(plan.rawClientClass)}) -> None:`, () => {
+      w.line(py`self._runner = runner`);
+      for (const resource of plan.resources)
+        w.line(py`self.${id(resource.attr)} = ${id(resource.asyncRawClassName)}(runner, raw.${id(resource.attr)})`);
+    });
+  });
+  for (const resource of flattenPlans(plan.resources)) {
+    w.blank(2);
+    w.block(py`class ${id(resource.asyncRawClassName)}:`, () => {
+      w.doc(`The ${resource.resource.path.join(' / ')} methods, each awaiting a RawResponse (run in the worker pool).`);
+      w.blank();
+      w.block(py`def __init__(self, runner: AsyncRunner, raw: ${id(resource.rawClassName)}) -> None:`, () => {
+        w.line(py`self._runner = runner`);
+        for (const method of resource.methods)
+          w.line(py`self.${id(method.name)} = to_async_raw_response_wrapper(runner, raw.${id(method.name)})`);
+        for (const child of resource.children)
+          w.line(py`self.${id(child.attr)} = ${id(child.asyncRawClassName)}(runner, raw.${id(child.attr)})`);
+      });
+    });
+  }
 }

@@ -73,26 +73,7 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     w.indented(() => {
       w.line(py`self,`);
       w.line(py`*,`);
-      model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str] = None,`));
-      if (oauth !== undefined) {
-        w.line(py`${id(oauth.clientIdIdent)}: Optional[str] = None,`);
-        w.line(py`${id(oauth.clientSecretIdent)}: Optional[str] = None,`);
-      }
-      if (webhooks !== undefined) w.line(py`webhook_secret: Optional[str] = None,`);
-      variables.forEach((variable, i) => {
-        const type =
-          variable.enum && variable.enum.length > 0 ? py`Literal[${join(variable.enum.map((v) => str(v)))}]` : py`str`;
-        w.line(py`${id(plan.serverVarIdents[i] as string)}: Optional[${type}] = None,`);
-      });
-      w.line(py`base_url: Optional[str] = None,`);
-      w.line(py`environment: Optional[str] = None,`);
-      w.line(py`timeout: float = 60.0,`);
-      w.line(py`max_retries: int = 2,`);
-      w.line(py`default_headers: Optional[Mapping[str, str]] = None,`);
-      w.line(py`default_query: Optional[Mapping[str, object]] = None,`);
-      w.line(
-        py`idempotency_header: Optional[str] = ${options.idempotencyHeader === null ? py`None` : str(options.idempotencyHeader)},`,
-      );
+      emitClientParams(w, model, plan);
     });
     w.block(py`) -> None:`, () => {
       if (oauth !== undefined) {
@@ -308,4 +289,30 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
       w.line(py`return _query`);
     });
   }
+}
+
+/** The client constructor's keyword parameters (after `*,`); the async client takes the same ones. */
+export function emitClientParams(w: PyWriter, model: ApiModel, plan: SdkPlan): void {
+  const { options, oauth, webhooks } = plan;
+  const variables = model.servers[0]?.variables ?? [];
+  model.authOptions.forEach((_, i) => w.line(py`${id(plan.authIdents[i] as string)}: Optional[str] = None,`));
+  if (oauth !== undefined) {
+    w.line(py`${id(oauth.clientIdIdent)}: Optional[str] = None,`);
+    w.line(py`${id(oauth.clientSecretIdent)}: Optional[str] = None,`);
+  }
+  if (webhooks !== undefined) w.line(py`webhook_secret: Optional[str] = None,`);
+  variables.forEach((variable, i) => {
+    const type =
+      variable.enum && variable.enum.length > 0 ? py`Literal[${join(variable.enum.map((v) => str(v)))}]` : py`str`;
+    w.line(py`${id(plan.serverVarIdents[i] as string)}: Optional[${type}] = None,`);
+  });
+  w.line(py`base_url: Optional[str] = None,`);
+  w.line(py`environment: Optional[str] = None,`);
+  w.line(py`timeout: float = 60.0,`);
+  w.line(py`max_retries: int = 2,`);
+  w.line(py`default_headers: Optional[Mapping[str, str]] = None,`);
+  w.line(py`default_query: Optional[Mapping[str, object]] = None,`);
+  w.line(
+    py`idempotency_header: Optional[str] = ${options.idempotencyHeader === null ? py`None` : str(options.idempotencyHeader)},`,
+  );
 }

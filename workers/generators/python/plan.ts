@@ -118,6 +118,8 @@ export interface ResourcePlan {
   className: string;
   /** Its class in the async client (`_async_resources/`). */
   asyncClassName: string;
+  /** Its class in `Async<Client>.with_raw_response`: the raw methods, awaitable. */
+  asyncRawClassName: string;
   /** The class `client.with_raw_response.<chain>` returns: every method answering a `RawResponse`. */
   rawClassName: string;
   /** Attribute on the parent (client or resource). */
@@ -136,6 +138,8 @@ export interface SdkPlan {
   options: ResolvedPythonSdkOptions;
   /** The async client class (`_async_client.py`). */
   asyncClientClass: string;
+  /** `Async<Client>.with_raw_response`'s class. */
+  asyncRawClientClass: string;
   scope: NameScope;
   resources: ResourcePlan[];
   operations: Map<string, Operation>;
@@ -269,6 +273,7 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
       resource,
       className,
       asyncClassName: '',
+      asyncRawClassName: '',
       rawClassName,
       attr,
       modulePath,
@@ -285,13 +290,16 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   const claimAsync = (plans: ResourcePlan[]): void => {
     for (const p of plans) {
       p.asyncClassName = scope.claim(`async resource:${p.resource.path.join('\u0000')}`, `Async${p.className}`);
+      p.asyncRawClassName = scope.claim(`async raw:${p.resource.path.join('\u0000')}`, `Async${p.rawClassName}`);
       claimAsync(p.children);
     }
   };
   claimAsync(resources);
+  const asyncRawClientClass = scope.claim('\u0000async raw client', `Async${options.clientClass}WithRawResponse`);
   return {
     options,
     asyncClientClass,
+    asyncRawClientClass,
     scope,
     resources,
     operations,

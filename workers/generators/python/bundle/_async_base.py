@@ -15,10 +15,11 @@ import socket
 import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, AsyncIterator, Callable, Generic, Iterator, List, Mapping, Optional, ParamSpec, Set, Tuple, TypeVar
+from typing import Any, AsyncIterator, Awaitable, Callable, Generic, Iterator, List, Mapping, Optional, ParamSpec, Set, Tuple, TypeVar
 
 from ._base_client import BaseClient
 from ._pagination import PageResult, SyncPage
+from ._response import RawResponse
 from ._streaming import ServerSentEvent, Stream
 
 __all__ = [
@@ -337,3 +338,19 @@ class AsyncStream(Generic[T]):
 
     async def __aexit__(self, *args: object) -> None:
         await self.close()
+
+
+def to_async_raw_response_wrapper(
+    runner: AsyncRunner, func: Callable[P, RawResponse[R]]
+) -> Callable[P, Awaitable[RawResponse[R]]]:
+    """A `with_raw_response` method of the sync client, awaitable: it runs in the pool like every async call.
+
+    A list method's raw response is its first page, already read; `parse()` gives the sync page,
+    whose further pages would be fetched in the calling thread: iterate the async method's
+    `AsyncPage` instead to page without blocking the event loop.
+    """
+
+    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> RawResponse[R]:
+        return await runner.call(func, *args, **kwargs)
+
+    return wrapped
