@@ -331,6 +331,7 @@ print(json.dumps(out))
       const other = `whsec_${Buffer.from('nobody-has-this-one').toString('base64')}`;
       const created = JSON.stringify({ type: 'pet.created', data: { id: 'p1', name: 'Rex', tag: null } });
       const adopted = JSON.stringify({ type: 'pet.adopted', data: { pet_id: 'p2', adopter: 'Ann' } });
+      const decided = JSON.stringify({ type: 'adoption.decided', pet_id: 'p3', approved: true });
       const sign = (key: string, id: string, at: Date, body: string): Record<string, string> => ({
         'webhook-id': id,
         'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
@@ -353,6 +354,8 @@ print(json.dumps(out))
           ),
           secret: secret.slice('whsec_'.length),
         },
+        // A callback (requestAdoption's adoptionDecided) is verified and typed the same way.
+        { name: 'callback', body: decided, headers: sign(secret, 'msg_cb', now, decided) },
         { name: 'tampered', body: created.replace('Rex', 'Max'), headers: valid },
         { name: 'old', body: created, headers: sign(secret, 'msg_3', new Date(now.getTime() - 6 * 60_000), created) },
         {
@@ -378,7 +381,7 @@ print(json.dumps(out))
 import json
 from hooked_pets import HookedPets, WebhookVerificationError
 from hooked_pets._webhooks import verify_webhook
-from hooked_pets.types import PetAdoptedWebhookEvent, PetCreatedEvent
+from hooked_pets.types import AdoptionDecidedCallbackEvent, PetAdoptedWebhookEvent, PetCreatedEvent
 
 with open(${JSON.stringify(join(root, 'webhook-cases.json'))}) as handle:
     loaded = json.load(handle)
@@ -391,6 +394,8 @@ for case in loaded["cases"]:
             out[case["name"]] = ["PetCreatedEvent", event.type, event.data.name]
         elif isinstance(event, PetAdoptedWebhookEvent):
             out[case["name"]] = ["PetAdoptedWebhookEvent", event.type, event.data.adopter]
+        elif isinstance(event, AdoptionDecidedCallbackEvent):
+            out[case["name"]] = ["AdoptionDecidedCallbackEvent", event.type, event.pet_id, event.approved]
     except WebhookVerificationError as error:
         out[case["name"]] = ["error", str(error)]
 body = loaded["cases"][0]["body"]
@@ -421,6 +426,7 @@ print(json.dumps(out))
       >;
       expect(out.created).toEqual(['PetCreatedEvent', 'pet.created', 'Rex']);
       expect(out.adopted_arg_secret).toEqual(['PetAdoptedWebhookEvent', 'pet.adopted', 'Ann']);
+      expect(out.callback).toEqual(['AdoptionDecidedCallbackEvent', 'adoption.decided', 'p3', true]);
       expect(out.tampered).toEqual(['error', 'No matching webhook signature.']);
       expect(out.old).toEqual(['error', 'The webhook timestamp is too old.']);
       expect(out.future).toEqual(['error', 'The webhook timestamp is too new.']);

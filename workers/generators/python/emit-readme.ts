@@ -10,7 +10,7 @@ import { isEventStream } from '../core/method.ts';
 import { methodShape } from './method-shape.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
 import { id, join, py, type Py, PyWriter, str } from './writer.ts';
-import { webhookScheme } from './emit-webhooks.ts';
+import { eventName, webhookScheme } from './emit-webhooks.ts';
 
 function webhookSchemeText(scheme: string): string {
   if (scheme === 'github')
@@ -231,7 +231,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
     out.push(
       '## Webhooks',
       '',
-      `\`client.${webhooks.attr}.unwrap(body, headers, secret=None)\` verifies a delivery's signature and returns its payload as the typed event (${webhooks.webhooks.map((op) => mdCode(op.path.replace(/\s+/gu, ' '))).join(', ')}); \`verify()\` only checks. ${webhookSchemeText(webhookScheme(model))} The secret is \`secret=\`, else the client's \`webhook_secret=\` (default ${mdCode(webhooks.secretEnv)}). A failed check raises \`WebhookVerificationError\`. Pass the body exactly as received (bytes).`,
+      `\`client.${webhooks.attr}.unwrap(body, headers, secret=None)\` verifies a delivery's signature and returns its payload as the typed event (${webhooks.webhooks.map((op) => mdCode(eventName(model, op))).join(', ')}); \`verify()\` only checks. ${webhookSchemeText(webhookScheme(model))} The secret is \`secret=\`, else the client's \`webhook_secret=\` (default ${mdCode(webhooks.secretEnv)}). A failed check raises \`WebhookVerificationError\`. Pass the body exactly as received (bytes).`,
       '',
     );
     code((w) => {

@@ -58,15 +58,17 @@ export function emitWebhooks(
   const events: Event[] = hooks.webhooks.map((op) => {
     const picked = requestContent(op);
     const schema = picked?.kind === 'json' ? picked.content.schema : undefined;
-    if (schema === undefined) return { op, type: py`object`, required: [], names: [op.path] };
-    const typed = types.typed(schema, { module, hint: `${op.path} webhook event`, side: 'response' });
+    const name = eventName(model, op);
+    if (schema === undefined) return { op, type: py`object`, required: [], names: [name] };
+    const hint = model.callbacks.includes(op) ? `${name} callback event` : `${name} webhook event`;
+    const typed = types.typed(schema, { module, hint, side: 'response' });
     const shape = objectShape(model, schema);
     return {
       op,
       type: typed.type,
       ...(typed.conv !== undefined ? { conv: typed.conv } : {}),
       required: shape ? [...shape.required].sort(compareCodeUnits) : [],
-      names: [op.path, ...eventNames(model, schema)],
+      names: [name, ...eventNames(model, schema)],
     };
   });
   const unique: Py[] = [];
@@ -90,7 +92,7 @@ export function emitWebhooks(
   w.block(py`class ${id(hooks.className)}(SyncAPIResource):`, () => {
     w.doc(
       [
-        `Deliveries of the API's webhooks (${hooks.webhooks.map((op) => op.path.replace(/\s+/gu, ' ')).join(', ')}), signed the ${scheme === 'standard' ? 'Standard Webhooks' : scheme === 'github' ? 'GitHub' : 'Stripe'} way.`,
+        `Deliveries of the API's webhooks and callbacks (${hooks.webhooks.map((op) => eventName(model, op)).join(', ')}), signed the ${scheme === 'standard' ? 'Standard Webhooks' : scheme === 'github' ? 'GitHub' : 'Stripe'} way.`,
         '',
         `The secret is the \`secret\` argument, else the client's \`webhook_secret\` (default: the ${hooks.secretEnv} environment variable).`,
       ].join('\n'),
@@ -150,4 +152,9 @@ export function emitWebhooks(
       content: typesModuleText(module, 'Payload types of the webhooks.'),
     });
   return { files, typesModule: module };
+}
+
+/** A webhook's name, or a callback's (its key in the operation's `callbacks`; `op.path` is its runtime expression). */
+export function eventName(model: ApiModel, op: Operation): string {
+  return (model.callbacks.includes(op) ? op.methodName : op.path).replace(/\s+/gu, ' ');
 }

@@ -151,7 +151,7 @@ export interface SdkPlan {
   rawClientClass: string;
   /** OAuth2 client credentials: the first oauth2 scheme (by key) with a `clientCredentials` flow that names a token URL. */
   oauth?: OAuthPlan;
-  /** The webhooks helper (`client.webhooks`), when the description has 3.1 `webhooks`. */
+  /** The webhooks helper (`client.webhooks`), when the description has 3.1 `webhooks` or callbacks. */
   webhooks?: WebhooksPlan;
 }
 
@@ -227,7 +227,7 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   };
   const dirs = new Map<string, NameScope>();
   let webhooks: WebhooksPlan | undefined;
-  if (model.webhooks.length > 0) {
+  if (model.webhooks.length + model.callbacks.length > 0) {
     const root = new NameScope(['__init__']);
     dirs.set('', root);
     webhooks = {
@@ -236,7 +236,7 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
       module: root.claim('\u0000webhooks', 'webhooks'),
       typesModule: typeFiles.claim('\u0000webhooks', 'webhooks'),
       secretEnv: `${options.envPrefix}_WEBHOOK_SECRET`,
-      webhooks: model.webhooks,
+      webhooks: [...model.webhooks, ...model.callbacks],
     };
   }
   const planResource = (resource: Resource, parentMembers: NameScope, dir: string[]): ResourcePlan => {

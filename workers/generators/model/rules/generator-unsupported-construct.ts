@@ -34,7 +34,7 @@ export const generatorUnsupportedConstruct: Rule = {
       if (op.operation.callbacks !== undefined) {
         ctx.report(
           joinPointer(op.pointer, 'callbacks'),
-          'Callbacks are documented; the TypeScript SDK types their payloads like webhooks, no other SDK code is generated for them.',
+          'Callbacks are documented; the TypeScript and Python SDKs type and verify their payloads like webhooks, no other SDK code is generated for them.',
           'info',
         );
       }
