@@ -242,8 +242,11 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
   head.line(py`from functools import cached_property`);
   fromImport(head, py`typing`, ['Literal', 'Mapping', 'Optional'], used);
   head.blank();
-  head.line(
-    py`from ._async_base import DEFAULT_MAX_WORKERS, AbortableClient, AsyncRunner, to_async_raw_response_wrapper`,
+  fromImport(
+    head,
+    py`._async_base`,
+    ['DEFAULT_MAX_WORKERS', 'AbortableClient', 'AsyncRunner', 'to_async_raw_response_wrapper'],
+    used,
   );
   head.line(py`from ._client import ${client}, ${id(plan.rawClientClass)}`);
   if (webhooks !== undefined)
