@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
-import { fixtureModel, MYPY, PYTHON, run, writeFiles } from './python-helpers.ts';
+import { fixtureModel, PYTHON, run, typeCheckAndRun, writeFiles } from './python-helpers.ts';
 
 if (PYTHON === undefined) console.warn('\n!!! Python SDK async live suite SKIPPED: python3 is not on PATH.\n');
 
@@ -255,25 +255,12 @@ describe.skipIf(PYTHON === undefined)('the generated async Python client against
   });
 
   it('awaits calls, pages and streams with async for, times out, and aborts cancelled requests', async () => {
-    writeFileSync(join(root, 'drive.py'), SCRIPT);
-    if (MYPY !== undefined) {
-      // The script is user code: the async client type-checks strictly.
-      const checked = await run(
-        MYPY,
-        ['--strict', '--python-version', '3.10', '--cache-dir', join(root, '.mypy_cache'), join(root, 'drive.py')],
-        { env: { ...process.env, MYPYPATH: join(root, 'src') }, timeoutMs: 120_000 },
-      );
-      expect(checked.output).toMatch(/^Success/);
-    }
-    const result = await run(PYTHON as string, [join(root, 'drive.py')], {
-      env: {
-        ...process.env,
-        PYTHONPATH: join(root, 'src'),
-        LIVE_PETS_API_KEY: 'secret-key',
-        LIVE_PETS_BASE_URL: baseUrl,
-      },
-      timeoutMs: 60_000,
+    const { checked, result } = await typeCheckAndRun(root, SCRIPT, {
+      LIVE_PETS_API_KEY: 'secret-key',
+      LIVE_PETS_BASE_URL: baseUrl,
     });
+    // The script is user code: the async client type-checks strictly.
+    if (checked !== undefined) expect(checked.output).toMatch(/^Success/);
     expect(result.code, result.output).toBe(0);
     const out = JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
     // Same parameters as the sync methods, for every method of every resource.

@@ -190,3 +190,28 @@ export function pyrightErrorsByPackage(output: string, srcDirs: string[]): Map<s
   }
   return out;
 }
+
+/**
+ * A user's script against a generated package under `<root>/src`: written as `<root>/drive.py`,
+ * type-checked by `mypy --strict` (when mypy is installed), then run with the package on PYTHONPATH.
+ */
+export async function typeCheckAndRun(
+  root: string,
+  script: string,
+  env: Record<string, string>,
+): Promise<{ checked: ToolResult | undefined; result: ToolResult }> {
+  writeFileSync(join(root, 'drive.py'), script);
+  const checked =
+    MYPY === undefined
+      ? undefined
+      : await run(
+          MYPY,
+          ['--strict', '--python-version', '3.10', '--cache-dir', join(root, '.mypy_cache'), join(root, 'drive.py')],
+          { env: { ...process.env, MYPYPATH: join(root, 'src') }, timeoutMs: 120_000 },
+        );
+  const result = await run(PYTHON as string, [join(root, 'drive.py')], {
+    env: { ...process.env, PYTHONPATH: join(root, 'src'), ...env },
+    timeoutMs: 60_000,
+  });
+  return { checked, result };
+}

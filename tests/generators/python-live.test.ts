@@ -1,14 +1,14 @@
 // The generated Python SDK against a real HTTP server: a node:http server on 127.0.0.1 speaks the
 // `live` fixture API; python3 runs a script using the generated package (subprocess).
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
-import { fixtureModel, MYPY, PYTHON, run, writeFiles } from './python-helpers.ts';
+import { fixtureModel, PYTHON, typeCheckAndRun, writeFiles } from './python-helpers.ts';
 
 if (PYTHON === undefined) console.warn('\n!!! Python SDK live suite SKIPPED: python3 is not on PATH.\n');
 
@@ -159,25 +159,12 @@ except APITimeoutError as error:
     out["timeout"] = {"type": type(error).__name__, "seconds": round(time.monotonic() - started, 1) < 2.5}
 print(json.dumps(out))
 `;
-    writeFileSync(join(root, 'drive.py'), script);
-    if (MYPY !== undefined) {
-      // The script is user code: attribute access on the models type-checks strictly.
-      const checked = await run(
-        MYPY,
-        ['--strict', '--python-version', '3.10', '--cache-dir', join(root, '.mypy_cache'), join(root, 'drive.py')],
-        { env: { ...process.env, MYPYPATH: join(root, 'src') }, timeoutMs: 120_000 },
-      );
-      expect(checked.output).toMatch(/^Success/);
-    }
-    const result = await run(PYTHON as string, [join(root, 'drive.py')], {
-      env: {
-        ...process.env,
-        PYTHONPATH: join(root, 'src'),
-        LIVE_PETS_API_KEY: 'secret-key',
-        LIVE_PETS_BASE_URL: baseUrl,
-      },
-      timeoutMs: 60_000,
+    const { checked, result } = await typeCheckAndRun(root, script, {
+      LIVE_PETS_API_KEY: 'secret-key',
+      LIVE_PETS_BASE_URL: baseUrl,
     });
+    // The script is user code: attribute access on the models type-checks strictly.
+    if (checked !== undefined) expect(checked.output).toMatch(/^Success/);
     expect(result.code, result.output).toBe(0);
     const out = JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
     expect(out.pet).toEqual({ id: 'p2', name: 'Tom', tag: 'cat', born: 2019 });
