@@ -30,6 +30,7 @@ __all__ = [
     "AsyncStream",
     "CallAborted",
     "DEFAULT_MAX_WORKERS",
+    "to_async_raw_response_wrapper",
 ]
 
 DEFAULT_MAX_WORKERS = 16
