@@ -31,6 +31,12 @@ interface LabelCase {
   peerOptIn?: boolean;
   /** Why we read this label as a difference of taxonomy (set after the first run, reasoned from oasdiff's levels). */
   taxonomy?: string;
+  /**
+   * The peer's label translated message by message into oasdiff's rules (the label file's
+   * `oasdiffViewRules` says how): the highest oasdiff level among them, `unrated` when oasdiff has
+   * no rule for what decides the pair, `none` for a pair the peer calls compatible.
+   */
+  oasdiffView?: { level: 'ERR' | 'WARN' | 'INFO' | 'unrated' | 'none'; rules: string[] };
 }
 
 interface LabelFile {
@@ -96,6 +102,42 @@ const line = (s: Score): string =>
   `recall ${s.tp}/${s.tp + s.fn} = ${pct(s.tp, s.tp + s.fn)}, precision ${s.tp}/${s.tp + s.fp} = ${pct(s.tp, s.tp + s.fp)} ` +
   `(compatible pairs called breaking: ${s.fp} of ${s.fp + s.tn})`;
 
+/**
+ * The same pairs scored against the peer's labels translated into oasdiff's levels, the levels our
+ * diff follows: at the breaking level a pair is breaking when a translated rule is ERR and
+ * compatible when they are all INFO (or the peer calls it compatible), WARN pairs left out; with
+ * potentially-breaking counted, ERR and WARN pairs are breaking. `unrated` pairs are left out of both.
+ */
+function printOasdiffView(outcomes: Outcome[], strict: (o: Outcome) => boolean, alarm: (o: Outcome) => boolean): void {
+  const level = (o: Outcome) => o.c.oasdiffView?.level;
+  const relabel = (o: Outcome, breaking: boolean): Outcome => ({
+    ...o,
+    c: { ...o.c, expected: breaking ? 'breaking' : 'compatible' },
+  });
+  const counts = ['ERR', 'WARN', 'INFO', 'none', 'unrated'].map(
+    (l) => `${l} ${outcomes.filter((o) => level(o) === l).length}`,
+  );
+  console.log(`labels translated into oasdiff's levels (${counts.join(', ')}):`);
+  const errOrInfo = outcomes
+    .filter((o) => ['ERR', 'INFO', 'none'].includes(level(o) ?? ''))
+    .map((o) => relabel(o, level(o) === 'ERR'));
+  console.log(`  breaking level (ERR vs INFO):             ${line(score(errOrInfo, strict))}`);
+  const rated = outcomes
+    .filter((o) => ['ERR', 'WARN', 'INFO', 'none'].includes(level(o) ?? ''))
+    .map((o) => relabel(o, level(o) === 'ERR' || level(o) === 'WARN'));
+  console.log(`  breaking or potentially (ERR+WARN vs INFO): ${line(score(rated, alarm))}`);
+  const missed = errOrInfo.filter((o) => o.c.expected === 'breaking' && !strict(o));
+  for (const o of missed)
+    console.log(
+      `    missed ERR: ${o.c.test} (oasdiff: ${o.c.oasdiffView?.rules.join('; ')}; we said: ${o.warnings.length > 0 ? `potentially-breaking ${ids(o.warnings)}` : 'nothing alarming'})`,
+    );
+  const alarmed = rated.filter((o) => o.c.expected === 'compatible' && alarm(o));
+  for (const o of alarmed)
+    console.log(
+      `    alarm on an INFO pair: ${o.c.test} (oasdiff: ${o.c.oasdiffView?.rules.join('; ') || 'compatible'}; we said: ${ids([...o.breaking, ...o.warnings])})`,
+    );
+}
+
 const ids = (changes: DescriptionChange[]): string =>
   [...new Set(changes.map((c) => `${c.id}${c.where !== undefined ? ` @${c.where}` : ''}`))].slice(0, 4).join('; ') ||
   '—';
@@ -134,6 +176,7 @@ function runSuite(labels: LabelFile, root: string): void {
     console.log(
       `without the ${outcomes.length - agreed.length} labels we read as taxonomy differences (the label file says why), breaking level: ${line(score(agreed, strict))}`,
     );
+  if (outcomes.some((o) => o.c.oasdiffView !== undefined)) printOasdiffView(outcomes, strict, alarm);
   const readable = outcomes.filter((o) => o.problems.length === 0);
   if (readable.length < outcomes.length)
     console.log(
