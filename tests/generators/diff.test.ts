@@ -683,3 +683,50 @@ describe.skipIf(!HAS_MIGRATION)('migration triples (shared corpus)', () => {
     ]);
   });
 });
+
+describe('description diff: a response media type renamed to a related one (oasdiff response-media-type-name-*)', () => {
+  const doc = (mediaType: string, request = 'application/json'): string => `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /widgets:
+    post:
+      requestBody:
+        content:
+          ${request}: { schema: { type: object, properties: { name: { type: string } } } }
+      responses:
+        '400':
+          description: bad
+          content:
+            ${mediaType}: { schema: { type: object, properties: { title: { type: string } } } }
+`;
+  const changes = (before: string, after: string) =>
+    diffDescriptions(before, after).changes.map((c) => `${c.level} ${c.id} ${c.where ?? ''}`.trim());
+
+  it('specific → general is breaking (generalized); general → specific is not (specialized); the schemas are still compared', () => {
+    expect(changes(doc('application/problem+json'), doc('application/json'))).toEqual([
+      'breaking response-media-type-name-generalized response 400 application/json',
+    ]);
+    expect(changes(doc('application/json'), doc('application/problem+json'))).toEqual([
+      'non-breaking response-media-type-name-specialized response 400 application/problem+json',
+    ]);
+    const retyped = doc('application/json').replace('title: { type: string }', 'title: { type: integer }');
+    expect(changes(doc('application/problem+json'), retyped)).toContain(
+      'breaking response-property-type-changed response 400 application/json',
+    );
+  });
+
+  it('unrelated media types stay removed and added; parameters changed is named; requests are not paired', () => {
+    expect(changes(doc('application/json'), doc('text/plain')).sort()).toEqual([
+      'breaking response-media-type-removed response 400 application/json',
+      'non-breaking response-media-type-added response 400 text/plain',
+    ]);
+    expect(changes(doc('application/json'), doc('application/json; charset=utf-8'))).toEqual([
+      'non-breaking response-media-type-name-changed response 400 application/json',
+    ]);
+    expect(
+      changes(doc('application/json'), doc('application/json', 'application/merge-patch+json')).filter((c) =>
+        c.includes('request-body-media-type'),
+      ),
+    ).toContain('breaking request-body-media-type-removed request body application/json');
+  });
+});

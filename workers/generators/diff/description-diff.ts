@@ -1160,8 +1160,22 @@ class ModelDiff {
     const key = (m: MediaTypeContent): string => m.mediaType.split(';')[0]!.trim().toLowerCase();
     const o = new Map(om.map((m) => [key(m), m]));
     const n = new Map(nm.map((m) => [key(m), m]));
+    // A response media type renamed to a related one (`application/json` ↔ `application/problem+json`)
+    // is one media type changed, as oasdiff pairs them: generalized (clients that parsed the specific
+    // type get a more general one) or specialized (still parseable as the old type).
+    const renamed = new Map<string, string>();
+    if (ctx.dir === 'response')
+      for (const k of n.keys()) {
+        if (o.has(k)) continue;
+        const from = [...o.keys()].find((ok) => !n.has(ok) && !renamed.has(ok) && mediaTypesRelated(ok, k));
+        if (from !== undefined) renamed.set(from, k);
+      }
+    const pairedNew = new Set(renamed.values());
     for (const [k, m] of o) {
-      const t = n.get(k);
+      const renamedTo = renamed.get(k);
+      const tk = renamedTo ?? k;
+      const t = n.get(tk);
+      const where = `${ctx.where} ${tk}`;
       if (t === undefined) {
         this.emit(
           { ...ctx, where: `${ctx.where} ${k}` },
@@ -1173,24 +1187,44 @@ class ModelDiff {
         );
         continue;
       }
+      if (renamedTo !== undefined) {
+        const specialized = mediaTypeContains(k, renamedTo);
+        this.emit(
+          { ...ctx, where },
+          'x',
+          `Media type ${k} became ${renamedTo}, ${specialized ? 'a more specific' : 'a more general'} media type.`,
+          m,
+          t,
+          `response-media-type-name-${specialized ? 'specialized' : 'generalized'}`,
+        );
+      } else if (ctx.dir === 'response' && m.mediaType.trim() !== t.mediaType.trim()) {
+        this.emit(
+          { ...ctx, where },
+          'x',
+          `Media type ${m.mediaType.trim()} became ${t.mediaType.trim()} (its parameters changed).`,
+          m,
+          t,
+          'response-media-type-name-changed',
+        );
+      }
       const had = rawAt(this.oldDoc, m.source.pointer);
       const has = rawAt(this.newDoc, t.source.pointer);
       if (had !== undefined && has !== undefined && (had.schema === undefined) !== (has.schema === undefined)) {
         const side = ctx.dir === 'request' ? 'request-body' : 'response-body';
         this.emit(
-          { ...ctx, where: `${ctx.where} ${k}` },
+          { ...ctx, where },
           'x',
-          `The schema of ${k} was ${has.schema === undefined ? 'removed' : 'added'}.`,
+          `The schema of ${tk} was ${has.schema === undefined ? 'removed' : 'added'}.`,
           m,
           t,
           `${side}-media-type-schema-${has.schema === undefined ? 'removed' : 'added'}`,
         );
         continue;
       }
-      this.compareSchema(m.schema, t.schema, { ...ctx, where: `${ctx.where} ${k}` });
+      this.compareSchema(m.schema, t.schema, { ...ctx, where });
     }
     for (const [k, t] of n)
-      if (!o.has(k))
+      if (!o.has(k) && !pairedNew.has(k))
         this.emit(
           { ...ctx, where: `${ctx.where} ${k}` },
           'media-type-added',
@@ -1200,6 +1234,29 @@ class ModelDiff {
           `${prefix}-added`,
         );
   }
+}
+
+/** `type/subtype+suffix` of a media type without parameters, or undefined when it is not one. */
+function mediaTypeParts(name: string): { type: string; subtype: string; suffix: string } | undefined {
+  const m = /^([^/\s]+)\/([^+\s]+)(?:\+([^+\s]+))?$/.exec(name);
+  return m === null ? undefined : { type: m[1]!, subtype: m[2]!, suffix: m[3] ?? '' };
+}
+
+/**
+ * Whether `specific` is `general` or a refinement of it: the same type, and either the same
+ * subtype and suffix, or `general` has no suffix and `specific`'s suffix is its subtype
+ * (`application/json` contains `application/problem+json`). The relation oasdiff uses.
+ */
+function mediaTypeContains(general: string, specific: string): boolean {
+  const g = mediaTypeParts(general);
+  const s = mediaTypeParts(specific);
+  if (g === undefined || s === undefined || g.type !== s.type) return false;
+  if (g.suffix === '' && s.suffix !== '' && s.suffix === g.subtype) return true;
+  return g.subtype === s.subtype && g.suffix === s.suffix;
+}
+
+function mediaTypesRelated(a: string, b: string): boolean {
+  return mediaTypeContains(a, b) || mediaTypeContains(b, a);
 }
 
 function oliteralOrConst(s: SchemaNode): boolean {

@@ -278,10 +278,7 @@ export const DECLINED: readonly (readonly [RegExp, string])[] = [
     'a constraint on a property hidden in that direction (read-only in requests, write-only in responses) is not seen by clients; we skip hidden properties',
   ],
   [/annotation-only/, 'allOf members that only annotate: reported as allOf added/removed at their level'],
-  [
-    /^response-media-type-name-|^response-mediatype-enum-value-removed$/,
-    'not modelled: media-type ranges and enum values of media-type parameters',
-  ],
+  [/^response-mediatype-enum-value-removed$/, 'not modelled: enum values of media-type parameters'],
   [/^request-parameter-property-type-specialized$/, 'reported as request-parameter-property-type-changed'],
   [/-type-specialized$|-type-compatible$/, 'reported as type-changed / type-generalized'],
   [
@@ -484,6 +481,9 @@ const OTHER_IDS = [
   'response-non-success-status-added',
   'response-media-type-removed',
   'response-media-type-added',
+  'response-media-type-name-changed',
+  'response-media-type-name-generalized',
+  'response-media-type-name-specialized',
   'response-header-added',
   'required-response-header-removed',
   'optional-response-header-removed',
