@@ -145,6 +145,9 @@ describe('a run with a 1,000,000-member enum in npm start (API and worker in one
       `event loop held up ${heldP99.toFixed(1)} ms at p99 over ${held.length} ticks (max ${Math.max(...held).toFixed(1)} ms); ` +
         `monitorEventLoopDelay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
     ).toBeLessThan(100);
+    // A stall that spends no CPU (a synchronous wait on a child or the disk) escapes the cap above;
+    // the raw delay still bounds it, with room for the host's preemption (raw p99 here: 40–115 ms).
+    expect(delay.percentile(99) / 1e6, 'monitorEventLoopDelay p99 (ms)').toBeLessThan(500);
   }, 300_000);
 });
 
