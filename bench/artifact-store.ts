@@ -1,5 +1,5 @@
 /**
- * The artifact store (README: Artifact storage): write and read back a 32 MiB artifact on each
+ * The artifact store (docs/deployment.md: Artifact storage): write and read back a 32 MiB artifact on each
  * store, our verified streaming read (sha256 + size check, 1 MiB ranges on PostgreSQL) beside the
  * plain read of the same store in the same run (PostgreSQL: one `SELECT content`; S3: GetObject
  * consumed unchecked), with the heap + buffers growth of each read.

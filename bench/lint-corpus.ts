@@ -13,7 +13,7 @@
  *    report it, only Redocly, only us; and the same by place (JSON pointers, one a prefix of the
  *    other).
  * 3. Which rules hold descriptions at needs_review.
- * Spectral is not installed here: its rules are mapped (README) but agreement is not measured.
+ * Spectral is not installed here: its rules are mapped (docs/diagnostics.md) but agreement is not measured.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -54,7 +54,7 @@ function explain(error: unknown, env: NodeJS.ProcessEnv): Explained {
   if (message.startsWith('Invalid configuration:'))
     return {
       cause: message,
-      wayOut: 'Fix the environment variable named above and start again (README: Configuration).',
+      wayOut: 'Fix the environment variable named above and start again (docs/deployment.md: Configuration).',
     };
   if (message.startsWith('Embedded PostgreSQL')) return { cause: message };
   switch (code) {
@@ -67,7 +67,7 @@ function explain(error: unknown, env: NodeJS.ProcessEnv): Explained {
       if (/listen/i.test(message))
         return {
           cause: `${message}: ports below 1024 need privileges.`,
-          wayOut: 'Set PORT to 1024 or above and put the TLS proxy in front (README: Deployment).',
+          wayOut: 'Set PORT to 1024 or above and put the TLS proxy in front (docs/deployment.md).',
         };
       break;
     case 'ECONNREFUSED':

@@ -45,7 +45,7 @@ export function createApp(
     next();
   });
 
-  // Metrics and readiness (README: Metrics and readiness): every request counted by route pattern.
+  // Metrics and readiness (docs/deployment.md: Metrics and readiness): every request counted by route pattern.
   app.use(httpMetrics());
   app.use(opsRoutes(deps, { ...ops, dedicatedPort: false }));
 

@@ -10,7 +10,7 @@ import type { Deps } from './services/deps.ts';
  * `GET /api/runs/{runId}/artifacts/{artifactId}`: the artifact's bytes (a .tar.gz of a file
  * tree, or a JSON/YAML document). Binary, so it is a plain express route with the same auth
  * and scope rule (`artifacts:read`) as the procedures. The bytes are streamed from the object
- * store through the sha256 check, never held whole (README: Artifact storage).
+ * store through the sha256 check, never held whole (docs/deployment.md: Artifact storage).
  */
 export const artifactDownload =
   (deps: Deps) =>

@@ -24,7 +24,7 @@ function bearerMatches(req: Request, token: string): boolean {
  * The operator endpoints: `GET /readyz` (readiness for an orchestrator; 200 or 503, no token) and
  * `GET /metrics` (Prometheus text format). On the public port /metrics exists only when
  * METRICS_TOKEN is set, and then wants it as a bearer token; on the METRICS_PORT listener it is
- * always served (still behind the token when one is set). README: Metrics and readiness.
+ * always served (still behind the token when one is set). docs/deployment.md: Metrics and readiness.
  */
 export function opsRoutes(deps: Deps, options: OpsOptions): express.Router {
   const router = express.Router();

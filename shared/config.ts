@@ -22,7 +22,7 @@ const originList = z
   )
   .pipe(z.array(httpUrl.transform((u) => new URL(u).origin)).min(1, 'must list at least one origin'));
 
-/** Every setting comes from the environment; README: Configuration lists them. */
+/** Every setting comes from the environment; docs/deployment.md: Configuration lists them. */
 const Env = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -249,7 +249,7 @@ export interface S3StorageConfig {
   prefix: string;
 }
 
-/** Where artifact bytes and retained inputs live (README: Artifact storage). */
+/** Where artifact bytes and retained inputs live (docs/deployment.md: Artifact storage). */
 export type StorageConfig = { kind: 'postgres' } | ({ kind: 's3' } & S3StorageConfig);
 
 export interface Config {
@@ -264,7 +264,7 @@ export interface Config {
   embeddedPgDurable: boolean;
   publicBaseUrl: string | undefined;
   /**
-   * Prometheus metrics (README: Metrics and readiness): `token` guards /metrics (bearer); on the
+   * Prometheus metrics (docs/deployment.md: Metrics and readiness): `token` guards /metrics (bearer); on the
    * public port /metrics exists only when it is set. `port`: a separate listener (on `host`) for
    * /metrics and /readyz, in every role (a worker-only process has no other HTTP port).
    */

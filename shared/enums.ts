@@ -51,7 +51,7 @@ export const PROJECT_STATUSES = ['created', 'active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /**
- * Project status changes PATCH allows (README: "Project status"). `created` is only ever the
+ * Project status changes PATCH allows (docs/api.md: "Project status"). `created` is only ever the
  * initial state; a project becomes `active` when a run of it finishes, or by PATCH.
  */
 export const PROJECT_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The Prometheus metrics of this process (README: Metrics and readiness), one registry per
+ * The Prometheus metrics of this process (docs/deployment.md: Metrics and readiness), one registry per
  * process: each API or worker process serves its own counters; the gauges read from the database
  * (queue depth, oldest job, workers alive) are refreshed at scrape time and are the same in every
  * process (aggregate them with `max`). Labels are bounded: an HTTP route is its pattern, never the

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrate.ts';
 
 /**
- * Object storage (README: Artifact storage). Artifact bytes and retained inputs become objects
+ * Object storage (docs/deployment.md: Artifact storage). Artifact bytes and retained inputs become objects
  * named by their rows (`object_key`, with sha256 and size), kept in the configured store; the
  * PostgreSQL store is the table `stored_objects`, whose column is stored uncompressed (EXTERNAL)
  * so a 1 MiB range is read without reading the rest. Existing bytes move into it under the same

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrate.ts';
 
 /**
- * The plan quota's counter (README: Limits): `run_usage` holds how many runs each workspace
+ * The plan quota's counter (docs/deployment.md: Limits): `run_usage` holds how many runs each workspace
  * started in each quota period (a calendar month in UTC, `period_start` its first instant). A
  * trigger counts every inserted run, whichever code or version wrote it, so the counter always
  * equals the runs of the period (runs are never deleted). A start or a retry first locks its

@@ -59,7 +59,7 @@ export class Artifact extends Model<InferAttributes<Artifact>, InferCreationAttr
     return key;
   }
 
-  /** The bytes as a verified stream (stored_object_missing / stored_object_corrupt; README: Artifact storage). */
+  /** The bytes as a verified stream (stored_object_missing / stored_object_corrupt; docs/deployment.md: Artifact storage). */
   async openContent(): Promise<Readable> {
     return await openVerified(boundObjectStore(), this.#ref());
   }

@@ -7,7 +7,7 @@ export const Timestamp = z
 
 export const ErrorBody = z
   .object({
-    error: z.string().meta({ description: 'Stable machine-readable error code (see README: Error codes)' }),
+    error: z.string().meta({ description: 'Stable machine-readable error code (see docs/api.md: Errors)' }),
     message: z.string().optional(),
   })
   .meta({ id: 'Error' });

@@ -171,7 +171,7 @@ describe('PATCH /api/projects/{projectId}', () => {
   });
 
   it('status changes are allowed or denied exactly as PROJECT_TRANSITIONS says', async () => {
-    // The documented table (README: Project status): created is only ever initial.
+    // The documented table (docs/api.md: Project status): created is only ever initial.
     expect(PROJECT_TRANSITIONS).toEqual({
       created: ['created', 'active', 'archived'],
       active: ['active', 'archived'],

@@ -1,5 +1,5 @@
 // The layers of the service point one way, and no import goes round in a circle: the rules are in
-// .dependency-cruiser.cjs (README: Layout). A new import that points up a layer (the worker
+// .dependency-cruiser.cjs (docs/architecture.md). A new import that points up a layer (the worker
 // reading server/, shared/ reading db/, the API reaching into workers/ past workers/for-api.ts, ...)
 // or closes a cycle fails here, naming the rule and the import.
 import { join } from 'node:path';

@@ -167,7 +167,7 @@ describe('start-up failures name the cause and the way out', () => {
   it('a bad setting, a wrong password, a missing database, an error without a message', () => {
     const env = { DATABASE_URL: 'postgres://app:pw@db.internal:5432/reports' };
     expect(describeStartupFailure(new Error('Invalid configuration: PORT: Too big'), env)).toBe(
-      'report-service failed to start: Invalid configuration: PORT: Too big\n  What to do: Fix the environment variable named above and start again (README: Configuration).',
+      'report-service failed to start: Invalid configuration: PORT: Too big\n  What to do: Fix the environment variable named above and start again (docs/deployment.md: Configuration).',
     );
     const auth = Object.assign(new Error('password authentication failed for user "app"'), { code: '28P01' });
     const wrapped = Object.assign(new Error(auth.message), { name: 'SequelizeAccessDeniedError', parent: auth });

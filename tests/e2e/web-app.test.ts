@@ -51,7 +51,7 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
 /**
  * A small description with two warnings (an operation without operationId, an unused schema): both
- * style, so the run ends `ready` with them in its report (README, "Diagnostics, rule settings and verdicts").
+ * style, so the run ends `ready` with them in its report (docs/diagnostics.md).
  */
 const TICKETS = `openapi: 3.1.0
 info:

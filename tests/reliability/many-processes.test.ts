@@ -1,4 +1,4 @@
-// The scale-out shape (README: Deployment): two API processes and two worker processes
+// The scale-out shape (docs/deployment.md): two API processes and two worker processes
 // (`ROLE=api`, `ROLE=worker`, real `node bin/start.mjs` children) on one PostgreSQL. Clients send
 // a stream of report starts through both APIs; in the middle one API and one worker are killed
 // with SIGKILL. A client whose request died with its API sends it again, with the same

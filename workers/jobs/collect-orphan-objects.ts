@@ -2,7 +2,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { OWN_KEY, type ObjectStore } from '../../db/storage/object-store.ts';
 
 /**
- * Deletes the objects no row names (README: Artifact storage): what a crash between writing an
+ * Deletes the objects no row names (docs/deployment.md: Artifact storage): what a crash between writing an
  * object and committing its row left, and what a delete after a committed purge missed. Only keys
  * this service writes are considered, and only objects written at or before `before` (now minus
  * the grace period: a younger object may be waiting for its row to commit). Returns how many.

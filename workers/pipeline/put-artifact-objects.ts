@@ -9,7 +9,7 @@ export interface StoredDraft extends PackedDraft {
 }
 
 /**
- * Writes a step's artifacts to the object store, before any row names them (README: Artifact
+ * Writes a step's artifacts to the object store, before any row names them (docs/deployment.md: Artifact
  * storage): if the process dies before the rows commit, the objects are orphans the purge job
  * collects; a row never names an object that was not written.
  */

@@ -180,7 +180,7 @@ class RunProgress {
   async record(index: number, record: StepRecord, artifacts: readonly PackedDraft[] = []): Promise<void> {
     const { steps } = this;
     steps[index] = record;
-    // Objects first, rows after (README: Artifact storage).
+    // Objects first, rows after (docs/deployment.md: Artifact storage).
     const stored = artifacts.length ? await putArtifactObjects(artifacts) : [];
     let replacedKeys: string[] = [];
     try {

@@ -10,7 +10,7 @@ export interface ReportSummary {
 }
 
 /**
- * The end of a run that went through every step (DESIGN.md, Runs; README, "Verdicts"):
+ * The end of a run that went through every step (DESIGN.md, Runs; docs/diagnostics.md, "Verdict classes"):
  * - partner setup missing → `blocked` + `needs_setup`;
  * - error diagnostics → `complete` + `not_ready` (a report on a bad description is still a report);
  * - warnings that change what the deliverables do (validate's `review` count: class `sdk`, or a

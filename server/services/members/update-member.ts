@@ -8,7 +8,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
 import { toMember } from './serialize.ts';
 
-/** Member status changes PATCH allows (README: Members). */
+/** Member status changes PATCH allows (docs/api.md: Members). */
 const MEMBER_TRANSITIONS: Record<MemberStatus, readonly MemberStatus[]> = {
   invited: ['invited', 'active', 'removed'],
   active: ['active', 'removed'],

@@ -105,7 +105,7 @@ export async function requestRollback(deps: Deps, caller: Caller, input: Rollbac
       status: deps.config.publishing.connected[registry] ? 'pass' : 'fail',
       detail: deps.config.publishing.connected[registry]
         ? `A ${registry} connection is configured.`
-        : `No ${registry} connection is configured (README: Publishing).`,
+        : `No ${registry} connection is configured (docs/publishing.md).`,
     },
     // A docs rollback only changes which published run the domains serve: no domain check.
     ...(await publicationChecks(deps.config, registry, caller.org.id, run.projectId)).filter(

@@ -16,7 +16,7 @@ export interface StartRecord {
   orgId: string;
   userId: string;
   /**
-   * The inputs' object: written to the store before this record (README: Artifact storage), or,
+   * The inputs' object: written to the store before this record (docs/deployment.md: Artifact storage), or,
    * with `body`, written by the start's statement itself (the PostgreSQL store, `stored_objects`).
    */
   input: { id: string; objectKey: string; sha256: string; sizeBytes: number; expiresAt: Date; body?: Buffer };

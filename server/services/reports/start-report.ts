@@ -64,7 +64,7 @@ export async function startReport(
     ? 'partner_compatible'
     : 'flagship';
 
-  // The inputs' object is written first, the row naming it after (README: Artifact storage); a
+  // The inputs' object is written first, the row naming it after (docs/deployment.md: Artifact storage); a
   // start that does not commit leaves an orphan, deleted below or by the purge job. On the
   // PostgreSQL store the start's statement writes both, so they commit together.
   const inputId = newId('inp');

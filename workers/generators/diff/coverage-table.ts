@@ -1,6 +1,6 @@
-// The README's table of oasdiff rules against ours, made from the rule catalogue (rules.ts):
+// The table of oasdiff rules (docs/diff-rules.md) against ours, made from the rule catalogue (rules.ts):
 // every oasdiff rule id, whether we check it and under which id and level, or why we do not.
-// `npm run docs:diff-rules` writes it between the markers; a test fails when the README is stale.
+// `npm run docs:diff-rules` writes it between the markers; a test fails when that file is stale.
 
 import { coverage, LEVEL_DEVIATIONS, OWN_RULES } from './rules.ts';
 
@@ -50,7 +50,7 @@ export function renderCoverageTable(): string {
   return lines.join('\n');
 }
 
-/** The README with the table between the markers replaced; undefined when the markers are missing. */
+/** The document with the table between the markers replaced; undefined when the markers are missing. */
 export function withCoverageTable(readme: string): string | undefined {
   const a = readme.indexOf(COVERAGE_BEGIN);
   const b = readme.indexOf(COVERAGE_END);

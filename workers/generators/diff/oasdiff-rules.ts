@@ -1,6 +1,6 @@
 // oasdiff's rule catalogue (oasdiff/oasdiff@4553c69d, checker GetAllRules + *Id constants, Apache-2.0):
 // every rule id with its default level and the check that emits it. Generated once from the shared
-// corpus's RULES.json; the coverage table in the README (npm run docs:diff-rules) is made from this
+// corpus's RULES.json; the coverage table in docs/diff-rules.md (npm run docs:diff-rules) is made from this
 // list and from `RULES` in rules.ts.
 
 export type OasdiffLevel = 'ERR' | 'WARN' | 'INFO';

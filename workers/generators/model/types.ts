@@ -22,7 +22,7 @@ export interface SourceLocation {
 export type Severity = 'error' | 'warning' | 'info';
 
 /**
- * What a finding means for the deliverables (README, "Verdicts"): `sdk` findings change what the
+ * What a finding means for the deliverables (docs/diagnostics.md, "Verdict classes"): `sdk` findings change what the
  * generated SDKs, CLI or docs do (a warning of that class makes a run `needs_review`); `style`
  * findings do not (they stay in the report and never block `ready`).
  */

@@ -7,7 +7,7 @@
 //
 // Stainless does not publish its list. This one is read off shipped Stainless TypeScript and
 // Python SDKs, counting only names Stainless derives itself (method names from config keys,
-// path-parameter names, `<Resource><Method>Response` / `Params` types); README "Method names in
+// path-parameter names, `<Resource><Method>Response` / `Params` types); docs/pipeline.md "Method names in
 // partner modes" gives the evidence per word. Words seen in plain case in such names (`json` in
 // `JsonCreateResponse`, `sql` in `validateSql`, `edns` in `TopEdnsResponse`) are not in it.
 

@@ -1,7 +1,7 @@
 // Rule names of Redocly CLI (its `recommended` set and the other built-in OpenAPI rules) and of
 // Spectral's `spectral:oas` ruleset, mapped to ours. `[]` means we have no equivalent: an imported
 // setting for such a rule is listed as not applied (`config/rule-not-applied`), never dropped
-// silently. `partial` says the equivalence is not exact (the README's table says how).
+// silently. `partial` says the equivalence is not exact (docs/diagnostics.md's table says how).
 
 export interface ForeignRule {
   ours: readonly string[];

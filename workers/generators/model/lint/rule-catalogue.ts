@@ -1,4 +1,4 @@
-// Every rule id a report can carry, with the class of its findings (README, "Verdicts"):
+// Every rule id a report can carry, with the class of its findings (docs/diagnostics.md, "Verdict classes"):
 // `sdk` findings change what the generated SDKs, CLI or docs do, `style` ones do not. A warning
 // of class `sdk` makes a run `needs_review`; a `style` warning stays in the report without
 // blocking `ready`. Rule settings (`lint: rules:`) move a rule between the classes: a severity the
