@@ -2,7 +2,7 @@
 // docs/diff-rules.md between its markers. Run: npm run docs:diff-rules
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { withCoverageTable } from '../workers/generators/diff/coverage-table.ts';
+import { withCoverageTable } from '../workers/generators/diff/description/coverage-table.ts';
 
 const file = path.resolve(import.meta.dirname, '../docs/diff-rules.md');
 const next = withCoverageTable(readFileSync(file, 'utf8'));

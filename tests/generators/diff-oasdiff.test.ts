@@ -24,8 +24,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type DescriptionChange, diffDescriptions } from '../../workers/generators/diff/index.ts';
-import { OASDIFF_RULES } from '../../workers/generators/diff/oasdiff-rules.ts';
-import { familyOf, LEVEL_DEVIATIONS, OASDIFF_ALIASES } from '../../workers/generators/diff/rules.ts';
+import { OASDIFF_RULES } from '../../workers/generators/diff/description/oasdiff-rules.ts';
+import { familyOf, LEVEL_DEVIATIONS, OASDIFF_ALIASES } from '../../workers/generators/diff/description/rules.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../shared/corpus/breaking-changes/oasdiff');
 const MUTATIONS = path.resolve(import.meta.dirname, '../fixtures/diff/oasdiff-mutations.json');

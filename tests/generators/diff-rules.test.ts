@@ -1,4 +1,4 @@
-// The description diff's rule catalogue (workers/generators/diff/rules.ts): every id the diff emits
+// The description diff's rule catalogue (workers/generators/diff/description/rules.ts): every id the diff emits
 // on the oasdiff suite and our fixtures is catalogued (so its level is a decision, not a fallback),
 // every oasdiff rule is either checked or declined with a reason, and the coverage table in
 // docs/diff-rules.md is the one the catalogue makes (npm run docs:diff-rules rewrites it).
@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderCoverageTable, withCoverageTable } from '../../workers/generators/diff/coverage-table.ts';
+import { renderCoverageTable, withCoverageTable } from '../../workers/generators/diff/description/coverage-table.ts';
 import { diffDescriptions } from '../../workers/generators/diff/index.ts';
-import { OASDIFF_RULES } from '../../workers/generators/diff/oasdiff-rules.ts';
-import { coverage, EMITTED_IDS, levelOf } from '../../workers/generators/diff/rules.ts';
+import { OASDIFF_RULES } from '../../workers/generators/diff/description/oasdiff-rules.ts';
+import { coverage, EMITTED_IDS, levelOf } from '../../workers/generators/diff/description/rules.ts';
 
 const TABLE_DOC = path.resolve(import.meta.dirname, '../../docs/diff-rules.md');
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/diff');

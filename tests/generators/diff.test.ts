@@ -17,7 +17,7 @@ import {
   splitConcatenatedFiles,
   type SdkSourceFile,
 } from '../../workers/generators/diff/index.ts';
-import { indexKeywords, rawAt } from '../../workers/generators/diff/raw.ts';
+import { indexKeywords, rawAt } from '../../workers/generators/diff/description/raw.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/diff');

@@ -3,9 +3,9 @@
 // Pure functions apart from `extractPythonSurface`, which runs python3 (parse only) in a subprocess.
 
 export type * from './types.ts';
-export { extractTypeScriptSurface, type TypeScriptSurfaceOptions } from './ts-surface.ts';
-export { extractPythonSurface, PY_SURFACE_SCRIPT, type PythonSurfaceOptions } from './py-surface.ts';
-export { splitConcatenatedFiles } from './split-files.ts';
-export { diffSdkSurface, migrationRisk } from './sdk-diff.ts';
-export { diffDescriptions, diffModels, type DiffOptions } from './description-diff.ts';
+export { extractTypeScriptSurface, type TypeScriptSurfaceOptions } from './sdk/ts-surface.ts';
+export { extractPythonSurface, PY_SURFACE_SCRIPT, type PythonSurfaceOptions } from './sdk/py-surface.ts';
+export { splitConcatenatedFiles } from './sdk/split-files.ts';
+export { diffSdkSurface, migrationRisk } from './sdk/sdk-diff.ts';
+export { diffDescriptions, diffModels, type DiffOptions } from './description/diff-descriptions.ts';
 export { renderCompatMarkdown } from './render-markdown.ts';

@@ -2,7 +2,7 @@
 // the SDK-to-SDK report, and the description-to-description report.
 
 import type { SourceLocation } from '../model/types.ts';
-import type { ChangeLevel } from './rules.ts';
+import type { ChangeLevel } from './description/rules.ts';
 
 export type SdkLanguage = 'typescript' | 'python';
 

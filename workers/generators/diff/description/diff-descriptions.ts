@@ -16,12 +16,12 @@ import type {
   SchemaNode,
   SecurityRequirement,
   SourceLocation,
-} from '../model/types.ts';
-import { normaliseEndpoint } from './build-surface.ts';
+} from '../../model/types.ts';
+import { normaliseEndpoint } from '../sdk/build-surface.ts';
 import { loadModelForDiff } from './load-model.ts';
 import { indexKeywords, type KeywordIndex, rawAt, rawNumber, type RawDocument } from './raw.ts';
 import { LEVEL_ORDER, levelOf, oasdiffIdOf } from './rules.ts';
-import type { ChangeLevel, DescriptionChange, DescriptionDiffReport, DescriptionProblem } from './types.ts';
+import type { ChangeLevel, DescriptionChange, DescriptionDiffReport, DescriptionProblem } from '../types.ts';
 
 type Direction = 'request' | 'response';
 

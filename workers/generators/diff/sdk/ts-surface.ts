@@ -13,7 +13,7 @@ import type {
   SurfaceParam,
   SurfaceProblem,
   ValueKind,
-} from './types.ts';
+} from '../types.ts';
 
 export interface TypeScriptSurfaceOptions {
   /** Total size limit of the source text in bytes (default 32 MiB); larger input is reported, not read. */

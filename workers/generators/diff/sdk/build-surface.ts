@@ -10,7 +10,7 @@ import type {
   SurfaceModel,
   SurfaceParam,
   SurfaceProblem,
-} from './types.ts';
+} from '../types.ts';
 
 export interface RawMethod {
   name: string;

@@ -2,7 +2,7 @@
 // method is kept, changed, renamed (same endpoint, another name) or removed; new ones are added.
 // Matching is by call path first, then by endpoint, so renames across resources are found.
 
-import type { ApiModel, Resource } from '../model/types.ts';
+import type { ApiModel, Resource } from '../../model/types.ts';
 import { normaliseEndpoint } from './build-surface.ts';
 import type {
   MethodDiff,
@@ -16,7 +16,7 @@ import type {
   SurfaceMethod,
   SurfaceParam,
   ValueKind,
-} from './types.ts';
+} from '../types.ts';
 
 const CONCRETE: ReadonlySet<ValueKind> = new Set(['string', 'number', 'boolean', 'array', 'object', 'file']);
 

@@ -1,7 +1,7 @@
 // Splits an `oldSdkText` made of several files concatenated with `// File: path` (TypeScript) or
 // `# File: path` (Python) header lines back into files. Text without headers is one file.
 
-import type { SdkSourceFile } from './types.ts';
+import type { SdkSourceFile } from '../types.ts';
 
 const HEADER = /^[ \t]*(?:\/\/|#)[ \t]*File:[ \t]*(\S.*?)[ \t]*$/;
 

@@ -1,14 +1,14 @@
 // The API model of a description for diffing: the model builder's own phases (parse, version,
 // refs, operations, model) without schema validation and lint rules, which a diff does not need.
 
-import type { ApiModel } from '../model/types.ts';
-import { parseDocument } from '../model/parse/parse-document.ts';
-import { detectVersion } from '../model/validate/detect-version.ts';
-import { RefIndex } from '../model/refs/ref-index.ts';
-import { listOperations } from '../model/doc-index.ts';
-import { deriveStarterConfig } from '../config/derive-starter-config.ts';
-import { buildModel } from '../model/build-model.ts';
-import { isRecord } from '../model/json-guards.ts';
+import type { ApiModel } from '../../model/types.ts';
+import { parseDocument } from '../../model/parse/parse-document.ts';
+import { detectVersion } from '../../model/validate/detect-version.ts';
+import { RefIndex } from '../../model/refs/ref-index.ts';
+import { listOperations } from '../../model/doc-index.ts';
+import { deriveStarterConfig } from '../../config/derive-starter-config.ts';
+import { buildModel } from '../../model/build-model.ts';
+import { isRecord } from '../../model/json-guards.ts';
 
 export interface LoadedModel {
   model?: ApiModel;

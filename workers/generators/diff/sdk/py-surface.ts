@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildSurface, type RawClass, type RawSdk } from './build-surface.ts';
 import { splitConcatenatedFiles } from './split-files.ts';
-import type { SdkSourceFile, SdkSurface, SurfaceModel, SurfaceProblem } from './types.ts';
+import type { SdkSourceFile, SdkSurface, SurfaceModel, SurfaceProblem } from '../types.ts';
 
 export interface PythonSurfaceOptions {
   /** Wall-clock limit for the subprocess (default 15 s); it is killed when it runs over. */

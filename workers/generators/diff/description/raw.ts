@@ -2,7 +2,7 @@
 // API model does not carry (allowEmptyValue, minProperties, a header's style and explode, the 3.1
 // applicators) from the node a model node's `source.pointer` names, following local `$ref`s.
 
-import { joinPointer, refToPointer } from '../model/parse/pointer.ts';
+import { joinPointer, refToPointer } from '../../model/parse/pointer.ts';
 
 export type RawDocument = unknown;
 
