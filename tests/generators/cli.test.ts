@@ -3,8 +3,8 @@
 // (command table, entry point, package.json, tsconfig.json, README); the SDK and the runtime
 // bundle are checked to be the SDK generator's output and the bundle verbatim.
 
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { CLI_BUNDLE_DIR, emitCli, resolveCliOptions } from '../../workers/generators/cli/index.ts';
@@ -15,37 +15,18 @@ import { safeText } from '../../workers/generators/cli/bundle/sanitize.ts';
 import { toTable, toYaml } from '../../workers/generators/cli/bundle/format.ts';
 import { emitTypeScriptSdk, resolveOptions } from '../../workers/generators/typescript/index.ts';
 import { parse as parseYaml } from 'yaml';
-import { CLI_FIXTURE_FILES, CLI_FIXTURES, cliFixtureModel, writeFiles } from './cli-helpers.ts';
+import { expectGoldenFiles } from '../setup/golden.ts';
+import { CLI_FIXTURE_FILES, CLI_FIXTURES, cliFixtureModel } from './cli-helpers.ts';
 
 const GOLDEN = join(CLI_FIXTURES, 'golden');
-const update = process.env.UPDATE_GOLDEN === '1';
 const perApi = (path: string): boolean => !path.startsWith('src/sdk/') && !path.startsWith('src/cli/');
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 describe('emitCli golden files', () => {
   for (const name of Object.keys(CLI_FIXTURE_FILES)) {
     it(`${name} matches its golden files`, async () => {
       const files = emitCli(await cliFixtureModel(name)).filter((f) => perApi(f.path));
       const dir = join(GOLDEN, name);
-      if (update) {
-        rmSync(dir, { recursive: true, force: true });
-        writeFiles(dir, files);
-      }
-      expect(listFiles(dir)).toEqual(files.map((f) => f.path).sort());
-      for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
+      expectGoldenFiles(dir, files);
     });
   }
 });

@@ -2,8 +2,8 @@
 // no external requests), the docs snapshot format, safe markdown, the search index, and a hostile
 // description rendered as text. UPDATE_GOLDEN=1 rewrites tests/fixtures/docs/golden/.
 
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import {
@@ -28,26 +28,12 @@ import { planSite, SCHEMAS_PER_PAGE } from '../../workers/generators/docs/site-p
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
-import { docsFixture, FIXTURES, tagsOf, textOf, writeSite } from './docs-helpers.ts';
+import { docsFixture, FIXTURES, tagsOf, textOf } from './docs-helpers.ts';
 import { FULL_SIDEBAR_LIMIT } from '../../workers/generators/docs/layout.ts';
 import { largeSpec } from '../setup/runs.ts';
+import { expectGoldenFiles } from '../setup/golden.ts';
 
 const GOLDEN = join(FIXTURES, 'golden');
-const update = process.env.UPDATE_GOLDEN === '1';
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 async function site(name: string): Promise<GeneratedFile[]> {
   const { model, docsSourceText } = await docsFixture(name);
@@ -154,12 +140,7 @@ describe('emitDocsSite golden files', () => {
     it(`${name} matches its golden files`, async () => {
       const files = (await site(name)).filter((f) => !/^assets\/site\./.test(f.path));
       const dir = join(GOLDEN, name);
-      if (update) {
-        rmSync(dir, { recursive: true, force: true });
-        writeSite(dir, files);
-      }
-      expect(listFiles(dir)).toEqual(files.map((f) => f.path).sort());
-      for (const f of files) expect(f.content, f.path).toBe(readFileSync(join(dir, f.path), 'utf8'));
+      expectGoldenFiles(dir, files);
     });
   }
 });

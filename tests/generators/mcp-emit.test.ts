@@ -4,34 +4,20 @@
 // table, entry point, package.json, tsconfig.json, README); the SDK and the runtime bundle are
 // checked to be the SDK generator's output and the bundle verbatim.
 
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { jsonSchemaConverter, MAX_DEPTH } from '../../workers/generators/core/json-schema.ts';
 import { DYNAMIC_THRESHOLD, emitMcpServer, MCP_BUNDLE_DIR } from '../../workers/generators/mcp/index.ts';
 import { argName } from '../../workers/generators/mcp/plan.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
-import { CLI_FIXTURE_FILES, cliFixtureModel, REPO_ROOT, writeFiles } from './cli-helpers.ts';
+import { expectGoldenFiles } from '../setup/golden.ts';
+import { CLI_FIXTURE_FILES, cliFixtureModel, REPO_ROOT } from './cli-helpers.ts';
 import { schemaProblems } from './mcp-helpers.ts';
 
 const GOLDEN = join(REPO_ROOT, 'tests/fixtures/mcp/golden');
-const update = process.env.UPDATE_GOLDEN === '1';
 const perApi = (path: string): boolean => !path.startsWith('src/sdk/') && !path.startsWith('src/mcp/');
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 type ToolData = { name: string; inputSchema: Record<string, unknown> };
 
@@ -53,12 +39,7 @@ describe('emitMcpServer golden files', () => {
     it(`${name} matches its golden files`, async () => {
       const files = emitMcpServer(await cliFixtureModel(name)).filter((f) => perApi(f.path));
       const dir = join(GOLDEN, name);
-      if (update) {
-        rmSync(dir, { recursive: true, force: true });
-        writeFiles(dir, files);
-      }
-      expect(listFiles(dir)).toEqual(files.map((f) => f.path).sort());
-      for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
+      expectGoldenFiles(dir, files);
     });
   }
 });

@@ -1,39 +1,23 @@
 // Python SDK generator: golden files for our fixtures (UPDATE_GOLDEN=1 rewrites them),
 // determinism, options, and the writer's guarantee that spec text cannot reach code unescaped.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitPythonSdk, resolveOptions } from '../../workers/generators/python/index.ts';
 import { fwd, id, py, PyWriter, str } from '../../workers/generators/python/writer.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
-import { FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './python-helpers.ts';
+import { expectGoldenFiles } from '../setup/golden.ts';
+import { FIXTURE_FILES, FIXTURES, fixtureModel } from './python-helpers.ts';
 
 const GOLDEN = join(FIXTURES, 'golden');
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
-}
 
 describe('golden packages', () => {
   for (const name of Object.keys(FIXTURE_FILES)) {
     it(`${name} matches tests/fixtures/python/golden/${name}`, async () => {
       const files = emitPythonSdk(await fixtureModel(name));
       const dir = join(GOLDEN, name);
-      if (process.env.UPDATE_GOLDEN === '1') {
-        rmSync(dir, { recursive: true, force: true });
-        mkdirSync(dir, { recursive: true });
-        writeFiles(dir, files);
-      }
-      const onDisk = listFiles(dir)
-        .map((f) => relative(dir, f))
-        .sort();
-      expect(files.map((f) => f.path)).toEqual(onDisk);
-      for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
+      expectGoldenFiles(dir, files);
     });
   }
 

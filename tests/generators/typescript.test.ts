@@ -1,42 +1,23 @@
 // Golden files and pure-function properties of the TypeScript SDK generator.
 // UPDATE_GOLDEN=1 rewrites tests/fixtures/typescript/golden/.
 
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cookiePairs, encodeCookieValue } from '../../workers/generators/typescript/bundle/cookies.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk, resolveOptions } from '../../workers/generators/typescript/index.ts';
-import { BUNDLE_DIR, FIXTURE_FILES, FIXTURES, fixtureModel, writeFiles } from './typescript-helpers.ts';
+import { expectGoldenFiles } from '../setup/golden.ts';
+import { BUNDLE_DIR, FIXTURE_FILES, FIXTURES, fixtureModel } from './typescript-helpers.ts';
 
 const GOLDEN = join(FIXTURES, 'golden');
-const update = process.env.UPDATE_GOLDEN === '1';
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 describe('emitTypeScriptSdk golden files', () => {
   for (const name of Object.keys(FIXTURE_FILES)) {
     it(`${name} matches its golden files`, async () => {
       const files = emitTypeScriptSdk(await fixtureModel(name)).filter((f) => !f.path.startsWith('src/core/'));
       const dir = join(GOLDEN, name);
-      if (update) {
-        rmSync(dir, { recursive: true, force: true });
-        writeFiles(dir, files);
-      }
-      expect(listFiles(dir)).toEqual(files.map((f) => f.path).sort());
-      for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
+      expectGoldenFiles(dir, files);
     });
   }
 });
