@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { emitCli } from '../../workers/generators/cli/index.ts';
 import { cliFixtureModel, compilePackages, runCli, type RunResult } from './cli-helpers.ts';
-import { PETS, startShelterServer, type ShelterServer } from './shelter-server.ts';
+import { PETS, startShelterServer, type ShelterServer } from '../fakes/shelter-server.ts';
 
 const KEY = 'sk_test_secret_123';
 let root: string;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DYNAMIC_THRESHOLD, emitMcpServer } from '../../workers/generators/mcp/index.ts';
 import { cliFixtureModel, runCli } from './cli-helpers.ts';
 import { compileMcpPackages, connectHttp, connectStdio, resultText, schemaProblems } from './mcp-helpers.ts';
-import { PETS, startShelterServer, type ShelterServer } from './shelter-server.ts';
+import { PETS, startShelterServer, type ShelterServer } from '../fakes/shelter-server.ts';
 
 let root: string;
 let shelter: ShelterServer;

@@ -1,6 +1,6 @@
 // OAuth2 client credentials in the generated CLI and MCP server: the `oauth-hooks` fixture's CLI
 // and MCP packages are compiled (TypeScript 7) and run with node as subprocesses against the
-// Hooked Pets API and its token endpoint on 127.0.0.1 (tests/generators/oauth-server.ts). The
+// Hooked Pets API and its token endpoint on 127.0.0.1 (tests/fakes/oauth-server.ts). The
 // client id and secret come from `--client-id` / `--client-secret` or `HOOKED_CLIENT_ID` /
 // `HOOKED_CLIENT_SECRET`; the SDK inside fetches the token.
 
@@ -12,7 +12,7 @@ import { emitCli } from '../../workers/generators/cli/index.ts';
 import { emitMcpServer } from '../../workers/generators/mcp/index.ts';
 import { runCli } from './cli-helpers.ts';
 import { compileMcpPackages, connectStdio, resultText } from './mcp-helpers.ts';
-import { CLIENT_ID, CLIENT_SECRET, type OAuthServer, startOAuthServer } from './oauth-server.ts';
+import { CLIENT_ID, CLIENT_SECRET, type OAuthServer, startOAuthServer } from '../fakes/oauth-server.ts';
 import { fixtureModel } from './typescript-helpers.ts';
 
 let root: string;

@@ -2,7 +2,7 @@
 // gets them: the packages are built into wheels (`pyproject-build --no-isolation`) and installed
 // offline into a fresh venv; python3 scripts run against real servers on 127.0.0.1: a token
 // endpoint + API (node:http, counting token fetches, issuing expiring tokens, revoking them), the
-// Shelter API (tests/generators/shelter-server.ts) for raw responses, and webhooks signed by the
+// Shelter API (tests/fakes/shelter-server.ts) for raw responses, and webhooks signed by the
 // reference Standard Webhooks implementation (npm `standardwebhooks`).
 
 import { createHmac } from 'node:crypto';
@@ -17,7 +17,7 @@ import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
 import { fixtureModel, MYPY, PYTHON, REPO_ROOT, run, writeFiles } from './python-helpers.ts';
-import { startShelterServer, type ShelterServer } from './shelter-server.ts';
+import { startShelterServer, type ShelterServer } from '../fakes/shelter-server.ts';
 
 const BUILD = findExecutable('pyproject-build');
 const reason =

@@ -24,7 +24,7 @@ import {
   type OAuthState,
   readBody,
   startOAuthServer,
-} from './oauth-server.ts';
+} from '../fakes/oauth-server.ts';
 import { checkOptions, fixtureModel, runTsc, writeFiles } from './typescript-helpers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the compiled SDK is imported at runtime */

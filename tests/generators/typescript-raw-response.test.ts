@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { cliFixtureModel } from './cli-helpers.ts';
-import { PETS, requestId, startShelterServer, type ShelterServer } from './shelter-server.ts';
+import { PETS, requestId, startShelterServer, type ShelterServer } from '../fakes/shelter-server.ts';
 import { checkOptions, runTsc, writeFiles } from './typescript-helpers.ts';
 
 const KEY = 'shelter-secret';
