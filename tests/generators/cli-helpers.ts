@@ -2,12 +2,13 @@
 // compiler run for many packages, and running a compiled CLI as a subprocess.
 
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import type { GeneratedFile } from '../../workers/generators/cli/index.ts';
+import { writeFiles } from '../setup/golden.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const CLI_FIXTURES = join(REPO_ROOT, 'tests/fixtures/cli');
@@ -35,15 +36,7 @@ export async function cliFixtureModel(name: string): Promise<ApiModel> {
   return result.model;
 }
 
-export function writeFiles(dir: string, files: readonly GeneratedFile[]): void {
-  for (const file of files) {
-    if (file.path.startsWith('/') || file.path.split('/').includes('..'))
-      throw new Error(`unsafe generated path ${file.path}`);
-    const target = join(dir, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-  }
-}
+export { writeFiles };
 
 /** The generated package's compiler options (strict), with Node's types found in this repository. */
 export function cliCheckOptions(extra: Record<string, unknown> = {}): Record<string, unknown> {

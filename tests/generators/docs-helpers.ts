@@ -1,11 +1,10 @@
 // Shared by the docs generator tests: fixtures -> model, writing a site, and a strict reading of
 // generated HTML (every `<` in our output starts a real tag, because text is always escaped).
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
-import type { GeneratedFile } from '../../workers/generators/docs/index.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/docs');
@@ -39,13 +38,7 @@ export async function docsFixture(name: string): Promise<{ model: ApiModel; docs
   return source !== undefined ? { model, docsSourceText: read(source) } : { model };
 }
 
-export function writeSite(dir: string, files: GeneratedFile[]): void {
-  for (const file of files) {
-    const target = join(dir, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-  }
-}
+export { writeFiles as writeSite } from '../setup/golden.ts';
 
 export interface Tag {
   name: string;

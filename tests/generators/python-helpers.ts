@@ -3,7 +3,7 @@
 
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
@@ -39,13 +39,7 @@ export async function fixtureModel(name: string): Promise<ApiModel> {
   return result.model;
 }
 
-export function writeFiles(dir: string, files: GeneratedFile[]): void {
-  for (const file of files) {
-    const target = join(dir, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-  }
-}
+export { writeFiles } from '../setup/golden.ts';
 
 function which(cmd: string): string | undefined {
   try {

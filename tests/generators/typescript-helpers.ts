@@ -2,12 +2,11 @@
 // and running the repository's own `tsc` (one compiler run for many packages).
 
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
-import type { GeneratedFile } from '../../workers/generators/typescript/index.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/typescript');
@@ -37,13 +36,7 @@ export async function fixtureModel(name: string): Promise<ApiModel> {
   return result.model;
 }
 
-export function writeFiles(dir: string, files: GeneratedFile[]): void {
-  for (const file of files) {
-    const target = join(dir, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-  }
-}
+export { writeFiles } from '../setup/golden.ts';
 
 /** The compiler options of a generated package, strict, for a multi-package check. */
 export function checkOptions(extra: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,4 +1,4 @@
-// Golden files: what a generator writes, compared file by file with a folder under
+// Generated files on disk, and golden files: what a generator writes, compared file by file with a folder under
 // tests/fixtures/. UPDATE_GOLDEN=1 rewrites the folder from the output first (then review the
 // change with git diff).
 
@@ -28,6 +28,17 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
+/** Writes `files` under `dir` (folders made as needed); a path that would leave `dir` throws. */
+export function writeFiles(dir: string, files: readonly GoldenFile[]): void {
+  for (const file of files) {
+    if (file.path.startsWith('/') || file.path.split('/').includes('..'))
+      throw new Error(`unsafe generated path ${file.path}`);
+    const target = join(dir, file.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+  }
+}
+
 /**
  * `files` are exactly the files of the golden folder `dir`, byte for byte (with UPDATE_GOLDEN=1
  * the folder is replaced by them first). A missing, extra or different file fails, named.
@@ -35,13 +46,7 @@ export function listFiles(dir: string): string[] {
 export function expectGoldenFiles(dir: string, files: readonly GoldenFile[]): void {
   if (UPDATE_GOLDEN) {
     rmSync(dir, { recursive: true, force: true });
-    for (const file of files) {
-      if (file.path.startsWith('/') || file.path.split('/').includes('..'))
-        throw new Error(`unsafe golden path ${file.path}`);
-      const target = join(dir, file.path);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, file.content);
-    }
+    writeFiles(dir, files);
   }
   expect(listFiles(dir)).toEqual(files.map((f) => f.path).sort());
   for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
