@@ -1,4 +1,4 @@
-// The layers of the service and the directions imports may take (README: Layout), checked by
+// The layers of the service and the directions imports may take (docs/architecture.md), checked by
 // tests/architecture/layers.test.ts. From the bottom up:
 //
 //   workers/generators/  pure generation core: description (+ config) in, model and files out
@@ -39,6 +39,17 @@ module.exports = {
         'Inside the generators the model is below everything: the config readers, analyze.ts, the diff and the emitters read the model, not the other way round.',
       from: { path: '^workers/generators/(model|names)/' },
       to: { path: '^workers/generators/(?!model/|names/)' },
+    },
+    {
+      name: 'emitters-meet-at-their-entries',
+      severity: 'error',
+      comment:
+        'An emitter uses another only through its public entries: index.ts (the emitter) and naming.ts (the names it gives, for samples and for packages that embed it). What several emitters share (the language printers, the method shape) is in printers/ or core/, never inside one of them.',
+      from: { path: '^workers/generators/(typescript|python|cli|mcp|docs|diff|go)/' },
+      to: {
+        path: '^workers/generators/(typescript|python|cli|mcp|docs|diff|go)/',
+        pathNot: ['^workers/generators/$1/', '^workers/generators/[^/]+/(index|naming)\\.ts$'],
+      },
     },
     {
       name: 'shared-is-the-bottom',

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitPythonSdk, resolveOptions } from '../../workers/generators/python/index.ts';
-import { fwd, id, py, PyWriter, str } from '../../workers/generators/python/writer.ts';
+import { fwd, id, py, PyWriter, str } from '../../workers/generators/printers/python-writer.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { expectGoldenFiles } from '../setup/golden.ts';
 import { FIXTURE_FILES, FIXTURES, fixtureModel } from './python-helpers.ts';

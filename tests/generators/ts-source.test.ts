@@ -20,7 +20,7 @@ import {
   propName,
   str,
   withDoc,
-} from '../../workers/generators/typescript/ts-source.ts';
+} from '../../workers/generators/printers/ts-source.ts';
 
 const f = ts.factory;
 const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });

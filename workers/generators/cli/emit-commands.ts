@@ -17,7 +17,7 @@ import {
   objKey,
   printModule,
   str,
-} from '../typescript/ts-source.ts';
+} from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { clip, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';

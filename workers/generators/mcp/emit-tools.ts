@@ -17,7 +17,7 @@ import {
   objKey,
   printModule,
   str,
-} from '../typescript/ts-source.ts';
+} from '../printers/ts-source.ts';
 import type { McpTool } from './plan.ts';
 import type { McpToolMode, ResolvedMcpOptions } from './types.ts';
 

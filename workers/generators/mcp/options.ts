@@ -1,6 +1,6 @@
 // Defaults for the MCP server generator options, derived from the model when absent.
 
-import { binaryName } from '../cli/options.ts';
+import { binaryName } from '../cli/naming.ts';
 import type { ApiModel } from '../model/types.ts';
 import { npmPackageName } from '../typescript/naming.ts';
 import type { ResolvedTypeScriptSdkOptions } from '../typescript/index.ts';

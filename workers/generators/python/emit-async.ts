@@ -13,7 +13,7 @@ import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { dotsTo, importNames, methodDoc, signatureArg } from './emit-resources.ts';
 import { emitClientParams } from './emit-client.ts';
 import { MODELS_MODULE, type TypeModule } from './schema-types.ts';
-import { fromImport, id, join, py, type Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
+import { fromImport, id, join, py, type Py, pyNamesUsed, PyWriter, relModule, str } from '../printers/python-writer.ts';
 import { compareCodeUnits } from '../core/files.ts';
 
 export const ASYNC_RESOURCES_DIR = '_async_resources';

@@ -5,7 +5,7 @@
 import { authOptionsByScheme } from '../core/client.ts';
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
-import { fromImport, id, join, py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
+import { fromImport, id, join, py, pyNamesUsed, PyWriter, relModule, str } from '../printers/python-writer.ts';
 
 export function emitClient(model: ApiModel, plan: SdkPlan): string {
   const { options } = plan;

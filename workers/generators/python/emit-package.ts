@@ -6,7 +6,7 @@ import type { ApiModel } from '../model/types.ts';
 import { flattenResources } from '../core/resources.ts';
 import type { SdkPlan } from './plan.ts';
 import type { ResolvedPythonSdkOptions } from './types.ts';
-import { id, py, PyWriter, relModule, str } from './writer.ts';
+import { id, py, PyWriter, relModule, str } from '../printers/python-writer.ts';
 
 /** A TOML basic string. */
 export function tomlStr(value: string): string {

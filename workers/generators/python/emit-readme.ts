@@ -9,7 +9,7 @@ import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { isEventStream } from '../core/method.ts';
 import { methodShape } from './method-shape.ts';
 import { TypeModule, type TypeEmitter } from './schema-types.ts';
-import { id, join, py, type Py, PyWriter, str } from './writer.ts';
+import { id, join, py, type Py, PyWriter, str } from '../printers/python-writer.ts';
 import { eventName, webhookScheme } from './emit-webhooks.ts';
 
 function webhookSchemeText(scheme: string): string {

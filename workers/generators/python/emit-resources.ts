@@ -8,7 +8,19 @@ import type { ApiModel, Operation, PaginationScheme } from '../model/types.ts';
 import { methodShape, type Arg, type MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
-import { bool, fromImport, fwd, id, join, py, type Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
+import {
+  bool,
+  fromImport,
+  fwd,
+  id,
+  join,
+  py,
+  type Py,
+  pyNamesUsed,
+  PyWriter,
+  relModule,
+  str,
+} from '../printers/python-writer.ts';
 
 export function dotsTo(plan: ResourcePlan): number {
   return plan.modulePath.length + 1 + (plan.isPackage ? 1 : 0);

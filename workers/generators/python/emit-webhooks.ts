@@ -10,7 +10,7 @@ import type { ApiModel, JsonValue, Operation, SchemaNode, WebhookScheme } from '
 import type { SdkPlan, WebhooksPlan } from './plan.ts';
 import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
 import { importNames, typesModuleText } from './emit-resources.ts';
-import { fromImport, join, id, py, type Py, pyNamesUsed, PyWriter, relModule, str } from './writer.ts';
+import { fromImport, join, id, py, type Py, pyNamesUsed, PyWriter, relModule, str } from '../printers/python-writer.ts';
 import { compareCodeUnits } from '../core/files.ts';
 
 /** The signature scheme a config may name (`webhooks: { scheme }`); Standard Webhooks by default. */

@@ -16,7 +16,7 @@ import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
 import { type MethodPlan, PARAM_RESERVED } from './plan.ts';
 import { PARAMS_MODULE, type TypeEmitter, type TypeModule, type Typed } from './schema-types.ts';
-import { py, type Py } from './writer.ts';
+import { py, type Py } from '../printers/python-writer.ts';
 
 export interface Arg {
   ident: string;

@@ -11,7 +11,7 @@ import { TypeEmitter, TypeModule } from './schema-types.ts';
 export { resolveOptions } from './options.ts';
 export { planSdk, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
 export type { Arg, MethodShape } from './method-shape.ts';
-export { id, join, num, py, type Py, PyWriter, str } from './writer.ts';
+export { id, join, num, py, type Py, PyWriter, str } from '../printers/python-writer.ts';
 
 /**
  * Method shapes of a planned SDK, outside any generated module: the inline types a shape declares

@@ -18,7 +18,7 @@ import { isUploadFile, objectShape, resolveSchema, type ObjectShape } from '../c
 import type { ApiModel, Discriminator, EnumSchema, JsonValue, PropertyNode, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { pyIdent } from '../names/python.ts';
-import { fwd, isPyIdentifier, join, num, py, type Py, PyWriter, str, id } from './writer.ts';
+import { fwd, isPyIdentifier, join, num, py, type Py, PyWriter, str, id } from '../printers/python-writer.ts';
 
 /** One module of `types/`: the declarations written into it and the names it uses from others. */
 export class TypeModule {

@@ -21,7 +21,7 @@ import {
   union,
   withDoc,
   type TypeCode,
-} from './ts-source.ts';
+} from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 

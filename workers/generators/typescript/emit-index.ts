@@ -3,7 +3,7 @@
 
 import type { SdkPlan } from './plan.ts';
 import { flattenResources } from '../core/resources.ts';
-import { id, printModule, str } from './ts-source.ts';
+import { id, printModule, str } from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 
 const spec = (name: string, typeOnly = false, alias?: string): string =>

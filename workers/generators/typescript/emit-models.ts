@@ -5,7 +5,7 @@
 import type { ApiModel, NamedSchema } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import type { TypeEmitter, TypeMode } from './schema-types.ts';
-import { block, id, literalType, printModule, union, withDoc } from './ts-source.ts';
+import { block, id, literalType, printModule, union, withDoc } from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 
 function declaration(types: TypeEmitter, named: NamedSchema, name: string, mode: TypeMode): string {

@@ -6,7 +6,7 @@ import type { ApiModel, JsonValue, ObjectSchema, PropertyNode, SchemaNode } from
 import type { ResourcePlan, SdkPlan } from './plan.ts';
 import { methodShape, type MethodShape } from './method-shape.ts';
 import type { TypeEmitter } from './schema-types.ts';
-import { block, id, num, objectInline, objectLines, objKey, str } from './ts-source.ts';
+import { block, id, num, objectInline, objectLines, objKey, str } from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { isEventStream } from '../core/method.ts';
 import { mdCode, mdFence, mdText } from '../core/markdown.ts';

@@ -24,7 +24,7 @@ import {
   unionOf,
   withDoc,
   type TypeCode,
-} from './ts-source.ts';
+} from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 
 function paramDoc(param: Parameter, note: string | undefined): string[] {

@@ -5,7 +5,7 @@
 import type { GeneratedFile } from '../core/files.ts';
 import type { WebhooksPlan } from './plan.ts';
 import type { TypeEmitter } from './schema-types.ts';
-import { id, importDecl, kw, printModule, typeRef, union as unionType, withDoc } from './ts-source.ts';
+import { id, importDecl, kw, printModule, typeRef, union as unionType, withDoc } from '../printers/ts-source.ts';
 
 export function emitWebhooks(webhooks: WebhooksPlan, types: TypeEmitter): GeneratedFile {
   types.takeUsed();

@@ -6,4 +6,4 @@
 export { npmPackageName, resolveOptions } from './options.ts';
 export { planSdk, type MethodPlan, type ResourcePlan, type SdkPlan } from './plan.ts';
 export { methodShape, type Field, type MethodShape } from './method-shape.ts';
-export { id, num, objKey, str } from './ts-source.ts';
+export { id, num, objKey, str } from '../printers/ts-source.ts';

@@ -26,7 +26,7 @@ import {
   union,
   withDoc,
   type TypeCode,
-} from './ts-source.ts';
+} from '../printers/ts-source.ts';
 
 /** `output`: as the API returns it (no writeOnly properties); `input`: as requests send it (no readOnly properties). */
 export type TypeMode = 'output' | 'input';
