@@ -229,16 +229,60 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
     const e = modelEndpoints.get(normId(m.id));
     return e !== undefined ? { ...m, endpoint: e } : m;
   });
-  const opsByEndpoint = new Map((model?.operations ?? []).map((op) => [normaliseEndpoint(op.method, op.path), op.key]));
+  const oldMethods = oldSurface.methods;
+  const methods = methodDiffs(oldMethods, newMethods, model);
+  const count = (s: MethodDiff['status']): number => methods.filter((m) => m.status === s).length;
+  const breakingChanges = methods.reduce((n, m) => n + m.changes.filter((c) => c.breaking).length, 0);
+  const modelNames = namedDiff(
+    oldSurface.models.map((m) => m.name),
+    newSurface.models.map((m) => m.name),
+  );
+  const report: Omit<SdkDiffReport, 'risk'> = {
+    kind: 'sdk_surface_diff',
+    oldLanguage: oldSurface.language,
+    newLanguage: newSurface.language,
+    counts: {
+      oldMethods: oldMethods.length,
+      newMethods: newMethods.length,
+      kept: count('kept'),
+      renamed: count('renamed'),
+      changed: count('changed'),
+      removed: count('removed'),
+      added: count('added'),
+      breakingChanges,
+    },
+    methods,
+    resources: namedDiff(oldSurface.resources, newSurface.resources),
+    models: { ...modelNames, changed: changedModels(oldSurface, newSurface) },
+    errors: namedDiff(oldSurface.errors, newSurface.errors),
+    clientOptions: namedDiff(
+      oldSurface.clientOptions.map((o) => o.name),
+      newSurface.clientOptions.map((o) => o.name),
+    ),
+    pagination: namedDiff(oldSurface.pagination, newSurface.pagination),
+    streaming: namedDiff(oldSurface.streaming, newSurface.streaming),
+    problems: [
+      ...oldSurface.problems.map((p) => ({ ...p, message: `old SDK: ${p.message}` })),
+      ...newSurface.problems.map((p) => ({ ...p, message: `new SDK: ${p.message}` })),
+    ],
+  };
+  return { ...report, risk: migrationRisk(report) };
+}
+
+type MethodPair = { n: SurfaceMethod; how: 'id' | 'endpoint' | 'id-endpoint-differs' };
+
+/** Each old method's new counterpart, in three passes; `used` holds the new methods paired. */
+function pairMethods(
+  oldMethods: SurfaceMethod[],
+  newMethods: SurfaceMethod[],
+): { pairs: Map<SurfaceMethod, MethodPair>; used: Set<SurfaceMethod> } {
   const newById = byKey(newMethods, (m) => normId(m.id));
   const newByEndpoint = byKey(
     newMethods.filter((m) => m.endpoint !== undefined),
     (m) => m.endpoint!,
   );
   const used = new Set<SurfaceMethod>();
-  const pairs = new Map<SurfaceMethod, { n: SurfaceMethod; how: 'id' | 'endpoint' | 'id-endpoint-differs' }>();
-  const oldMethods = oldSurface.methods;
-
+  const pairs = new Map<SurfaceMethod, MethodPair>();
   // 1. Same call path, same endpoint (or an endpoint unknown on one side).
   for (const o of oldMethods) {
     const n = (newById.get(normId(o.id)) ?? []).find(
@@ -267,20 +311,22 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
       used.add(n);
     }
   }
+  return { pairs, used };
+}
 
+/** Every old method kept, renamed, changed or removed, then every new method added. */
+function methodDiffs(
+  oldMethods: SurfaceMethod[],
+  newMethods: SurfaceMethod[],
+  model: ApiModel | undefined,
+): MethodDiff[] {
+  const opsByEndpoint = new Map((model?.operations ?? []).map((op) => [normaliseEndpoint(op.method, op.path), op.key]));
+  const { pairs, used } = pairMethods(oldMethods, newMethods);
   const methods: MethodDiff[] = [];
   for (const o of oldMethods) {
     const pair = pairs.get(o);
     if (pair === undefined) {
       const inDescription = o.endpoint !== undefined ? opsByEndpoint.get(o.endpoint) : undefined;
-      const reason =
-        o.endpoint === undefined
-          ? 'No endpoint found in its body: a hand-written helper, to be carried over by hand.'
-          : inDescription !== undefined
-            ? `The endpoint ${inDescription} is in the description but not in the new SDK (not mapped in the config).`
-            : model !== undefined
-              ? `The endpoint ${o.endpointRaw ?? o.endpoint} is not in the new description.`
-              : `No method of the new SDK calls ${o.endpointRaw ?? o.endpoint}.`;
       methods.push({
         status: 'removed',
         oldId: o.id,
@@ -288,7 +334,7 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
         ...(inDescription !== undefined ? { operation: inDescription } : {}),
         oldCall: o.call,
         changes: [],
-        reason,
+        reason: removedReason(o, inDescription, model !== undefined),
         oldLocation: o.location,
       });
       continue;
@@ -324,51 +370,30 @@ export function diffSdkSurface(oldSurface: SdkSurface, newSurface: SdkSurface, m
       newLocation: n.location,
     });
   }
+  return methods;
+}
 
-  const count = (s: MethodDiff['status']): number => methods.filter((m) => m.status === s).length;
-  const breakingChanges = methods.reduce((n, m) => n + m.changes.filter((c) => c.breaking).length, 0);
+/** Why an old method has no counterpart: what the user should do about it. */
+function removedReason(o: SurfaceMethod, inDescription: string | undefined, hasModel: boolean): string {
+  if (o.endpoint === undefined)
+    return 'No endpoint found in its body: a hand-written helper, to be carried over by hand.';
+  if (inDescription !== undefined)
+    return `The endpoint ${inDescription} is in the description but not in the new SDK (not mapped in the config).`;
+  if (hasModel) return `The endpoint ${o.endpointRaw ?? o.endpoint} is not in the new description.`;
+  return `No method of the new SDK calls ${o.endpointRaw ?? o.endpoint}.`;
+}
+
+/** The models on both sides (by normalised name) whose fields changed. */
+function changedModels(oldSurface: SdkSurface, newSurface: SdkSurface): { name: string; changes: ParamChange[] }[] {
   const oldModels = new Map(oldSurface.models.map((m) => [normName(m.name), m]));
-  const modelNames = namedDiff(
-    oldSurface.models.map((m) => m.name),
-    newSurface.models.map((m) => m.name),
-  );
-  const changedModels: { name: string; changes: ParamChange[] }[] = [];
+  const changed: { name: string; changes: ParamChange[] }[] = [];
   for (const nm of newSurface.models) {
     const om = oldModels.get(normName(nm.name));
     if (om === undefined || om.fields.length === 0) continue;
     const changes = fieldChanges(om.fields, nm.fields);
-    if (changes.length > 0) changedModels.push({ name: om.name, changes });
+    if (changes.length > 0) changed.push({ name: om.name, changes });
   }
-  const report: Omit<SdkDiffReport, 'risk'> = {
-    kind: 'sdk_surface_diff',
-    oldLanguage: oldSurface.language,
-    newLanguage: newSurface.language,
-    counts: {
-      oldMethods: oldMethods.length,
-      newMethods: newMethods.length,
-      kept: count('kept'),
-      renamed: count('renamed'),
-      changed: count('changed'),
-      removed: count('removed'),
-      added: count('added'),
-      breakingChanges,
-    },
-    methods,
-    resources: namedDiff(oldSurface.resources, newSurface.resources),
-    models: { ...modelNames, changed: changedModels },
-    errors: namedDiff(oldSurface.errors, newSurface.errors),
-    clientOptions: namedDiff(
-      oldSurface.clientOptions.map((o) => o.name),
-      newSurface.clientOptions.map((o) => o.name),
-    ),
-    pagination: namedDiff(oldSurface.pagination, newSurface.pagination),
-    streaming: namedDiff(oldSurface.streaming, newSurface.streaming),
-    problems: [
-      ...oldSurface.problems.map((p) => ({ ...p, message: `old SDK: ${p.message}` })),
-      ...newSurface.problems.map((p) => ({ ...p, message: `new SDK: ${p.message}` })),
-    ],
-  };
-  return { ...report, risk: migrationRisk(report) };
+  return changed;
 }
 
 /** Score = Σ count × weight; the level also looks at the share of old methods whose calls must change. */
