@@ -20,20 +20,23 @@ export function compareMediaTypes(
   const n = new Map(nm.map((m) => [key(m), m]));
   const renamed = ctx.dir === 'response' ? renamedMediaTypes(o, n) : new Map<string, string>();
   const pairedNew = new Set(renamed.values());
+  /** A media type only one side has. */
+  const present = (k: string, m: MediaTypeContent, change: 'removed' | 'added'): void =>
+    d.emit(
+      { ...ctx, where: `${ctx.where} ${k}` },
+      `media-type-${change}`,
+      MESSAGES[`media-type-${change}`](k),
+      change === 'removed' ? m : undefined,
+      change === 'added' ? m : undefined,
+      `${prefix}-${change}`,
+    );
   for (const [k, m] of o) {
     const renamedTo = renamed.get(k);
     const tk = renamedTo ?? k;
     const t = n.get(tk);
     const where = `${ctx.where} ${tk}`;
     if (t === undefined) {
-      d.emit(
-        { ...ctx, where: `${ctx.where} ${k}` },
-        'media-type-removed',
-        MESSAGES['media-type-removed'](k),
-        m,
-        undefined,
-        `${prefix}-removed`,
-      );
+      present(k, m, 'removed');
       continue;
     }
     if (renamedTo !== undefined) {
@@ -73,16 +76,7 @@ export function compareMediaTypes(
     }
     d.compareSchema(m.schema, t.schema, { ...ctx, where });
   }
-  for (const [k, t] of n)
-    if (!o.has(k) && !pairedNew.has(k))
-      d.emit(
-        { ...ctx, where: `${ctx.where} ${k}` },
-        'media-type-added',
-        MESSAGES['media-type-added'](k),
-        undefined,
-        t,
-        `${prefix}-added`,
-      );
+  for (const [k, t] of n) if (!o.has(k) && !pairedNew.has(k)) present(k, t, 'added');
 }
 
 /**

@@ -69,24 +69,20 @@ export function compareSecurity(
       const t = s.schemes.find((x) => x.scheme === scheme.scheme);
       if (t === undefined) continue;
       const where = `security ${scheme.scheme}`;
-      for (const sc of t.scopes)
-        if (!scheme.scopes.includes(sc))
-          out.add({
-            id: `${scope}-scope-added`,
-            ...base,
-            where,
-            message: MESSAGES['security-scope-added'](sc, scheme.scheme),
-            ...at,
-          });
-      for (const sc of scheme.scopes)
-        if (!t.scopes.includes(sc))
-          out.add({
-            id: `${scope}-scope-removed`,
-            ...base,
-            where,
-            message: MESSAGES['security-scope-removed'](sc, scheme.scheme),
-            ...at,
-          });
+      // Scopes now required, then scopes no longer required.
+      for (const [change, scopes, before] of [
+        ['added', t.scopes, scheme.scopes],
+        ['removed', scheme.scopes, t.scopes],
+      ] as const)
+        for (const sc of scopes)
+          if (!before.includes(sc))
+            out.add({
+              id: `${scope}-scope-${change}`,
+              ...base,
+              where,
+              message: MESSAGES[`security-scope-${change}`](sc, scheme.scheme),
+              ...at,
+            });
     }
   }
 }
