@@ -539,6 +539,11 @@ export interface ClientNaming {
    * them (see `names/word-casings.ts`). Absent otherwise.
    */
   wordCasings?: Record<string, { pascal: string; camel: string }>;
+  /**
+   * Partner runs from a `stainless.yml`: the SDKs keep the shape a Stainless-generated SDK's users
+   * call (request options accepted where params are optional, ...). Absent otherwise.
+   */
+  stainless?: true;
   /** How the API signs its webhooks, when the config says (`webhooks: { scheme }`); Standard Webhooks otherwise. */
   webhookScheme?: WebhookScheme;
 }

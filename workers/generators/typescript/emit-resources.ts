@@ -139,9 +139,29 @@ function methodMember(
   const parameters: string[] = shape.pathArgs.map(
     ({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`,
   );
-  if (shape.hasParams) parameters.push(`params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`);
+  // Partner runs: optional params may be left out for request options (`list({ timeout })`), as in
+  // a Stainless SDK; the method tells them apart by their keys (`isRequestOptions`).
+  const optionsForParams = shape.hasParams && !shape.paramsRequired && plan.stainless;
+  if (shape.hasParams)
+    parameters.push(
+      optionsForParams
+        ? `params: ${id(method.paramsType)} | RequestOptions = {}`
+        : `params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`,
+    );
   parameters.push('options?: RequestOptions');
-  const statements = methodStatements(plan, mutualTls, op, shape, resultType, parts);
+  const statements = methodStatements(plan, mutualTls, method, shape, resultType, parts);
+  if (optionsForParams) {
+    parts.useCore('base-client', 'isRequestOptions', false);
+    const keys = [
+      ...shape.fields.map((f) => f.key),
+      ...(shape.body?.flatten ? shape.body.properties.map((p) => p.name) : []),
+      ...(shape.body && !shape.body.flatten ? [shape.body.key] : []),
+    ];
+    const args = [...shape.pathArgs.map((a) => id(a.ident)), '{}', 'params'];
+    statements.unshift(
+      `if (isRequestOptions(params, [${keys.map(str).join(', ')}])) return this.${id(method.name)}(${args.join(', ')});`,
+    );
+  }
   const deprecation = method.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
   return withDoc(block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements), [
     op.summary,
@@ -247,11 +267,12 @@ function responseTypes(
 function methodStatements(
   plan: SdkPlan,
   mutualTls: ReadonlySet<string>,
-  op: Operation,
+  method: MethodPlan,
   shape: MethodShape,
   resultType: TypeCode,
   parts: ModuleParts,
 ): string[] {
+  const op = method.op;
   const statements: string[] = [];
   const bodyLocal = 'body';
   if (shape.hasParams) {
@@ -267,7 +288,9 @@ function methodStatements(
       ...(shape.body && !shape.body.flatten ? [shape.body.key] : []),
     ].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
     if (inherited) parts.useCore('resource', 'ownParams', false);
-    statements.push(`const { ${bindings.join(', ')} } = ${inherited ? 'ownParams(params)' : 'params'};`);
+    // Partner runs' optional params are `Params | RequestOptions` until `isRequestOptions` has ruled.
+    const source = plan.stainless && !shape.paramsRequired ? `(params as ${id(method.paramsType)})` : 'params';
+    statements.push(`const { ${bindings.join(', ')} } = ${inherited ? `ownParams(${source})` : source};`);
   }
   parts.useCore('path', 'path', false);
   const requestObject = objectLines(requestEntries(plan, mutualTls, op, shape, bodyLocal));

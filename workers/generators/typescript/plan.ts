@@ -50,6 +50,7 @@ export const CORE_EXPORTS = [
   'Uploadable',
   'WithResponse',
   'decodeResponse',
+  'isRequestOptions',
   'applyServerVariables',
   'basicAuth',
   'ownParams',
@@ -101,6 +102,8 @@ export interface ResourcePlan {
 
 export interface SdkPlan {
   options: ResolvedTypeScriptSdkOptions;
+  /** Partner runs from a `stainless.yml` (`model.client.stainless`): methods keep a Stainless SDK's call shapes. */
+  stainless: boolean;
   /** Schema id -> exported type name. */
   typeNames: Map<string, string>;
   /** Schema id -> exported name of its request form, for schemas with readOnly / writeOnly properties (see `directionalSchemas`). */
@@ -257,6 +260,7 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   }
   return {
     options,
+    stainless: model.client.stainless === true,
     typeNames,
     inputTypeNames,
     resources,

@@ -51,6 +51,34 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent in the idempotency header; generated when absent. */
   idempotencyKey?: string;
+  /** Sends the request with this HTTP method instead of the operation's. */
+  method?: HTTPMethod;
+  /** Sends the request to this path (relative to the base URL, or absolute) instead of the operation's. */
+  path?: string;
+  /** Sends this body instead of the one built from the params. */
+  body?: unknown;
+}
+
+const REQUEST_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'timeout',
+  'maxRetries',
+  'headers',
+  'query',
+  'signal',
+  'idempotencyKey',
+  'method',
+  'path',
+  'body',
+]);
+
+/**
+ * Whether `value` is request options rather than params: a non-empty plain object whose keys are
+ * all request option keys and none of `paramKeys` (the method's own params keys win).
+ */
+export function isRequestOptions(value: unknown, paramKeys: readonly string[] = []): value is RequestOptions {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => REQUEST_OPTION_KEYS.has(key) && !paramKeys.includes(key));
 }
 
 /** One API call as generated code describes it. */
@@ -234,7 +262,13 @@ export abstract class BaseClient {
   }
 
   /** Sends a request, retrying where allowed, until a successful response (errors by status are thrown); its body is left unread. */
-  async sendRequest(request: APIRequest, options: RequestOptions = {}): Promise<RawResponse> {
+  async sendRequest(operationRequest: APIRequest, options: RequestOptions = {}): Promise<RawResponse> {
+    const request: APIRequest = {
+      ...operationRequest,
+      ...(options.method !== undefined ? { method: options.method } : {}),
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      ...(options.body !== undefined ? { body: options.body } : {}),
+    };
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (options.idempotencyKey ?? randomKey()) : undefined;
     const schemes = this.authSchemes(request.security);
