@@ -18,6 +18,7 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
     exportFrom([spec(client), spec(client, false, 'default'), spec('ClientOptions', true)], './client.js'),
     exportFrom(
       [
+        ...(plan.baseErrorClass !== undefined ? [plan.baseErrorClass, 'APIConnectionTimeoutError'] : []),
         'APIConnectionError',
         'APIError',
         'APITimeoutError',

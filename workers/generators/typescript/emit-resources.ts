@@ -134,7 +134,7 @@ function methodMember(
 ): string {
   const op = method.op;
   if (shape.hasParams) declareParams(types, method, shape, parts);
-  const { resultType, returnType } = responseTypes(types, method, shape, parts);
+  const { resultType, returnType } = responseTypes(plan, types, method, shape, parts);
   parts.useCore('base-client', 'RequestOptions', true);
   const parameters: string[] = shape.pathArgs.map(
     ({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`,
@@ -142,6 +142,7 @@ function methodMember(
   // Partner runs: optional params may be left out for request options (`list({ timeout })`), as in
   // a Stainless SDK; the method tells them apart by their keys (`isRequestOptions`).
   const optionsForParams = shape.hasParams && !shape.paramsRequired && plan.stainless;
+  const pathParameters = [...parameters];
   if (shape.hasParams)
     parameters.push(
       optionsForParams
@@ -149,6 +150,13 @@ function methodMember(
         : `params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`,
     );
   parameters.push('options?: RequestOptions');
+  // Two overloads, as Stainless's SDKs declare them: `(params?, options?)` and `(options?)`.
+  const overloads = optionsForParams
+    ? [
+        `${propName(method.name)}(${[...pathParameters, `params?: ${id(method.paramsType)}`, 'options?: RequestOptions'].join(', ')}): ${returnType.text};`,
+        `${propName(method.name)}(${[...pathParameters, 'options?: RequestOptions'].join(', ')}): ${returnType.text};`,
+      ]
+    : [];
   const statements = methodStatements(plan, mutualTls, method, shape, resultType, parts);
   if (optionsForParams) {
     parts.useCore('base-client', 'isRequestOptions', false);
@@ -163,7 +171,8 @@ function methodMember(
     );
   }
   const deprecation = method.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
-  return withDoc(block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements), [
+  const implementation = block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements);
+  return withDoc([...overloads, implementation].join('\n'), [
     op.summary,
     op.description,
     `\`${op.method.toUpperCase()} ${op.path}\``,
@@ -217,6 +226,7 @@ function declareParams(types: TypeEmitter, method: MethodPlan, shape: MethodShap
 
 /** The type a call resolves to (`resultType`, a page's item when it pages) and the method's return type; declares `<Method>Response` for an inline JSON response. */
 function responseTypes(
+  plan: SdkPlan,
   types: TypeEmitter,
   method: MethodPlan,
   shape: MethodShape,
@@ -224,8 +234,13 @@ function responseTypes(
 ): { resultType: TypeCode; returnType: TypeCode } {
   const responseSchema = shape.response.schema;
   const named = (node: SchemaNode): TypeCode => {
-    if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind))
-      return types.type(node);
+    // Partner runs: `<Resource><Method>Response` as a Stainless SDK exports it, for every response
+    // but a schema the config names as a model (Stainless inlines the others under this name).
+    const keep =
+      plan.stainless && !(node.kind === 'ref' && plan.configModels.has(node.target))
+        ? false
+        : node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind);
+    if (keep) return types.type(node);
     const name = id(method.responseType);
     parts.declare(name, withDoc(`export type ${name} = ${types.type(node).text};`, [node.description]));
     return typeRef(method.responseType);
