@@ -92,6 +92,8 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
     };
   }
   config.customCasings = customCasings;
+  const edition = root.edition instanceof Date ? root.edition.toISOString().slice(0, 10) : asString(root.edition);
+  if (edition !== undefined) config.stainlessEdition = edition;
 
   const targets = asRecord(root.targets) ?? {};
   const ts = asRecord(targets.typescript ?? targets.node);

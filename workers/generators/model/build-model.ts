@@ -778,6 +778,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
     ...(config.kind === 'stainless'
       ? { wordCasings: stainlessWordCasings(config.customCasings), stainless: true as const }
       : {}),
+    ...optional('stainlessEdition', config.stainlessEdition),
     ...optional('webhookScheme', config.webhookScheme),
   };
 }

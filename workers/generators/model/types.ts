@@ -544,6 +544,12 @@ export interface ClientNaming {
    * call (request options accepted where params are optional, ...). Absent otherwise.
    */
   stainless?: true;
+  /**
+   * The stainless.yml's `edition` (`2025-10-10`): SDKs of an edition take every path parameter but
+   * the last in the params (`attach(volumeID, { id })`); the legacy generation (no edition) takes
+   * them all positionally.
+   */
+  stainlessEdition?: string;
   /** How the API signs its webhooks, when the config says (`webhooks: { scheme }`); Standard Webhooks otherwise. */
   webhookScheme?: WebhookScheme;
 }

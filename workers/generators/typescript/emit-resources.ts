@@ -257,13 +257,21 @@ function responseTypes(
       resultType = responseSchema ? named(responseSchema) : kw('unknown');
       break;
     case 'event-stream':
+    case 'event-stream-text': {
       parts.useCore('streaming', 'Stream', true);
-      resultType = typeRef('Stream', [responseSchema ? types.type(responseSchema) : kw('unknown')]);
+      let item =
+        shape.response.kind === 'event-stream' && responseSchema
+          ? types.type(responseSchema)
+          : kw(shape.response.kind === 'event-stream' ? 'unknown' : 'string');
+      // Partner runs: the event type under `<Resource><Method>Response`, as a Stainless SDK has it.
+      if (plan.stainless && !(responseSchema?.kind === 'ref' && plan.configModels.has(responseSchema.target))) {
+        const name = id(method.responseType);
+        parts.declare(name, withDoc(`export type ${name} = ${item.text};`, [responseSchema?.description]));
+        item = typeRef(method.responseType);
+      }
+      resultType = typeRef('Stream', [item]);
       break;
-    case 'event-stream-text':
-      parts.useCore('streaming', 'Stream', true);
-      resultType = typeRef('Stream', [kw('string')]);
-      break;
+    }
     case 'text':
       resultType = kw('string');
       break;
@@ -328,7 +336,7 @@ function requestEntries(
   shape: MethodShape,
   bodyLocal: string,
 ): string[] {
-  const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.pathArgs)}`];
+  const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.templateArgs)}`];
   const query = shape.fields.filter((field) => field.param.in === 'query');
   const headers = shape.fields.filter((field) => field.param.in === 'header');
   const cookies = shape.fields.filter((field) => field.param.in === 'cookie');

@@ -17,6 +17,7 @@ export const MAX_FILE_STEM = 64;
 
 /** Names the bundled core exports (and generated modules import), never given to a model or resource. */
 export const CORE_EXPORTS = [
+  'AbstractPage',
   'APIConnectionError',
   'APIConnectionTimeoutError',
   'APIError',
