@@ -143,7 +143,8 @@ describe('the three methods a migrating customer calls', () => {
     expect(methodPaths(model, true)).toEqual(['customers.getKYCLink', 'files.getFromURL', 'files.bulk.removeAITags']);
     const plan = planSdk(model, resolveOptions(model));
     expect(plan.typeNames.get('KycLink')).toBe('KYCLink');
-    expect(plan.resources[1]?.children[0]?.methods[0]?.paramsType).toBe('FilesBulkRemoveAITagsParams');
+    // Named after the resource's singular, as Stainless does (imagekit-nodejs `BulkRemoveAITagsResponse`).
+    expect(plan.resources[1]?.children[0]?.methods[0]?.paramsType).toBe('BulkRemoveAITagsParams');
     // Python: method names snake_case as in the config, class names with the initialisms.
     const py = planPython(model, resolvePythonOptions(model));
     expect(py.resources.flatMap((r) => r.methods.map((m) => m.name))).toEqual(['get_kyc_link', 'get_from_url']);

@@ -1,6 +1,6 @@
 // A partner config: a real Stainless `stainless.yml`, mapped onto the same normalised config so
 // the generated SDK keeps the method names the customer's users already call. Keys we do not
-// model are accepted (listed below) or reported as unknown; nothing here is fatal except having
+// apply are reported as such (stainless-keys.ts); nothing here is fatal except having
 // no resources at all, which makes the run `blocked` / `needs_setup`.
 
 import type { ParsedDocument } from '../model/parse/parse-document.ts';
@@ -9,38 +9,8 @@ import { ConfigReader } from './config-reader.ts';
 import { readEnvironments } from './read-environments.ts';
 import { readPagination } from './read-pagination.ts';
 import { readResources } from './read-resources.ts';
+import { reportStainlessKeys } from './stainless-keys.ts';
 import { emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
-
-/** Keys mapped onto the model. */
-const MAPPED = [
-  'organization',
-  'targets',
-  'environments',
-  'client_settings',
-  'security_schemes',
-  'security',
-  'pagination',
-  'resources',
-  'unspecified_endpoints',
-  'openapi',
-];
-/** Keys understood but with no effect on the model (docs, publishing, per-target settings). */
-const ACCEPTED = [
-  'edition',
-  'settings',
-  'readme',
-  'custom_casings',
-  'query_settings',
-  'codeflow',
-  'diagnostics',
-  'streaming',
-  'idempotency',
-  'retries',
-  'webhooks',
-  'errors',
-  'cli',
-  'mcp_server',
-];
 
 const RESOURCE_KEYS = {
   resource: ['methods', 'subresources', 'models', 'description', 'standalone_api', 'name'],
@@ -69,7 +39,8 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
     reader.report('config/invalid', 'error', '', 'The Stainless config must be a YAML mapping.');
     return { diagnostics: reader.diagnostics, needsSetup: ['the partner config is not a YAML mapping'] };
   }
-  reader.checkKeys(root, '', [...MAPPED, ...ACCEPTED], 'stainless.yml');
+  // Every key is applied or reported as not applied, in plain words (stainless-keys.ts).
+  reportStainlessKeys(reader, root);
   const config = emptyConfig('stainless');
 
   const organization = asRecord(root.organization);
@@ -92,6 +63,8 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
     };
   }
   config.customCasings = customCasings;
+  const edition = root.edition instanceof Date ? root.edition.toISOString().slice(0, 10) : asString(root.edition);
+  if (edition !== undefined) config.stainlessEdition = edition;
 
   const targets = asRecord(root.targets) ?? {};
   const ts = asRecord(targets.typescript ?? targets.node);

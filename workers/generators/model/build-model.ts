@@ -775,7 +775,10 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       config.envPrefix ??
       (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
     ...optional('mcpTools', config.mcpTools),
-    ...(config.kind === 'stainless' ? { wordCasings: stainlessWordCasings(config.customCasings) } : {}),
+    ...(config.kind === 'stainless'
+      ? { wordCasings: stainlessWordCasings(config.customCasings), stainless: true as const }
+      : {}),
+    ...optional('stainlessEdition', config.stainlessEdition),
     ...optional('webhookScheme', config.webhookScheme),
   };
 }

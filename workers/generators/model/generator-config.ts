@@ -40,6 +40,8 @@ export interface GeneratorConfig {
   mcpTools?: 'static' | 'dynamic';
   /** stainless.yml `custom_casings`: lower-case word -> its PascalCase and first-camelCase spellings. */
   customCasings?: Record<string, { pascal: string; camel: string }>;
+  /** stainless.yml `edition` (`2025-10-10`): the Stainless generation the shipped SDK comes from; absent for the legacy one. */
+  stainlessEdition?: string;
   /** `webhooks: { scheme }`: how the API signs its webhooks (default Standard Webhooks). */
   webhookScheme?: WebhookScheme;
   environments: { name: string; url: string; source: SourceLocation }[];

@@ -539,6 +539,17 @@ export interface ClientNaming {
    * them (see `names/word-casings.ts`). Absent otherwise.
    */
   wordCasings?: Record<string, { pascal: string; camel: string }>;
+  /**
+   * Partner runs from a `stainless.yml`: the SDKs keep the shape a Stainless-generated SDK's users
+   * call (request options accepted where params are optional, ...). Absent otherwise.
+   */
+  stainless?: true;
+  /**
+   * The stainless.yml's `edition` (`2025-10-10`): SDKs of an edition take every path parameter but
+   * the last in the params (`attach(volumeID, { id })`); the legacy generation (no edition) takes
+   * them all positionally.
+   */
+  stainlessEdition?: string;
   /** How the API signs its webhooks, when the config says (`webhooks: { scheme }`); Standard Webhooks otherwise. */
   webhookScheme?: WebhookScheme;
 }

@@ -36,6 +36,22 @@ const STRING_OR_NULL = union([kw('string'), literalType(null)]);
 /** `if (condition)` with its statement on the next line, as the printer lays out a statement that is not a block. */
 const ifThen = (condition: string, statement: string): string => `if (${condition})\n${indent(statement)}`;
 
+/** The error classes a partner SDK exports beside its base error class (and has as client statics). */
+export const PARTNER_ERRORS = [
+  'APIError',
+  'APIConnectionError',
+  'APIConnectionTimeoutError',
+  'APIUserAbortError',
+  'NotFoundError',
+  'ConflictError',
+  'RateLimitError',
+  'BadRequestError',
+  'AuthenticationError',
+  'InternalServerError',
+  'PermissionDeniedError',
+  'UnprocessableEntityError',
+];
+
 export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   const { options } = plan;
   const statements: string[] = [];
@@ -56,7 +72,17 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     })
   )
     baseImports.push({ name: 'basicAuth', typeOnly: false });
+  if (plan.stainless) {
+    baseImports.push({ name: 'LogLevel', typeOnly: true }, { name: 'Logger', typeOnly: true });
+  }
   statements.push(importDecl(baseImports, './core/base-client.js'));
+  if (plan.baseErrorClass !== undefined)
+    statements.push(
+      importDecl(
+        [plan.baseErrorClass, ...PARTNER_ERRORS].map((name) => ({ name, typeOnly: false })),
+        './core/errors.js',
+      ),
+    );
   const { clientCredentials, webhooks } = plan;
   if (clientCredentials !== undefined)
     statements.push(importDecl([{ name: 'ClientCredentials', typeOnly: false }], './core/oauth.js'));
@@ -154,6 +180,21 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
       'Header carrying an idempotency key on non-GET requests that may be retried; null disables it.',
     ]),
   );
+  if (plan.stainless) {
+    // Partner runs: the client options a Stainless SDK's users pass.
+    optionMembers.push(
+      optional('fetchOptions', typeRef('RequestInit'), [
+        "Extra `fetch` init of every request (the SDK's own method, headers, body and signal win).",
+      ]),
+      optional('httpAgent', kw('unknown'), [
+        "An HTTP agent handed to `fetch` as `agent` (a `fetch` such as node-fetch's uses it; the platform's ignores it).",
+      ]),
+      optional('logLevel', typeRef('LogLevel'), [
+        `Least severe messages logged (default \`warn\`, or the \`${options.envPrefix}_LOG\` environment variable).`,
+      ]),
+      optional('logger', typeRef('Logger'), ['Where messages go; default `console`.']),
+    );
+  }
   statements.push(
     withDoc(block('export interface ClientOptions ', optionMembers), [`Options of \`${options.clientClass}\`.`]),
   );
@@ -176,10 +217,22 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     'defaultQuery: options.defaultQuery',
     'fetch: options.fetch',
     `idempotencyHeader: options.idempotencyHeader === undefined ? ${options.idempotencyHeader === null ? 'null' : str(options.idempotencyHeader)} : options.idempotencyHeader`,
+    ...(plan.stainless
+      ? [
+          'fetchOptions: options.fetchOptions',
+          'httpAgent: options.httpAgent',
+          `logLevel: options.logLevel ?? readEnv(${str(`${options.envPrefix}_LOG`)}) as LogLevel | undefined`,
+          'logger: options.logger',
+        ]
+      : []),
   ]);
 
   // Class members.
   const members: string[] = [];
+  if (plan.baseErrorClass !== undefined) {
+    // Partner runs: the error classes as statics of the client (`Client.NotFoundError`), as Stainless has them.
+    for (const name of [plan.baseErrorClass, ...PARTNER_ERRORS]) members.push(`static ${id(name)} = ${id(name)};`);
+  }
   for (const ident of plan.authIdents) members.push(`${id(ident)}: ${STRING_OR_NULL.text};`);
   if (clientCredentials !== undefined) {
     members.push(`${id(clientCredentials.idIdent)}: ${STRING_OR_NULL.text};`);

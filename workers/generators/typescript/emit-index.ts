@@ -18,6 +18,7 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
     exportFrom([spec(client), spec(client, false, 'default'), spec('ClientOptions', true)], './client.js'),
     exportFrom(
       [
+        ...(plan.baseErrorClass !== undefined ? [plan.baseErrorClass, 'APIConnectionTimeoutError'] : []),
         'APIConnectionError',
         'APIError',
         'APITimeoutError',
@@ -58,7 +59,15 @@ export function emitIndex(plan: SdkPlan, resourceTypes: Map<string, string[]>): 
           ),
         ]
       : []),
-    exportFrom([spec('Page'), spec('PagePromise'), spec('PaginationConfig', true)], './core/pagination.js'),
+    exportFrom(
+      [
+        ...(plan.stainless ? [spec('AbstractPage')] : []),
+        spec('Page'),
+        spec('PagePromise'),
+        spec('PaginationConfig', true),
+      ],
+      './core/pagination.js',
+    ),
     exportFrom([spec('Stream'), spec('ServerSentEvent', true)], './core/streaming.js'),
     exportFrom([spec('toFile'), spec('Uploadable', true)], './core/uploads.js'),
     `export * from ${str('./models.js')};`,

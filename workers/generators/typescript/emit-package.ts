@@ -50,6 +50,14 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedTypeScriptSdk
         default: './dist/index.js',
       },
       './package.json': './package.json',
+      // Partner runs: every module is a public subpath, as in a Stainless SDK (`<pkg>/core/error`,
+      // `<pkg>/resources/<resource>`, `<pkg>/resources/shared`), with or without `.js`.
+      ...(model.client.stainless
+        ? {
+            './*.js': { types: './dist/*.d.ts', default: './dist/*.js' },
+            './*': { types: './dist/*.d.ts', default: './dist/*.js' },
+          }
+        : {}),
     },
     files: ['dist', 'src', 'README.md'],
     sideEffects: false,

@@ -134,16 +134,45 @@ function methodMember(
 ): string {
   const op = method.op;
   if (shape.hasParams) declareParams(types, method, shape, parts);
-  const { resultType, returnType } = responseTypes(types, method, shape, parts);
+  const { resultType, returnType } = responseTypes(plan, types, method, shape, parts);
   parts.useCore('base-client', 'RequestOptions', true);
   const parameters: string[] = shape.pathArgs.map(
     ({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`,
   );
-  if (shape.hasParams) parameters.push(`params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`);
+  // Partner runs: optional params may be left out for request options (`list({ timeout })`), as in
+  // a Stainless SDK; the method tells them apart by their keys (`isRequestOptions`).
+  const optionsForParams = shape.hasParams && !shape.paramsRequired && plan.stainless;
+  const pathParameters = [...parameters];
+  if (shape.hasParams)
+    parameters.push(
+      optionsForParams
+        ? `params: ${id(method.paramsType)} | RequestOptions = {}`
+        : `params: ${id(method.paramsType)}${shape.paramsRequired ? '' : ' = {}'}`,
+    );
   parameters.push('options?: RequestOptions');
-  const statements = methodStatements(plan, mutualTls, op, shape, resultType, parts);
+  // Two overloads, as Stainless's SDKs declare them: `(params?, options?)` and `(options?)`.
+  const overloads = optionsForParams
+    ? [
+        `${propName(method.name)}(${[...pathParameters, `params?: ${id(method.paramsType)}`, 'options?: RequestOptions'].join(', ')}): ${returnType.text};`,
+        `${propName(method.name)}(${[...pathParameters, 'options?: RequestOptions'].join(', ')}): ${returnType.text};`,
+      ]
+    : [];
+  const statements = methodStatements(plan, mutualTls, method, shape, resultType, parts);
+  if (optionsForParams) {
+    parts.useCore('base-client', 'isRequestOptions', false);
+    const keys = [
+      ...shape.fields.map((f) => f.key),
+      ...(shape.body?.flatten ? shape.body.properties.map((p) => p.name) : []),
+      ...(shape.body && !shape.body.flatten ? [shape.body.key] : []),
+    ];
+    const args = [...shape.pathArgs.map((a) => id(a.ident)), '{}', 'params'];
+    statements.unshift(
+      `if (isRequestOptions(params, [${keys.map(str).join(', ')}])) return this.${id(method.name)}(${args.join(', ')});`,
+    );
+  }
   const deprecation = method.deprecated ?? (op.deprecated ? (op.deprecationMessage ?? true) : undefined);
-  return withDoc(block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements), [
+  const implementation = block(`${propName(method.name)}(${parameters.join(', ')}): ${returnType.text} `, statements);
+  return withDoc([...overloads, implementation].join('\n'), [
     op.summary,
     op.description,
     `\`${op.method.toUpperCase()} ${op.path}\``,
@@ -197,6 +226,7 @@ function declareParams(types: TypeEmitter, method: MethodPlan, shape: MethodShap
 
 /** The type a call resolves to (`resultType`, a page's item when it pages) and the method's return type; declares `<Method>Response` for an inline JSON response. */
 function responseTypes(
+  plan: SdkPlan,
   types: TypeEmitter,
   method: MethodPlan,
   shape: MethodShape,
@@ -204,8 +234,13 @@ function responseTypes(
 ): { resultType: TypeCode; returnType: TypeCode } {
   const responseSchema = shape.response.schema;
   const named = (node: SchemaNode): TypeCode => {
-    if (node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind))
-      return types.type(node);
+    // Partner runs: `<Resource><Method>Response` as a Stainless SDK exports it, for every response
+    // but a schema the config names as a model (Stainless inlines the others under this name).
+    const keep =
+      plan.stainless && !(node.kind === 'ref' && plan.configModels.has(node.target))
+        ? false
+        : node.kind === 'ref' || ['primitive', 'array', 'unknown', 'literal'].includes(node.kind);
+    if (keep) return types.type(node);
     const name = id(method.responseType);
     parts.declare(name, withDoc(`export type ${name} = ${types.type(node).text};`, [node.description]));
     return typeRef(method.responseType);
@@ -222,13 +257,21 @@ function responseTypes(
       resultType = responseSchema ? named(responseSchema) : kw('unknown');
       break;
     case 'event-stream':
+    case 'event-stream-text': {
       parts.useCore('streaming', 'Stream', true);
-      resultType = typeRef('Stream', [responseSchema ? types.type(responseSchema) : kw('unknown')]);
+      let item =
+        shape.response.kind === 'event-stream' && responseSchema
+          ? types.type(responseSchema)
+          : kw(shape.response.kind === 'event-stream' ? 'unknown' : 'string');
+      // Partner runs: the event type under `<Resource><Method>Response`, as a Stainless SDK has it.
+      if (plan.stainless && !(responseSchema?.kind === 'ref' && plan.configModels.has(responseSchema.target))) {
+        const name = id(method.responseType);
+        parts.declare(name, withDoc(`export type ${name} = ${item.text};`, [responseSchema?.description]));
+        item = typeRef(method.responseType);
+      }
+      resultType = typeRef('Stream', [item]);
       break;
-    case 'event-stream-text':
-      parts.useCore('streaming', 'Stream', true);
-      resultType = typeRef('Stream', [kw('string')]);
-      break;
+    }
     case 'text':
       resultType = kw('string');
       break;
@@ -247,11 +290,12 @@ function responseTypes(
 function methodStatements(
   plan: SdkPlan,
   mutualTls: ReadonlySet<string>,
-  op: Operation,
+  method: MethodPlan,
   shape: MethodShape,
   resultType: TypeCode,
   parts: ModuleParts,
 ): string[] {
+  const op = method.op;
   const statements: string[] = [];
   const bodyLocal = 'body';
   if (shape.hasParams) {
@@ -267,7 +311,9 @@ function methodStatements(
       ...(shape.body && !shape.body.flatten ? [shape.body.key] : []),
     ].some((key) => OBJECT_PROTOTYPE_NAMES.has(key));
     if (inherited) parts.useCore('resource', 'ownParams', false);
-    statements.push(`const { ${bindings.join(', ')} } = ${inherited ? 'ownParams(params)' : 'params'};`);
+    // Partner runs' optional params are `Params | RequestOptions` until `isRequestOptions` has ruled.
+    const source = plan.stainless && !shape.paramsRequired ? `(params as ${id(method.paramsType)})` : 'params';
+    statements.push(`const { ${bindings.join(', ')} } = ${inherited ? `ownParams(${source})` : source};`);
   }
   parts.useCore('path', 'path', false);
   const requestObject = objectLines(requestEntries(plan, mutualTls, op, shape, bodyLocal));
@@ -290,7 +336,7 @@ function requestEntries(
   shape: MethodShape,
   bodyLocal: string,
 ): string[] {
-  const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.pathArgs)}`];
+  const request: string[] = [`method: ${str(op.method)}`, `path: ${pathTemplate(op.path, shape.templateArgs)}`];
   const query = shape.fields.filter((field) => field.param.in === 'query');
   const headers = shape.fields.filter((field) => field.param.in === 'header');
   const cookies = shape.fields.filter((field) => field.param.in === 'cookie');

@@ -11,6 +11,7 @@ import { emitModels } from './emit-models.ts';
 import { emitPackageFiles } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
 import { emitResourceModule } from './emit-resources.ts';
+import { emitStainlessPaths } from './emit-stainless-paths.ts';
 import { emitWebhooks } from './emit-webhooks.ts';
 import { resolveOptions } from './options.ts';
 import { planSdk } from './plan.ts';
@@ -44,6 +45,17 @@ export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions
     ...(plan.clientCredentials === undefined ? ['src/core/oauth.ts'] : []),
     ...(plan.webhooks === undefined ? ['src/core/webhooks.ts'] : []),
   ]);
-  files.push(...bundleFiles().filter((file) => !unused.has(file.path)));
+  // Partner runs: the core's base error class carries the client's name (`InboundError`), as in a Stainless SDK.
+  const baseError = plan.baseErrorClass;
+  const renamed = (file: GeneratedFile): GeneratedFile =>
+    baseError !== undefined && file.path === 'src/core/errors.ts'
+      ? { ...file, content: String(file.content).replace(/\bSDKError\b/g, baseError) }
+      : file;
+  files.push(
+    ...bundleFiles()
+      .filter((file) => !unused.has(file.path))
+      .map(renamed),
+  );
+  if (plan.stainless) files.push(...emitStainlessPaths(plan));
   return sortByPath(files);
 }

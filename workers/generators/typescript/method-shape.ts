@@ -50,7 +50,10 @@ export interface MethodShape {
   /** The item schema of a paginated response (undefined: the items are `unknown`). */
   pageItem?: SchemaNode;
   locals: NameScope;
+  /** The path parameters taken as positional arguments, in order. */
   pathArgs: { param: Parameter; ident: string }[];
+  /** Every path parameter with its local (the path template's); partner runs take all but the last in the params (`fields`). */
+  templateArgs: { param: Parameter; ident: string }[];
 }
 
 export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
@@ -58,6 +61,20 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
   const { scope: locals, pathArgs } = methodLocals(op, model.client.wordCasings);
   const keys = new NameScope();
   const fields: Field[] = [];
+  // Partner runs of a Stainless edition: as their SDKs, the last path parameter is positional and
+  // the others are params (`volumes.attach(volumeID, { id, ...body })`), unless a name is taken twice.
+  const otherNames = new Set([
+    ...[...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie].map((p) => p.name),
+    ...bodyPropertyNames(model, op),
+  ]);
+  const inParams =
+    model.client.stainlessEdition !== undefined &&
+    pathArgs.length > 1 &&
+    pathArgs.slice(0, -1).every((a) => !otherNames.has(a.param.name))
+      ? pathArgs.slice(0, -1)
+      : [];
+  for (const { param, ident } of inParams)
+    fields.push({ key: keys.claim(`path:${param.name}`, param.name), local: ident, param });
   for (const param of [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
     const key = keys.claim(`${param.in}:${param.name}`, param.name);
     fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
@@ -105,6 +122,14 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
     ...(pagination ? { pagination: pagination.scheme } : {}),
     ...(pagination?.item ? { pageItem: pagination.item } : {}),
     locals,
-    pathArgs,
+    pathArgs: pathArgs.slice(inParams.length),
+    templateArgs: pathArgs,
   };
+}
+
+/** The property names of an object request body (what a flattened body puts beside the params). */
+function bodyPropertyNames(model: ApiModel, op: MethodPlan['op']): string[] {
+  const picked = requestContent(op);
+  if (!op.requestBody || !picked || !isStructuredBody(picked.kind)) return [];
+  return objectShape(model, picked.content.schema)?.properties.map((p) => p.name) ?? [];
 }

@@ -8,6 +8,7 @@ import type { ApiModel, Operation, Parameter, Resource, WebhookScheme } from '..
 import { NameScope } from '../names/scope.ts';
 import { tsIdent } from '../names/typescript.ts';
 import { kebabCase } from '../names/case.ts';
+import { singularName } from '../names/singular.ts';
 import { directionalSchemas } from './schema-types.ts';
 import type { ResolvedTypeScriptSdkOptions } from './types.ts';
 
@@ -16,7 +17,9 @@ export const MAX_FILE_STEM = 64;
 
 /** Names the bundled core exports (and generated modules import), never given to a model or resource. */
 export const CORE_EXPORTS = [
+  'AbstractPage',
   'APIConnectionError',
+  'APIConnectionTimeoutError',
   'APIError',
   'APIPromise',
   'APIRequest',
@@ -34,6 +37,8 @@ export const CORE_EXPORTS = [
   'HTTPMethod',
   'HeaderValues',
   'InternalServerError',
+  'LogLevel',
+  'Logger',
   'NotFoundError',
   'Page',
   'PagePromise',
@@ -44,12 +49,15 @@ export const CORE_EXPORTS = [
   'RawResponse',
   'RequestOptions',
   'ResponseKind',
+  'SDKError',
   'ServerSentEvent',
   'Stream',
   'UnprocessableEntityError',
   'Uploadable',
   'WithResponse',
   'decodeResponse',
+  'parseLogLevel',
+  'isRequestOptions',
   'applyServerVariables',
   'basicAuth',
   'ownParams',
@@ -101,6 +109,12 @@ export interface ResourcePlan {
 
 export interface SdkPlan {
   options: ResolvedTypeScriptSdkOptions;
+  /** Partner runs from a `stainless.yml` (`model.client.stainless`): methods keep a Stainless SDK's call shapes. */
+  stainless: boolean;
+  /** Partner runs: the base error class's name, `<Client>Error` as Stainless names it (the core's `SDKError`). */
+  baseErrorClass?: string;
+  /** Schema ids the config names as models (`resources.<r>.models`); Stainless inlines every other schema under a method's type name. */
+  configModels: ReadonlySet<string>;
   /** Schema id -> exported type name. */
   typeNames: Map<string, string>;
   /** Schema id -> exported name of its request form, for schemas with readOnly / writeOnly properties (see `directionalSchemas`). */
@@ -150,6 +164,9 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
     ...(model.webhooks.length + model.callbacks.length > 0 ? WEBHOOK_EXPORTS : []),
   ]);
   exported.claim('\u0000client', options.clientClass);
+  const baseErrorClass = model.client.stainless
+    ? exported.claim('\u0000baseError', `${options.clientClass}Error`)
+    : undefined;
   const typeNames = new Map<string, string>();
   for (const id of Object.keys(model.schemas).sort()) {
     const named = model.schemas[id];
@@ -191,7 +208,11 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
       const op = operations.get(method.operation);
       if (op === undefined) continue;
       const name = members.claim(`method:${method.name}`, tsIdent(method.name, { kind: 'member', casings }));
-      const stem = [...resource.path, method.name].join(' ');
+      // Partner runs name a method's types after the resource's singular, as Stainless does
+      // (`chats.participants.add` → `ParticipantAddParams`); flagship runs after the whole path.
+      const stem = model.client.stainless
+        ? `${singularName(resource.name)} ${method.name}`
+        : [...resource.path, method.name].join(' ');
       methods.push({
         name,
         rawName: method.name,
@@ -257,6 +278,9 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
   }
   return {
     options,
+    stainless: model.client.stainless === true,
+    ...(baseErrorClass !== undefined ? { baseErrorClass } : {}),
+    configModels: new Set(flattenModels(model.resources)),
     typeNames,
     inputTypeNames,
     resources,
@@ -267,6 +291,10 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
     ...(clientCredentials !== undefined ? { clientCredentials } : {}),
     ...(webhooks !== undefined ? { webhooks } : {}),
   };
+}
+
+function flattenModels(resources: Resource[]): string[] {
+  return resources.flatMap((r) => [...r.models.map((m) => m.schema), ...flattenModels(r.subresources)]);
 }
 
 /** Local identifiers inside one method body (path parameters spelt with the model's word casings, as `chatID`). */

@@ -145,6 +145,8 @@ export function buildSurface(raw: RawSdk): SdkSurface {
       (c) =>
         STREAM_NAME.test(c.name) &&
         !ERROR_NAME.test(c.name) &&
+        // The old Stainless runtime shims declare Node's `FsReadStream` for Deno (`_shims/index-deno.ts`): not the SDK's streaming.
+        !/(^|\/)_shims\//.test(c.file) &&
         !isResource(c) &&
         !/With(Raw|Streaming|Streamed)Response$/.test(c.name),
     )

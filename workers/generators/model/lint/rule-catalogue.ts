@@ -74,6 +74,7 @@ const FIXED_FAMILIES: Readonly<Record<string, DiagnosticImpact>> = {
 
 /** Config findings that do not change what is generated (about the lint settings themselves, notes). */
 const STYLE_CONFIG_RULES = new Set([
+  'config/not-applied',
   'config/unknown-rule',
   'config/rule-not-applied',
   'config/stainless-detected',

@@ -40,6 +40,30 @@ export interface BaseClientOptions {
   fetch?: Fetch | undefined;
   /** Header carrying the idempotency key of non-GET requests that may be retried; null disables it. */
   idempotencyHeader?: string | null | undefined;
+  /** Extra `fetch` init of every request (the SDK's own method, headers, body and signal win). */
+  fetchOptions?: RequestInit | undefined;
+  /** An HTTP agent handed to `fetch` as `agent` (a `fetch` such as node-fetch's uses it; the platform's ignores it). */
+  httpAgent?: unknown;
+  /** Least severe messages logged: `debug`, `info`, `warn` (default), `error` or `off`. */
+  logLevel?: LogLevel | undefined;
+  /** Where messages go; default `console`. */
+  logger?: Logger | undefined;
+}
+
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+export interface Logger {
+  error(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  debug(message: string, ...rest: unknown[]): void;
+}
+
+const LOG_LEVELS: Record<LogLevel, number> = { off: 0, error: 200, warn: 300, info: 400, debug: 500 };
+
+/** A log level from an option or an environment variable's text; undefined when it is not one. */
+export function parseLogLevel(value: unknown): LogLevel | undefined {
+  return typeof value === 'string' && Object.hasOwn(LOG_LEVELS, value) ? (value as LogLevel) : undefined;
 }
 
 /** Per-request overrides. */
@@ -51,6 +75,34 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent in the idempotency header; generated when absent. */
   idempotencyKey?: string;
+  /** Sends the request with this HTTP method instead of the operation's. */
+  method?: HTTPMethod;
+  /** Sends the request to this path (relative to the base URL, or absolute) instead of the operation's. */
+  path?: string;
+  /** Sends this body instead of the one built from the params. */
+  body?: unknown;
+}
+
+const REQUEST_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'timeout',
+  'maxRetries',
+  'headers',
+  'query',
+  'signal',
+  'idempotencyKey',
+  'method',
+  'path',
+  'body',
+]);
+
+/**
+ * Whether `value` is request options rather than params: a non-empty plain object whose keys are
+ * all request option keys and none of `paramKeys` (the method's own params keys win).
+ */
+export function isRequestOptions(value: unknown, paramKeys: readonly string[] = []): value is RequestOptions {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => REQUEST_OPTION_KEYS.has(key) && !paramKeys.includes(key));
 }
 
 /** One API call as generated code describes it. */
@@ -112,6 +164,10 @@ export abstract class BaseClient {
   protected readonly _defaultHeaders: HeaderValues;
   protected readonly _defaultQuery: Record<string, unknown>;
   protected readonly _idempotencyHeader: string | null;
+  fetchOptions: RequestInit | undefined;
+  httpAgent: unknown;
+  logLevel: LogLevel;
+  logger: Logger;
 
   constructor(options: BaseClientOptions) {
     this.baseURL = options.baseURL;
@@ -123,6 +179,17 @@ export abstract class BaseClient {
     this._defaultHeaders = options.defaultHeaders ?? {};
     this._defaultQuery = options.defaultQuery ?? {};
     this._idempotencyHeader = options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader;
+    this.fetchOptions = options.fetchOptions;
+    this.httpAgent = options.httpAgent;
+    this.logger = options.logger ?? console;
+    this.logLevel = parseLogLevel(options.logLevel) ?? 'warn';
+    if (options.logLevel !== undefined && parseLogLevel(options.logLevel) === undefined)
+      this.logger.warn(`logLevel ${JSON.stringify(options.logLevel)} is not one of off, error, warn, info, debug; using warn.`);
+  }
+
+  /** Logs `message` when `level` is at least as severe as the client's `logLevel`. */
+  protected log(level: Exclude<LogLevel, 'off'>, message: string, ...rest: unknown[]): void {
+    if (LOG_LEVELS[level] <= LOG_LEVELS[this.logLevel]) this.logger[level](message, ...rest);
   }
 
   /** Credentials for a request: headers to set and query parameters to add, for the given security schemes (all when undefined). */
@@ -234,7 +301,13 @@ export abstract class BaseClient {
   }
 
   /** Sends a request, retrying where allowed, until a successful response (errors by status are thrown); its body is left unread. */
-  async sendRequest(request: APIRequest, options: RequestOptions = {}): Promise<RawResponse> {
+  async sendRequest(operationRequest: APIRequest, options: RequestOptions = {}): Promise<RawResponse> {
+    const request: APIRequest = {
+      ...operationRequest,
+      ...(options.method !== undefined ? { method: options.method } : {}),
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      ...(options.body !== undefined ? { body: options.body } : {}),
+    };
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (options.idempotencyKey ?? randomKey()) : undefined;
     const schemes = this.authSchemes(request.security);
@@ -261,11 +334,14 @@ export abstract class BaseClient {
         options.signal?.removeEventListener('abort', onAbort);
       };
       const init: RequestInit = {
+        ...this.fetchOptions,
         method: request.method.toUpperCase(),
         headers,
         signal: controller.signal,
       };
       if (body !== undefined) init.body = body;
+      if (this.httpAgent !== undefined) Object.assign(init, { agent: this.httpAgent });
+      this.log('debug', `request ${init.method} ${url}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
 
       let response: Response;
       try {
@@ -291,6 +367,7 @@ export abstract class BaseClient {
           continue;
         }
         if (retriesLeft > 0 && shouldRetry(response)) {
+          this.log('info', `${init.method} ${url} answered ${response.status}; retrying (${retriesLeft} left)`);
           done();
           await response.body?.cancel().catch(() => undefined);
           await sleep(retryDelay(attempt, response.headers));
@@ -305,8 +382,10 @@ export abstract class BaseClient {
           throw new APIConnectionError({ cause });
         }
         done();
+        this.log('debug', `response ${response.status} to ${init.method} ${url}`);
         throw APIError.generate(response.status, errorBody, response.statusText || undefined, response.headers);
       }
+      this.log('debug', `response ${response.status} to ${init.method} ${url}`);
       return { response, controller, release: () => clearTimeout(timer), done, timedOut: () => timedOut };
     }
   }

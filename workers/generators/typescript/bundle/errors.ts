@@ -1,7 +1,10 @@
 // Error classes thrown by the client. Every HTTP error carries the status, the parsed body, the
 // response headers and the request id; the class is chosen by status so callers can `instanceof`.
 
-export class APIError extends Error {
+/** The base of every error the SDK throws (partner SDKs name it after the client, as Stainless does: `<Client>Error`). */
+export class SDKError extends Error {}
+
+export class APIError extends SDKError {
   /** HTTP status, or undefined when no response was received. */
   readonly status: number | undefined;
   /** Response headers, when a response was received. */
@@ -93,9 +96,12 @@ export class APIConnectionError extends APIError {
   }
 }
 
-/** No response was received within the timeout. */
-export class APITimeoutError extends APIConnectionError {
+/** No response was received within the timeout (Stainless's name; `APITimeoutError` is this SDK's own). */
+export class APIConnectionTimeoutError extends APIConnectionError {
   constructor(options: { message?: string } = {}) {
     super({ message: options.message ?? 'Request timed out.' });
   }
 }
+
+/** No response was received within the timeout. */
+export class APITimeoutError extends APIConnectionTimeoutError {}

@@ -33,7 +33,28 @@ function toNumber(value: unknown): number | undefined {
 }
 
 /** One page of results; iterate it with `for await` to walk every following page too. */
-export class Page<Item> implements AsyncIterable<Item> {
+/** What every page is (Stainless's name for the base of its page classes): its items, and the way to the next page. */
+export abstract class AbstractPage<Item> implements AsyncIterable<Item> {
+  abstract getPaginatedItems(): Item[];
+  abstract hasNextPage(): boolean;
+  abstract getNextPage(): Promise<AbstractPage<Item>>;
+
+  /** This page and every following page. */
+  async *iterPages(): AsyncGenerator<AbstractPage<Item>> {
+    let page: AbstractPage<Item> = this;
+    yield page;
+    while (page.hasNextPage()) {
+      page = await page.getNextPage();
+      yield page;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Item> {
+    for await (const page of this.iterPages()) yield* page.getPaginatedItems();
+  }
+}
+
+export class Page<Item> extends AbstractPage<Item> {
   /** The decoded response body of this page. */
   readonly body: unknown;
   readonly #client: BaseClient;
@@ -42,6 +63,7 @@ export class Page<Item> implements AsyncIterable<Item> {
   readonly #config: PaginationConfig;
 
   constructor(client: BaseClient, request: APIRequest, options: RequestOptions, body: unknown, config: PaginationConfig) {
+    super();
     this.#client = client;
     this.#request = request;
     this.#options = options;
@@ -109,17 +131,13 @@ export class Page<Item> implements AsyncIterable<Item> {
   }
 
   /** This page and every following page. */
-  async *iterPages(): AsyncGenerator<Page<Item>> {
+  override async *iterPages(): AsyncGenerator<Page<Item>> {
     let page: Page<Item> = this;
     yield page;
     while (page.hasNextPage()) {
       page = await page.getNextPage();
       yield page;
     }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Item> {
-    for await (const page of this.iterPages()) yield* page.getPaginatedItems();
   }
 }
 
