@@ -23,7 +23,8 @@ const TokenRefreshMargin = 30 * time.Second
 type TokenSource struct {
 	ClientID     string
 	ClientSecret string
-	// TokenURL of the flow; a relative one is resolved against the base URL.
+	// TokenURL of the flow; a relative one is resolved against the base URL (as a browser resolves
+	// a link: "/oauth/token" replaces the base URL's path).
 	TokenURL string
 	Scopes   []string
 
@@ -70,11 +71,7 @@ func (s *TokenSource) Token(ctx context.Context, cfg *RequestConfig) (string, er
 		return "", fmt.Errorf("token URL %q: %w", s.TokenURL, err)
 	}
 	if !endpoint.IsAbs() && cfg.BaseURL != nil {
-		base := *cfg.BaseURL
-		if !strings.HasSuffix(base.Path, "/") {
-			base.Path += "/"
-		}
-		endpoint = base.ResolveReference(&url.URL{Path: strings.TrimPrefix(endpoint.Path, "/"), RawQuery: endpoint.RawQuery})
+		endpoint = cfg.BaseURL.ResolveReference(endpoint)
 	}
 	form := url.Values{"grant_type": {"client_credentials"}}
 	if len(s.Scopes) > 0 {
