@@ -3,6 +3,7 @@
 // options, and the Go printer/escaper (names/go.ts) the emitter spells every spec string through.
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleFiles } from '../../workers/generators/go/bundle-files.ts';
@@ -15,6 +16,8 @@ import {
   goStr,
   goTagName,
 } from '../../workers/generators/names/go.ts';
+import { analyzeSpec } from '../../workers/generators/analyze.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
 import { analyzeJson, baseSpec } from './helpers.ts';
 import { FIXTURE_FILES, fixtureModel, writeModule } from './go-helpers.ts';
 
@@ -160,5 +163,63 @@ describe('the Go printer and escaper (names/go.ts)', () => {
     expect(goModulePath('github.com/acme/x-go')).toBe('github.com/acme/x-go');
     expect(goModulePath('github.com/acme/../x')).toBeUndefined();
     expect(goModulePath('a b')).toBeUndefined();
+  });
+});
+
+/** The methods of onkernel/hypeman-go v0.7.0 (the Go target of the kernel-hypeman triple), as shipped. */
+const HYPEMAN_GO_METHODS = [
+  'HealthService.Check',
+  'ImageService.Delete',
+  'ImageService.Get',
+  'ImageService.List',
+  'ImageService.New',
+  'IngressService.Delete',
+  'IngressService.Get',
+  'IngressService.List',
+  'IngressService.New',
+  'InstanceService.Delete',
+  'InstanceService.Get',
+  'InstanceService.List',
+  'InstanceService.LogsStreaming',
+  'InstanceService.New',
+  'InstanceService.Restore',
+  'InstanceService.Standby',
+  'InstanceService.Start',
+  'InstanceService.Stop',
+  'InstanceVolumeService.Attach',
+  'InstanceVolumeService.Detach',
+  'VolumeService.Delete',
+  'VolumeService.Get',
+  'VolumeService.List',
+  'VolumeService.New',
+];
+
+if (!HAS_CORPUS) console.warn('\n!!! Go SDK partner names (kernel-hypeman) SKIPPED: ../shared/corpus is absent.\n');
+
+describe.skipIf(!HAS_CORPUS)('partner mode: the kernel-hypeman triple', () => {
+  it('spells every service and method of the shipped Go SDK as it does, under its module path', async () => {
+    const dir = path.join(CORPUS, 'migration/kernel-hypeman');
+    const result = await analyzeSpec({
+      openapiText: readFileSync(path.join(dir, 'openapi.yaml'), 'utf8'),
+      configText: readFileSync(path.join(dir, 'stainless.yml'), 'utf8'),
+      mode: 'partner_migration',
+    });
+    const files = emitGoSdk(result.model!);
+    const methods = new Set(
+      files.flatMap((f) =>
+        [...f.content.matchAll(/^func \(r \*([A-Za-z]+Service)\) ([A-Za-z]+)\(/gm)].map((m) => `${m[1]}.${m[2]}`),
+      ),
+    );
+    // The description in the corpus is newer than v0.7.0 (devices, stat): a superset.
+    expect(HYPEMAN_GO_METHODS.filter((m) => !methods.has(m))).toEqual([]);
+    expect(files.find((f) => f.path === 'go.mod')?.content).toBe('module github.com/onkernel/hypeman-go\n\ngo 1.23\n');
+    const client = files.find((f) => f.path === 'client.go')?.content ?? '';
+    expect(client).toMatch(/^package hypeman$/m);
+    for (const field of ['Health', 'Images', 'Instances', 'Volumes', 'Ingresses'])
+      expect(client).toMatch(new RegExp(`^\t${field} +[A-Za-z]+Service$`, 'm'));
+    expect(client).toContain('os.LookupEnv("HYPEMAN_API_KEY")');
+    expect(files.find((f) => f.path === 'option/generated.go')?.content).toContain(
+      'func WithAPIKey(value string) RequestOption',
+    );
   });
 });

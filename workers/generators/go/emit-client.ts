@@ -107,7 +107,8 @@ export function emitClientFile(model: ApiModel, plan: GoPlan, names: ClientOptio
   const webhookField = webhooks ? plan.clientFields.claim('\u0000webhooks', 'Webhooks') : undefined;
   if (webhookField !== undefined) fields.push({ cells: [webhookField, 'WebhookService'] });
   const envs = [names.baseUrlEnv, ...names.credentials.map((c) => c.env)];
-  const title = model.info.title.trim() === '' ? 'the API' : `the ${model.info.title.trim()} API`;
+  const trimmed = model.info.title.trim();
+  const title = trimmed === '' ? 'the API' : /\bapi$/i.test(trimmed) ? `the ${trimmed}` : `the ${trimmed} API`;
   file.add(
     `${docComment(`Client calls ${title}. Make it with NewClient; its fields are the API's resources.`, 'Client')}type Client struct {\n${alignLines(fields, '\t').join('\n')}\n}`,
   );

@@ -232,12 +232,12 @@ export class GoTypes {
   ): GoType {
     if (node.valueType === 'boolean') return { kind: 'bool' };
     if (node.valueType === 'mixed') return { kind: 'any' };
+    // An integer enum whose values int64 cannot hold is a float64 enum.
+    const integer =
+      node.valueType === 'integer' &&
+      node.members.every((m) => typeof m.value === 'number' && Number.isSafeInteger(m.value));
     const base: GoType =
-      node.valueType === 'string'
-        ? { kind: 'string' }
-        : node.valueType === 'integer'
-          ? { kind: 'int' }
-          : { kind: 'float' };
+      node.valueType === 'string' ? { kind: 'string' } : integer ? { kind: 'int' } : { kind: 'float' };
     const name = claimed ? wanted : this.#scope.claim(`enum:${node.source.pointer}:${hint}`, hint);
     if (this.infos.has(name)) return { kind: 'named', name };
     const lines: AlignedLine[] = [];

@@ -191,6 +191,8 @@ export function goStr(value: string): string {
  * decode it (`internal/apijson.ParseTag`).
  */
 export function goTagName(name: string): string {
+  // A bare `-` would mean "not on the wire" to encoding/json and to the SDK's encoders.
+  if (name === '-') return '%2D';
   let out = '';
   for (const byte of new TextEncoder().encode(name)) {
     const ch = String.fromCharCode(byte);
