@@ -67,6 +67,7 @@ export const PIPELINE_STEPS = [
   'validate',
   'typescript_sdk',
   'python_sdk',
+  'go_sdk',
   'cli',
   'mcp_server',
   'docs',
@@ -89,6 +90,7 @@ export const ARTIFACT_KINDS = [
   'mcp_server',
   'docs',
   'compat_diff',
+  'go_sdk',
 ] as const;
 export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 

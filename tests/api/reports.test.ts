@@ -37,6 +37,7 @@ describe('POST /api/reports/start', () => {
       'validate',
       'typescript_sdk',
       'python_sdk',
+      'go_sdk',
       'cli',
       'mcp_server',
       'docs',

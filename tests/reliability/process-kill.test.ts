@@ -80,6 +80,7 @@ describe('killed processes', () => {
       ['validate', 'passed'],
       ['typescript_sdk', 'passed'],
       ['python_sdk', 'passed'],
+      ['go_sdk', 'passed'],
       ['cli', 'passed'],
       ['mcp_server', 'passed'],
       ['docs', 'passed'],

@@ -9,6 +9,7 @@ import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
+import { emitGoSdk } from '../../workers/generators/go/index.ts';
 import { emitCli } from '../../workers/generators/cli/index.ts';
 import { emitMcpServer } from '../../workers/generators/mcp/index.ts';
 import { DocsSourceError, emitDocsSite } from '../../workers/generators/docs/index.ts';
@@ -21,6 +22,7 @@ const GENERATORS: Record<
 > = {
   typescript: (model) => emitTypeScriptSdk(model),
   python: (model) => emitPythonSdk(model),
+  go: (model) => emitGoSdk(model),
   cli: (model) => emitCli(model),
   mcp: (model) => emitMcpServer(model),
   docs: (model, docsSourceText, result) => {

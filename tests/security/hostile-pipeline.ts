@@ -15,7 +15,7 @@ import { isSafeLink } from '../../workers/generators/docs/markdown.ts';
 import { CONTENT_SECURITY_POLICY } from '../../workers/generators/docs/index.ts';
 import { tagsOf } from '../generators/docs-helpers.ts';
 
-export type GeneratorName = 'typescript' | 'python' | 'cli' | 'mcp' | 'docs';
+export type GeneratorName = 'typescript' | 'python' | 'go' | 'cli' | 'mcp' | 'docs';
 
 export interface GeneratedFile {
   path: string;

@@ -29,7 +29,7 @@ describe('report pipeline', () => {
     expect(run.status).toBe('complete');
     expect(run.verdict).toBe('needs_review');
     expect(run.currentStep).toBeNull();
-    const [validate, typescript, python, cli, ...rest] = run.steps;
+    const [validate, typescript, python, go, cli, ...rest] = run.steps;
     expect(validate).toMatchObject({
       name: 'validate',
       status: 'passed',
@@ -47,6 +47,11 @@ describe('report pipeline', () => {
       name: 'python_sdk',
       status: 'passed',
       summary: expect.stringContaining('mypy --strict and pyright (strict) pass'),
+    });
+    expect(go).toMatchObject({
+      name: 'go_sdk',
+      status: 'passed',
+      summary: expect.stringContaining('go vet, go build, staticcheck and go test pass'),
     });
     expect(cli).toMatchObject({
       name: 'cli',
@@ -70,6 +75,7 @@ describe('report pipeline', () => {
     expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual([
       'cli',
       'docs',
+      'go_sdk',
       'mcp_server',
       'python_sdk',
       'starter_config',

@@ -91,6 +91,7 @@ describe('pipeline runner', () => {
         'validate',
         'typescript_sdk',
         'python_sdk',
+        'go_sdk',
         'cli',
         'mcp_server',
         'docs',

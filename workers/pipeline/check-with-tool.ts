@@ -77,6 +77,8 @@ export interface ToolRun {
   timeoutMs: number;
   /** Lines of the output that count as problems (all non-empty lines when absent). */
   problemPattern?: RegExp;
+  /** Environment of the tool (the worker's own when absent). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Finds an executable on PATH (for optional tools such as mypy). */
@@ -99,7 +101,13 @@ async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise
     execFile(
       tool.command,
       tool.args(root),
-      { cwd: root, signal, timeout: tool.timeoutMs, maxBuffer: 32 * 1024 * 1024 },
+      {
+        cwd: root,
+        signal,
+        timeout: tool.timeoutMs,
+        maxBuffer: 32 * 1024 * 1024,
+        ...(tool.env ? { env: tool.env } : {}),
+      },
       (error, stdout, stderr) => {
         const output = `${stdout}\n${stderr}`;
         if (!error) return resolve({ code: 0, output });

@@ -3,6 +3,7 @@ import type { StepDefinition } from './step.ts';
 import { cliStep } from './steps/cli.ts';
 import { compatDiffStep } from './steps/compat-diff.ts';
 import { docsStep } from './steps/docs.ts';
+import { goSdkStep } from './steps/go-sdk.ts';
 import { mcpServerStep } from './steps/mcp-server.ts';
 import { pythonSdkStep } from './steps/python-sdk.ts';
 import { typescriptSdkStep } from './steps/typescript-sdk.ts';
@@ -13,6 +14,7 @@ export const STEPS: readonly StepDefinition[] = [
   validateStep,
   typescriptSdkStep,
   pythonSdkStep,
+  goSdkStep,
   cliStep,
   mcpServerStep,
   docsStep,
@@ -32,6 +34,7 @@ if (STEPS.map((s) => s.name).join() !== PIPELINE_STEPS.join()) {
 export const LAUNCH_ORDER: readonly PipelineStep[] = [
   'python_sdk',
   'typescript_sdk',
+  'go_sdk',
   'cli',
   'mcp_server',
   'docs',

@@ -2,7 +2,8 @@
 //
 //   client_name: Petstore
 //   organization: Acme                       # optional
-//   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore }
+//   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore,
+//               go: github.com/acme/petstore-go, go_package: petstore }   # go: the Go module path
 //   binary_name: petstore           (the CLI's binary; overrides packages.cli)
 //   env_prefix: PETSTORE                     # optional
 //   mcp: { tools: dynamic }                  # optional: the MCP server's tools (static | dynamic)
@@ -63,7 +64,12 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
   if (organization !== undefined) config.organization = organization;
   const packages = asRecord(root.packages);
   if (packages !== undefined) {
-    reader.checkKeys(packages, '/packages', ['typescript', 'python', 'python_module', 'cli'], 'packages');
+    reader.checkKeys(
+      packages,
+      '/packages',
+      ['typescript', 'python', 'python_module', 'cli', 'go', 'go_package'],
+      'packages',
+    );
     const ts = asString(packages.typescript);
     const py = asString(packages.python);
     const pyModule = asString(packages.python_module);
@@ -72,6 +78,10 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
     if (py !== undefined) config.packages.python = py;
     if (pyModule !== undefined) config.packages.pythonModule = pyModule;
     if (cli !== undefined) config.packages.cli = cli;
+    const goModule = asString(packages.go);
+    const goPackage = asString(packages.go_package);
+    if (goModule !== undefined) config.packages.go = goModule;
+    if (goPackage !== undefined) config.packages.goPackage = goPackage;
   }
   // The CLI's binary name: `binary_name` (as Stainless' targets.cli.binary_name), else packages.cli.
   const binaryName = asString(root.binary_name);

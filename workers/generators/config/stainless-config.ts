@@ -79,6 +79,14 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
   if (pyProject !== undefined || pyModule !== undefined)
     config.packages.python = pyProject ?? (pyModule as string).replace(/_/g, '-');
   if (cliName !== undefined) config.packages.cli = cliName;
+  // Go: the module path is the production repository's (`github.com/<owner>/<repo>`), the package
+  // name `package_name`.
+  const go = asRecord(targets.go);
+  const goPackage = asString(go?.package_name);
+  const goRepo = asString(go?.production_repo);
+  if (goPackage !== undefined) config.packages.goPackage = goPackage;
+  if (goRepo !== undefined) config.packages.go = `github.com/${goRepo}`;
+  else if (goPackage !== undefined) config.packages.go = goPackage;
 
   config.environments = readEnvironments(reader, root.environments, '/environments');
 

@@ -770,6 +770,8 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       python: config.packages.python ?? d.python,
       pythonModule: pythonModule === '' ? 'api' : pythonModule,
       cli: config.packages.cli ?? d.cli,
+      ...optional('go', config.packages.go),
+      ...optional('goPackage', config.packages.goPackage),
     },
     envPrefix:
       config.envPrefix ??

@@ -528,6 +528,10 @@ export interface ClientNaming {
     pythonModule: string;
     /** CLI executable name, e.g. 'linq'. */
     cli: string;
+    /** Go module path, e.g. 'github.com/onkernel/hypeman-go', when the config names one. */
+    go?: string;
+    /** Go package name, e.g. 'hypeman', when the config names one. */
+    goPackage?: string;
   };
   /** Prefix for environment variables the client reads, e.g. 'LINQ'. */
   envPrefix: string;

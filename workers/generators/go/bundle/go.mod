@@ -1,0 +1,3 @@
+module sdkruntime
+
+go 1.23

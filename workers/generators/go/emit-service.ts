@@ -1,0 +1,457 @@
+// One Go file per resource: its service (methods calling the API) and the params and response
+// types of its methods. A method's shape (path arguments, its params struct's fields, the body
+// and the response) is decided here and handed to the tests and the README.
+
+import {
+  isEventStream,
+  isStructuredBody,
+  methodPagination,
+  pathTemplateParts,
+  requestContent,
+  responseContent,
+} from '../core/method.ts';
+import { objectShape, resolveSchema } from '../core/schema.ts';
+import type { ApiModel, PaginationScheme, Parameter, SecurityRequirement } from '../model/types.ts';
+import { goIdent, goStr, goTagName } from '../names/go.ts';
+import { NameScope } from '../names/scope.ts';
+import type { GoMethodPlan, GoPlan, ServicePlan } from './plan.ts';
+import { docComment, type GoType, type GoTypes, isScalar, typeExpr, typeImports } from './schema-types.ts';
+import { alignLines, type AlignedLine, GoFile } from './writer.ts';
+
+/** Locals of a method body and the packages it names: a path argument never takes these. */
+const LOCALS = [
+  'ctx',
+  'opts',
+  'params',
+  'r',
+  'res',
+  'err',
+  'path',
+  'req',
+  'raw',
+  'fetch',
+  'more',
+  'stream',
+  'context',
+  'errors',
+  'fmt',
+  'http',
+  'url',
+  'slices',
+  'option',
+  'param',
+  'requestconfig',
+  'pagination',
+  'ssestream',
+  'apijson',
+  'respjson',
+  'io',
+  'json',
+  'os',
+];
+
+export interface PathArg {
+  ident: string;
+  param: Parameter;
+  type: GoType;
+}
+
+export interface MethodShape {
+  plan: GoMethodPlan;
+  pathArgs: PathArg[];
+  /** The params struct, when the method has query, header, cookie or body fields. */
+  params?: { name: string; fields: { name: string; type: GoType; required: boolean }[] };
+  /** `res` type: JSON value, text, the raw response (bytes), nothing, a stream, or a page. */
+  result:
+    | { kind: 'json'; type: GoType }
+    | { kind: 'text' }
+    | { kind: 'binary' }
+    | { kind: 'none' }
+    | { kind: 'stream'; item: GoType }
+    | { kind: 'page'; item: GoType; scheme: PaginationScheme };
+}
+
+/** Security alternatives as the runtime reads them (auth option names, where and how each is sent). */
+export function securityLiteral(
+  model: ApiModel,
+  security: readonly SecurityRequirement[],
+  oauthScheme: string | undefined,
+): string | undefined {
+  const alternatives: string[] = [];
+  for (const requirement of security) {
+    const auths: string[] = [];
+    let complete = true;
+    for (const { scheme: key } of requirement.schemes) {
+      const scheme = model.authSchemes.find((s) => s.key === key);
+      const option = model.authOptions.find((o) => o.scheme === key);
+      if (scheme === undefined || option === undefined || scheme.type === 'mutualTLS') {
+        complete = false;
+        break;
+      }
+      const fields = [`Option: ${goStr(option.name)}`];
+      if (scheme.type === 'apiKey') fields.push(`In: ${goStr(scheme.in)}`, `Name: ${goStr(scheme.paramName)}`);
+      else if (scheme.type === 'http' && scheme.scheme === 'basic') fields.push('Basic: true');
+      else {
+        const prefix = scheme.type === 'http' && scheme.scheme !== 'bearer' ? `${scheme.scheme} ` : 'Bearer ';
+        fields.push('In: "header"', 'Name: "Authorization"', `Prefix: ${goStr(prefix)}`);
+        if (scheme.type === 'oauth2' && key === oauthScheme) fields.push('OAuth: true');
+      }
+      auths.push(`{${fields.join(', ')}}`);
+    }
+    if (complete && auths.length > 0) alternatives.push(`{${auths.join(', ')}}`);
+  }
+  return alternatives.length > 0 ? `[][]requestconfig.Auth{${alternatives.join(', ')}}` : undefined;
+}
+
+export class ServiceEmitter {
+  readonly #model: ApiModel;
+  readonly #plan: GoPlan;
+  readonly #types: GoTypes;
+  /** Security literals by text -> package-level variable name. */
+  readonly securities = new Map<string, string>();
+  readonly schemes = new Map<string, string>();
+  readonly #oauthScheme: string | undefined;
+
+  constructor(model: ApiModel, plan: GoPlan, types: GoTypes, oauthScheme: string | undefined) {
+    this.#model = model;
+    this.#plan = plan;
+    this.#types = types;
+    this.#oauthScheme = oauthScheme;
+  }
+
+  shape(method: GoMethodPlan, file: GoFile): MethodShape {
+    const op = method.op;
+    const locals = new NameScope(LOCALS);
+    const pathArgs: PathArg[] = op.parameters.path.map((param) => {
+      const resolved = resolveSchema(this.#model, param.schema);
+      const type: GoType =
+        resolved?.kind === 'primitive' && resolved.type === 'integer'
+          ? { kind: 'int' }
+          : resolved?.kind === 'primitive' && resolved.type === 'number'
+            ? { kind: 'float' }
+            : { kind: 'string' };
+      return {
+        ident: locals.claim(param.name, goIdent(param.name, { exported: false, casings: this.#plan.casings })),
+        param,
+        type,
+      };
+    });
+    const lines: AlignedLine[] = [];
+    const fields: { name: string; type: GoType; required: boolean }[] = [];
+    const members = new NameScope(['MarshalJSON', 'IsZero']);
+    let paramsName: string | undefined;
+    const claimParams = (): string => {
+      paramsName ??= this.#types.claim(`params:${op.key}`, method.paramsHint);
+      return paramsName;
+    };
+    const addField = (
+      raw: string,
+      key: string,
+      t: GoType,
+      required: boolean,
+      tag: string,
+      doc: string | undefined,
+    ): void => {
+      const name = members.claim(key, goIdent(raw, { casings: this.#plan.casings }));
+      typeImports(t, file);
+      fields.push({ name, type: t, required });
+      if (doc !== undefined) lines.push({ comment: doc });
+      lines.push({ cells: [name, typeExpr(t), `\`${tag}\``] });
+    };
+    const wrap = (t: GoType, required: boolean, nullable: boolean): GoType =>
+      nullable || (!required && isScalar(t, this.#types.infos)) ? { kind: 'opt', elem: t } : t;
+    for (const location of ['query', 'header', 'cookie'] as const) {
+      for (const param of op.parameters[location]) {
+        const hint = `${claimParams()}${goIdent(param.name, { casings: this.#plan.casings })}`;
+        const t = this.#types.typeOf(param.schema, { side: 'param', hint, file });
+        const options = [param.required ? 'required' : 'omitzero'];
+        if (location === 'query' && t.kind === 'slice' && !param.explode) options.push('comma');
+        if (location === 'query' && param.style === 'deepObject') options.push('deepObject');
+        addField(
+          param.name,
+          `${location}:${param.name}`,
+          wrap(t, param.required, param.schema.nullable),
+          param.required,
+          `${location}:"${goTagName(param.name)},${options.join(',')}"`,
+          param.description ?? param.schema.description,
+        );
+      }
+    }
+    let body: { kind: string; whole: boolean; contentType?: string } | undefined;
+    const picked = requestContent(op);
+    if (op.requestBody && picked) {
+      const schema = picked.content.schema;
+      const resolved = resolveSchema(this.#model, schema);
+      const shape = resolved && !resolved.nullable && !schema.nullable ? objectShape(this.#model, schema) : undefined;
+      const contentType =
+        picked.kind === 'json' || picked.kind === 'multipart' || picked.kind === 'form'
+          ? undefined
+          : picked.content.mediaType;
+      if (shape && shape.properties.length > 0 && isStructuredBody(picked.kind)) {
+        const name = claimParams();
+        for (const property of shape.properties) {
+          if (property.readOnly || property.schema.readOnly) continue;
+          const required = shape.required.has(property.name);
+          const t = this.#types.typeOf(property.schema, {
+            side: 'param',
+            hint: `${name}${goIdent(property.name, { casings: this.#plan.casings })}`,
+            file,
+            ...(picked.kind === 'multipart' ? { files: true } : {}),
+          });
+          const nullable = property.schema.nullable || (resolveSchema(this.#model, property.schema)?.nullable ?? false);
+          addField(
+            property.name,
+            `body:${property.name}`,
+            wrap(t, required, nullable),
+            required,
+            `json:"${goTagName(property.name)}${required ? '' : ',omitzero'}"`,
+            property.description ?? property.schema.description,
+          );
+        }
+        body = { kind: picked.kind, whole: false };
+      } else {
+        const t: GoType =
+          picked.kind === 'binary'
+            ? { kind: 'reader' }
+            : picked.kind === 'text'
+              ? { kind: 'string' }
+              : this.#types.typeOf(schema, {
+                  side: 'param',
+                  hint: `${claimParams()}Body`,
+                  file,
+                  ...(picked.kind === 'multipart' ? { files: true } : {}),
+                });
+        const required = op.requestBody.required;
+        addField('body', '\u0000body', t, required, 'json:"-"', op.requestBody.description);
+        body = { kind: picked.kind, whole: true, ...(contentType !== undefined ? { contentType } : {}) };
+      }
+    }
+    const response = responseContent(this.#model, op);
+    const pagination = methodPagination(this.#model, op, response);
+    let result: MethodShape['result'];
+    if (pagination?.item) {
+      result = {
+        kind: 'page',
+        item: this.#types.typeOf(pagination.item, { side: 'response', hint: `${method.responseHint}Item`, file }),
+        scheme: pagination.scheme,
+      };
+    } else if (isEventStream(response.kind)) {
+      result = {
+        kind: 'stream',
+        item:
+          response.kind === 'event-stream' && response.schema
+            ? this.#types.typeOf(response.schema, { side: 'response', hint: method.responseHint, file })
+            : { kind: 'string' },
+      };
+    } else if (response.kind === 'json')
+      result = {
+        kind: 'json',
+        type: response.schema
+          ? this.#types.typeOf(response.schema, { side: 'response', hint: method.responseHint, file })
+          : { kind: 'any' },
+      };
+    else result = { kind: response.kind === 'text' ? 'text' : response.kind === 'binary' ? 'binary' : 'none' };
+    const shape: MethodShape = { plan: method, pathArgs, result };
+    if (paramsName !== undefined || fields.length > 0) {
+      const name = claimParams();
+      shape.params = { name, fields };
+      const required = fields.filter((f) => f.required).map((f) => f.name);
+      const doc =
+        required.length > 0
+          ? `// The ${required.length === 1 ? 'field' : 'fields'} ${required.join(', ')} ${required.length === 1 ? 'is' : 'are'} required.\n`
+          : '';
+      const chunks = [`${doc}type ${name} struct {\n${alignLines(lines, '\t').join('\n')}\n}`];
+      if (body !== undefined && !body.whole) {
+        file.useLocal('internal/apijson');
+        chunks.push(
+          `// MarshalJSON encodes the body fields of r, leaving out omitted ones.\nfunc (r ${name}) MarshalJSON() ([]byte, error) {\n\treturn apijson.MarshalRoot(r)\n}`,
+        );
+      }
+      (shape as MethodShape & { chunks?: string[] }).chunks = chunks;
+    }
+    (shape as MethodShape & { body?: typeof body }).body = body;
+    return shape;
+  }
+
+  /** The service's file: the service type, its constructor, its methods and their types. */
+  emit(service: ServicePlan): { file: GoFile; shapes: MethodShape[] } {
+    const { modulePath, packageName } = this.#plan.options;
+    const file = new GoFile(service.file, packageName, modulePath);
+    file.useLocal('option');
+    const shapes: MethodShape[] = [];
+    const methodChunks: string[] = [];
+    const typeChunks: string[] = [];
+    for (const method of service.methods) {
+      const shape = this.shape(method, file);
+      shapes.push(shape);
+      methodChunks.push(...this.#method(service, shape, file));
+      typeChunks.push(...((shape as MethodShape & { chunks?: string[] }).chunks ?? []));
+    }
+    const fields: AlignedLine[] = [{ cells: ['Options', '[]option.RequestOption'] }];
+    for (const child of service.children) fields.push({ cells: [child.field, child.typeName] });
+    const resourceDoc = `// ${service.typeName} holds the methods of the ${goStr(service.resource.path.join('.')).slice(1, -1)} resource. Make it with\n// ${service.constructorName}, or use the client's field.`;
+    const init = service.children.map((c) => `\tr.${c.field} = ${c.constructorName}(opts...)\n`).join('');
+    // The service comes first, then its methods and their params, then the inline types.
+    const head = [
+      `${resourceDoc}\ntype ${service.typeName} struct {\n${alignLines(fields, '\t').join('\n')}\n}`,
+      `// ${service.constructorName} returns the service with options applied to each of its requests (after\n// the client's, before a call's own).\nfunc ${service.constructorName}(opts ...option.RequestOption) (r ${service.typeName}) {\n\tr.Options = opts\n${init}\treturn\n}`,
+      ...methodChunks,
+      ...typeChunks,
+    ];
+    file.prepend(head);
+    return { file, shapes };
+  }
+
+  #method(service: ServicePlan, shape: MethodShape, file: GoFile): string[] {
+    const { plan: method } = shape;
+    const op = method.op;
+    const body = (shape as MethodShape & { body?: { kind: string; whole: boolean; contentType?: string } }).body;
+    file.use('context');
+    file.use('slices');
+    file.use('net/http');
+    file.useLocal('internal/requestconfig');
+    const args = ['ctx context.Context', ...shape.pathArgs.map((a) => `${a.ident} ${typeExpr(a.type)}`)];
+    if (shape.params) args.push(`params ${shape.params.name}`);
+    args.push('opts ...option.RequestOption');
+    const doc = [op.summary, op.description]
+      .filter((t): t is string => t !== undefined && t.trim() !== '')
+      .join('\n\n');
+    const deprecated =
+      method.deprecated !== undefined && method.deprecated !== false
+        ? typeof method.deprecated === 'string'
+          ? method.deprecated
+          : 'this method is deprecated.'
+        : op.deprecated
+          ? (op.deprecationMessage ?? 'this method is deprecated.')
+          : undefined;
+    let comment = docComment(
+      doc === '' ? `${method.name} calls ${op.method.toUpperCase()} ${op.path}.` : doc,
+      method.name,
+    );
+    if (deprecated !== undefined) comment += `//\n${docComment(`Deprecated: ${deprecated}`, method.name)}`;
+    const security = securityLiteral(this.#model, op.security, this.#oauthScheme);
+    let securityVar: string | undefined;
+    if (security !== undefined) {
+      securityVar = this.securities.get(security) ?? `security${this.securities.size}`;
+      this.securities.set(security, securityVar);
+    }
+    // The path: literal parts through goStr, arguments percent-encoded.
+    const parts = pathTemplateParts(op.path, (name) => shape.pathArgs.some((a) => a.param.name === name));
+    const pieces: string[] = [];
+    parts.forEach((part, i) => {
+      if (part.kind === 'literal') {
+        const text = i === 0 ? part.text.replace(/^\/+/, '') : part.text;
+        if (text !== '') pieces.push(goStr(text));
+      } else {
+        const arg = shape.pathArgs.find((a) => a.param.name === part.name) as PathArg;
+        file.use('net/url');
+        if (arg.type.kind === 'string') pieces.push(`url.PathEscape(${arg.ident})`);
+        else {
+          file.use('fmt');
+          pieces.push(`url.PathEscape(fmt.Sprint(${arg.ident}))`);
+        }
+      }
+    });
+    const pathExpr = pieces.length > 0 ? pieces.join(' + ') : '""';
+    const fields = [`Method: http.Method${httpMethodName(op.method)}`, 'Path: path'];
+    if (shape.params) fields.push('Params: params');
+    if (body !== undefined) {
+      fields.push(`BodyKind: ${goStr(body.kind)}`);
+      if (body.whole) fields.push('Whole: true', 'Body: params.Body');
+      if (body.contentType !== undefined) fields.push(`ContentType: ${goStr(body.contentType)}`);
+    }
+    if (securityVar !== undefined) fields.push(`Security: ${securityVar}`);
+    const result = shape.result;
+    if (result.kind === 'stream') fields.push('Accept: "text/event-stream"', 'Stream: true');
+    if (result.kind === 'binary') fields.push('Accept: "*/*"', 'Stream: true');
+    if (result.kind === 'text') fields.push('Accept: "text/plain, */*"');
+    const reqLine = `req := requestconfig.Request{${fields.join(', ')}}`;
+    const checks = (fail: string): string =>
+      shape.pathArgs
+        .filter((a) => a.type.kind === 'string')
+        .map((a) => {
+          file.use('errors');
+          return `\tif ${a.ident} == "" {\n\t\t${fail.replace('ERR', `errors.New(${goStr(`missing required ${a.param.name} parameter`)})`)}\n\t}\n`;
+        })
+        .join('');
+    const signature = `func (r *${service.typeName}) ${method.name}(${args.join(', ')})`;
+    const callArgs = [
+      'ctx',
+      ...shape.pathArgs.map((a) => a.ident),
+      ...(shape.params ? ['params'] : []),
+      'opts...',
+    ].join(', ');
+    const out: string[] = [];
+    switch (result.kind) {
+      case 'json': {
+        typeImports(result.type, file);
+        out.push(
+          `${comment}${signature} (res *${typeExpr(result.type)}, err error) {\n\topts = slices.Concat(r.Options, opts)\n${checks('err = ERR\n\t\treturn')}\tpath := ${pathExpr}\n\t${reqLine}\n\terr = requestconfig.Execute(ctx, req, &res, opts...)\n\treturn\n}`,
+        );
+        break;
+      }
+      case 'text':
+        out.push(
+          `${comment}${signature} (res string, err error) {\n\topts = slices.Concat(r.Options, opts)\n${checks('err = ERR\n\t\treturn')}\tpath := ${pathExpr}\n\t${reqLine}\n\terr = requestconfig.Execute(ctx, req, &res, opts...)\n\treturn\n}`,
+        );
+        break;
+      case 'binary':
+        out.push(
+          `${comment}//\n// The response's body is left open for reading; close it when done.\n${signature} (res *http.Response, err error) {\n\topts = slices.Concat(r.Options, opts)\n${checks('err = ERR\n\t\treturn')}\tpath := ${pathExpr}\n\t${reqLine}\n\terr = requestconfig.Execute(ctx, req, &res, opts...)\n\treturn\n}`,
+        );
+        break;
+      case 'none':
+        out.push(
+          `${comment}${signature} (err error) {\n\topts = slices.Concat(r.Options, opts)\n${checks('err = ERR\n\t\treturn')}\tpath := ${pathExpr}\n\t${reqLine}\n\terr = requestconfig.Execute(ctx, req, nil, opts...)\n\treturn\n}`,
+        );
+        break;
+      case 'stream': {
+        file.useLocal('packages/ssestream');
+        typeImports(result.item, file);
+        const item = typeExpr(result.item);
+        out.push(
+          `${comment}${signature} (stream *ssestream.Stream[${item}]) {\n\topts = slices.Concat(r.Options, opts)\n${checks(`return ssestream.NewStream[${item}](nil, ERR)`)}\tpath := ${pathExpr}\n\t${reqLine}\n\tvar raw *http.Response\n\terr := requestconfig.Execute(ctx, req, &raw, opts...)\n\treturn ssestream.NewStream[${item}](raw, err)\n}`,
+        );
+        break;
+      }
+      case 'page': {
+        file.useLocal('packages/pagination');
+        typeImports(result.item, file);
+        const item = typeExpr(result.item);
+        const schemeVar = this.#schemeVar(result.scheme);
+        out.push(
+          `${comment}${signature} (res *pagination.Page[${item}], err error) {\n\topts = slices.Concat(r.Options, opts)\n${checks('err = ERR\n\t\treturn')}\tpath := ${pathExpr}\n\tfetch := func(ctx context.Context, more ...option.RequestOption) (raw *http.Response, err error) {\n\t\t${reqLine}\n\t\terr = requestconfig.Execute(ctx, req, &raw, slices.Concat(opts, more)...)\n\t\treturn\n\t}\n\treturn pagination.List[${item}](ctx, ${schemeVar}, fetch)\n}`,
+        );
+        const auto = method.autoPaging ?? `${method.name}AutoPaging`;
+        out.push(
+          `// ${auto} iterates over every item of every page of ${method.name}, fetching pages as it goes:\n// use Next, Current and Err, or range over All.\nfunc (r *${service.typeName}) ${auto}(${args.join(', ')}) *pagination.AutoPager[${item}] {\n\treturn pagination.NewAutoPager(r.${method.name}(${callArgs}))\n}`,
+        );
+        break;
+      }
+    }
+    return out;
+  }
+
+  #schemeVar(scheme: PaginationScheme): string {
+    const fields = [`Style: ${goStr(scheme.style)}`];
+    if (scheme.cursorKind !== undefined) fields.push(`CursorKind: ${goStr(scheme.cursorKind)}`);
+    const r = scheme.request;
+    if (r.cursor !== undefined) fields.push(`CursorParam: ${goStr(r.cursor)}`);
+    if (r.limit !== undefined) fields.push(`LimitParam: ${goStr(r.limit)}`);
+    if (r.offset !== undefined) fields.push(`OffsetParam: ${goStr(r.offset)}`);
+    if (r.page !== undefined) fields.push(`PageParam: ${goStr(r.page)}`);
+    fields.push(`ItemsPath: ${goStr(scheme.response.items)}`);
+    if (scheme.response.nextCursor !== undefined) fields.push(`NextCursorPath: ${goStr(scheme.response.nextCursor)}`);
+    if (scheme.response.hasMore !== undefined) fields.push(`HasMorePath: ${goStr(scheme.response.hasMore)}`);
+    const literal = `pagination.Scheme{${fields.join(', ')}}`;
+    const existing = this.schemes.get(literal);
+    if (existing !== undefined) return existing;
+    const name = `paginationScheme${this.schemes.size}`;
+    this.schemes.set(literal, name);
+    return name;
+  }
+}
+
+function httpMethodName(method: string): string {
+  return method.charAt(0).toUpperCase() + method.slice(1);
+}
