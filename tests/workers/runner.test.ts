@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Run } from '../../db/models/index.ts';
+import { Project, Run } from '../../db/models/index.ts';
 import { runPipeline } from '../../workers/pipeline/runner.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { waitForRun } from '../setup/runs.ts';
@@ -51,6 +51,15 @@ describe('pipeline runner', () => {
     // The verdict reads the recorded validate step's counts (one warning): the description's checks are not run again.
     expect(done!.status).toBe('complete');
     expect(done!.verdict).toBe('needs_review');
+  });
+
+  it('a run\'s end makes its project `active` (it was `created`), so the "Active" filter lists it (issue #34, point 1)', async () => {
+    const started = (await api.post('/reports/start', { openapiText: PETSTORE })).body;
+    expect((await Project.findByPk(started.project.id))!.status).toBe('created');
+    expect(await runPipeline(service.deps, started.run.id, new AbortController().signal)).toBe('finished');
+    expect((await Project.findByPk(started.project.id))!.status).toBe('active');
+    const active = await api.get('/projects?status=active');
+    expect(active.body.projects.map((p: { id: string }) => p.id)).toContain(started.project.id);
   });
 
   it('an older attempt stops writing once a newer attempt has claimed the run (a retried job whose first worker is still alive)', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
-import { Artifact, Run, RunInput } from '../../db/models/index.ts';
+import { Artifact, Project, Run, RunInput } from '../../db/models/index.ts';
 import type { ArtifactManifestShape, StepRecord } from '../../db/models/run-shapes.ts';
 import type { PipelineStep } from '../../shared/enums.ts';
 import { metrics } from '../../shared/metrics.ts';
@@ -411,5 +411,10 @@ async function finish(
     },
     { where: { id: runId, status: 'running', claimToken: claim } },
   );
-  if (finished > 0) metrics.runsFinished.inc({ status: outcome.status, verdict: outcome.verdict });
+  if (finished === 0) return;
+  metrics.runsFinished.inc({ status: outcome.status, verdict: outcome.verdict });
+  // A project becomes `active` when a run of it finishes (README, "Project status"); an archived
+  // one stays archived.
+  const run = await Run.findByPk(runId, { attributes: ['projectId'] });
+  if (run) await Project.update({ status: 'active' }, { where: { id: run.projectId, status: 'created' } });
 }
