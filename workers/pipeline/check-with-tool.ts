@@ -138,9 +138,11 @@ export async function checkWithTools(
   checkOnly: readonly GeneratedFile[] = [],
   /** Called when every tool passed, before the folder is removed: reads what the tools built. */
   collect?: (root: string) => Promise<GeneratedFile[]>,
+  /** The temp folder's name prefix (names the step, so a profile can tell whose checkers run where). */
+  prefix = 'report-check-',
 ): Promise<ToolCheck & { failedTool?: string; failedTools?: string[]; collected?: GeneratedFile[] }> {
   const started = Date.now();
-  const root = writeTreeNow(checkOnly.length > 0 ? [...files, ...checkOnly] : files, 'report-check-');
+  const root = writeTreeNow(checkOnly.length > 0 ? [...files, ...checkOnly] : files, prefix);
   try {
     const results = await Promise.all(tools.map((tool) => runOne(root, tool, signal)));
     const failed = results.findIndex((problems) => problems !== undefined);

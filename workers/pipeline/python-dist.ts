@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { findExecutable, readTree, writeTreeNow } from './check-with-tool.ts';
+import { readTree, writeTreeNow } from './check-with-tool.ts';
+import { pythonTools } from './python-tools.ts';
 import type { GeneratedFile } from './step.ts';
 
 export type PythonDistResult =
@@ -62,22 +63,19 @@ function problemLines(output: string, root: string): string[] {
 
 /**
  * Builds the wheel and the sdist of a generated Python package with the standard tooling, the way
- * a maintainer would: `pyproject-build --no-isolation` (PyPA `build`, Debian's python3-build, with
- * the setuptools backend the pyproject names, installed on the worker, so nothing is downloaded),
+ * a maintainer would: `pyproject-build --no-isolation` (PyPA `build` with
+ * the setuptools backend the pyproject names, pinned in the project's environment (python-tools.ts), so nothing is downloaded),
  * then `twine check --strict` on both files (the metadata PyPI would accept and render).
  */
 export async function buildPythonDists(
   files: readonly GeneratedFile[],
   signal: AbortSignal,
 ): Promise<PythonDistResult> {
-  const build = findExecutable('pyproject-build');
-  const twine = findExecutable('twine');
-  const missing = [build ? undefined : 'pyproject-build (python3-build)', twine ? undefined : 'twine'].filter(
-    (m): m is string => !!m,
-  );
+  const { pyprojectBuild: build, twine } = pythonTools();
+  const missing = [build ? undefined : 'pyproject-build', twine ? undefined : 'twine'].filter((m): m is string => !!m);
   if (!build || !twine) return { status: 'missing', missing };
   const started = Date.now();
-  const root = writeTreeNow(files, 'report-pydist-');
+  const root = writeTreeNow(files, 'report-pydist-python_sdk-');
   try {
     const built = await run(build, ['--no-isolation', '--sdist', '--wheel', '--outdir', 'dist', '.'], root, signal);
     signal.throwIfAborted();

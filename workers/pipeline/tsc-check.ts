@@ -41,6 +41,8 @@ export async function tscBuild(
   signal: AbortSignal,
   resolutions: readonly Resolution[] = [],
   bundle?: string,
+  /** Names the check's temp folder (the step's kind), for profiles. */
+  label = 'tsc',
 ): Promise<ToolCheck & { built?: GeneratedFile[] }> {
   // The package's own tsconfig.json, extended by one that only adds where its dependencies are.
   const checkOnly: GeneratedFile[] =
@@ -73,6 +75,7 @@ export async function tscBuild(
       if (bundle) await bundleEntry(root, bundle);
       return await readTree(root, 'dist');
     },
+    `report-check-${label}-`,
   );
   return {
     ok: check.ok,
@@ -98,7 +101,7 @@ export async function compiledPackageOutcome(
   bundle?: string,
 ): Promise<StepOutcome> {
   signal.throwIfAborted();
-  const check = await tscBuild(files, signal, resolutions, bundle);
+  const check = await tscBuild(files, signal, resolutions, bundle, kind);
   const shipped = check.built ? [...files, ...check.built] : files;
   return {
     status: check.ok ? 'passed' : 'failed',
