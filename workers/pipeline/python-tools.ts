@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
@@ -71,4 +71,20 @@ export function pythonTools(): PythonTools {
     ...(tools.twine ? { twine: tools.twine } : {}),
     missing,
   };
+}
+
+/**
+ * What the pinned tools are, for remembering their verdicts (check-pass-cache.ts): the SHA-256 of
+ * python-tools.txt the environment was made from (bin/setup-python-tools.mjs stamps it) and
+ * pyright's npm version. Undefined for the environment when it carries no stamp.
+ */
+export function pythonToolsIdentity(): { environment?: string; pyright: string } {
+  const pyright = (JSON.parse(readFileSync(join(PYRIGHT, '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
+  try {
+    const stamp = readFileSync(join(pythonToolsDir(), 'python-tools.sha256'), 'utf8').trim();
+    return { environment: `${pythonToolsDir()} ${stamp}`, pyright: `pyright ${pyright} node ${process.version}` };
+  } catch {
+    return { pyright: `pyright ${pyright} node ${process.version}` };
+  }
 }

@@ -4,7 +4,7 @@ import { emitPythonSdk } from '../../generators/python/index.ts';
 import { checkWithTools, type ToolRun } from '../check-with-tool.ts';
 import { buildPythonDists } from '../python-dist.ts';
 import { distOutcome } from '../python-dist-outcome.ts';
-import { PYRIGHT, PYRIGHT_NODE_ARGS, PYTHON_TOOLS_SETUP, pythonTools } from '../python-tools.ts';
+import { PYRIGHT, PYRIGHT_NODE_ARGS, PYTHON_TOOLS_SETUP, pythonTools, pythonToolsIdentity } from '../python-tools.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
 
 /** mypy's cache (typeshed's standard library) is shared by runs on this machine. */
@@ -43,6 +43,7 @@ export const pythonSdkStep = defineStep({
         artifacts,
       };
     }
+    const identity = pythonToolsIdentity();
     const tools: ToolRun[] = [
       {
         label: 'python3 -m compileall',
@@ -56,6 +57,7 @@ export const pythonSdkStep = defineStep({
         args: () => ['--strict', '--python-version', '3.10', '--cache-dir', MYPY_CACHE, '--no-error-summary', 'src'],
         timeoutMs: 180_000,
         problemPattern: /error:/,
+        ...(identity.environment ? { passIdentity: identity.environment } : {}),
       },
       {
         label: 'pyright (strict)',
@@ -63,6 +65,7 @@ export const pythonSdkStep = defineStep({
         args: () => [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', PYRIGHT_CONFIG.path],
         timeoutMs: 180_000,
         problemPattern: / - error: /,
+        passIdentity: identity.pyright,
       },
     ];
     const [check, dists] = await Promise.all([
