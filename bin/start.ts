@@ -3,6 +3,7 @@ import { bootstrapLocalDev } from '../server/services/workspaces/bootstrap-local
 import { ensureWebBuilt } from '../web/build.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
+import { missingCheckers } from '../workers/missing-checkers.ts';
 import { startRoles } from './roles.ts';
 import { describeStartupFailure } from './startup-failure.ts';
 
@@ -39,6 +40,18 @@ async function main(): Promise<void> {
       const minutes = Math.round(config.sessions.signInLinkMs / 60_000);
       process.stdout.write(
         `\nOpen the web app (one-time sign-in link for the owner, valid ${minutes} min):\n  ${link.url}\n\n`,
+      );
+    }
+  }
+  if (config.role !== 'api') {
+    // Checkers a report runs that this machine lacks, each with the one command that installs it.
+    const missing = missingCheckers();
+    for (const m of missing) logger.warn({ tool: m.tool, install: m.install }, `checker missing: ${m.tool}`);
+    if (missing.length > 0) {
+      process.stdout.write(
+        `\nChecker tools missing on this worker (their steps say skipped until installed):\n${missing
+          .map((m) => `  ${m.tool}: ${m.effect}. Install: ${m.install}`)
+          .join('\n')}\n\n`,
       );
     }
   }

@@ -8,6 +8,7 @@ import { STEPS } from './pipeline/step-list.ts';
 export { unpackArtifact } from './pipeline/unpack-artifact.ts';
 /** Writing a file tree to a scratch folder and finding a tool on PATH (publishing's package checks). */
 export { findExecutable, writeTree } from './pipeline/check-with-tool.ts';
+export { pythonTools } from './pipeline/python-tools.ts';
 /** The JSON reports of the compat_diff step, as the API reads them back (publishing dry runs, versions). */
 export type { CompatReport, SdkDiffReport } from './generators/diff/types.ts';
 

@@ -22,6 +22,7 @@ import { cliStep } from '../../workers/pipeline/steps/cli.ts';
 import { pythonSdkStep } from '../../workers/pipeline/steps/python-sdk.ts';
 import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
 import { stepContext } from '../setup/step-context.ts';
+import { pythonTools as pinnedPythonTools } from '../../workers/pipeline/python-tools.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const CORPUS = resolve(REPO_ROOT, '../shared/corpus');
@@ -37,10 +38,10 @@ if (!HAS_CORPUS)
   console.warn(
     `\n*** artifacts-install tests SKIPPED: ${CORPUS} is missing (the corpus lives beside the repository) ***\n`,
   );
-const pythonTools = ['python3', 'mypy', 'pyproject-build', 'twine'].filter((t) => !findExecutable(t));
-if (HAS_CORPUS && pythonTools.length)
+const missingPythonTools = pinnedPythonTools().missing;
+if (HAS_CORPUS && missingPythonTools.length)
   console.warn(
-    `\n*** artifacts-install Python tests SKIPPED: ${pythonTools.join(', ')} not installed (.ci/run installs them) ***\n`,
+    `\n*** artifacts-install Python tests SKIPPED: ${missingPythonTools.join(', ')} not installed (npm run setup:python-tools installs them) ***\n`,
   );
 
 /** An unreachable registry and an empty cache: any attempt to fetch fails instead of quietly succeeding. */
@@ -123,7 +124,7 @@ describe.skipIf(!HAS_CORPUS)('artifacts as downloaded: installed and run offline
       const [typescript_sdk, cli, python_sdk] = await Promise.all([
         typescriptSdkStep.run(context),
         cliStep.run(context),
-        pythonTools.length ? undefined : pythonSdkStep.run(context),
+        missingPythonTools.length ? undefined : pythonSdkStep.run(context),
       ]);
       const outcomes = {
         typescript_sdk,
@@ -273,7 +274,7 @@ describe.skipIf(!HAS_CORPUS)('artifacts as downloaded: installed and run offline
     }
   }, 300_000);
 
-  it.skipIf(pythonTools.length > 0)(
+  it.skipIf(missingPythonTools.length > 0)(
     'Python SDK: a wheel and an sdist built by python -m build, twine check --strict passes, the wheels install offline into a fresh venv and import',
     async () => {
       const wheels: string[] = [];
@@ -285,7 +286,7 @@ describe.skipIf(!HAS_CORPUS)('artifacts as downloaded: installed and run offline
         const wheel = dist.find((f) => f.endsWith('-py3-none-any.whl'));
         const sdist = dist.find((f) => f.endsWith('.tar.gz'));
         expect(wheel && sdist, `${s.description}: dist/ holds ${dist.join(', ')}`).toBeTruthy();
-        await ok('twine', ['check', '--strict', `dist/${wheel}`, `dist/${sdist}`], dir);
+        await ok(pinnedPythonTools().twine!, ['check', '--strict', `dist/${wheel}`, `dist/${sdist}`], dir);
         // The sdist is a real one: PKG-INFO, pyproject.toml and the sources under one top folder.
         const listing = await ok('tar', ['-tzf', `dist/${sdist}`], dir);
         expect(listing).toMatch(/^[^/]+\/PKG-INFO$/m);

@@ -4,7 +4,7 @@
 // that calls a method, resource or parameter the SDK does not have fails here.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,7 @@ import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts'
 import { CORPUS, HAS_CORPUS } from './corpus-helpers.ts';
 import { docsFixture, writeSite } from './docs-helpers.ts';
 import { checkOptions, runTsc } from './typescript-helpers.ts';
+import { pythonTools } from '../../workers/pipeline/python-tools.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'docs-samples-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -208,7 +209,8 @@ describe('TypeScript sample values', () => {
   );
 });
 
-const MYPY = ['/usr/bin/mypy', '/usr/local/bin/mypy'].find((p) => existsSync(p));
+/** The project's pinned mypy (workers/pipeline/python-tools.ts). */
+const MYPY = pythonTools().mypy;
 
 describe('Python samples', () => {
   it.skipIf(MYPY === undefined)(

@@ -10,7 +10,12 @@ import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { resolveOptions } from '../../workers/generators/python/options.ts';
 import { FIXTURE_FILES, fixtureModel, MYPY, PYTHON, run, runMypy, writeFiles } from './python-helpers.ts';
 
-const reason = MYPY === undefined ? 'mypy is not on PATH' : PYTHON === undefined ? 'python3 is not on PATH' : undefined;
+const reason =
+  MYPY === undefined
+    ? 'the pinned mypy is not set up (npm run setup:python-tools)'
+    : PYTHON === undefined
+      ? 'python3 is not on PATH'
+      : undefined;
 if (reason !== undefined) console.warn(`\n!!! Python SDK fixture compile suite SKIPPED: ${reason}.\n`);
 
 describe.skipIf(reason !== undefined)('generated fixture packages', () => {

@@ -25,7 +25,7 @@ export function corpusSlice(slice: number, slices: number): void {
   const reason = !HAS_CORPUS
     ? 'the corpus (../shared/corpus) is absent'
     : MYPY === undefined
-      ? 'mypy is not on PATH'
+      ? 'the pinned mypy is not set up (npm run setup:python-tools)'
       : PYTHON === undefined
         ? 'python3 is not on PATH'
         : undefined;

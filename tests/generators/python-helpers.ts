@@ -4,11 +4,11 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
 import type { GeneratedFile } from '../../workers/generators/python/index.ts';
+import { PYRIGHT_NODE_ARGS, PYRIGHT as PINNED_PYRIGHT, pythonTools } from '../../workers/pipeline/python-tools.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/python');
@@ -50,7 +50,8 @@ function which(cmd: string): string | undefined {
 }
 
 export const PYTHON = which('python3');
-export const MYPY = which('mypy');
+/** The project's pinned mypy (workers/pipeline/python-tools.ts; `npm install` sets it up). */
+export const MYPY = pythonTools().mypy;
 
 export interface ToolResult {
   code: number;
@@ -153,7 +154,7 @@ export function shareRuntime(root: string, files: GeneratedFile[], moduleName: s
 }
 
 /** The pinned pyright CLI (npm dependency), run by this Node. */
-export const PYRIGHT = createRequire(import.meta.url).resolve('pyright/index.js');
+export const PYRIGHT = PINNED_PYRIGHT;
 
 /**
  * `pyright` in strict mode (Python 3.10) over several packages' `src` dirs in one run: a
@@ -170,7 +171,7 @@ export async function runPyright(configDir: string, srcDirs: string[], extraPath
       pythonVersion: '3.10',
     }),
   );
-  return run(process.execPath, ['--stack-size=7000', PYRIGHT, '-p', config], { timeoutMs: 600_000 });
+  return run(process.execPath, [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', config], { timeoutMs: 600_000 });
 }
 
 /** pyright error lines (`<file>:<line>:<col> - error: ...`) grouped by package `src` dir. */

@@ -15,13 +15,17 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
-import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
+import { pythonTools } from '../../workers/pipeline/python-tools.ts';
 import { fixtureModel, MYPY, PYTHON, REPO_ROOT, run, writeFiles } from './python-helpers.ts';
 import { startShelterServer, type ShelterServer } from '../fakes/shelter-server.ts';
 
-const BUILD = findExecutable('pyproject-build');
+const BUILD = pythonTools().pyprojectBuild;
 const reason =
-  PYTHON === undefined ? 'python3 is not on PATH' : BUILD === undefined ? 'pyproject-build is not on PATH' : undefined;
+  PYTHON === undefined
+    ? 'python3 is not on PATH'
+    : BUILD === undefined
+      ? 'the pinned pyproject-build is not set up (npm run setup:python-tools)'
+      : undefined;
 if (reason !== undefined) console.warn(`\n!!! Python SDK depth live suite SKIPPED: ${reason}.\n`);
 
 const CLIENT_ID = 'pets-app';

@@ -22,7 +22,12 @@ import {
 import { generateAll, packedEntries, treeProblems, type CaseResult, type GeneratedFile } from './hostile-pipeline.ts';
 
 const PER_CASE_MS = 20_000;
-const reason = MYPY === undefined ? 'mypy is not on PATH' : PYTHON === undefined ? 'python3 is not on PATH' : undefined;
+const reason =
+  MYPY === undefined
+    ? 'the pinned mypy is not set up (npm run setup:python-tools)'
+    : PYTHON === undefined
+      ? 'python3 is not on PATH'
+      : undefined;
 if (reason !== undefined)
   console.warn(`\n!!! Hostile corpus, Python SDK checks SKIPPED: ${reason}. Only paths and crashes are checked.\n`);
 

@@ -6,12 +6,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Artifact } from '../../db/models/index.ts';
-import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
 import { IsolatedRun } from '../../workers/pipeline/isolated-run.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { waitForRun } from '../setup/runs.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
+import { pythonTools } from '../../workers/pipeline/python-tools.ts';
 
 /** A valid description whose one schema has an integer enum of `members` values (1,000,000: 6.9 MB of JSON). */
 function hugeEnum(members: number, first = 0): string {
@@ -214,7 +214,7 @@ describe("limits of a run's process", () => {
     }
   }, 300_000);
 
-  it.skipIf(!findExecutable('mypy'))(
+  it.skipIf(!pythonTools().mypy)(
     'a step past its time limit is the one recorded as stopped, and its checker processes are killed with it',
     async () => {
       // 400,000 members past a raised limit: the model is quick, mypy on the Literal is not (values

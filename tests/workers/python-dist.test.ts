@@ -2,23 +2,24 @@
 // tooling for hostile descriptions too (names and versions that would overflow a file name), and
 // when the tooling is missing the step says so and is skipped, never passed.
 
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
-import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
 import { buildPythonDists } from '../../workers/pipeline/python-dist.ts';
+import { PYTHON_TOOLS_SETUP, pythonTools } from '../../workers/pipeline/python-tools.ts';
 import { pythonSdkStep } from '../../workers/pipeline/steps/python-sdk.ts';
 import { PETSTORE } from '../setup/http.ts';
 import { stepContext } from '../setup/step-context.ts';
 
-const tools = ['python3', 'mypy', 'pyproject-build', 'twine'].filter((t) => !findExecutable(t));
+const tools = pythonTools().missing;
 if (tools.length)
-  console.warn(`\n*** python-dist tests SKIPPED: ${tools.join(', ')} not installed (.ci/run installs them) ***\n`);
+  console.warn(
+    `\n*** python-dist tests SKIPPED: ${tools.join(', ')} not installed (${PYTHON_TOOLS_SETUP} installs them) ***\n`,
+  );
 
 describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
   const temp: string[] = [];
@@ -44,28 +45,26 @@ describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
   }, 120_000);
 
   it('without pyproject-build and twine on the worker the step is skipped and names them (mypy and pyright still ran)', async () => {
-    const bin = mkdtempSync(join(tmpdir(), 'python-dist-path-'));
-    temp.push(bin);
-    // The interpreter itself (a pyenv shim would need pyenv on PATH), and mypy.
-    symlinkSync(
-      execFileSync(findExecutable('python3')!, ['-c', 'import sys; print(sys.executable)'], {
-        encoding: 'utf8',
-      }).trim(),
-      join(bin, 'python3'),
-    );
-    symlinkSync(findExecutable('mypy')!, join(bin, 'mypy'));
-    const path = process.env.PATH;
-    process.env.PATH = bin;
+    // A tools environment with the pinned interpreter and mypy only.
+    const dir = mkdtempSync(join(tmpdir(), 'python-dist-tools-'));
+    temp.push(dir);
+    mkdirSync(join(dir, 'bin'));
+    const { python, mypy } = pythonTools();
+    symlinkSync(python!, join(dir, 'bin', 'python3'));
+    symlinkSync(mypy!, join(dir, 'bin', 'mypy'));
+    const previous = process.env.PYTHON_TOOLS_DIR;
+    process.env.PYTHON_TOOLS_DIR = dir;
     try {
       const outcome = await pythonSdkStep.run(stepContext(PETSTORE));
       expect(outcome.status).toBe('skipped');
       expect(outcome.summary).toMatch(
-        /compileall, mypy --strict and pyright \(strict\) pass; no wheel or sdist: pyproject-build \(python3-build\) and twine not installed on this worker$/,
+        /compileall, mypy --strict and pyright \(strict\) pass; no wheel or sdist: pyproject-build and twine not installed on this worker$/,
       );
       const files = outcome.artifacts?.[0] && 'files' in outcome.artifacts[0] ? outcome.artifacts[0].files : [];
       expect(files.some((f) => f.path.startsWith('dist/'))).toBe(false);
     } finally {
-      process.env.PATH = path;
+      if (previous === undefined) delete process.env.PYTHON_TOOLS_DIR;
+      else process.env.PYTHON_TOOLS_DIR = previous;
     }
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -10,13 +10,17 @@ const NODE_MODULES = join(import.meta.dirname, '..', '..', 'node_modules');
  * artifact then runs and installs with no registry (`npm install -g ./pkg.tgz` offline), which an
  * npm dependency could not. esbuild (a well-kept bundler) does the work; the other files of `dist/`
  * stay for readers and types. Node built-ins stay imports; CommonJS inside a dependency gets a
- * `require` made from the bundle's own URL.
+ * `require` made from the bundle's own URL. The bundle's bytes depend on its inputs only (not on
+ * the temp folder or the install location).
  */
 export async function bundleEntry(root: string, entry: string): Promise<void> {
   const file = join(root, entry);
   await build({
     entryPoints: [file],
     outfile: file,
+    // esbuild names each module in a comment by its path from here: the package's own files then
+    // read `dist/...`, not the temp folder the check ran in.
+    absWorkingDir: root,
     allowOverwrite: true,
     bundle: true,
     platform: 'node',
@@ -31,4 +35,8 @@ export async function bundleEntry(root: string, entry: string): Promise<void> {
   });
   // tsc's source map described the file before bundling.
   await rm(`${file}.map`, { force: true });
+  // The dependencies' comments name them from `node_modules/` on, not from where this service is
+  // installed: the same inputs give the same bytes on every worker.
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace(/^\/\/ (?:[^\n]*?\/)?node_modules\//gm, '// node_modules/'));
 }

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, relative, sep } from 'node:path';
+import { CheckPassCache } from './check-pass-cache.ts';
 import { scratchDir } from './scratch-dir.ts';
 import type { GeneratedFile } from './step.ts';
 
@@ -79,6 +80,12 @@ export interface ToolRun {
   problemPattern?: RegExp;
   /** Environment of the tool (the worker's own when absent). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The tool's identity (pinned version, configuration) when its verdict depends only on the files
+   * it is given and it writes nothing the caller reads: a tree it passed before on this worker is
+   * not checked again (check-pass-cache.ts).
+   */
+  passIdentity?: string;
 }
 
 /** Finds an executable on PATH (for optional tools such as mypy). */
@@ -146,11 +153,23 @@ export async function checkWithTools(
   checkOnly: readonly GeneratedFile[] = [],
   /** Called when every tool passed, before the folder is removed: reads what the tools built. */
   collect?: (root: string) => Promise<GeneratedFile[]>,
+  /** The temp folder's name prefix (names the step, so a profile can tell whose checkers run where). */
+  prefix = 'report-check-',
 ): Promise<ToolCheck & { failedTool?: string; failedTools?: string[]; collected?: GeneratedFile[] }> {
   const started = Date.now();
-  const root = writeTreeNow(checkOnly.length > 0 ? [...files, ...checkOnly] : files, 'report-check-');
+  const tree = checkOnly.length > 0 ? [...files, ...checkOnly] : files;
+  const passes = tools.some((tool) => tool.passIdentity) ? new CheckPassCache(tree) : undefined;
+  const root = writeTreeNow(tree, prefix);
   try {
-    const results = await Promise.all(tools.map((tool) => runOne(root, tool, signal)));
+    const results = await Promise.all(
+      tools.map(async (tool) => {
+        const identity = tool.passIdentity && `${tool.label}\0${tool.passIdentity}\0${tool.args(root).join('\0')}`;
+        if (identity && passes?.passedBefore(identity)) return undefined;
+        const problems = await runOne(root, tool, signal);
+        if (identity && problems === undefined) passes?.remember(identity);
+        return problems;
+      }),
+    );
     const failed = results.findIndex((problems) => problems !== undefined);
     if (failed !== -1) {
       const failedTools = tools.filter((_, i) => results[i] !== undefined).map((tool) => tool.label);

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import { findExecutable, readTree, writeTreeNow } from './check-with-tool.ts';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readTree, writeTreeNow } from './check-with-tool.ts';
+import { pythonTools } from './python-tools.ts';
 import type { GeneratedFile } from './step.ts';
 
 export type PythonDistResult =
@@ -14,6 +16,28 @@ export type PythonDistResult =
 const BUILD_TIMEOUT_MS = 120_000;
 /** Zip files cannot hold dates before 1980; a fixed date keeps the wheel's bytes stable. */
 const SOURCE_DATE_EPOCH = '315532800';
+
+/**
+ * The wheel honours SOURCE_DATE_EPOCH; setuptools' sdist does not (its tar entries carry the build's
+ * clock, its gzip header too). This rewrites the sdist with the same members in the same order and
+ * the same contents, with each entry's time SOURCE_DATE_EPOCH and owner root, and the gzip header's
+ * time the same: the same package gives the same sdist bytes on every run (what strip-nondeterminism
+ * does for Debian).
+ */
+const NORMALIZE_SDIST = [
+  'import gzip, io, sys, tarfile',
+  'path, epoch = sys.argv[1], int(sys.argv[2])',
+  "with tarfile.open(path, 'r:gz') as t:",
+  '    members = [(m, t.extractfile(m).read() if m.isfile() else None) for m in t.getmembers()]',
+  'out = io.BytesIO()',
+  "with tarfile.open(fileobj=out, mode='w', format=tarfile.PAX_FORMAT) as t:",
+  '    for m, data in members:',
+  "        m.mtime, m.uid, m.gid, m.uname, m.gname = epoch, 0, 0, 'root', 'root'",
+  "        m.pax_headers = {k: v for k, v in m.pax_headers.items() if k not in ('mtime', 'atime', 'ctime')}",
+  '        t.addfile(m, io.BytesIO(data) if data is not None else None)',
+  "with open(path, 'wb') as f, gzip.GzipFile(filename='', mode='wb', fileobj=f, mtime=epoch) as g:",
+  '    g.write(out.getvalue())',
+].join('\n');
 
 function run(
   command: string,
@@ -62,22 +86,20 @@ function problemLines(output: string, root: string): string[] {
 
 /**
  * Builds the wheel and the sdist of a generated Python package with the standard tooling, the way
- * a maintainer would: `pyproject-build --no-isolation` (PyPA `build`, Debian's python3-build, with
- * the setuptools backend the pyproject names, installed on the worker, so nothing is downloaded),
+ * a maintainer would: `pyproject-build --no-isolation` (PyPA `build` with
+ * the setuptools backend the pyproject names, pinned in the project's environment (python-tools.ts), so nothing is downloaded),
  * then `twine check --strict` on both files (the metadata PyPI would accept and render).
  */
 export async function buildPythonDists(
   files: readonly GeneratedFile[],
   signal: AbortSignal,
 ): Promise<PythonDistResult> {
-  const build = findExecutable('pyproject-build');
-  const twine = findExecutable('twine');
-  const missing = [build ? undefined : 'pyproject-build (python3-build)', twine ? undefined : 'twine'].filter(
-    (m): m is string => !!m,
-  );
-  if (!build || !twine) return { status: 'missing', missing };
+  const { pyprojectBuild: build, twine } = pythonTools();
+  const missing = [build ? undefined : 'pyproject-build', twine ? undefined : 'twine'].filter((m): m is string => !!m);
+  const { python } = pythonTools();
+  if (!build || !twine || !python) return { status: 'missing', missing };
   const started = Date.now();
-  const root = writeTreeNow(files, 'report-pydist-');
+  const root = writeTreeNow(files, 'report-pydist-python_sdk-');
   try {
     const built = await run(build, ['--no-isolation', '--sdist', '--wheel', '--outdir', 'dist', '.'], root, signal);
     signal.throwIfAborted();
@@ -88,6 +110,23 @@ export async function buildPythonDists(
         problems: problemLines(built.output, root),
         durationMs: Date.now() - started,
       };
+    const sdists = (await readdir(join(root, 'dist'))).filter((name) => name.endsWith('.tar.gz'));
+    for (const name of sdists) {
+      const normalized = await run(
+        python,
+        ['-I', '-c', NORMALIZE_SDIST, join('dist', name), SOURCE_DATE_EPOCH],
+        root,
+        signal,
+      );
+      signal.throwIfAborted();
+      if (!normalized.ok)
+        return {
+          status: 'failed',
+          tool: 'sdist normalization',
+          problems: problemLines(normalized.output, root),
+          durationMs: Date.now() - started,
+        };
+    }
     const dists = await readTree(root, 'dist');
     const wheel = dists.filter((f) => f.path.endsWith('.whl'));
     const sdist = dists.filter((f) => f.path.endsWith('.tar.gz'));

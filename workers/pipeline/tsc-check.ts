@@ -41,6 +41,10 @@ export async function tscBuild(
   signal: AbortSignal,
   resolutions: readonly Resolution[] = [],
   bundle?: string,
+  /** Names the check's temp folder (the step's kind), for profiles. */
+  label = 'tsc',
+  /** What is read from the folder once the compile passed (default: `dist/`, after bundling `bundle`). */
+  collect?: (root: string) => Promise<GeneratedFile[]>,
 ): Promise<ToolCheck & { built?: GeneratedFile[] }> {
   // The package's own tsconfig.json, extended by one that only adds where its dependencies are.
   const checkOnly: GeneratedFile[] =
@@ -69,10 +73,12 @@ export async function tscBuild(
     ],
     signal,
     checkOnly,
-    async (root) => {
-      if (bundle) await bundleEntry(root, bundle);
-      return await readTree(root, 'dist');
-    },
+    collect ??
+      (async (root) => {
+        if (bundle) await bundleEntry(root, bundle);
+        return await readTree(root, 'dist');
+      }),
+    `report-check-${label}-`,
   );
   return {
     ok: check.ok,
@@ -98,7 +104,16 @@ export async function compiledPackageOutcome(
   bundle?: string,
 ): Promise<StepOutcome> {
   signal.throwIfAborted();
-  const check = await tscBuild(files, signal, resolutions, bundle);
+  return packageOutcome(kind, name, files, await tscBuild(files, signal, resolutions, bundle, kind));
+}
+
+/** A generated TypeScript package and its compile as a step outcome (see compiledPackageOutcome). */
+export function packageOutcome(
+  kind: ArtifactKind,
+  name: string,
+  files: GeneratedFile[],
+  check: ToolCheck & { built?: GeneratedFile[] },
+): StepOutcome {
   const shipped = check.built ? [...files, ...check.built] : files;
   return {
     status: check.ok ? 'passed' : 'failed',

@@ -2,14 +2,17 @@ import { access, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findExecutable } from '../pipeline/check-with-tool.ts';
 import { runTool, toolEnv } from './run-tool.ts';
+import { pythonTools } from '../pipeline/python-tools.ts';
 
 export type BuiltDists =
   | { ok: true; files: string[] }
   | { ok: false; code: 'tool_missing' | 'build_failed'; message: string };
 
-/** The Python with the `build` module (Debian's python3-build); the PATH's python3 may be another one. */
+/** The Python with the `build` module: the project's pinned tools environment first (python-tools.ts), then the system's. */
 async function pythonWithBuild(home: string): Promise<string | undefined> {
-  const candidates = [...new Set(['/usr/bin/python3', findExecutable('python3')].filter((p): p is string => !!p))];
+  const candidates = [
+    ...new Set([pythonTools().python, '/usr/bin/python3', findExecutable('python3')].filter((p): p is string => !!p)),
+  ];
   for (const python of candidates) {
     const probe = await runTool(python, ['-I', '-c', 'import build, setuptools, wheel'], {
       cwd: home,

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { findExecutable, writeTree } from '../pipeline/check-with-tool.ts';
+import { writeTree } from '../pipeline/check-with-tool.ts';
 import { buildPythonDists } from './build-python-dists.ts';
 import { changelogFile } from './changelog-file.ts';
 import { codeForStatus, failure, shortLine, TIMED_OUT, UNREACHABLE, type PublishOutcome } from './outcome.ts';
 import { runTool, toolEnv } from './run-tool.ts';
+import { PYTHON_TOOLS_SETUP, pythonTools } from '../pipeline/python-tools.ts';
 
 export interface PypiUploadInput {
   files: Map<string, Buffer>;
@@ -33,8 +34,13 @@ export async function pypiUpload(input: PypiUploadInput): Promise<PublishOutcome
     packageName: input.packageName,
     version: input.version,
   };
-  const twine = findExecutable('twine');
-  if (!twine) return failure('tool_missing', 'twine is not installed on this worker (Debian: twine).', target);
+  const { twine } = pythonTools();
+  if (!twine)
+    return failure(
+      'tool_missing',
+      `twine is not installed on this worker (${PYTHON_TOOLS_SETUP} installs it).`,
+      target,
+    );
   const workDir = await mkdtemp(join(tmpdir(), 'report-pypi-'));
   try {
     const dir = await writeTree(

@@ -6,6 +6,7 @@ import type { Artifact } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import { findExecutable, unpackArtifact, writeTree } from '../../../workers/for-api.ts';
 import { SEMVER } from './version-syntax.ts';
+import { pythonTools } from '../../../workers/for-api.ts';
 
 // The dry-run's package check: the package a registry would receive, used the way its users will
 // use it, with no network. Every step is a child process (async spawn with a time limit), so the
@@ -302,8 +303,7 @@ const PY_LABEL = 'The wheel installs offline into a fresh venv, imports and type
  */
 export async function pythonPackageCheck(artifact: Artifact, target: PackageTarget): Promise<ChecklistEntry> {
   const python = findExecutable('python3');
-  const twine = findExecutable('twine');
-  const mypy = findExecutable('mypy');
+  const { twine, mypy } = pythonTools();
   const missing = [python ? '' : 'python3', twine ? '' : 'twine', mypy ? '' : 'mypy'].filter(Boolean);
   if (!python || !twine || !mypy)
     return entry(

@@ -103,9 +103,10 @@ export function emitWebhooks(
         "Verifies the signature (raising `WebhookVerificationError`) and returns the payload as its typed event: the webhook whose name (or pinned `type`) the payload names, else the first whose required fields it has.\n\nArgs:\n    body: The request body exactly as received (bytes, or text).\n    headers: The request headers.\n    secret: Overrides the client's webhook secret.\n    tolerance: Seconds a signed timestamp may differ from now.",
       );
       w.line(verifyCall);
-      // No payload schema at all: the value is `object` already (a cast would be redundant to both checkers).
+      // A webhook without a payload schema makes the union `object` (mypy simplifies it so): the
+      // value is `object` already, and a cast would be redundant.
       w.line(
-        eventType.text === 'object'
+        unique.some((u) => u.text === 'object')
           ? py`return pick_event(decode_payload(body), _EVENTS)`
           : py`return cast(${eventType}, pick_event(decode_payload(body), _EVENTS))`,
       );

@@ -1,16 +1,17 @@
 import { emitCli } from '../../generators/cli/index.ts';
 import { defineStep } from '../step.ts';
-import { compiledPackageOutcome } from '../tsc-check.ts';
+import { sdkPackageOutcome } from '../typescript-sdk-build.ts';
 
 /**
  * The CLI: a Node command-line tool for the customer's API, built on the generated TypeScript
- * SDK (inside the package), then checked with `tsc --strict --noEmit`.
+ * SDK (inside the package), then checked with `tsc --strict` against the run's one build of that
+ * SDK (typescript-sdk-build.ts).
  */
 export const cliStep = defineStep({
   name: 'cli',
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    return await compiledPackageOutcome('cli', 'cli', emitCli(model), context.signal);
+    return await sdkPackageOutcome('cli', 'cli', emitCli(model), model, context.signal);
   },
 });

@@ -1,11 +1,12 @@
 import { emitMcpServer } from '../../generators/mcp/index.ts';
 import { defineStep } from '../step.ts';
-import { compiledPackageOutcome, MCP_SDK_RESOLUTION } from '../tsc-check.ts';
+import { MCP_SDK_RESOLUTION } from '../tsc-check.ts';
+import { sdkPackageOutcome } from '../typescript-sdk-build.ts';
 
 /**
  * The MCP server: a Model Context Protocol server for the customer's API (an npm package on the
  * official MCP SDK), built on the generated TypeScript SDK inside the package, then checked with
- * `tsc --strict` (which also builds its `dist/`); `dist/main.js` is then bundled with the MCP SDK,
+ * `tsc --strict` against the run's one build of that SDK (which also builds its `dist/`); `dist/main.js` is then bundled with the MCP SDK,
  * so the package has no runtime dependency and installs offline.
  */
 export const mcpServerStep = defineStep({
@@ -13,10 +14,11 @@ export const mcpServerStep = defineStep({
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    return await compiledPackageOutcome(
+    return await sdkPackageOutcome(
       'mcp_server',
       'mcp-server',
       emitMcpServer(model),
+      model,
       context.signal,
       [MCP_SDK_RESOLUTION],
       'dist/main.js',

@@ -1,24 +1,14 @@
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitPythonSdk } from '../../generators/python/index.ts';
-import { checkWithTools, findExecutable, type ToolRun } from '../check-with-tool.ts';
+import { checkWithTools, type ToolRun } from '../check-with-tool.ts';
 import { buildPythonDists } from '../python-dist.ts';
 import { distOutcome } from '../python-dist-outcome.ts';
+import { PYRIGHT, PYRIGHT_NODE_ARGS, PYTHON_TOOLS_SETUP, pythonTools, pythonToolsIdentity } from '../python-tools.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
 
 /** mypy's cache (typeshed's standard library) is shared by runs on this machine. */
 const MYPY_CACHE = join(tmpdir(), 'report-service-mypy-cache');
-
-/** Pyright (npm `pyright`, a runtime dependency): its CLI script, run by this Node. */
-const PYRIGHT = createRequire(import.meta.url).resolve('pyright/index.js');
-
-/**
- * Node's default stack (~1 MB of V8 stack) is too small for pyright's recursive evaluation of a
- * Stripe-sized graph of TypedDicts ("Maximum call stack size exceeded", measured on
- * bench/synthetic-stripe-like.ts); 7,000 KB stays inside Linux's default 8 MB main-thread stack.
- */
-export const PYRIGHT_NODE_ARGS = ['--stack-size=7000'];
 
 /**
  * Pyright's configuration for the check: strict, Python 3.10, the package's `src/`. Written beside
@@ -43,17 +33,17 @@ export const pythonSdkStep = defineStep({
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const files = emitPythonSdk(model);
     const artifacts = [{ kind: 'python_sdk' as const, name: 'python-sdk', files }];
-    const python = findExecutable('python3');
-    const mypy = findExecutable('mypy');
+    const { python, mypy } = pythonTools();
     const missing = [python ? undefined : 'python3', mypy ? undefined : 'mypy'].filter(Boolean);
     if (!python || !mypy) {
       return {
         status: 'skipped',
-        summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker, so the package was not checked`,
+        summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker (\`${PYTHON_TOOLS_SETUP}\` installs the pinned checkers), so the package was not checked`,
         counts: { files: files.length },
         artifacts,
       };
     }
+    const identity = pythonToolsIdentity();
     const tools: ToolRun[] = [
       {
         label: 'python3 -m compileall',
@@ -67,6 +57,7 @@ export const pythonSdkStep = defineStep({
         args: () => ['--strict', '--python-version', '3.10', '--cache-dir', MYPY_CACHE, '--no-error-summary', 'src'],
         timeoutMs: 180_000,
         problemPattern: /error:/,
+        ...(identity.environment ? { passIdentity: identity.environment } : {}),
       },
       {
         label: 'pyright (strict)',
@@ -74,10 +65,11 @@ export const pythonSdkStep = defineStep({
         args: () => [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', PYRIGHT_CONFIG.path],
         timeoutMs: 180_000,
         problemPattern: / - error: /,
+        passIdentity: identity.pyright,
       },
     ];
     const [check, dists] = await Promise.all([
-      checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG]),
+      checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG], undefined, 'report-check-python_sdk-'),
       buildPythonDists(files, context.signal),
     ]);
     return distOutcome(

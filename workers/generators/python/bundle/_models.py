@@ -118,9 +118,9 @@ class BaseModel:
         return key in self.to_dict()
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, BaseModel) or type(other) is not type(self):
             return NotImplemented
-        return self.to_dict() == cast(BaseModel, other).to_dict()
+        return self.to_dict() == other.to_dict()
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
