@@ -40,6 +40,8 @@ const ACCEPTED = [
   'errors',
   'cli',
   'mcp_server',
+  // ours: more custom-code paths (docs/custom-code-and-release-prs.md)
+  'custom_code',
 ];
 
 const RESOURCE_KEYS = {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitPythonSdk } from '../../generators/python/index.ts';
 import { checkWithTools, findExecutable, type ToolRun } from '../check-with-tool.ts';
+import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { buildPythonDists } from '../python-dist.ts';
 import { distOutcome } from '../python-dist-outcome.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
@@ -41,18 +42,21 @@ export const pythonSdkStep = defineStep({
   async run(context): Promise<StepOutcome> {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    const files = emitPythonSdk(model);
+    const { files, customCode } = await applyCustomCode(context, 'python', emitPythonSdk(model));
     const artifacts = [{ kind: 'python_sdk' as const, name: 'python-sdk', files }];
     const python = findExecutable('python3');
     const mypy = findExecutable('mypy');
     const missing = [python ? undefined : 'python3', mypy ? undefined : 'mypy'].filter(Boolean);
     if (!python || !mypy) {
-      return {
-        status: 'skipped',
-        summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker, so the package was not checked`,
-        counts: { files: files.length },
-        artifacts,
-      };
+      return withCustomCode(
+        {
+          status: 'skipped',
+          summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker, so the package was not checked`,
+          counts: { files: files.length },
+          artifacts,
+        },
+        customCode,
+      );
     }
     const tools: ToolRun[] = [
       {
@@ -80,7 +84,7 @@ export const pythonSdkStep = defineStep({
       checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG]),
       buildPythonDists(files, context.signal),
     ]);
-    return distOutcome(
+    const outcome = distOutcome(
       {
         status: check.ok ? 'passed' : 'failed',
         summary: check.ok
@@ -91,5 +95,6 @@ export const pythonSdkStep = defineStep({
       },
       dists,
     );
+    return withCustomCode(outcome, customCode, check.problems);
   },
 });
