@@ -3,8 +3,10 @@
 // by `git merge-file` against the pristine generation they last received, conflicts delivered with
 // markers and reported. The real steps run (tsc, mypy, pyright); nothing of ours is mocked.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isCustomPath } from '../../workers/generators/custom-code/custom-folders.ts';
 import { readCustomCodePaths } from '../../workers/generators/custom-code/custom-code-paths.ts';
@@ -213,6 +215,40 @@ describe('TypeScript: custom folders and three-way merges through the real step 
     });
     expect(filesOf(outcome)['src/lib/archive.ts']).toBe(broken);
     expect(filesOf(outcome)['README.md']).toBe(fresh['README.md']);
+  }, 120_000);
+});
+
+describe('partner mode: shipped custom code’s extensionless imports compile and run', () => {
+  it('src/lib imports ../core/errors, <package>/models and a config path without extensions; dist runs in Node', async () => {
+    const config = readFileSync(join(FIXTURES, 'notes-stainless.yml'), 'utf8');
+    const custom = {
+      'src/lib/describe.ts': `import { APIError } from '../core/errors';\nimport type { Note } from 'notes-sdk/models';\nimport { shout } from '../extras/shout';\n\nexport function describeNote(note: Note): string {\n  return shout(note.text);\n}\nexport const isApiError = (e: unknown) => e instanceof APIError;\n`,
+      'src/extras/shout.ts': 'export const shout = (s: string) => s.toUpperCase();\n',
+    };
+    const outcome = await typescriptSdkStep.run(
+      stepContext(V1, { mode: 'partner_compatible', configText: config, oldSdkText: joined(custom) }),
+    );
+    expect(outcome.status, outcome.summary).toBe('passed');
+    expect(outcome.customCode?.report).toMatchObject({
+      carried: ['src/extras/shout.ts', 'src/lib/describe.ts'],
+      extraPaths: ['src/extras/'],
+    });
+    const out = filesOf(outcome);
+    expect(out['src/lib/describe.ts']).toBe(custom['src/lib/describe.ts']);
+    expect(out['dist/lib/describe.js']).toContain(`from '../core/errors.js'`);
+    const dir = mkdtempSync(join(tmpdir(), 'custom-code-dist-'));
+    try {
+      for (const [path, content] of Object.entries(out)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), content);
+      }
+      const mod = (await import(pathToFileURL(join(dir, 'dist/lib/describe.js')).href)) as {
+        describeNote(note: { id: string; text: string }): string;
+      };
+      expect(mod.describeNote({ id: 'n1', text: 'carried' })).toBe('CARRIED');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 
