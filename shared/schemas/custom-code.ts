@@ -64,3 +64,78 @@ export const RunCustomCode = z
   })
   .meta({ id: 'RunCustomCode' });
 export type RunCustomCode = z.infer<typeof RunCustomCode>;
+
+export const RunIdPathInput = z.strictObject({ runId: z.string().min(1, 'runId is required').max(100) });
+
+/** `owner/name`, as GitHub spells a repository. */
+const RepositoryName = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,38}\/[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/, 'must be owner/name')
+  .refine((v) => !v.split('/').some((part) => part.startsWith('.')), 'must be owner/name');
+
+const RepoPath = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .refine(
+    (p) => !p.startsWith('/') && !p.split('/').some((s) => s === '..' || s === '.' || s === ''),
+    'must be a relative path',
+  );
+
+const BranchName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/, 'must be a branch name');
+
+export const ConnectRepositoryInput = z.strictObject({
+  projectId: z.string().min(1, 'projectId is required').max(100),
+  /** The SDK repository release pull requests go to (owner/name), on the service's git remote. */
+  sdkRepository: RepositoryName.nullable().optional(),
+  sdkLanguage: z.enum(['typescript', 'python']).optional(),
+  /** The SDK repository's default branch (what customers merge into; theirs in the merge). */
+  defaultBranch: BranchName.optional(),
+  /** The repository holding the description, and its path there: a push that changes it starts a run. */
+  descriptionRepository: RepositoryName.nullable().optional(),
+  descriptionPath: RepoPath.nullable().optional(),
+  /** Make a new webhook secret (it is shown once, in this answer). */
+  rotateWebhookSecret: z.boolean().pipe(z.boolean()).optional(),
+});
+export type ConnectRepositoryInput = z.infer<typeof ConnectRepositoryInput>;
+
+export const ProjectRepositoryConnection = z
+  .object({
+    projectId: z.string(),
+    sdkRepository: z.string().nullable(),
+    sdkLanguage: z.enum(['typescript', 'python', 'go']),
+    defaultBranch: z.string(),
+    descriptionRepository: z.string().nullable(),
+    descriptionPath: z.string().nullable(),
+    /** Where the description repository's push webhook is delivered (content type application/json). */
+    webhookPath: z.string(),
+    webhookSecretSet: z.boolean(),
+    pullRequest: z
+      .object({
+        number: z.number().int(),
+        url: z.string(),
+        branch: z.string(),
+        runId: z.string(),
+        version: z.string(),
+        updatedAt: Timestamp,
+      })
+      .nullable(),
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'ProjectRepositoryConnection' });
+export type ProjectRepositoryConnection = z.infer<typeof ProjectRepositoryConnection>;
+
+export const ProjectRepositoryEnvelope = z.object({ repository: ProjectRepositoryConnection.nullable() });
+export const ConnectRepositoryOutput = z.object({
+  repository: ProjectRepositoryConnection,
+  /** The webhook secret, only in the answer that made it. */
+  webhookSecret: z.string().optional(),
+});
