@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createLogger } from '../shared/logger.ts';
 import { analyzeInputs } from '../workers/pipeline/analysis.ts';
+import { NO_CARRY_SOURCES } from '../workers/pipeline/custom-code/carry-sources.ts';
 import { packArtifact } from '../workers/pipeline/pack-artifact.ts';
 import type { StepContext } from '../workers/pipeline/step.ts';
 import { STEPS } from '../workers/pipeline/step-list.ts';
@@ -28,6 +29,7 @@ const context: StepContext = {
   analysis: () => analyze().analysis,
   model: () => analyze().model,
   previousDescription: async () => (previous ? readFileSync(previous, 'utf8') : undefined),
+  carry: NO_CARRY_SOURCES,
 };
 const steps: { name: string; ms: number; status: string; maxRssMb: number; artifactKb: number }[] = [];
 const started = performance.now();

@@ -5,6 +5,7 @@ import { AppError } from '../shared/errors.ts';
 import { maxBodyBytes } from '../shared/config.ts';
 import { artifactDownload } from './artifact-download.ts';
 import { billingWebhook } from './billing-webhook.ts';
+import { descriptionWebhook } from './description-webhook.ts';
 import { docsDomainRoute } from './docs-domain-route.ts';
 import { docsPreview } from './docs-preview-route.ts';
 import { httpMetrics } from './http-metrics.ts';
@@ -111,6 +112,7 @@ export function createApp(
   app.get('/api/runs/:runId/artifacts/:artifactId', artifactDownload(deps));
   // Before the facade: the signature covers the raw body, which the facade would parse.
   app.post('/api/billing/webhook', billingWebhook(deps));
+  app.post('/api/projects/:projectId/description-webhook', descriptionWebhook(deps));
   app.use('/api', ...restFacade(deps, createContext, maxBodyBytes(deps.config)));
 
   app.get('/docs-preview/:shareId', docsPreview);

@@ -51,6 +51,14 @@ export const ERROR_CATALOGUE = {
     status: 500,
     message: 'The stored bytes of this record failed their SHA-256 check and were not served.',
   },
+  repository_not_connected: {
+    status: 409,
+    message: 'The project has no repository connection for this (POST /api/projects/{projectId}/repository).',
+  },
+  repository_unreachable: {
+    status: 502,
+    message: 'The connected repository (its git remote or GitHub API) could not be reached or refused the request.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

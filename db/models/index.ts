@@ -12,9 +12,11 @@ import { IdempotencyKey } from './idempotency-key.ts';
 import { Member } from './member.ts';
 import { Organization } from './organization.ts';
 import { Project } from './project.ts';
+import { ProjectRepository } from './project-repository.ts';
 import { PublishingAction } from './publishing-action.ts';
 import { Run } from './run.ts';
 import { RunInput } from './run-input.ts';
+import { SdkGeneration } from './sdk-generation.ts';
 import { SignInLink } from './sign-in-link.ts';
 import { User } from './user.ts';
 import { WorkerHeartbeat } from './worker-heartbeat.ts';
@@ -30,9 +32,11 @@ export {
   Member,
   Organization,
   Project,
+  ProjectRepository,
   PublishingAction,
   Run,
   RunInput,
+  SdkGeneration,
   SignInLink,
   User,
   WorkerHeartbeat,
@@ -52,9 +56,11 @@ export function setupModels(sequelize: Sequelize, store: ObjectStore = new Postg
     Member,
     Organization,
     Project,
+    ProjectRepository,
     PublishingAction,
     Run,
     RunInput,
+    SdkGeneration,
     SignInLink,
     User,
     WorkerHeartbeat,

@@ -1,6 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { artifactDownloadPath } from '../artifact-download.ts';
 import { billingWebhookPath } from '../billing-webhook.ts';
+import { descriptionWebhookPath } from '../description-webhook.ts';
 import { appRouter } from './root.ts';
 
 let cached: OpenAPIObject | undefined;
@@ -25,7 +26,7 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
       'identity',
       'system',
     ],
-    paths: { ...artifactDownloadPath, ...billingWebhookPath },
+    paths: { ...artifactDownloadPath, ...billingWebhookPath, ...descriptionWebhookPath },
     securitySchemes: {
       bearerAuth: {
         type: 'http',

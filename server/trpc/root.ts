@@ -26,19 +26,30 @@ import { updateProject } from '../routers/projects/update-project.ts';
 import { startReport } from '../routers/reports/start-report.ts';
 import { cancelRun } from '../routers/runs/cancel-run.ts';
 import { getRun } from '../routers/runs/get-run.ts';
+import { connectProjectRepository } from '../routers/custom-code/connect-project-repository.ts';
+import { getProjectRepository } from '../routers/custom-code/get-project-repository.ts';
+import { getRunCustomCode } from '../routers/custom-code/get-run-custom-code.ts';
 import { retryRun } from '../routers/runs/retry-run.ts';
 import { router } from './init.ts';
 
 /** Every procedure, once: served over tRPC at /trpc and as REST under /api. */
 export const appRouter = router({
   reports: router({ start: startReport }),
-  runs: router({ get: getRun, cancel: cancelRun, retry: retryRun, artifacts: listArtifacts }),
+  runs: router({
+    get: getRun,
+    cancel: cancelRun,
+    retry: retryRun,
+    artifacts: listArtifacts,
+    customCode: getRunCustomCode,
+  }),
   projects: router({
     list: listProjects,
     get: getProject,
     update: updateProject,
     archive: archiveProject,
     runs: listProjectRuns,
+    repository: getProjectRepository,
+    connectRepository: connectProjectRepository,
   }),
   domains: router({ add: addDomain, list: listDomains, remove: removeDomain, verify: verifyDomain }),
   members: router({ list: listMembers, invite: inviteMember, update: updateMember }),

@@ -63,6 +63,20 @@ const MATRIX: Record<string, Endpoint> = {
   },
   'runs.retry': { method: 'POST', path: '/runs/{runId}/retry', scope: 'runs:write', body: () => ({}), passStatus: 404 },
   'runs.artifacts': { method: 'GET', path: '/runs/{runId}/artifacts', scope: 'artifacts:read', passStatus: 404 },
+  'runs.customCode': { method: 'GET', path: '/runs/{runId}/custom-code', scope: 'workspace:read', passStatus: 404 },
+  'projects.repository': {
+    method: 'GET',
+    path: '/projects/{projectId}/repository',
+    scope: 'workspace:read',
+    passStatus: 404,
+  },
+  'projects.connectRepository': {
+    method: 'POST',
+    path: '/projects/{projectId}/repository',
+    scope: 'projects:write',
+    body: () => ({ sdkRepository: 'acme/sdk' }),
+    passStatus: 404,
+  },
   'projects.list': { method: 'GET', path: '/projects', scope: 'workspace:read', passStatus: 200 },
   'projects.get': { method: 'GET', path: '/projects/{projectId}', scope: 'workspace:read', passStatus: 404 },
   'projects.update': {
@@ -184,6 +198,15 @@ const EXTRA_ROUTES: Record<string, Endpoint> = {
     scope: null,
     body: () => ({ id: 'evt_1', type: 'ping' }),
     passStatus: 501,
+  },
+  // The description repository's push webhook: its X-Hub-Signature-256 is its authentication; a
+  // project without a repository connection is a 404.
+  'projects.descriptionWebhook': {
+    method: 'POST',
+    path: '/projects/{projectId}/description-webhook',
+    scope: null,
+    body: () => ({ ref: 'refs/heads/main' }),
+    passStatus: 404,
   },
 };
 

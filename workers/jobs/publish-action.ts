@@ -1,6 +1,6 @@
 import type { Job } from 'pg-boss';
 import { QueryTypes } from 'sequelize';
-import { Artifact, DocsDomain, PublishingAction } from '../../db/models/index.ts';
+import { Artifact, DocsDomain, PublishingAction, SdkGeneration } from '../../db/models/index.ts';
 import type { ArtifactKind } from '../../shared/enums.ts';
 import { isAppError } from '../../shared/errors.ts';
 import type { PublishJobData } from '../../shared/jobs.ts';
@@ -46,6 +46,10 @@ export async function handlePublishJob(deps: WorkerDeps, job: Job<PublishJobData
       ? await rollback(deps, action, resumed)
       : await publish(deps, action, action.runId, action.version ?? '', resumed, changelogOf(action));
   await finish(deps, action, outcome);
+  // A published SDK is what the customer received: the base of the project's next merge.
+  const language = action.registry === 'pypi' ? 'python' : action.registry === 'docs' ? undefined : 'typescript';
+  if (outcome.ok && action.action === 'publish' && language)
+    await SdkGeneration.markReceived(action.runId, language, 'publish');
   deps.logger.info({ actionId: action.id, ok: outcome.ok, code: outcome.error?.code }, 'publishing action finished');
 }
 

@@ -5,6 +5,7 @@
 import { createLogger } from '../../shared/logger.ts';
 import type { PipelineStep } from '../../shared/enums.ts';
 import { analyzeInputs } from './analysis.ts';
+import { NO_CARRY_SOURCES } from './custom-code/carry-sources.ts';
 import { packArtifact } from './pack-artifact.ts';
 import type { RunTask, StepResult, ToRunProcess, ToWorker } from './run-protocol.ts';
 import type { StepContext } from './step.ts';
@@ -57,6 +58,7 @@ async function runTask(task: RunTask): Promise<void> {
         previousWaiters.push(resolve);
         send({ type: 'need-previous' });
       }),
+    carry: task.carry ?? NO_CARRY_SOURCES,
   };
   const modelSent = stages.model.then(
     (stage) => {
@@ -79,6 +81,19 @@ async function runTask(task: RunTask): Promise<void> {
         summary: outcome.summary,
         ...(outcome.counts ? { counts: outcome.counts } : {}),
         artifacts,
+        ...(outcome.customCode
+          ? {
+              customCode: {
+                language: outcome.customCode.language,
+                pristine: await packArtifact({
+                  kind: 'typescript_sdk',
+                  name: 'pristine',
+                  files: outcome.customCode.pristine,
+                }),
+                ...(outcome.customCode.report ? { report: outcome.customCode.report } : {}),
+              },
+            }
+          : {}),
       };
       send({ type: 'settled', step: name, at: Date.now(), result });
     } catch (error) {

@@ -7,6 +7,9 @@ import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts'
 import type { ParseLimits } from '../generators/model/parse/limits.ts';
 import type { PackedArtifact } from './pack-artifact.ts';
 import type { RunInputs } from './run-inputs.ts';
+import type { CustomCodeReport } from '../../shared/schemas/custom-code.ts';
+import type { SdkLanguage } from '../generators/custom-code/custom-folders.ts';
+import type { CarrySources } from './custom-code/carry-sources.ts';
 
 /** What the run's process is asked to do. */
 export interface RunTask {
@@ -19,6 +22,8 @@ export interface RunTask {
   /** Start the steps after `validate` together once the model is built (else one after another). */
   parallel: boolean;
   logLevel: string;
+  /** Merge bases and the connected repository's SDK, for carrying the customer's code (absent: none). */
+  carry?: CarrySources;
 }
 
 /** A step's artifact as stored: packed (tar.gz, JSON or text) in the run's process. */
@@ -32,6 +37,8 @@ export interface StepResult {
   summary: string;
   counts?: Record<string, number>;
   artifacts: PackedDraft[];
+  /** An SDK step's pristine generation (packed) and custom-code report. */
+  customCode?: { language: SdkLanguage; pristine: PackedArtifact; report?: CustomCodeReport };
 }
 
 export type ToWorker =

@@ -8,6 +8,8 @@ import { isAppError } from '../../shared/errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { IsolatedRun } from './isolated-run.ts';
 import type { RunInputs } from './run-inputs.ts';
+import { loadCarrySources } from './custom-code/load-carry-sources.ts';
+import { saveGeneration } from './custom-code/save-generation.ts';
 import type { PackedDraft } from './run-protocol.ts';
 import { putArtifactObjects } from './put-artifact-objects.ts';
 import { saveArtifacts } from './save-artifacts.ts';
@@ -65,6 +67,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
   const progress = new RunProgress(deps, run, claim, artifactExpiry);
   const { pipeline } = deps.config;
+  const carry = await loadCarrySources(run);
 
   let parallel = pipeline.parallelSteps;
   let proc: IsolatedRun | undefined;
@@ -88,6 +91,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
           steps: pending,
           parallel,
           logLevel: deps.config.logLevel,
+          carry,
         },
         { stepTimeoutMs: pipeline.stepTimeoutMs, memoryMb: pipeline.memoryMb },
         () => previousDescription(deps, run),
@@ -154,6 +158,9 @@ class RunProgress {
   #manifest: ArtifactManifestShape;
   readonly #deps: WorkerDeps;
   readonly #run: Run;
+  get run(): Run {
+    return this.#run;
+  }
   readonly #claim: string;
   readonly #artifactExpiry: Date;
 
@@ -296,6 +303,7 @@ async function recordProcess(
         endedStep(name, result.status, end.startedAt, end.completedAt, result.summary, result.counts),
         result.artifacts,
       );
+      if (result.customCode) await saveGeneration(progress.run, result.customCode);
     } else if (end.kind === 'stopped') {
       await progress.record(index, endedStep(name, 'failed', end.startedAt, end.completedAt, end.reason));
     } else if (index === 0) {

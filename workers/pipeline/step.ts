@@ -3,6 +3,9 @@ import type { Logger } from '../../shared/logger.ts';
 import type { Analysis, ModelReady } from './analysis.ts';
 import type { GeneratedFile as CoreGeneratedFile } from '../generators/core/files.ts';
 import type { RunInputs } from './run-inputs.ts';
+import type { CustomCodeReport } from '../../shared/schemas/custom-code.ts';
+import type { SdkLanguage } from '../generators/custom-code/custom-folders.ts';
+import type { CarrySources } from './custom-code/carry-sources.ts';
 
 /** One file of a generated tree (an SDK, a CLI, a docs site), as text or bytes. */
 export type GeneratedFile = CoreGeneratedFile<string | Uint8Array>;
@@ -19,6 +22,15 @@ export interface StepOutcome {
   summary: string;
   counts?: Record<string, number>;
   artifacts?: ArtifactDraft[];
+  /** An SDK step's custom-code record: the pristine generation (the next merge base) and the carry report. */
+  customCode?: StepCustomCode;
+}
+
+export interface StepCustomCode {
+  language: SdkLanguage;
+  pristine: GeneratedFile[];
+  /** Absent when the run had no SDK of the customer's to carry from. */
+  report?: CustomCodeReport;
 }
 
 export interface StepContext {
@@ -34,6 +46,8 @@ export interface StepContext {
   model(): Promise<ModelReady>;
   /** The description of this project's latest earlier run whose inputs are still retained (other inputs than this run's), if any. */
   previousDescription(): Promise<string | undefined>;
+  /** The merge bases and the connected repository's SDK the worker found for this run. */
+  carry: CarrySources;
 }
 
 export interface StepDefinition {

@@ -16,7 +16,7 @@ export interface ReportSummary {
  * - warnings that change what the deliverables do (validate's `review` count: class `sdk`, or a
  *   rule the project set to `warn`), breaking changes in the compatibility diff, a failed step, or
  *   a step skipped for a reason other than "not applicable" (a missing tool, no model) →
- *   `complete` + `needs_review`;
+ *   `complete` + `needs_review`; so does a customer's code merged with conflicts (`customConflicts`);
  * - otherwise `ready` + `ready`: style warnings (undeclared tags, unused components) stay in the
  *   report without blocking it.
  * A run recorded before `review` was counted reads every warning as one to review.
@@ -34,6 +34,8 @@ export function decideOutcome(
   const incomplete = steps.some(
     (s) => s.status !== 'passed' && !(s.status === 'skipped' && s.counts?.notApplicable === 1),
   );
-  if (warnings || breaking || incomplete) return { status: 'complete', verdict: 'needs_review' };
+  // A customer's code merged with conflicts (markers delivered): someone must resolve them.
+  const conflicts = steps.some((s) => (s.counts?.customConflicts ?? 0) > 0);
+  if (warnings || breaking || incomplete || conflicts) return { status: 'complete', verdict: 'needs_review' };
   return { status: 'ready', verdict: 'ready' };
 }

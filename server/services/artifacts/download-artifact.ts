@@ -1,4 +1,4 @@
-import { Artifact } from '../../../db/models/index.ts';
+import { Artifact, SdkGeneration } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findRun } from '../runs/find-run.ts';
@@ -17,5 +17,13 @@ export async function downloadArtifact(caller: Caller, runId: string, artifactId
       `Artifact ${artifactId} expired at ${row.expiresAt.toISOString()} and was purged; retry the run to regenerate it.`,
     );
   }
+  // A downloaded SDK is what the customer received: the base of the project's next merge.
+  const language = SDK_LANGUAGE[row.kind];
+  if (language) await SdkGeneration.markReceived(runId, language, 'download');
   return row;
 }
+
+const SDK_LANGUAGE: Partial<Record<Artifact['kind'], 'typescript' | 'python'>> = {
+  typescript_sdk: 'typescript',
+  python_sdk: 'python',
+};

@@ -42,6 +42,8 @@ export const FLAGSHIP_KEYS = [
   'resources',
   'unspecified_endpoints',
   'lint',
+  // read by the pipeline's custom-code carry (docs/custom-code-and-release-prs.md)
+  'custom_code',
 ] as const;
 
 const RESOURCE_KEYS = {

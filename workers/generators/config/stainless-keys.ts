@@ -58,6 +58,9 @@ const KEYS: [string, Treatment][] = [
   ['unspecified_endpoints', APPLIED],
   ['custom_casings', APPLIED],
   ['openapi', APPLIED],
+  // ours: more custom-code paths carried across regenerations (docs/custom-code-and-release-prs.md)
+  ['custom_code', APPLIED],
+  ['custom_code.*', APPLIED],
   [
     'openapi.code_samples',
     docsOnly('where Stainless writes code samples into the description (x-codeSamples); the docs here make their own'),

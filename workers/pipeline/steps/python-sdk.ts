@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitPythonSdk } from '../../generators/python/index.ts';
 import { checkWithTools, type ToolRun } from '../check-with-tool.ts';
+import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { buildPythonDists } from '../python-dist.ts';
 import { distOutcome } from '../python-dist-outcome.ts';
 import { PYRIGHT, PYRIGHT_NODE_ARGS, PYTHON_TOOLS_SETUP, pythonTools, pythonToolsIdentity } from '../python-tools.ts';
@@ -31,17 +32,20 @@ export const pythonSdkStep = defineStep({
   async run(context): Promise<StepOutcome> {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    const files = emitPythonSdk(model);
+    const { files, customCode } = await applyCustomCode(context, 'python', emitPythonSdk(model));
     const artifacts = [{ kind: 'python_sdk' as const, name: 'python-sdk', files }];
     const { python, mypy } = pythonTools();
     const missing = [python ? undefined : 'python3', mypy ? undefined : 'mypy'].filter(Boolean);
     if (!python || !mypy) {
-      return {
-        status: 'skipped',
-        summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker (\`${PYTHON_TOOLS_SETUP}\` installs the pinned checkers), so the package was not checked`,
-        counts: { files: files.length },
-        artifacts,
-      };
+      return withCustomCode(
+        {
+          status: 'skipped',
+          summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker (\`${PYTHON_TOOLS_SETUP}\` installs the pinned checkers), so the package was not checked`,
+          counts: { files: files.length },
+          artifacts,
+        },
+        customCode,
+      );
     }
     const identity = pythonToolsIdentity();
     const tools: ToolRun[] = [
@@ -72,7 +76,7 @@ export const pythonSdkStep = defineStep({
       checkWithTools(files, tools, context.signal, [PYRIGHT_CONFIG], undefined, 'report-check-python_sdk-'),
       buildPythonDists(files, context.signal),
     ]);
-    return distOutcome(
+    const outcome = distOutcome(
       {
         status: check.ok ? 'passed' : 'failed',
         summary: check.ok
@@ -83,5 +87,6 @@ export const pythonSdkStep = defineStep({
       },
       dists,
     );
+    return withCustomCode(outcome, customCode, check.problems);
   },
 });

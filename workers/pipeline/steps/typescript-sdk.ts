@@ -1,19 +1,39 @@
+import { isPartnerMode } from '../../generators/analyze.ts';
+import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
+import { addImportExtensions, admitExtensionlessImports } from '../custom-code/admit-extensionless-imports.ts';
+import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { defineStep } from '../step.ts';
-import { packageOutcome } from '../tsc-check.ts';
+import { compiledPackageOutcome, packageOutcome } from '../tsc-check.ts';
 import { buildTypeScriptSdk } from '../typescript-sdk-build.ts';
 
 /**
- * The TypeScript SDK: generated from the API model, then checked by the real compiler
- * (`tsc --strict` on the package, which also builds its `dist/`). A package that does not compile
- * fails the step. The build is the run's one compile of the SDK: the CLI and the MCP server, which
- * carry the SDK, compile against it (typescript-sdk-build.ts).
+ * The TypeScript SDK: generated from the API model, with the customer's own code carried in
+ * (custom-code/), then checked by the real compiler (`tsc --strict` on the package, the customer's
+ * code included). A package that does not compile fails the step. Without custom code the build is
+ * the run's one compile of the SDK: the CLI and the MCP server, which carry the SDK, compile
+ * against it (typescript-sdk-build.ts); with custom code the customer's tree is compiled as well.
  */
 export const typescriptSdkStep = defineStep({
   name: 'typescript_sdk',
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    const { files, check } = await buildTypeScriptSdk(model, context.signal);
-    return packageOutcome('typescript_sdk', 'typescript-sdk', files, check);
+    const generated = emitTypeScriptSdk(model);
+    const { files, customCode } = await applyCustomCode(context, 'typescript', generated);
+    if (files === generated) {
+      const build = await buildTypeScriptSdk(model, context.signal);
+      return withCustomCode(packageOutcome('typescript_sdk', 'typescript-sdk', build.files, build.check), customCode);
+    }
+    const { report } = customCode;
+    const partnerCode = isPartnerMode(context.mode) && report && report.carried.length + report.merged.length > 0;
+    const outcome = await compiledPackageOutcome(
+      'typescript_sdk',
+      'typescript-sdk',
+      partnerCode ? admitExtensionlessImports(files) : files,
+      context.signal,
+    );
+    if (partnerCode)
+      outcome.artifacts = outcome.artifacts?.map((a) => ('files' in a ? { ...a, files: addImportExtensions(a.files) } : a));
+    return withCustomCode(outcome, customCode);
   },
 });
