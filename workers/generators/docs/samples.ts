@@ -4,7 +4,7 @@
 // spellers), so a sample names exactly the client class, resource chain, method and arguments the
 // generated package has. Samples are plain text here; the page escapes them like any other text.
 
-import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
+import type { ApiModel, AuthScheme, JsonValue, Operation, Parameter } from '../model/types.ts';
 import { isEventStream, pathTemplateParts, requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
 import { mcpServerNames, type McpServerNames } from '../mcp/naming.ts';
@@ -38,6 +38,7 @@ import {
 } from '../python/naming.ts';
 import { exampleOf, fromJson, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
+import { shellQuote } from './bundle/shell-quote.ts';
 
 export type SampleLanguage = 'curl' | 'typescript' | 'python' | 'cli';
 export const SAMPLE_LANGUAGES: readonly { lang: SampleLanguage; label: string }[] = [
@@ -68,11 +69,7 @@ export interface SdkNames {
 
 const SAFE_ENV = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** POSIX shell single-quoting (bare when nothing in the word is special). */
-export function shellQuote(value: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value)) return value;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote };
 
 function exampleText(example: Example): string {
   if (example.t === 'str') return example.v;
@@ -97,6 +94,17 @@ export function parameterExample(model: ApiModel, param: Parameter): Example {
       (built.t === 'bool' && typeof given === 'boolean')
     )
       return fromJson(given);
+    return built;
+  }
+  // An array of plain values, when its items have the type the schema's items do.
+  if (Array.isArray(given) && given.length > 0) {
+    const built = exampleOf(model, param.schema, 'request');
+    const item = built.t === 'arr' ? built.items[0] : undefined;
+    const same = (value: JsonValue): boolean =>
+      (item?.t === 'str' && typeof value === 'string') ||
+      (item?.t === 'num' && typeof value === 'number' && Number.isFinite(value)) ||
+      (item?.t === 'bool' && typeof value === 'boolean');
+    if (given.every(same)) return fromJson(given);
     return built;
   }
   return exampleOf(model, param.schema, 'request');
@@ -215,6 +223,33 @@ export class SampleBuilder {
   }
 
   readonly #cache = new Map<string, OperationSamples>();
+  #resourceTitles: Map<string, string> | undefined;
+
+  /** The TypeScript SDK's class name of the resource at `path` (raw names), e.g. `TransferIn` for `transfer_in`. */
+  resourceTitle(path: readonly string[]): string | undefined {
+    if (this.#resourceTitles === undefined) {
+      const titles = new Map<string, string>();
+      const walk = (plans: TsResourcePlan[]): void => {
+        for (const plan of plans) {
+          titles.set(plan.resource.path.join('\u0000'), plan.className);
+          walk(plan.children);
+        }
+      };
+      walk(this.#ts.resources);
+      this.#resourceTitles = titles;
+    }
+    return this.#resourceTitles.get(path.join('\u0000'));
+  }
+
+  /** The SDK method of an operation: its name and the call (`client.transferIn.create`), when a resource maps it. */
+  sdkMethod(op: Operation): { name: string; call: string } | undefined {
+    const target = this.#tsTargets.get(op.key);
+    if (target === undefined) return undefined;
+    return {
+      name: target.method.name,
+      call: ['client', ...target.trail.map((r) => r.propName), target.method.name].join('.'),
+    };
+  }
 
   samples(op: Operation): OperationSamples {
     const cached = this.#cache.get(op.key);
