@@ -10,14 +10,16 @@
 // examples, server URLs and parameter names stay inert; axe finds nothing serious on the
 // operation page with the console open. One browser for the file.
 
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsDomain, PublishingAction, Run } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
-import { emitDocsSite, type GeneratedFile } from '../../workers/generators/docs/index.ts';
+import { emitDocsSite, type GeneratedFile, SampleBuilder } from '../../workers/generators/docs/index.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { docsFixture, FIXTURES } from '../generators/docs-helpers.ts';
@@ -105,6 +107,46 @@ function startApi(origins: Set<string>): Promise<{ server: Server; port: number;
     }),
   );
 }
+
+const hasCurlAndJq = ['/usr/bin/curl', '/usr/bin/jq'].every((tool) => existsSync(tool));
+if (!hasCurlAndJq) console.warn('\n*** docs-try-it: the curl-sample run is SKIPPED: curl or jq is missing ***\n');
+
+describe.skipIf(!hasCurlAndJq)("the docs' curl samples run", () => {
+  it('for OAuth2 client credentials: a token request with the id AND the secret first, then the call with the token and the example values', async () => {
+    const api = await startApi(new Set());
+    try {
+      const text = readFileSync(join(FIXTURES, 'try-it.openapi.yaml'), 'utf8').replace(
+        "default: '4010'",
+        `default: '${api.port}'`,
+      );
+      const model = (await analyzeSpec({ openapiText: text, mode: 'flagship' })).model!;
+      const op = model.operations.find((o) => o.path === '/pets/{petId}/toys')!;
+      const curl = new SampleBuilder(model).samples(op).curl;
+      const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', curl], {
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin',
+          TOY_SHOP_CLIENT_ID: CLIENT_ID,
+          TOY_SHOP_CLIENT_SECRET: CLIENT_SECRET,
+        },
+        timeout: 20_000,
+      });
+      expect(api.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+        'POST /oauth/token',
+        'POST /v1/pets/rex-1/toys?tag=red&tag=squeaky',
+      ]);
+      expect(api.seen[0]?.body).toBe('grant_type=client_credentials&scope=toys.write');
+      // Every value from the description's examples.
+      expect(JSON.parse(stdout)).toEqual({
+        id: 'toy_1',
+        petId: 'rex-1',
+        tags: ['red', 'squeaky'],
+        got: { name: 'Ball', size: 3 },
+      });
+    } finally {
+      await new Promise<void>((resolve) => api.server.close(() => resolve()));
+    }
+  }, 30_000);
+});
 
 describe.skipIf(!available)('the try-it console in headless Chromium, served by the service', () => {
   // Types come from playwright-core at run time; kept loose so the suite type-checks without it.

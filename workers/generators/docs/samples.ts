@@ -36,7 +36,8 @@ import {
   type ResourcePlan as PyResourcePlan,
   type SdkPlan as PySdkPlan,
 } from '../python/naming.ts';
-import { exampleOf, fromJson, toJson, type Example } from './examples.ts';
+import { clientCredentialsFlowOf, type ClientCredentialsFlow } from '../core/client.ts';
+import { displayExample, exampleOf, fromJson, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 import { shellQuote } from './bundle/shell-quote.ts';
 
@@ -288,13 +289,33 @@ export class SampleBuilder {
       )
       .join('');
     const query = new URLSearchParams();
-    for (const param of op.parameters.query.filter((p) => p.required))
-      query.append(param.name, exampleText(parameterExample(model, param)));
+    for (const param of op.parameters.query.filter((p) => p.required)) {
+      const example = parameterExample(model, param);
+      // An array as its style says: `tag=a&tag=b` (form, exploded) or one value joined by `,`, ` ` or `|`.
+      if (example.t === 'arr' && example.items.every((item) => item.t !== 'arr' && item.t !== 'obj')) {
+        const items = example.items.map(exampleText);
+        if (param.style === 'form' && param.explode) for (const item of items) query.append(param.name, item);
+        else
+          query.append(
+            param.name,
+            items.join(param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ','),
+          );
+      } else query.append(param.name, exampleText(example));
+    }
     const lines: string[] = [];
     const headers: string[] = [];
+    let prelude = '';
     const requirement = op.security[0];
+    const flow = clientCredentialsFlowOf(model, model.client.envPrefix);
     for (const { scheme: key } of requirement?.schemes ?? []) {
       const scheme = this.#schemes.get(key);
+      if (scheme?.type === 'oauth2' && flow?.scheme === key) {
+        // As the SDKs do: a token from the token URL (id and secret as HTTP Basic, the grant as a
+        // form), then the call with it.
+        prelude = this.#tokenRequest(flow, flow.scopes);
+        headers.push('"Authorization: Bearer $TOKEN"');
+        continue;
+      }
       const envVar = model.authOptions.find((o) => o.scheme === key)?.envVar;
       const secret = envVar !== undefined && SAFE_ENV.test(envVar) ? `$${envVar}` : undefined;
       const quoted = (text: string): string => (secret !== undefined ? `"${text}"` : shellQuote(text));
@@ -326,7 +347,11 @@ export class SampleBuilder {
     if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
     const content = requestContent(op)?.content;
     if (content) {
-      const body = exampleOf(model, content.schema, 'request');
+      // The description's own example of the body when it gives one, else one built from the schema.
+      const body =
+        content.kind === 'json'
+          ? fromJson(displayExample(model, content.examples, content.schema, 'request'))
+          : exampleOf(model, content.schema, 'request');
       if (content.kind === 'multipart' && body.t === 'obj') {
         for (const [k, v] of body.entries)
           lines.push(`--form ${shellQuote(`${k}=${v.t === 'file' ? '@file.bin' : exampleText(v)}`)}`);
@@ -347,7 +372,26 @@ export class SampleBuilder {
     if (qs !== '') path += `?${qs}`;
     const first = `curl --request ${op.method.toUpperCase()} \\\n  --url ${shellQuote(this.#baseUrl + path)}`;
     const rest = [...headers.map((h) => `--header ${h}`), ...lines];
-    return rest.length === 0 ? first : `${first} \\\n${rest.map((l) => `  ${l}`).join(' \\\n')}`;
+    return prelude + (rest.length === 0 ? first : `${first} \\\n${rest.map((l) => `  ${l}`).join(' \\\n')}`);
+  }
+
+  /** `TOKEN=$(curl … token URL …)` and a blank line: the client-credentials token request the SDKs make. */
+  #tokenRequest(flow: ClientCredentialsFlow, scopes: string[]): string {
+    let url = flow.tokenUrl;
+    try {
+      url = new URL(flow.tokenUrl, this.#baseUrl).href;
+    } catch {
+      // Left as written; the sample shows what the description says.
+    }
+    const env = (name: string, fallback: string): string => (SAFE_ENV.test(name) ? `$${name}` : fallback);
+    const parts = [
+      'TOKEN=$(curl --silent --request POST',
+      `--url ${shellQuote(url)}`,
+      `--user "${env(flow.clientIdEnv, 'CLIENT_ID')}:${env(flow.clientSecretEnv, 'CLIENT_SECRET')}"`,
+      '--data grant_type=client_credentials',
+      ...(scopes.length > 0 ? [`--data-urlencode ${shellQuote(`scope=${scopes.join(' ')}`)}`] : []),
+    ];
+    return `${parts.join(' \\\n  ')} \\\n  | jq -r .access_token)\n\n`;
   }
 
   // ---- TypeScript -----------------------------------------------------------------------------
