@@ -2,7 +2,7 @@
 //
 //   client_name: Petstore
 //   organization: Acme                       # optional
-//   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore }
+//   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore, mcp: petstore-mcp }
 //   binary_name: petstore           (the CLI's binary; overrides packages.cli)
 //   env_prefix: PETSTORE                     # optional
 //   mcp: { tools: dynamic }                  # optional: the MCP server's tools (static | dynamic)
@@ -63,7 +63,7 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
   if (organization !== undefined) config.organization = organization;
   const packages = asRecord(root.packages);
   if (packages !== undefined) {
-    reader.checkKeys(packages, '/packages', ['typescript', 'python', 'python_module', 'cli'], 'packages');
+    reader.checkKeys(packages, '/packages', ['typescript', 'python', 'python_module', 'cli', 'mcp'], 'packages');
     const ts = asString(packages.typescript);
     const py = asString(packages.python);
     const pyModule = asString(packages.python_module);
@@ -72,6 +72,8 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
     if (py !== undefined) config.packages.python = py;
     if (pyModule !== undefined) config.packages.pythonModule = pyModule;
     if (cli !== undefined) config.packages.cli = cli;
+    const mcp = asString(packages.mcp);
+    if (mcp !== undefined) config.packages.mcp = mcp;
   }
   // The CLI's binary name: `binary_name` (as Stainless' targets.cli.binary_name), else packages.cli.
   const binaryName = asString(root.binary_name);

@@ -106,6 +106,12 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
   if (pyProject !== undefined || pyModule !== undefined)
     config.packages.python = pyProject ?? (pyModule as string).replace(/_/g, '-');
   if (cliName !== undefined) config.packages.cli = cliName;
+  // The MCP server's npm package: `targets.typescript.options.mcp_server.package_name` (where
+  // Stainless reads it), else a top-level `mcp_server.package_name`.
+  const mcpName =
+    asString(asRecord(asRecord(ts?.options)?.mcp_server)?.package_name) ??
+    asString(asRecord(root.mcp_server)?.package_name);
+  if (mcpName !== undefined) config.packages.mcp = mcpName;
 
   config.environments = readEnvironments(reader, root.environments, '/environments');
 

@@ -770,6 +770,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       python: config.packages.python ?? d.python,
       pythonModule: pythonModule === '' ? 'api' : pythonModule,
       cli: config.packages.cli ?? d.cli,
+      ...optional('mcp', config.packages.mcp),
     },
     envPrefix:
       config.envPrefix ??

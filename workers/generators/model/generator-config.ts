@@ -34,7 +34,7 @@ export interface GeneratorConfig {
   kind: 'flagship' | 'stainless' | 'derived';
   clientName?: string;
   organization?: string;
-  packages: { typescript?: string; python?: string; pythonModule?: string; cli?: string };
+  packages: { typescript?: string; python?: string; pythonModule?: string; cli?: string; mcp?: string };
   envPrefix?: string;
   /** `mcp: { tools: static | dynamic }`: the MCP server's tool mode. */
   mcpTools?: 'static' | 'dynamic';

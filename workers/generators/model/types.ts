@@ -528,6 +528,8 @@ export interface ClientNaming {
     pythonModule: string;
     /** CLI executable name, e.g. 'linq'. */
     cli: string;
+    /** The MCP server's npm package, when the config names it (else derived from the CLI's name). */
+    mcp?: string;
   };
   /** Prefix for environment variables the client reads, e.g. 'LINQ'. */
   envPrefix: string;
