@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { extname } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { docsSiteCsp } from '../workers/for-api.ts';
 import { publishedDocsFiles } from './services/publishing/published-docs-files.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -43,10 +44,8 @@ export function docsDomainRoute(options: { indexable: boolean; ownHost: string |
     try {
       const docs = await publishedDocsFiles(host);
       if (docs.kind === 'not_a_docs_domain') return next();
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-      );
+      // The try-it console may reach the API's own servers (none until the site names them).
+      res.setHeader('Content-Security-Policy', docsSiteCsp(docs.kind === 'nothing' ? undefined : docs.files));
       res.setHeader('Referrer-Policy', 'no-referrer');
       if (!options.indexable) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
       if (req.method !== 'GET' && req.method !== 'HEAD') {

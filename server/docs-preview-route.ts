@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type { Request, Response } from 'express';
 import { isAppError } from '../shared/errors.ts';
+import { docsSiteCsp } from '../workers/for-api.ts';
 import { previewFiles } from './services/docs-preview/preview-files.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -17,10 +18,7 @@ const MEDIA_TYPES: Record<string, string> = {
 /** The headers every preview response carries, errors included. */
 function previewHeaders(res: Response): void {
   res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-  res.setHeader(
-    'Content-Security-Policy',
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  );
+  res.setHeader('Content-Security-Policy', docsSiteCsp(undefined));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cache-Control', 'public, max-age=60');
@@ -41,6 +39,8 @@ export async function docsPreview(req: Request, res: Response): Promise<void> {
   }
   try {
     const files = await previewFiles(shareId);
+    // The try-it console may reach the API's own servers, as the site's pages say.
+    res.setHeader('Content-Security-Policy', docsSiteCsp(files));
     const path = rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest;
     const body = files.get(path) ?? files.get(`${path}/index.html`);
     if (!body) {

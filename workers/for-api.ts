@@ -12,6 +12,9 @@ export { pythonTools } from './pipeline/python-tools.ts';
 /** The JSON reports of the compat_diff step, as the API reads them back (publishing dry runs, versions). */
 export type { CompatReport, SdkDiffReport } from './generators/diff/types.ts';
 
+/** The docs site's Content-Security-Policy, with `connect-src` from the site's `connect-origins.json` (re-checked). */
+export { docsSiteCsp } from './generators/docs/site-csp.ts';
+
 /** The rule documentation pages (`/rules`, `/rules/<ruleId>`), linked from each diagnostic's `docsUrl`. */
 export { rulePage, rulesIndexPage } from './generators/model/lint/rule-docs-page.ts';
 

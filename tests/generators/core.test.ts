@@ -179,7 +179,19 @@ describe('cycle finding', () => {
 
 describe('Markdown for READMEs', () => {
   it('escapes prose once, for every README', () => {
-    expect(mdText('  1. <b>A_b</b> & [x](y)\n\u202e  ')).toBe('1\\. &lt;b&gt;A\\_b&lt;/b&gt; &amp; \\[x\\]\\(y\\)');
+    expect(mdText('  1. <b>A_b</b> & [x](y)\n\u202e  ')).toBe('1\\. &lt;b&gt;A_b&lt;/b&gt; &amp; \\[x\\](y)');
+    // Only where Markdown would read markup: dates, versions and snake_case stay as written.
+    expect(mdText('2025-10-13')).toBe('2025-10-13');
+    expect(mdText('v1.2.3 (beta) client_id')).toBe('v1.2.3 (beta) client_id');
+    expect(mdText('_x_ *y* `z` a|b ~c~ \\')).toBe('\\_x\\_ \\*y\\* \\`z\\` a\\|b \\~c\\~ \\\\');
+    expect(['# h', '- a', '+ a', '=== ', '2) x', '> q'].map(mdText)).toEqual([
+      '\\# h',
+      '\\- a',
+      '\\+ a',
+      '\\===',
+      '2\\) x',
+      '&gt; q',
+    ]);
   });
   it('keeps code spans literal (no backslashes inside them)', () => {
     expect(mdCode('MY_API_KEY')).toBe('`MY_API_KEY`');

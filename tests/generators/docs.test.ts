@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import {
-  CONTENT_SECURITY_POLICY,
+  docsContentSecurityPolicy,
   DocsSourceError,
   emitDocsSite,
   parseDocsSource,
@@ -90,6 +90,14 @@ const ALLOWED_TAGS = new Set([
   'th',
   'td',
   's',
+  // The try-it console's form.
+  'form',
+  'fieldset',
+  'legend',
+  'label',
+  'select',
+  'option',
+  'textarea',
 ]);
 
 /** The invariants every generated page keeps, whatever the description says. */
@@ -129,7 +137,7 @@ function assertSafePage(path: string, content: string, files: GeneratedFile[]): 
   }
   const metas = tags.filter((t) => t.name === 'meta');
   expect(metas.find((m) => m.attrs.get('http-equiv') === 'Content-Security-Policy')?.attrs.get('content')).toBe(
-    CONTENT_SECURITY_POLICY,
+    docsContentSecurityPolicy(JSON.parse(file(files, 'connect-origins.json')).origins),
   );
   expect(metas.find((m) => m.attrs.get('name') === 'robots')?.attrs.get('content')).toBe('noindex,nofollow');
   expect(tags.filter((t) => t.name === 'script' && !t.closing)).toHaveLength(1);
@@ -154,11 +162,17 @@ describe('emitDocsSite', () => {
     expect(emitDocsSite(structuredClone(model), { docsSourceText })).toEqual(first);
   });
 
-  it('copies the bundle verbatim into assets/', async () => {
+  it('copies the stylesheet verbatim and bundles the script from bundle/ into assets/site.js', async () => {
     const files = await site('small');
-    const bundle = readdirSync(BUNDLE_DIR).sort();
-    expect(bundle).toEqual(['site.css', 'site.js']);
-    for (const name of bundle) expect(file(files, `assets/${name}`)).toBe(readFileSync(join(BUNDLE_DIR, name), 'utf8'));
+    expect(file(files, 'assets/site.css')).toBe(readFileSync(join(BUNDLE_DIR, 'site.css'), 'utf8'));
+    const script = file(files, 'assets/site.js');
+    // One classic script (no module syntax), holding the page behaviour and the console.
+    expect(script).not.toMatch(/^\s*(import|export)\s/m);
+    expect(script).toContain("document.getElementById('search')".replaceAll("'", '"'));
+    expect(script).toContain('securitypolicyviolation');
+    expect(script).not.toMatch(/localStorage\.setItem\([^)]*(token|secret|credential)/i);
+    // No path of the machine that built it.
+    expect(script).not.toContain(BUNDLE_DIR);
   });
 
   it('writes the overview, a page per resource, per schema initial and per guide', async () => {
@@ -167,6 +181,7 @@ describe('emitDocsSite', () => {
       'assets/site.css',
       'assets/site.js',
       'assets/theme.css',
+      'connect-origins.json',
       'guides/getting-started.html',
       'index.html',
       'llms-full.txt',
@@ -226,7 +241,7 @@ describe('emitDocsSite', () => {
     expect(retrieve).toMatch(/<details><summary><span class="variant">part 2<\/span>/);
     expect(section('books-delete')).toContain('<span class="badge badge-deprecated">deprecated</span>');
     // Subresources get their own heading on the parent's page.
-    expect(books).toContain('<h2 class="subresource">books &rsaquo; reviews</h2>');
+    expect(books).toContain('<h2 class="subresource">Books &rsaquo; Reviews</h2>');
     expect(section('books-reviews-create')).toContain('client.books.reviews.create');
   });
 
@@ -672,14 +687,18 @@ describe('a hostile description', () => {
     const full = file(files, 'llms-full.txt');
     for (const text of [index, full]) {
       expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
-      expect(text).not.toMatch(/\]\(\s*(javascript|vbscript|data):/i);
+      // A link needs an unescaped `](`; an escaped `\]` is text.
+      expect(text).not.toMatch(/(?<!\\)\]\(\s*(javascript|vbscript|data):/i);
+      // Read by a Markdown renderer, it links nowhere but http(s), mailto and the site's own pages.
+      for (const href of markdownItRender(text, false).matchAll(/href="([^"]*)"/g))
+        expect(href[1]).toMatch(/^(https?:|mailto:|resources\/|schemas\/|guides\/|index\.html|llms)/);
     }
     // Description text is escaped Markdown: no raw tag outside code (spans and fences, which Markdown shows as text).
     const prose = (text: string): string =>
       text.replace(/```[a-z]*\n[\s\S]*?\n```/g, '').replace(/(`+)[\s\S]*?\1/g, '');
     expect(prose(index)).not.toMatch(/<[a-z/]/i);
     expect(prose(full)).not.toMatch(/<[a-z/]/i);
-    expect(index).toContain('Get &lt;img src=x onerror="window\\.\\_\\_pwned=33"&gt; thing');
+    expect(index).toContain('Get &lt;img src=x onerror="window.\\_\\_pwned=33"&gt; thing');
   });
 
   it('keeps hostile strings out of the search index keys and URLs', async () => {

@@ -8,14 +8,14 @@
 // description's making.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_FILE, HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { BUNDLE_DIR as DOCS_BUNDLE_DIR } from '../../workers/generators/docs/bundle-files.ts';
+import { siteScript } from '../../workers/generators/docs/bundle-files.ts';
 import { cliCheckOptions, runTscNative } from '../generators/cli-helpers.ts';
 import { checkOptions } from '../generators/typescript-helpers.ts';
 import {
@@ -287,9 +287,9 @@ describe('the hostile corpus', () => {
     expect(existsSync(CANARY_FILE)).toBe(false);
   }, 300_000);
 
-  it("docs pages carry only the generator's own script, no event-handler attributes, no javascript:/data: links; site.js and the search index are the generator's", () => {
+  it("docs pages carry only the generator's own script, no event-handler attributes, no javascript:/data: links; site.js (bundled from bundle/) and the search index are the generator's", () => {
     const failures: string[] = [];
-    const siteJs = readFileSync(join(DOCS_BUNDLE_DIR, 'site.js'), 'utf8');
+    const siteJs = siteScript();
     let pages = 0;
     for (const [name, files] of generated('docs')) {
       for (const file of files) {

@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { isSafeLink } from '../../workers/generators/docs/markdown.ts';
-import { CONTENT_SECURITY_POLICY } from '../../workers/generators/docs/index.ts';
+import { docsContentSecurityPolicy, safeOrigin } from '../../workers/generators/docs/index.ts';
 import { tagsOf } from '../generators/docs-helpers.ts';
 
 export type GeneratorName = 'typescript' | 'python' | 'go' | 'cli' | 'mcp' | 'docs';
@@ -204,6 +204,14 @@ export function tsCanaryHits(fileName: string, text: string): string[] {
 
 /** Tags a generated docs page may contain (the generator's own markup). */
 const DOCS_TAGS = new Set([
+  // The try-it console's form (no action: it is sent by the page script, `form-action 'none'`).
+  'form',
+  'fieldset',
+  'legend',
+  'label',
+  'select',
+  'option',
+  'textarea',
   'html',
   'head',
   'meta',
@@ -287,6 +295,10 @@ export function docsPageProblems(label: string, path: string, html: string): str
   const csp = tags
     .find((t) => t.name === 'meta' && t.attrs.get('http-equiv') === 'Content-Security-Policy')
     ?.attrs.get('content');
-  if (csp !== CONTENT_SECURITY_POLICY) problems.push(`${path}: CSP is ${JSON.stringify(csp)}`);
+  // The policy is the fixed one with `connect-src 'self'` plus plain origins only (the API's servers).
+  const connect = /; connect-src ([^;]*);/.exec(csp ?? '')?.[1]?.split(' ') ?? [];
+  const origins = connect.filter((word) => word !== "'self'");
+  if (connect[0] !== "'self'" || origins.some((o) => safeOrigin(o) !== o) || csp !== docsContentSecurityPolicy(origins))
+    problems.push(`${path}: CSP is ${JSON.stringify(csp)}`);
   return problems;
 }

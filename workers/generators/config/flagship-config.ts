@@ -3,7 +3,7 @@
 //   client_name: Petstore
 //   organization: Acme                       # optional
 //   packages: { typescript: petstore, python: petstore, python_module: petstore, cli: petstore,
-//               go: github.com/acme/petstore-go, go_package: petstore }   # go: the Go module path
+//               mcp: petstore-mcp, go: github.com/acme/petstore-go, go_package: petstore }   # go: the Go module path
 //   binary_name: petstore           (the CLI's binary; overrides packages.cli)
 //   env_prefix: PETSTORE                     # optional
 //   mcp: { tools: dynamic }                  # optional: the MCP server's tools (static | dynamic)
@@ -69,7 +69,7 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
     reader.checkKeys(
       packages,
       '/packages',
-      ['typescript', 'python', 'python_module', 'cli', 'go', 'go_package'],
+      ['typescript', 'python', 'python_module', 'cli', 'mcp', 'go', 'go_package'],
       'packages',
     );
     const ts = asString(packages.typescript);
@@ -84,6 +84,8 @@ export function readFlagshipConfig(doc: ParsedDocument): ConfigParseResult {
     const goPackage = asString(packages.go_package);
     if (goModule !== undefined) config.packages.go = goModule;
     if (goPackage !== undefined) config.packages.goPackage = goPackage;
+    const mcp = asString(packages.mcp);
+    if (mcp !== undefined) config.packages.mcp = mcp;
   }
   // The CLI's binary name: `binary_name` (as Stainless' targets.cli.binary_name), else packages.cli.
   const binaryName = asString(root.binary_name);

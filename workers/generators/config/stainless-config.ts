@@ -87,6 +87,12 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
   if (goPackage !== undefined) config.packages.goPackage = goPackage;
   if (goRepo !== undefined) config.packages.go = `github.com/${goRepo}`;
   else if (goPackage !== undefined) config.packages.go = goPackage;
+  // The MCP server's npm package: `targets.typescript.options.mcp_server.package_name` (where
+  // Stainless reads it), else a top-level `mcp_server.package_name`.
+  const mcpName =
+    asString(asRecord(asRecord(ts?.options)?.mcp_server)?.package_name) ??
+    asString(asRecord(root.mcp_server)?.package_name);
+  if (mcpName !== undefined) config.packages.mcp = mcpName;
 
   config.environments = readEnvironments(reader, root.environments, '/environments');
 

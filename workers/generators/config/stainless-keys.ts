@@ -48,6 +48,9 @@ const KEYS: [string, Treatment][] = [
     'targets.*.options.mcp_server',
     docsOnly("Stainless's MCP server package settings; the MCP server here is its own package"),
   ],
+  // The MCP server's npm package name is read from here (install lines in the docs name it).
+  ['targets.*.options.mcp_server.package_name', APPLIED],
+  ['mcp_server.package_name', APPLIED],
   ['environments', APPLIED],
   ['client_settings', APPLIED],
   ['client_settings.opts', APPLIED],

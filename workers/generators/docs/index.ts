@@ -8,6 +8,7 @@
 import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
+import { apiOrigins, connectOriginsFile, docsContentSecurityPolicy } from './content-security-policy.ts';
 import { llmsFiles } from './llms.ts';
 import { type DocsSource, DocsSourceError, parseDocsSource } from './docs-source.ts';
 import { guidePage, overviewPage, resourcePage, schemaPages, searchIndex, type PageContext } from './pages.ts';
@@ -20,6 +21,13 @@ export type { GeneratedFile } from '../core/files.ts';
 export type { DocsSiteOptions } from './types.ts';
 export { DocsSourceError, parseDocsSource, type DocsSource } from './docs-source.ts';
 export { CONTENT_SECURITY_POLICY } from './layout.ts';
+export {
+  apiOrigins,
+  CONNECT_ORIGINS_FILE,
+  docsContentSecurityPolicy,
+  readConnectOrigins,
+  safeOrigin,
+} from './content-security-policy.ts';
 export { SampleBuilder, type OperationSamples } from './samples.ts';
 
 export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): GeneratedFile[] {
@@ -29,14 +37,17 @@ export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): Ge
     if (parsed.problems.length > 0) throw new DocsSourceError(parsed.problems);
     source = parsed.source;
   }
-  const site = planSite(model, source);
+  const samples = new SampleBuilder(model);
+  const site = planSite(model, source, samples);
   const siteTitle = model.info.title.trim() !== '' ? model.info.title : 'API reference';
+  const origins = apiOrigins(model);
   const ctx: PageContext = {
     model,
     site,
-    samples: new SampleBuilder(model),
+    samples,
     siteTitle,
     logoText: source?.logoText ?? siteTitle,
+    csp: docsContentSecurityPolicy(origins),
   };
   const files: GeneratedFile[] = [overviewPage(ctx)];
   for (const resource of site.resources) files.push(resourcePage(ctx, resource));
@@ -46,5 +57,6 @@ export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): Ge
   files.push(...llmsFiles(model, site, siteTitle, ctx.samples.names, (op) => ctx.samples.samples(op)));
   files.push({ path: 'assets/theme.css', content: themeCss(source?.theme ?? {}) });
   files.push(...bundleFiles());
+  files.push(connectOriginsFile(origins));
   return sortByPath(files);
 }

@@ -2,11 +2,12 @@
 // head, the stylesheet and the one script as files (no inline script or style anywhere), the top
 // bar with search and the theme toggle, and the navigation sidebar.
 
+import { docsContentSecurityPolicy } from './content-security-policy.ts';
 import { flatText, html, type Html, localUrl } from './html.ts';
 import { relativeUrl, type SitePlan } from './site-plan.ts';
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
+/** The policy of a site whose description declares no server the try-it console could reach. */
+export const CONTENT_SECURITY_POLICY = docsContentSecurityPolicy([]);
 
 export interface LayoutInput {
   site: SitePlan;
@@ -19,6 +20,8 @@ export interface LayoutInput {
   current?: string;
   /** Operation anchors listed under the current resource page in the sidebar. */
   body: Html;
+  /** The page's Content-Security-Policy (`docsContentSecurityPolicy` of the API's origins). */
+  csp: string;
 }
 
 // The sidebar is the same on every page at the same depth with the same entry marked current
@@ -57,7 +60,7 @@ function buildSidebar(input: LayoutInput): Html {
     const current = entry.path === input.current;
     if (entry.kind === 'guide') return html`<li class="nav-guide">${link(entry.path, entry.guide.title, current)}</li>`;
     const ops = current
-      ? html`<ul class="nav-ops">${entry.sections.flatMap((s) => s.operations).map((o) => html`<li><a href="${localUrl(`#${o.anchor}`)}"><span class="method method-${o.op.method}">${o.op.method.toUpperCase()}</span> ${o.title}</a></li>`)}</ul>`
+      ? html`<ul class="nav-ops">${entry.sections.flatMap((s) => s.operations).map((o) => html`<li><a href="${localUrl(`#${o.anchor}`)}"><span class="method method-${o.op.method}">${o.op.method.toUpperCase()}</span> ${o.sdk?.name ?? o.title}</a></li>`)}</ul>`
       : '';
     return html`<li class="nav-resource">${link(entry.path, entry.title, current)}${ops}</li>`;
   });
@@ -76,7 +79,7 @@ export function layout(input: LayoutInput): string {
 <html lang="en" data-root="${root}">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<meta http-equiv="Content-Security-Policy" content="${input.csp}">
 <meta name="robots" content="noindex,nofollow">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -9,6 +9,7 @@ import { markdown, markdownInline, markdownInlineUnlinked } from './markdown.ts'
 import { SAMPLE_LANGUAGES, type SampleBuilder } from './samples.ts';
 import { schemaTree, type TreeContext, typeLabel } from './schema-tree.ts';
 import type { OperationEntry, SitePlan } from './site-plan.ts';
+import { tryItPanel } from './try-it.ts';
 
 export interface OperationContext {
   model: ApiModel;
@@ -115,8 +116,10 @@ export function operationSection(entry: OperationEntry, ctx: OperationContext): 
     ? exampleHtml(ctx.model, successJson.examples, successJson.schema, 'response')
     : undefined;
   return html`<section class="operation" id="${entry.anchor}">
-<h2><a class="anchor" href="${localUrl(`#${entry.anchor}`)}" aria-label="Link to this operation">#</a> ${entry.title}${op.deprecated ? html` <span class="badge badge-deprecated">deprecated</span>` : ''}</h2>
+<h2><a class="anchor" href="${localUrl(`#${entry.anchor}`)}" aria-label="Link to this operation">#</a> ${entry.sdk !== undefined ? html`<span class="op-name">${entry.sdk.name}</span>${entry.title !== entry.sdk.name ? html` <span class="op-summary">${entry.title}</span>` : ''}` : entry.title}${op.deprecated ? html` <span class="badge badge-deprecated">deprecated</span>` : ''}</h2>
+${entry.sdk !== undefined ? html`<p class="sdk-call"><code>${entry.sdk.call}()</code></p>` : ''}
 <p class="endpoint"><span class="method method-${op.method}">${op.method.toUpperCase()}</span> <code class="path">${op.path}</code></p>
+${ctx.model.webhooks.includes(op) ? '' : tryItPanel(entry, ctx)}
 <div class="op-grid">
 <div class="op-docs">
 ${op.deprecationMessage !== undefined ? html`<p class="deprecation">${op.deprecationMessage}</p>` : ''}

@@ -26,6 +26,8 @@ export interface PageContext {
   samples: SampleBuilder;
   siteTitle: string;
   logoText: string;
+  /** The Content-Security-Policy every page carries. */
+  csp: string;
 }
 
 function page(ctx: PageContext, path: string, title: string, body: Html, current?: string): GeneratedFile {
@@ -37,6 +39,7 @@ function page(ctx: PageContext, path: string, title: string, body: Html, current
       title,
       siteTitle: ctx.siteTitle,
       logoText: ctx.logoText,
+      csp: ctx.csp,
       ...(current !== undefined ? { current } : {}),
       body,
     }),
@@ -120,6 +123,22 @@ ${resourceRows.length > 0 ? html`<ul class="resource-list">${resourceRows}</ul>`
   return page(ctx, path, ctx.siteTitle, body, path);
 }
 
+/**
+ * The description's own word for a page, where the SDK's differs: the tag its operations carry
+ * (`transfer_in` beside `TransferIn`), else the raw resource name.
+ */
+function rawTagLine(resource: ResourcePage): Html | '' {
+  if (resource.name === '') return '';
+  const tags = new Set(resource.sections[0]?.operations.map((o) => o.op.tags[0]).filter((t) => t !== undefined));
+  const [tag] = tags;
+  // Case alone is no difference (`books`, `Books`); spelling is (`transfer_in`, `TransferIn`).
+  const same = (word: string): boolean => word.toLowerCase() === resource.title.toLowerCase();
+  if (tags.size === 1 && tag !== undefined && !same(tag)) return html`<p class="raw-tag">Tag <code>${tag}</code></p>`;
+  if (tags.size !== 1 && !same(resource.name))
+    return html`<p class="raw-tag">In the description: <code>${resource.name}</code></p>`;
+  return '';
+}
+
 export function resourcePage(ctx: PageContext, resource: ResourcePage): GeneratedFile {
   const octx: OperationContext = {
     model: ctx.model,
@@ -131,11 +150,12 @@ export function resourcePage(ctx: PageContext, resource: ResourcePage): Generate
   const resourceMeta = ctx.model.tags.find((t) => t.name === resource.name);
   const body = html`<article class="resource">
 <h1>${resource.title}</h1>
+${rawTagLine(resource)}
 ${resourceMeta?.description !== undefined ? markdown(resourceMeta.description) : ''}
 ${resource.sections.map(
   (
     section,
-  ) => html`<div class="section" id="${section.anchor}">${section.path.length > 1 ? html`<h2 class="subresource">${section.path.map((name, i) => (i === 0 ? name : html` &rsaquo; ${name}`))}</h2>` : ''}
+  ) => html`<div class="section" id="${section.anchor}">${section.path.length > 1 ? html`<h2 class="subresource">${section.titles.map((name, i) => (i === 0 ? name : html` &rsaquo; ${name}`))}</h2>${section.titles.join('\u0000').toLowerCase() !== section.path.join('\u0000').toLowerCase() ? html`<p class="raw-tag">In the description: <code>${section.path.join(' › ')}</code></p>` : ''}` : ''}
 ${section.operations.map((entry) => operationSection(entry, octx))}</div>`,
 )}
 </article>`;
@@ -200,21 +220,24 @@ export function guidePage(ctx: PageContext, guide: GuidePage): GeneratedFile {
 
 /** `search-index.json`: what the page script searches (titles, paths, names; URLs from the site root). */
 export function searchIndex(ctx: PageContext): GeneratedFile {
-  const items: { k: string; t: string; s: string; u: string; x: string }[] = [];
+  const items: { k: string; t: string; s: string; n?: string; u: string; x: string }[] = [];
   for (const entry of ctx.site.operations.values()) {
     const samples = ctx.samples.samples(entry.op);
     items.push({
       k: 'operation',
       t: entry.title,
       s: `${entry.op.method.toUpperCase()} ${entry.op.path}`,
-      u: localUrl(`${entry.page}#${entry.anchor}`),
-      x: [
-        entry.op.operationId ?? '',
-        [...entry.op.resourcePath, entry.op.methodName].join('.'),
+      // The names a reader searches by: the SDK method and calls, the operationId.
+      n: [
+        entry.sdk?.name ?? entry.op.methodName,
         samples.typescriptChain?.join('.') ?? '',
         samples.pythonChain?.join('.') ?? '',
-        ...entry.op.tags,
-      ].join(' '),
+        entry.op.operationId ?? '',
+      ]
+        .filter((word) => word !== '')
+        .join(' '),
+      u: localUrl(`${entry.page}#${entry.anchor}`),
+      x: [[...entry.op.resourcePath, entry.op.methodName].join('.'), ...entry.op.tags].join(' '),
     });
   }
   for (const entry of ctx.site.schemas.values())

@@ -4,7 +4,7 @@
 // spellers), so a sample names exactly the client class, resource chain, method and arguments the
 // generated package has. Samples are plain text here; the page escapes them like any other text.
 
-import type { ApiModel, AuthScheme, Operation, Parameter } from '../model/types.ts';
+import type { ApiModel, AuthScheme, JsonValue, Operation, Parameter } from '../model/types.ts';
 import { isEventStream, pathTemplateParts, requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
 import { mcpServerNames, type McpServerNames } from '../mcp/naming.ts';
@@ -36,8 +36,10 @@ import {
   type ResourcePlan as PyResourcePlan,
   type SdkPlan as PySdkPlan,
 } from '../python/naming.ts';
-import { exampleOf, fromJson, toJson, type Example } from './examples.ts';
+import { clientCredentialsFlowOf, type ClientCredentialsFlow } from '../core/client.ts';
+import { displayExample, exampleOf, fromJson, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
+import { shellQuote } from './bundle/shell-quote.ts';
 
 export type SampleLanguage = 'curl' | 'typescript' | 'python' | 'cli';
 export const SAMPLE_LANGUAGES: readonly { lang: SampleLanguage; label: string }[] = [
@@ -68,11 +70,7 @@ export interface SdkNames {
 
 const SAFE_ENV = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** POSIX shell single-quoting (bare when nothing in the word is special). */
-export function shellQuote(value: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value)) return value;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote };
 
 function exampleText(example: Example): string {
   if (example.t === 'str') return example.v;
@@ -97,6 +95,17 @@ export function parameterExample(model: ApiModel, param: Parameter): Example {
       (built.t === 'bool' && typeof given === 'boolean')
     )
       return fromJson(given);
+    return built;
+  }
+  // An array of plain values, when its items have the type the schema's items do.
+  if (Array.isArray(given) && given.length > 0) {
+    const built = exampleOf(model, param.schema, 'request');
+    const item = built.t === 'arr' ? built.items[0] : undefined;
+    const same = (value: JsonValue): boolean =>
+      (item?.t === 'str' && typeof value === 'string') ||
+      (item?.t === 'num' && typeof value === 'number' && Number.isFinite(value)) ||
+      (item?.t === 'bool' && typeof value === 'boolean');
+    if (given.every(same)) return fromJson(given);
     return built;
   }
   return exampleOf(model, param.schema, 'request');
@@ -215,6 +224,33 @@ export class SampleBuilder {
   }
 
   readonly #cache = new Map<string, OperationSamples>();
+  #resourceTitles: Map<string, string> | undefined;
+
+  /** The TypeScript SDK's class name of the resource at `path` (raw names), e.g. `TransferIn` for `transfer_in`. */
+  resourceTitle(path: readonly string[]): string | undefined {
+    if (this.#resourceTitles === undefined) {
+      const titles = new Map<string, string>();
+      const walk = (plans: TsResourcePlan[]): void => {
+        for (const plan of plans) {
+          titles.set(plan.resource.path.join('\u0000'), plan.className);
+          walk(plan.children);
+        }
+      };
+      walk(this.#ts.resources);
+      this.#resourceTitles = titles;
+    }
+    return this.#resourceTitles.get(path.join('\u0000'));
+  }
+
+  /** The SDK method of an operation: its name and the call (`client.transferIn.create`), when a resource maps it. */
+  sdkMethod(op: Operation): { name: string; call: string } | undefined {
+    const target = this.#tsTargets.get(op.key);
+    if (target === undefined) return undefined;
+    return {
+      name: target.method.name,
+      call: ['client', ...target.trail.map((r) => r.propName), target.method.name].join('.'),
+    };
+  }
 
   samples(op: Operation): OperationSamples {
     const cached = this.#cache.get(op.key);
@@ -253,13 +289,33 @@ export class SampleBuilder {
       )
       .join('');
     const query = new URLSearchParams();
-    for (const param of op.parameters.query.filter((p) => p.required))
-      query.append(param.name, exampleText(parameterExample(model, param)));
+    for (const param of op.parameters.query.filter((p) => p.required)) {
+      const example = parameterExample(model, param);
+      // An array as its style says: `tag=a&tag=b` (form, exploded) or one value joined by `,`, ` ` or `|`.
+      if (example.t === 'arr' && example.items.every((item) => item.t !== 'arr' && item.t !== 'obj')) {
+        const items = example.items.map(exampleText);
+        if (param.style === 'form' && param.explode) for (const item of items) query.append(param.name, item);
+        else
+          query.append(
+            param.name,
+            items.join(param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ','),
+          );
+      } else query.append(param.name, exampleText(example));
+    }
     const lines: string[] = [];
     const headers: string[] = [];
+    let prelude = '';
     const requirement = op.security[0];
+    const flow = clientCredentialsFlowOf(model, model.client.envPrefix);
     for (const { scheme: key } of requirement?.schemes ?? []) {
       const scheme = this.#schemes.get(key);
+      if (scheme?.type === 'oauth2' && flow?.scheme === key) {
+        // As the SDKs do: a token from the token URL (id and secret as HTTP Basic, the grant as a
+        // form), then the call with it.
+        prelude = this.#tokenRequest(flow, flow.scopes);
+        headers.push('"Authorization: Bearer $TOKEN"');
+        continue;
+      }
       const envVar = model.authOptions.find((o) => o.scheme === key)?.envVar;
       const secret = envVar !== undefined && SAFE_ENV.test(envVar) ? `$${envVar}` : undefined;
       const quoted = (text: string): string => (secret !== undefined ? `"${text}"` : shellQuote(text));
@@ -291,7 +347,11 @@ export class SampleBuilder {
     if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
     const content = requestContent(op)?.content;
     if (content) {
-      const body = exampleOf(model, content.schema, 'request');
+      // The description's own example of the body when it gives one, else one built from the schema.
+      const body =
+        content.kind === 'json'
+          ? fromJson(displayExample(model, content.examples, content.schema, 'request'))
+          : exampleOf(model, content.schema, 'request');
       if (content.kind === 'multipart' && body.t === 'obj') {
         for (const [k, v] of body.entries)
           lines.push(`--form ${shellQuote(`${k}=${v.t === 'file' ? '@file.bin' : exampleText(v)}`)}`);
@@ -312,7 +372,26 @@ export class SampleBuilder {
     if (qs !== '') path += `?${qs}`;
     const first = `curl --request ${op.method.toUpperCase()} \\\n  --url ${shellQuote(this.#baseUrl + path)}`;
     const rest = [...headers.map((h) => `--header ${h}`), ...lines];
-    return rest.length === 0 ? first : `${first} \\\n${rest.map((l) => `  ${l}`).join(' \\\n')}`;
+    return prelude + (rest.length === 0 ? first : `${first} \\\n${rest.map((l) => `  ${l}`).join(' \\\n')}`);
+  }
+
+  /** `TOKEN=$(curl … token URL …)` and a blank line: the client-credentials token request the SDKs make. */
+  #tokenRequest(flow: ClientCredentialsFlow, scopes: string[]): string {
+    let url = flow.tokenUrl;
+    try {
+      url = new URL(flow.tokenUrl, this.#baseUrl).href;
+    } catch {
+      // Left as written; the sample shows what the description says.
+    }
+    const env = (name: string, fallback: string): string => (SAFE_ENV.test(name) ? `$${name}` : fallback);
+    const parts = [
+      'TOKEN=$(curl --silent --request POST',
+      `--url ${shellQuote(url)}`,
+      `--user "${env(flow.clientIdEnv, 'CLIENT_ID')}:${env(flow.clientSecretEnv, 'CLIENT_SECRET')}"`,
+      '--data grant_type=client_credentials',
+      ...(scopes.length > 0 ? [`--data-urlencode ${shellQuote(`scope=${scopes.join(' ')}`)}`] : []),
+    ];
+    return `${parts.join(' \\\n  ')} \\\n  | jq -r .access_token)\n\n`;
   }
 
   // ---- TypeScript -----------------------------------------------------------------------------

@@ -14,19 +14,30 @@ export interface OperationEntry {
   /** Page path from the site root, e.g. `resources/pets.html`. */
   page: string;
   anchor: string;
-  /** Heading shown for the operation. */
+  /** Heading shown for the operation: its summary, else its method name. */
   title: string;
+  /** The SDK's method name and call (`client.transferIn.create`), when a resource maps the operation. */
+  sdk?: { name: string; call: string };
+}
+
+/** The words of the generated SDKs (`SampleBuilder`): navigation and headings use them. */
+export interface SdkNaming {
+  resourceTitle(path: readonly string[]): string | undefined;
+  sdkMethod(op: Operation): { name: string; call: string } | undefined;
 }
 
 export interface PageSection {
   /** Resource path shown as a sub-heading (empty for the page's own resource). */
   path: string[];
+  /** `path` in the SDK's names, level by level. */
+  titles: string[];
   anchor: string;
   operations: OperationEntry[];
 }
 
 export interface ResourcePage {
   kind: 'resource';
+  /** The SDK's name of the resource (`TransferIn`), else its raw name. */
   title: string;
   /** The raw top-level resource name ('' for the page of unmapped operations / webhooks). */
   name: string;
@@ -91,7 +102,7 @@ export function operationTitle(op: Operation): string {
 
 const slug = (raw: string, fallback: string): string => kebabCase(raw).slice(0, 80).replace(/-+$/, '') || fallback;
 
-export function planSite(model: ApiModel, source: DocsSource | undefined): SitePlan {
+export function planSite(model: ApiModel, source: DocsSource | undefined, naming?: SdkNaming): SitePlan {
   const files = new NameScope(['index', 'other-operations', 'webhooks']);
   const operationsByKey = new Map([...model.operations, ...model.webhooks].map((op) => [op.key, op]));
   const operations = new Map<string, OperationEntry>();
@@ -110,16 +121,19 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
       const anchor = anchors.claim(`section:${group.path.join('\u0000')}`, slug(group.path.join(' '), 'section'));
       for (const op of group.ops) {
         if (operations.has(op.key)) continue;
+        const sdk = naming?.sdkMethod(op);
         const entry: OperationEntry = {
           op,
           page: path,
           anchor: anchors.claim(`op:${op.key}`, slug([...op.resourcePath, op.methodName].join(' '), 'operation')),
           title: operationTitle(op),
+          ...(sdk !== undefined ? { sdk } : {}),
         };
         operations.set(op.key, entry);
         entries.push(entry);
       }
-      if (entries.length > 0) sections.push({ path: group.path, anchor, operations: entries });
+      const titles = group.path.map((name, i) => naming?.resourceTitle(group.path.slice(0, i + 1)) ?? name);
+      if (entries.length > 0) sections.push({ path: group.path, titles, anchor, operations: entries });
     }
     return { kind: 'resource', title, name, path, sections };
   };
@@ -135,7 +149,7 @@ export function planSite(model: ApiModel, source: DocsSource | undefined): SiteP
   ];
   for (const resource of model.resources) {
     const page = buildPage(
-      resource.name,
+      naming?.resourceTitle(resource.path) ?? resource.name,
       resource.name,
       `resources/${files.claim(`resource:${resource.name}`, slug(resource.name, 'resource'))}.html`,
       groupsOf(resource),

@@ -30,6 +30,7 @@ export function resolveMcpOptions(
   const binary = binaryName(options.binaryName ?? `${base.slice(0, 60)}-mcp`, base);
   const version = options.version ?? sdk.version;
   if (!SEMVER.test(version)) throw new Error(`MCP server version must be semver, got ${JSON.stringify(version)}.`);
-  const packageName = npmPackageName(options.packageName ?? binary, binary);
+  // The package the config names for publishing, else the binary's name.
+  const packageName = npmPackageName(options.packageName ?? model.client.packages.mcp ?? binary, binary);
   return { binaryName: binary, packageName, version };
 }

@@ -772,6 +772,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       cli: config.packages.cli ?? d.cli,
       ...optional('go', config.packages.go),
       ...optional('goPackage', config.packages.goPackage),
+      ...optional('mcp', config.packages.mcp),
     },
     envPrefix:
       config.envPrefix ??

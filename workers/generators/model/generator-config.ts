@@ -41,6 +41,7 @@ export interface GeneratorConfig {
     cli?: string;
     go?: string;
     goPackage?: string;
+    mcp?: string;
   };
   envPrefix?: string;
   /** `mcp: { tools: static | dynamic }`: the MCP server's tool mode. */

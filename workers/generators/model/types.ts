@@ -532,6 +532,8 @@ export interface ClientNaming {
     go?: string;
     /** Go package name, e.g. 'hypeman', when the config names one. */
     goPackage?: string;
+    /** The MCP server's npm package, when the config names it (else derived from the CLI's name). */
+    mcp?: string;
   };
   /** Prefix for environment variables the client reads, e.g. 'LINQ'. */
   envPrefix: string;

@@ -3,7 +3,7 @@
 // is markdown-escaped on one line.
 
 import type { ApiModel } from '../model/types.ts';
-import { mdCode, mdText } from '../core/markdown.ts';
+import { apiName, mdCode, mdText } from '../core/markdown.ts';
 import { flattenResources } from '../core/resources.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { isEventStream } from '../core/method.ts';
@@ -94,7 +94,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   const scratch = new TypeModule('\u0000readme');
   const mod = id(options.moduleName);
   const client = id(options.clientClass);
-  const title = model.info.title !== '' ? mdText(model.info.title) : options.clientClass;
+  const title = mdText(apiName(model.info.title.trim() !== '' ? model.info.title : options.clientClass));
   const out: string[] = [];
   const code = (build: (w: PyWriter) => void): void => {
     const w = new PyWriter();
@@ -104,7 +104,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   out.push(
     `# ${mdText(options.packageName)}`,
     '',
-    `The Python client for the ${title} API (version ${mdText(model.info.version)}). Standard library only; Python 3.10+; fully typed (\`py.typed\`).`,
+    `The Python client for the ${title} (version ${mdText(model.info.version)}). Standard library only; Python 3.10+; fully typed (\`py.typed\`).`,
     '',
   );
   out.push('## Installation', '', '```sh', `pip install ${options.packageName}`, '```', '');

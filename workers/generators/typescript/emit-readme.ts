@@ -9,7 +9,7 @@ import type { TypeEmitter } from './schema-types.ts';
 import { block, id, num, objectInline, objectLines, objKey, str } from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { isEventStream } from '../core/method.ts';
-import { mdCode, mdFence, mdText } from '../core/markdown.ts';
+import { apiName, mdCode, mdFence, mdText } from '../core/markdown.ts';
 import { isUploadFile } from '../core/schema.ts';
 
 /** An example value: source text, or an object literal kept as entries so a tag can be set and a body's properties spread. */
@@ -310,7 +310,7 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   const out: string[] = [];
   out.push(`# ${mdText(title)} TypeScript SDK`, '');
   out.push(
-    `The official TypeScript client for the ${mdText(title)} API (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 20.19+ and 22.12+ (from \`import\` and from \`require\`), Deno, Bun and browsers.`,
+    `The official TypeScript client for the ${mdText(apiName(title))} (version ${mdText(model.info.version)}). It has no runtime dependencies and runs on Node.js 20.19+ and 22.12+ (from \`import\` and from \`require\`), Deno, Bun and browsers.`,
     '',
   );
   out.push('## Installation', '', mdFence(`npm install ${JSON.stringify(packageName)}`, 'sh'), '');

@@ -1,5 +1,9 @@
-// The one script of a generated docs site (copied verbatim; no dependencies; it builds DOM nodes
-// and sets only textContent from data): theme toggle, phone menu, code-sample tabs, and search over search-index.json.
+// The page behaviour of a generated docs site (bundled with the try-it console into `assets/site.js`
+// by `site.ts`; no dependencies; it builds DOM nodes and sets only textContent from data): theme
+// toggle, phone menu, code-sample tabs, and search over search-index.json (ranked by
+// `search-rank.ts`).
+import { prepare, search } from './search-rank.ts';
+
 (function () {
   'use strict';
   var doc = document.documentElement;
@@ -109,22 +113,11 @@
     loading = fetch(root + 'search-index.json', { credentials: 'same-origin' })
       .then(function (response) { if (!response.ok) throw new Error('search index: ' + response.status); return response.json(); })
       .then(function (data) {
-        index = (data && data.items ? data.items : []).map(function (item) {
-          return { item: item, title: String(item.t).toLowerCase(), hay: (item.t + ' ' + item.s + ' ' + item.x).toLowerCase() };
-        });
+        index = (data && data.items ? data.items : []).map(prepare);
         render();
       })
       .catch(function () { index = []; loading = null; });
     return loading;
-  }
-  function score(entry, terms) {
-    var total = 0;
-    for (var i = 0; i < terms.length; i++) {
-      var at = entry.hay.indexOf(terms[i]);
-      if (at < 0) return -1;
-      total += entry.title.indexOf(terms[i]) === 0 ? 0 : entry.title.indexOf(terms[i]) > 0 ? 1 : 2;
-    }
-    return total + (entry.item.k === 'operation' ? 0 : 0.5);
   }
   function render() {
     if (!input || !list) return;
@@ -132,14 +125,7 @@
     while (list.firstChild) list.removeChild(list.firstChild);
     active = -1;
     if (query === '' || !index) { list.hidden = true; return; }
-    var terms = query.split(/\s+/);
-    var hits = [];
-    for (var i = 0; i < index.length; i++) {
-      var s = score(index[i], terms);
-      if (s >= 0) hits.push({ s: s, entry: index[i], i: i });
-    }
-    hits.sort(function (a, b) { return a.s - b.s || a.entry.title.length - b.entry.title.length || a.i - b.i; });
-    hits = hits.slice(0, 20);
+    var hits = search(index, query, 20).map(function (i) { return { entry: index[i] }; });
     if (hits.length === 0) {
       var none = document.createElement('li');
       none.className = 'search-empty';
