@@ -2,7 +2,7 @@
 // no external requests), the docs snapshot format, safe markdown, the search index, and a hostile
 // description rendered as text. UPDATE_GOLDEN=1 rewrites tests/fixtures/docs/golden/.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';

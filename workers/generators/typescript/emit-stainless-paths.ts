@@ -6,7 +6,7 @@
 import { flattenResources } from '../core/resources.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import type { SdkPlan } from './plan.ts';
-import { printModule, str } from './ts-source.ts';
+import { printModule, str } from '../printers/ts-source.ts';
 
 const reexport = (from: string): string => `export * from ${str(from)};`;
 

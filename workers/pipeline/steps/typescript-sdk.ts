@@ -33,7 +33,9 @@ export const typescriptSdkStep = defineStep({
       context.signal,
     );
     if (partnerCode)
-      outcome.artifacts = outcome.artifacts?.map((a) => ('files' in a ? { ...a, files: addImportExtensions(a.files) } : a));
+      outcome.artifacts = outcome.artifacts?.map((a) =>
+        'files' in a ? { ...a, files: addImportExtensions(a.files) } : a,
+      );
     return withCustomCode(outcome, customCode);
   },
 });
