@@ -68,9 +68,24 @@ function endpointsFromModel(model: ApiModel | undefined): Map<string, string> {
 }
 
 export function compareParams(oldParams: SurfaceParam[], newParams: SurfaceParam[]): ParamChange[] {
-  const changes: ParamChange[] = [];
   const oldPos = oldParams.filter((p) => p.positional);
   const newPos = newParams.filter((p) => p.positional);
+  // A path parameter that moved between a positional argument and the params object is reported
+  // once, as the positional change.
+  const oldPosNames = new Set(oldPos.map((p) => normName(p.name)));
+  const newPosNames = new Set(newPos.map((p) => normName(p.name)));
+  const oldNamed = new Map(
+    oldParams.filter((p) => !p.positional && !newPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]),
+  );
+  const newNamed = new Map(
+    newParams.filter((p) => !p.positional && !oldPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]),
+  );
+  return [...positionalChanges(oldPos, newPos), ...namedChanges(oldNamed, newNamed)];
+}
+
+/** Positional arguments: their number and required count, else each one's type, in order. */
+function positionalChanges(oldPos: SurfaceParam[], newPos: SurfaceParam[]): ParamChange[] {
+  const changes: ParamChange[] = [];
   const oldReqPos = oldPos.filter((p) => p.required).length;
   const newReqPos = newPos.filter((p) => p.required).length;
   if (oldPos.length !== newPos.length || oldReqPos !== newReqPos) {
@@ -97,16 +112,12 @@ export function compareParams(oldParams: SurfaceParam[], newParams: SurfaceParam
       }
     }
   }
-  // A path parameter that moved between a positional argument and the params object is reported
-  // once, as the positional change above.
-  const oldPosNames = new Set(oldPos.map((p) => normName(p.name)));
-  const newPosNames = new Set(newPos.map((p) => normName(p.name)));
-  const oldNamed = new Map(
-    oldParams.filter((p) => !p.positional && !newPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]),
-  );
-  const newNamed = new Map(
-    newParams.filter((p) => !p.positional && !oldPosNames.has(normName(p.name))).map((p) => [normName(p.name), p]),
-  );
+  return changes;
+}
+
+/** Named parameters (the params object, keyword arguments), by normalised name. */
+function namedChanges(oldNamed: Map<string, SurfaceParam>, newNamed: Map<string, SurfaceParam>): ParamChange[] {
+  const changes: ParamChange[] = [];
   for (const [key, o] of oldNamed) {
     const n = newNamed.get(key);
     if (n === undefined) {
