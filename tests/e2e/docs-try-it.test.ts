@@ -11,7 +11,8 @@
 // operation page with the console open. One browser for the file.
 
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -36,6 +37,8 @@ if (!available)
     `\n*** docs-try-it browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`,
   );
 
+/** Screenshots of the console, for a reader (not compared). */
+const ARTIFACTS = join(tmpdir(), 'report-service-test-artifacts', 'docs-try-it');
 const DOCS_DOMAIN = `docs-${Date.now().toString(36)}.tryit.test`;
 const CLIENT_ID = 'cid-7';
 const CLIENT_SECRET = 'csecret-9';
@@ -337,6 +340,8 @@ describe.skipIf(!available)('the try-it console in headless Chromium, served by 
     // Highlighted: keys and strings are their own spans.
     expect(await body.locator('.tok-key').first().textContent()).toBe('"id"');
     expect(await body.locator('.tok-number').first().textContent()).toBe('5');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await form.screenshot({ path: join(ARTIFACTS, 'try-it-response.png') });
     // What reached the API: the token request (id AND secret, as HTTP Basic), then the call with the token.
     const calls = api.seen.slice(before).filter((s) => s.method !== 'OPTIONS');
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([

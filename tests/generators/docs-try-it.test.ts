@@ -4,6 +4,8 @@
 // and the console's logic in `bundle/try-it-core.ts` (request, parameter serialization, curl,
 // client-credentials token request, refusal explanations, JSON highlighting).
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   apiOrigins,
@@ -11,6 +13,7 @@ import {
   emitDocsSite,
   readConnectOrigins,
   safeOrigin,
+  SampleBuilder,
 } from '../../workers/generators/docs/index.ts';
 import { serverUrls } from '../../workers/generators/docs/content-security-policy.ts';
 import { docsSiteCsp } from '../../workers/generators/docs/site-csp.ts';
@@ -28,7 +31,7 @@ import {
 } from '../../workers/generators/docs/bundle/try-it-core.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { HOSTILE_CASES as CASES } from '../fixtures/hostile/cases.ts';
-import { decodeEntities, docsFixture, tagsOf } from './docs-helpers.ts';
+import { decodeEntities, docsFixture, FIXTURES, tagsOf } from './docs-helpers.ts';
 
 const PAGE = 'https://docs.example.org/resources/pets.html';
 
@@ -103,6 +106,19 @@ describe('docs Content-Security-Policy', () => {
     expect(docsSiteCsp(new Map())).toContain("connect-src 'self';");
     expect(docsSiteCsp(undefined)).toContain("connect-src 'self';");
     expect(readConnectOrigins('not json')).toEqual([]);
+  });
+});
+
+describe("samples from the description's examples", () => {
+  it("take the body's example values (same type) and the array parameter's example in every language", async () => {
+    const text = readFileSync(join(FIXTURES, 'try-it.openapi.yaml'), 'utf8');
+    const model = (await analyzeSpec({ openapiText: text, mode: 'flagship' })).model!;
+    const op = model.operations.find((o) => o.path === '/pets/{petId}/toys')!;
+    const samples = new SampleBuilder(model).samples(op);
+    expect(samples.typescript).toContain('tag: ["red", "squeaky"],\n    name: "Ball"');
+    expect(samples.python).toContain('("rex-1", tag=["red", "squeaky"], name="Ball")');
+    expect(samples.curl).toContain("?tag=red&tag=squeaky'");
+    expect(samples.curl).toContain('"name": "Ball",\n  "size": 3');
   });
 });
 

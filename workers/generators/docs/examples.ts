@@ -4,7 +4,7 @@
 // a response example shows every readable field down to a bounded depth.
 
 import { isUploadFile, resolveSchema } from '../core/schema.ts';
-import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
+import type { ApiModel, JsonValue, MediaTypeContent, SchemaNode } from '../model/types.ts';
 import { contentText, type Html, prettyJson } from './html.ts';
 
 export type Example =
@@ -262,4 +262,43 @@ export function exampleHtml(
   let cache = blocks.get(owner);
   if (cache === undefined) blocks.set(owner, (cache = {}));
   return (cache[mode] ??= render());
+}
+
+/**
+ * A request body's example for the typed samples (TypeScript, Python, CLI): the one built from the
+ * schema (only the fields the call needs, so it type-checks), with each top-level plain value taken
+ * from the description's own example of the body where it has the same type (and, for an enum, is
+ * one of its members).
+ */
+export function requestExample(model: ApiModel, content: MediaTypeContent): Example {
+  const built = exampleOf(model, content.schema, 'request');
+  const given = content.examples?.[0];
+  const object = resolveSchema(model, content.schema);
+  if (
+    built.t !== 'obj' ||
+    object?.kind !== 'object' ||
+    given === null ||
+    typeof given !== 'object' ||
+    Array.isArray(given)
+  )
+    return built;
+  return {
+    t: 'obj',
+    entries: built.entries.map(([key, value]): [string, Example] => {
+      const own = Object.hasOwn(given, key) ? given[key] : undefined;
+      const property = object.properties.find((p) => p.name === key);
+      const schema = property !== undefined ? resolveSchema(model, property.schema) : undefined;
+      const fits =
+        own !== undefined &&
+        ((value.t === 'str' && typeof own === 'string') ||
+          (value.t === 'num' && typeof own === 'number' && Number.isFinite(own)) ||
+          (value.t === 'bool' && typeof own === 'boolean')) &&
+        (schema?.kind === 'primitive' || (schema?.kind === 'enum' && schema.members.some((m) => m.value === own)));
+      if (!fits) return [key, value];
+      // An integer stays an integer.
+      if (value.t === 'num' && schema?.kind === 'primitive' && schema.type === 'integer' && !Number.isInteger(own))
+        return [key, value];
+      return [key, fromJson(own as JsonValue)];
+    }),
+  };
 }

@@ -37,7 +37,7 @@ import {
   type SdkPlan as PySdkPlan,
 } from '../python/naming.ts';
 import { clientCredentialsFlowOf, type ClientCredentialsFlow } from '../core/client.ts';
-import { displayExample, exampleOf, fromJson, toJson, type Example } from './examples.ts';
+import { displayExample, exampleOf, fromJson, requestExample, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 import { shellQuote } from './bundle/shell-quote.ts';
 
@@ -406,7 +406,7 @@ export class SampleBuilder {
         .filter((x) => x.param.required)
         .map((x) => [objKey(x.key), parameterExample(model, x.param)]);
       if (shape.body?.flatten) {
-        const body = exampleOf(model, shape.body.content.schema, 'request');
+        const body = requestExample(model, shape.body.content);
         if (body.t === 'obj') for (const [k, v] of body.entries) props.push([objKey(k), v]);
       } else if (shape.body?.required) {
         const kind = shape.body.kind;
@@ -415,7 +415,7 @@ export class SampleBuilder {
             ? { t: 'file' }
             : kind === 'text'
               ? { t: 'str', v: 'text' }
-              : exampleOf(model, shape.body.content.schema, 'request');
+              : requestExample(model, shape.body.content);
         props.push([objKey(shape.body.key), value]);
       }
       args.push(tsObject(props, 0));
@@ -472,7 +472,7 @@ export class SampleBuilder {
     const shape = this.#pyShapes.of(method);
     const args: Py[] = shape.pathArgs.map((a) => this.#pyValue(parameterExample(model, a.param)));
     const pickedBody = shape.body ? requestContent(method.op)?.content : undefined;
-    const bodyExample = pickedBody ? exampleOf(model, pickedBody.schema, 'request') : undefined;
+    const bodyExample = pickedBody ? requestExample(model, pickedBody) : undefined;
     const params = method.op.parameters;
     // By name, once: an operation may have thousands of parameters (a find per argument was quadratic).
     const byName = (list: Parameter[]): Map<string, Parameter> => {
@@ -547,7 +547,7 @@ export class SampleBuilder {
     }
     const body = method.shape.body;
     if (body) {
-      const example = exampleOf(model, body.content.schema, 'request');
+      const example = requestExample(model, body.content);
       if (body.flatten && example.t === 'obj') {
         for (const [key, value] of example.entries) {
           const found = named('body', key);
