@@ -71,6 +71,7 @@ export const PIPELINE_STEPS = [
   'mcp_server',
   'docs',
   'compat_diff',
+  'wire_tests',
 ] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 
@@ -89,6 +90,7 @@ export const ARTIFACT_KINDS = [
   'mcp_server',
   'docs',
   'compat_diff',
+  'wire_tests',
 ] as const;
 export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 

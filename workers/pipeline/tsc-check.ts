@@ -98,7 +98,16 @@ export async function compiledPackageOutcome(
   bundle?: string,
 ): Promise<StepOutcome> {
   signal.throwIfAborted();
-  const check = await tscBuild(files, signal, resolutions, bundle);
+  return packageOutcome(kind, name, files, await tscBuild(files, signal, resolutions, bundle));
+}
+
+/** `compiledPackageOutcome` for a package already compiled by `tscBuild`. */
+export function packageOutcome(
+  kind: ArtifactKind,
+  name: string,
+  files: GeneratedFile[],
+  check: ToolCheck & { built?: GeneratedFile[] },
+): StepOutcome {
   const shipped = check.built ? [...files, ...check.built] : files;
   return {
     status: check.ok ? 'passed' : 'failed',
