@@ -288,9 +288,23 @@ function leadsBack(node: SchemaNode, seen: ReadonlySet<string>): boolean {
 }
 
 function numberValue(type: 'integer' | 'number', c: PrimitiveConstraints): number {
-  let v = c.minimum ?? (c.exclusiveMinimum !== undefined ? c.exclusiveMinimum + 1 : undefined) ?? 1;
-  if (c.maximum !== undefined && v > c.maximum) v = c.maximum;
-  if (c.exclusiveMaximum !== undefined && v >= c.exclusiveMaximum) v = c.exclusiveMaximum - 1;
-  if (c.multipleOf !== undefined && c.multipleOf > 0) v = Math.ceil(v / c.multipleOf) * c.multipleOf;
-  return type === 'integer' ? Math.ceil(v) : v;
+  // Candidates from the bounds, the first that satisfies every constraint (1 when none does).
+  const lo = c.minimum ?? c.exclusiveMinimum;
+  const hi = c.maximum ?? c.exclusiveMaximum;
+  const raw = [
+    1,
+    lo,
+    lo === undefined ? undefined : lo + 1,
+    lo !== undefined && hi !== undefined ? (lo + hi) / 2 : undefined,
+    hi === undefined ? undefined : hi - 1,
+    hi,
+    0,
+  ];
+  for (const candidate of raw) {
+    if (candidate === undefined || !Number.isFinite(candidate)) continue;
+    let v = type === 'integer' ? Math.ceil(candidate) : candidate;
+    if (c.multipleOf !== undefined && c.multipleOf > 0) v = Math.ceil(v / c.multipleOf) * c.multipleOf;
+    if (numberFits(v, c)) return v;
+  }
+  return 1;
 }
