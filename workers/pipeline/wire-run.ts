@@ -39,9 +39,17 @@ const NOT_SERVABLE: [RegExp, string][] = [
     /prism\/errors#NO_COMPLEX_OBJECT_TEXT/,
     'Prism cannot serialise an object schema as text (an event stream or text/plain response of objects)',
   ],
-  [/prism\/errors#NO_RESPONSE_DEFINED/, 'the description declares no response Prism can answer with'],
+  [
+    /prism\/errors#NO_RESPONSE(_RESPONSE)?_DEFINED/,
+    'the description declares no response Prism can answer with (no content or example for the status it picked)',
+  ],
   [/prism\/errors#NOT_IMPLEMENTED/, 'Prism does not implement this operation'],
   [/prism\/errors#UNKNOWN/, 'Prism failed while generating the response'],
+  [
+    /Content-Length can't be present with Transfer-Encoding/,
+    "Prism sends the description's own Content-Length and Transfer-Encoding response headers together, which is not valid HTTP/1.1",
+  ],
+  [/^(AssertionError: )?HTTP 3\d\d\b/, 'the operation answers a redirect (3xx) and Prism sends no Location to follow'],
 ];
 
 /** Runs the suite's command in a temp folder holding its files, with `TEST_API_BASE_URL`. */

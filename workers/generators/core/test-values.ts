@@ -38,8 +38,11 @@ export function fromJson(value: JsonValue): TestValue {
 /** A parameter's value: its own example when it fits its schema, else one built from the schema. */
 export function parameterValue(model: ApiModel, param: Parameter, fill: Fill): TestValue {
   const given = param.examples?.[0];
-  if (given !== undefined && fits(model, given, param.schema, 0)) return fromJson(given);
-  return testValue(model, param.schema, fill);
+  // A path segment is never empty (the SDKs refuse one).
+  const usable = (v: JsonValue): boolean => param.in !== 'path' || v !== '';
+  if (given !== undefined && usable(given) && fits(model, given, param.schema, 0)) return fromJson(given);
+  const built = testValue(model, param.schema, fill);
+  return param.in === 'path' && built.t === 'str' && built.v === '' ? { t: 'str', v: 'string' } : built;
 }
 
 /** A value for `node` that its schema accepts (as far as the model can tell). */

@@ -81,7 +81,11 @@ export function emitTests(model: ApiModel, plan: SdkPlan): GeneratedFile {
   w.blank();
   w.block(py`def _explain(error: APIStatusError) -> AssertionError:`, () => {
     w.line(py`"""A status error with what the server said (a mock names each violation of the description)."""`);
-    w.line(py`return AssertionError(f"HTTP {error.status_code}: {json.dumps(error.body, default=str)[:2000]}")`);
+    w.line(py`violations = error.headers.get("sl-violations")`);
+    w.line(py`said = json.dumps(error.body, default=str)[:2000]`);
+    w.line(
+      py`return AssertionError(f"HTTP {error.status_code}: {said}" + (f" violations: {violations}" if violations else ""))`,
+    );
   });
   w.blank();
   w.blank();
