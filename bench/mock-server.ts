@@ -1,25 +1,34 @@
-// The validating mock (workers/pipeline/mock-server.ts: Prism) on the Stripe-sized description:
-// how long it takes to read the description and listen, and how fast it answers and refuses.
-// `npm run bench:mock` (optional: resources count, default 330 = Stripe's size).
+// The validating mock (workers/pipeline/mock-server.ts: Prism): how long it takes to read a
+// description and listen, and how fast it answers and refuses, on
+// - the Stripe-like synthetic description (bench/synthetic-stripe-like.ts: dense reference cycles,
+//   `anyOf` expandables) at growing sizes up to Stripe's (330 resources), each start capped;
+// - a CRUD description of Stripe's operation count (bench/synthetic-description.ts, 455
+//   operations), where request speed is measured.
+// `npm run bench:mock` (optional: the start cap in seconds, default 60).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { startMockServer } from '../workers/pipeline/mock-server.ts';
+import { startMockServer, type MockServer } from '../workers/pipeline/mock-server.ts';
+import { syntheticDescription } from './synthetic-description.ts';
 import { stripeLikeDescription } from './synthetic-stripe-like.ts';
 
-const resources = Number(process.argv[2] ?? 330);
-const text = stripeLikeDescription(resources);
-const description = parse(text) as { paths: Record<string, Record<string, unknown>> };
+const capMs = Number(process.argv[2] ?? 60) * 1000;
 const dir = await mkdtemp(join(tmpdir(), 'bench-mock-'));
-const file = join(dir, 'openapi.yaml');
-await writeFile(file, text);
 
-const AUTH = { authorization: `Basic ${Buffer.from('user:pass').toString('base64')}` };
-// Every GET (list and retrieve), path parameters filled with a short id.
-const gets = Object.entries(description.paths)
-  .filter(([, item]) => 'get' in item)
-  .map(([path]) => path.replace(/\{[^}]+\}/g, 'id_1'));
+async function start(name: string, text: string): Promise<MockServer | undefined> {
+  const file = join(dir, `${name}.yaml`);
+  await writeFile(file, text);
+  const t0 = performance.now();
+  try {
+    return await startMockServer(file, undefined, capMs);
+  } catch (error) {
+    console.log(
+      `${name}: did not listen within ${((performance.now() - t0) / 1000).toFixed(0)} s (${(error as Error).message.slice(0, 120)})`,
+    );
+    return undefined;
+  }
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -38,10 +47,10 @@ async function timed(
     Array.from({ length: concurrency }, async () => {
       while (next < urls.length) {
         const url = urls[next++] as string;
-        const start = performance.now();
+        const begun = performance.now();
         const response = await fetch(url, init);
         await response.arrayBuffer();
-        ms.push(performance.now() - start);
+        ms.push(performance.now() - begun);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       }
     }),
@@ -49,42 +58,52 @@ async function timed(
   return { ms: ms.sort((a, b) => a - b), statuses, wallMs: performance.now() - t0 };
 }
 
-const mock = await startMockServer(file, undefined, 900_000);
+const line = (label: string, run: Awaited<ReturnType<typeof timed>>): string =>
+  `${label} ×${run.ms.length}: p50 ${percentile(run.ms, 0.5).toFixed(1)} ms, p95 ${percentile(run.ms, 0.95).toFixed(1)} ms, ${((run.ms.length / run.wallMs) * 1000).toFixed(0)} req/s; statuses ${JSON.stringify([...run.statuses])}`;
+
 try {
-  console.log(
-    `description: ${resources} resources, ${Object.keys(description.paths).length} paths, ${(text.length / 1e6).toFixed(2)} MB YAML`,
-  );
-  console.log(`prism start (spawn → listening): ${mock.startMs} ms`);
-  const rounds = Math.max(1, Math.ceil(600 / gets.length));
-  const urls = Array.from({ length: rounds }, () => gets.map((p) => `${mock.url}${p}`)).flat();
-  // The first request to each operation builds Prism's generator for its response: measured apart.
-  const first = await timed(
-    gets.map((p) => `${mock.url}${p}`),
-    1,
-    { headers: AUTH },
-  );
-  console.log(
-    `first request per GET operation (${first.ms.length}, sequential): p50 ${percentile(first.ms, 0.5).toFixed(1)} ms, p95 ${percentile(first.ms, 0.95).toFixed(1)} ms; statuses ${JSON.stringify([...first.statuses])}`,
-  );
-  for (const concurrency of [1, 8]) {
-    const run = await timed(urls, concurrency, { headers: AUTH });
-    console.log(
-      `valid GETs ×${run.ms.length}, concurrency ${concurrency}: p50 ${percentile(run.ms, 0.5).toFixed(1)} ms, p95 ${percentile(run.ms, 0.95).toFixed(1)} ms, ${((run.ms.length / run.wallMs) * 1000).toFixed(0)} req/s; statuses ${JSON.stringify([...run.statuses])}`,
-    );
+  console.log(`Stripe-like (dense reference cycles), start cap ${capMs / 1000} s:`);
+  for (const resources of [1, 2, 3, 4, 330]) {
+    const text = stripeLikeDescription(resources);
+    const mock = await start(`stripe-like-${resources}`, text);
+    if (mock)
+      console.log(
+        `stripe-like ${resources} resources (${(text.length / 1e3).toFixed(0)} kB): listening after ${mock.startMs} ms`,
+      );
+    await mock?.stop();
+    if (!mock) break;
   }
-  // Refused: no credentials (401) and a wrongly typed query parameter (422).
-  const refused = await timed(
-    gets.slice(0, 200).map((p) => `${mock.url}${p}?limit=abc`),
-    8,
-    { headers: AUTH },
-  );
-  console.log(
-    `invalid query (limit=abc) ×${refused.ms.length}: p50 ${percentile(refused.ms, 0.5).toFixed(1)} ms; statuses ${JSON.stringify([...refused.statuses])}`,
-  );
-  const mem = await fetch(`${mock.url}${gets[0]}`);
-  await mem.arrayBuffer();
-  console.log(`no credentials: status ${mem.status}`);
+
+  const text = syntheticDescription(455);
+  const description = parse(text) as { paths: Record<string, Record<string, unknown>> };
+  const mock = await start('crud-455', text);
+  if (mock) {
+    try {
+      console.log(`CRUD, 455 operations (${(text.length / 1e6).toFixed(2)} MB): listening after ${mock.startMs} ms`);
+      const AUTH = { authorization: 'Bearer token' };
+      const gets = Object.entries(description.paths)
+        .filter(([, item]) => 'get' in item)
+        .map(([path]) => `${mock.url}${path.replace(/\{[^}]+\}/g, 'id_1')}`);
+      console.log(line('first GET of each operation, sequential', await timed(gets, 1, { headers: AUTH })));
+      const many = Array.from({ length: Math.ceil(1000 / gets.length) }, () => gets).flat();
+      for (const concurrency of [1, 8])
+        console.log(line(`valid GETs, concurrency ${concurrency}`, await timed(many, concurrency, { headers: AUTH })));
+      const lists = gets.filter((u) => !u.endsWith('id_1'));
+      console.log(
+        line(
+          'refused: limit=0 (minimum 1), concurrency 8',
+          await timed(
+            lists.map((u) => `${u}?limit=0`),
+            8,
+            { headers: AUTH },
+          ),
+        ),
+      );
+      console.log(line('refused: no credentials, concurrency 8', await timed(lists, 8)));
+    } finally {
+      await mock.stop();
+    }
+  }
 } finally {
-  await mock.stop();
   await rm(dir, { recursive: true, force: true });
 }

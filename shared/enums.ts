@@ -72,6 +72,7 @@ export const PIPELINE_STEPS = [
   'mcp_server',
   'docs',
   'compat_diff',
+  'wire_tests',
 ] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 
@@ -91,6 +92,7 @@ export const ARTIFACT_KINDS = [
   'docs',
   'compat_diff',
   'go_sdk',
+  'wire_tests',
 ] as const;
 export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 

@@ -42,6 +42,7 @@ describe('POST /api/reports/start', () => {
       'mcp_server',
       'docs',
       'compat_diff',
+      'wire_tests',
     ]);
     expect(res.body.run.inputSummary).toMatchObject({
       openapiFileName: 'petstore.yaml',

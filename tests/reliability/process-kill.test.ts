@@ -85,6 +85,7 @@ describe('killed processes', () => {
       ['mcp_server', 'passed'],
       ['docs', 'passed'],
       ['compat_diff', 'skipped'],
+      ['wire_tests', 'passed'],
     ]);
     for (const id of small)
       expect(

@@ -22,7 +22,8 @@ async function start(body: Record<string, unknown>) {
   return res.body.run.id as string;
 }
 
-describe('report pipeline', () => {
+// Each run now includes wire_tests (a Prism mock and the SDKs' tests): 60 s a run on a busy 2-core machine.
+describe('report pipeline', { timeout: 60_000 }, () => {
   it('a sound description: validate passes with its report and a starter config, the TypeScript and Python SDKs and the CLI pass their checks; docs are built; with nothing to compare, compat_diff is skipped, so the verdict is needs_review', async () => {
     const runId = await start({ openapiText: PETSTORE });
     const run = await waitForRun(runId);
@@ -81,6 +82,7 @@ describe('report pipeline', () => {
       'starter_config',
       'typescript_sdk',
       'validation_report',
+      'wire_tests',
     ]);
     const sdk = got.body.run.artifactManifest.artifacts.find((a: { kind: string }) => a.kind === 'typescript_sdk');
     expect(sdk).toMatchObject({ mediaType: 'application/gzip', name: 'typescript-sdk.tar.gz' });
@@ -126,11 +128,12 @@ describe('report pipeline', () => {
       'passed',
       'passed',
       'skipped',
+      'passed',
     ]);
     expect(run.artifactManifest?.quality).toMatchObject({ errors: 0, warnings: 0 });
   });
 
-  // Whole pipeline runs (seven steps each) plus an old SDK's surface: more than the default 30 s on a busy 2-core machine.
+  // Whole pipeline runs (eight steps each, wire_tests among them) plus an old SDK's surface: more than 60 s on a busy 2-core machine.
   it("compat_diff: the customer's SDK against ours, and the project's previous description against this one", async () => {
     const { analyzeSpec } = await import('../../workers/generators/analyze.ts');
     const { emitTypeScriptSdk } = await import('../../workers/generators/typescript/index.ts');
@@ -172,7 +175,7 @@ describe('report pipeline', () => {
     );
     expect(tar.includes(Buffer.from('compat-diff.md'))).toBe(true);
     expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   // As above: a whole run plus the old Python SDK's surface.
   it('compat_diff reads a Python SDK too (parsed with ast, never imported)', async () => {
@@ -188,7 +191,7 @@ describe('report pipeline', () => {
     const step = run.steps.find((s) => s.name === 'compat_diff')!;
     expect(step).toMatchObject({ status: 'passed', counts: expect.objectContaining({ removed: 1 }) });
     expect(step.summary).toMatch(/migration risk/);
-  }, 60_000);
+  }, 120_000);
 
   it('the docs of a run publish as a hosted preview: 201, served noindex with the CSP, search index and assets included', async () => {
     const runId = await start({

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.stop());
 
-describe('pipeline runner', () => {
+describe('pipeline runner', { timeout: 60_000 }, () => {
   it('resumes at the first unfinished step: a step recorded as finished is not run again', async () => {
     const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
     // As if an earlier attempt finished `validate` and died during `typescript_sdk`.
@@ -105,6 +105,7 @@ describe('pipeline runner', () => {
         'mcp_server',
         'docs',
         'compat_diff',
+        'wire_tests',
       ]);
       return run.steps.map((s) => ({ start: Date.parse(s.startedAt!), end: Date.parse(s.completedAt!) }));
     };

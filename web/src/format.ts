@@ -61,6 +61,7 @@ const STEP_LABELS: Record<string, string> = {
   mcp_server: 'MCP server',
   docs: 'Reference docs',
   compat_diff: 'Compatibility diff',
+  wire_tests: 'Wire tests',
 };
 export const stepLabel = (name: string) => STEP_LABELS[name] ?? words(name);
 
@@ -74,5 +75,6 @@ const KIND_LABELS: Record<string, string> = {
   mcp_server: 'MCP server',
   docs: 'Docs site',
   compat_diff: 'Compatibility diff',
+  wire_tests: 'Wire tests',
 };
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? words(kind);

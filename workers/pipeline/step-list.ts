@@ -8,6 +8,7 @@ import { mcpServerStep } from './steps/mcp-server.ts';
 import { pythonSdkStep } from './steps/python-sdk.ts';
 import { typescriptSdkStep } from './steps/typescript-sdk.ts';
 import { validateStep } from './steps/validate.ts';
+import { wireTestsStep } from './steps/wire-tests.ts';
 
 /** The pipeline, in its fixed order. A step is one file plus one line here. */
 export const STEPS: readonly StepDefinition[] = [
@@ -19,6 +20,7 @@ export const STEPS: readonly StepDefinition[] = [
   mcpServerStep,
   docsStep,
   compatDiffStep,
+  wireTestsStep,
 ];
 
 if (STEPS.map((s) => s.name).join() !== PIPELINE_STEPS.join()) {
@@ -39,6 +41,7 @@ export const LAUNCH_ORDER: readonly PipelineStep[] = [
   'mcp_server',
   'docs',
   'compat_diff',
+  'wire_tests',
 ];
 
 if (

@@ -5,7 +5,7 @@
 
 import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
-import { emitTypeScriptSdk } from '../typescript/index.ts';
+import { emitTypeScriptSdk, TESTS_PATH } from '../typescript/index.ts';
 import { planSdk, resolveOptions } from '../typescript/naming.ts';
 import { cliBundleFiles } from './bundle-files.ts';
 import { emitCommands } from './emit-commands.ts';
@@ -21,7 +21,8 @@ export { resolveCliOptions } from './options.ts';
 export { CLI_BUNDLE_DIR } from './bundle-files.ts';
 
 /** SDK files that are not part of the CLI package (it has its own). */
-const SDK_PACKAGE_FILES = new Set(['package.json', 'tsconfig.json', 'README.md']);
+/** The SDK's package files (its tests run against the SDK package itself, not inside this one). */
+const SDK_PACKAGE_FILES = new Set(['package.json', 'tsconfig.json', 'README.md', TESTS_PATH]);
 
 export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFile[] {
   const sdkOptions = resolveOptions(model, options.sdk);

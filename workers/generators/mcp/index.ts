@@ -5,7 +5,7 @@
 
 import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
-import { emitTypeScriptSdk } from '../typescript/index.ts';
+import { emitTypeScriptSdk, TESTS_PATH } from '../typescript/index.ts';
 import { planSdk, resolveOptions } from '../typescript/naming.ts';
 import { mcpBundleFiles } from './bundle-files.ts';
 import { emitPackageFiles } from './emit-package.ts';
@@ -23,7 +23,8 @@ export { MCP_SDK_RANGE } from './emit-package.ts';
 export { planTools, type McpTool } from './plan.ts';
 
 /** SDK files that are not part of the MCP package (it has its own). */
-const SDK_PACKAGE_FILES = new Set(['package.json', 'tsconfig.json', 'README.md']);
+/** The SDK's package files (its tests run against the SDK package itself, not inside this one). */
+const SDK_PACKAGE_FILES = new Set(['package.json', 'tsconfig.json', 'README.md', TESTS_PATH]);
 
 export function emitMcpServer(model: ApiModel, options: McpOptions = {}): GeneratedFile[] {
   const sdkOptions = resolveOptions(model, options.sdk);

@@ -10,6 +10,7 @@ import { ASYNC_RESOURCES_DIR, emitAsyncClient, emitAsyncResourceModule, emitAsyn
 import { emitClient } from './emit-client.ts';
 import { emitPackageInit, emitPyproject, emitResourcesInit, emitTypesInit } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
+import { emitTests } from './emit-tests.ts';
 import { emitResourceModule, typesModuleText } from './emit-resources.ts';
 import { emitWebhooks } from './emit-webhooks.ts';
 import { resolveOptions } from './options.ts';
@@ -69,5 +70,6 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   for (const file of bundleFiles()) files.push({ path: src + file.path, content: file.content });
   files.push(emitPyproject(model, resolved));
   files.push({ path: 'README.md', content: readme });
+  files.push(emitTests(model, plan));
   return sortByPath(files);
 }

@@ -4,6 +4,7 @@
 import type { ApiModel } from '../model/types.ts';
 import type { ResolvedTypeScriptSdkOptions } from './types.ts';
 import type { GeneratedFile } from '../core/files.ts';
+import { TEST_SCRIPT } from './emit-tests.ts';
 
 export const GENERATED_TSCONFIG = {
   compilerOptions: {
@@ -62,7 +63,7 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedTypeScriptSdk
     files: ['dist', 'src', 'README.md'],
     sideEffects: false,
     engines: { node: NODE_ENGINES },
-    scripts: { build: 'tsc -p tsconfig.json', prepublishOnly: 'tsc -p tsconfig.json' },
+    scripts: { build: 'tsc -p tsconfig.json', test: TEST_SCRIPT, prepublishOnly: 'tsc -p tsconfig.json' },
     dependencies: {},
     devDependencies: { typescript: '^5.9.0' },
   };

@@ -12,6 +12,7 @@ import { emitPackageFiles } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
 import { emitResourceModule } from './emit-resources.ts';
 import { emitStainlessPaths } from './emit-stainless-paths.ts';
+import { emitTests } from './emit-tests.ts';
 import { emitWebhooks } from './emit-webhooks.ts';
 import { resolveOptions } from './options.ts';
 import { planSdk } from './plan.ts';
@@ -22,6 +23,7 @@ export type { GeneratedFile } from '../core/files.ts';
 export type { ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types.ts';
 export { resolveOptions } from './options.ts';
 export { GENERATED_TSCONFIG, NODE_ENGINES } from './emit-package.ts';
+export { TESTS_PATH } from './emit-tests.ts';
 
 export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions = {}): GeneratedFile[] {
   const resolved = resolveOptions(model, options);
@@ -39,6 +41,7 @@ export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions
   files.push(emitClient(model, plan));
   files.push(emitIndex(plan, resourceTypes));
   files.push(emitReadme(model, plan, types));
+  files.push(emitTests(model, plan));
   files.push(...emitPackageFiles(model, resolved));
   // The OAuth and webhook runtimes only go into packages that use them.
   const unused = new Set([

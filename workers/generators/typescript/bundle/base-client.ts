@@ -256,7 +256,7 @@ export abstract class BaseClient {
         }
       }
     };
-    headers.set('accept', request.responseKind === 'event-stream' || request.responseKind === 'event-stream-text' ? 'text/event-stream' : 'application/json');
+    headers.set('accept', acceptFor(request.responseKind));
     headers.set('user-agent', this.userAgent());
     if (request.bodyKind === 'json' && request.body !== undefined) headers.set('content-type', 'application/json');
     if ((request.bodyKind === 'text' || request.bodyKind === 'binary') && request.contentType) headers.set('content-type', request.contentType);
@@ -389,6 +389,17 @@ export abstract class BaseClient {
       return { response, controller, release: () => clearTimeout(timer), done, timedOut: () => timedOut };
     }
   }
+}
+
+/**
+ * The Accept header for a response kind: a text or binary response (a download, `text/plain`) accepts
+ * any type, since the description's media type may be any (a server that negotiates answers 406 to
+ * `application/json` there).
+ */
+function acceptFor(kind: ResponseKind | undefined): string {
+  if (kind === 'event-stream' || kind === 'event-stream-text') return 'text/event-stream';
+  if (kind === 'text' || kind === 'binary') return '*/*';
+  return 'application/json';
 }
 
 /** The response body as the request's `responseKind` says: JSON, text, a stream, the `Response` itself (binary), or nothing. */

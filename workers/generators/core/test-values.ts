@@ -1,0 +1,313 @@
+// Values for the generated SDK tests (every language's emitter reads them): a value for a
+// parameter or a request body that a validating mock of the description accepts. The
+// description's own example is used when it fits the schema (type, enum, bounds, lengths, pattern),
+// else a value is built from the schema. `required` fills only what a request needs; `all` also
+// fills every optional writable property (bounded depth). Values are plain data: each emitter
+// prints them through its own language's literal printer, so a hostile description's strings
+// stay strings.
+
+import type { ApiModel, JsonValue, Parameter, PrimitiveConstraints, SchemaNode } from '../model/types.ts';
+import { isUploadFile } from './schema.ts';
+
+export type TestValue =
+  | { t: 'str'; v: string }
+  | { t: 'num'; v: number }
+  | { t: 'bool'; v: boolean }
+  | { t: 'null' }
+  | { t: 'arr'; items: TestValue[] }
+  | { t: 'obj'; entries: [string, TestValue][] }
+  /** A file upload (a binary string in a multipart body, or a whole binary body). */
+  | { t: 'file' };
+
+export type Fill = 'required' | 'all';
+
+/** Optional properties are filled down to this depth; required ones further (to MAX_DEPTH). */
+const OPTIONAL_DEPTH = 3;
+const MAX_DEPTH = 12;
+const MAX_PROPERTIES = 40;
+
+export function fromJson(value: JsonValue): TestValue {
+  if (value === null) return { t: 'null' };
+  if (typeof value === 'string') return { t: 'str', v: value };
+  if (typeof value === 'number') return { t: 'num', v: Number.isFinite(value) ? value : 0 };
+  if (typeof value === 'boolean') return { t: 'bool', v: value };
+  if (Array.isArray(value)) return { t: 'arr', items: value.map(fromJson) };
+  return { t: 'obj', entries: Object.keys(value).map((k) => [k, fromJson(value[k] as JsonValue)]) };
+}
+
+/** A parameter's value: its own example when it fits its schema, else one built from the schema. */
+export function parameterValue(model: ApiModel, param: Parameter, fill: Fill): TestValue {
+  const given = param.examples?.[0];
+  // A path segment is never empty (the SDKs refuse one).
+  const usable = (v: JsonValue): boolean => param.in !== 'path' || v !== '';
+  if (given !== undefined && usable(given) && fits(model, given, param.schema, 0)) return fromJson(given);
+  const built = testValue(model, param.schema, fill);
+  return param.in === 'path' && built.t === 'str' && built.v === '' ? { t: 'str', v: 'string' } : built;
+}
+
+/** A value for `node` that its schema accepts (as far as the model can tell). */
+export function testValue(model: ApiModel, node: SchemaNode, fill: Fill): TestValue {
+  return build(model, node, fill, 0, new Set());
+}
+
+function regexOf(pattern: string | undefined): RegExp | undefined {
+  if (pattern === undefined) return undefined;
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a literal (an example, a default) is accepted by the schema: a conservative check. */
+function fits(model: ApiModel, value: JsonValue, node: SchemaNode, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  if (node.kind === 'ref') {
+    const target = model.schemas[node.target]?.schema;
+    return target !== undefined && fits(model, value, target, depth + 1);
+  }
+  if (value === null) return node.nullable;
+  switch (node.kind) {
+    case 'primitive': {
+      const c = node.constraints;
+      if (node.type === 'string') {
+        if (typeof value !== 'string' || isUploadFile(node)) return false;
+        const length = [...value].length;
+        if (c.minLength !== undefined && length < c.minLength) return false;
+        if (c.maxLength !== undefined && length > c.maxLength) return false;
+        const re = regexOf(c.pattern);
+        if (c.pattern !== undefined && (re === undefined || !re.test(value))) return false;
+        return formatFits(node.format, value);
+      }
+      if (node.type === 'integer' || node.type === 'number') {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+        if (node.type === 'integer' && !Number.isInteger(value)) return false;
+        return numberFits(value, c);
+      }
+      if (node.type === 'boolean') return typeof value === 'boolean';
+      return false;
+    }
+    case 'enum':
+      return node.members.some((m) => m.value === value);
+    case 'literal':
+      return JSON.stringify(node.value) === JSON.stringify(value);
+    case 'array':
+      return (
+        Array.isArray(value) &&
+        (node.minItems === undefined || value.length >= node.minItems) &&
+        (node.maxItems === undefined || value.length <= node.maxItems) &&
+        value.every((item) => fits(model, item, node.items, depth + 1))
+      );
+    case 'object': {
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      for (const p of node.properties) {
+        const v = value[p.name];
+        if (v === undefined) {
+          if (p.required) return false;
+        } else if (p.readOnly || !fits(model, v, p.schema, depth + 1)) return false;
+      }
+      if (node.additionalProperties === false)
+        return Object.keys(value).every((k) => node.properties.some((p) => p.name === k));
+      return true;
+    }
+    case 'map':
+      return (
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.values(value).every((v) => fits(model, v, node.values, depth + 1))
+      );
+    case 'union':
+      // oneOf: exactly one variant must accept it.
+      return node.variants.filter((v) => fits(model, value, v, depth + 1)).length === 1;
+    case 'intersection':
+      return node.members.every((m) => fits(model, value, m, depth + 1));
+    case 'unknown':
+      return node.reason === 'any';
+  }
+}
+
+function numberFits(value: number, c: PrimitiveConstraints): boolean {
+  if (c.minimum !== undefined && value < c.minimum) return false;
+  if (c.maximum !== undefined && value > c.maximum) return false;
+  if (c.exclusiveMinimum !== undefined && value <= c.exclusiveMinimum) return false;
+  if (c.exclusiveMaximum !== undefined && value >= c.exclusiveMaximum) return false;
+  if (c.multipleOf !== undefined && c.multipleOf > 0 && !Number.isInteger(value / c.multipleOf)) return false;
+  return true;
+}
+
+const FORMATS: Record<string, RegExp> = {
+  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/i,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  uri: /^[a-z][a-z0-9+.-]*:\S*$/i,
+  url: /^[a-z][a-z0-9+.-]*:\S*$/i,
+  ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
+};
+
+function formatFits(format: string | undefined, value: string): boolean {
+  const re = format === undefined ? undefined : FORMATS[format];
+  return re === undefined || re.test(value);
+}
+
+const PLACEHOLDERS: Record<string, string> = {
+  'date-time': '2024-01-01T00:00:00Z',
+  date: '2024-01-01',
+  time: '12:00:00Z',
+  uuid: '123e4567-e89b-12d3-a456-426614174000',
+  email: 'user@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  hostname: 'example.com',
+  byte: 'U3RyaW5n',
+};
+
+/** A string within the schema's lengths and pattern, when one of a few candidates matches it. */
+function stringValue(format: string | undefined, c: PrimitiveConstraints): string {
+  const base = (format !== undefined ? PLACEHOLDERS[format] : undefined) ?? 'string';
+  const sized = (s: string): string => {
+    let out = s;
+    if (c.minLength !== undefined && out.length < c.minLength) out = out + 'x'.repeat(c.minLength - out.length);
+    if (c.maxLength !== undefined && out.length > c.maxLength) out = out.slice(0, c.maxLength);
+    return out;
+  };
+  const re = regexOf(c.pattern);
+  if (re === undefined) return sized(base);
+  const candidates = [
+    base,
+    'string',
+    'a',
+    'A',
+    '1',
+    'abc',
+    'ABC',
+    'abc123',
+    'a-b',
+    'a_b',
+    'id_123',
+    '123',
+    'US',
+    'usd',
+    'en',
+  ];
+  for (const candidate of candidates) {
+    const s = sized(candidate);
+    if (re.test(s)) return s;
+  }
+  return sized(base);
+}
+
+function literalOf(model: ApiModel, node: SchemaNode): JsonValue | undefined {
+  const given = node.examples?.[0] ?? node.default;
+  return given !== undefined && fits(model, given, node, 0) ? given : undefined;
+}
+
+function build(model: ApiModel, node: SchemaNode, fill: Fill, depth: number, seen: ReadonlySet<string>): TestValue {
+  if (node.kind === 'ref') {
+    if (seen.has(node.target) || depth > MAX_DEPTH) return { t: 'obj', entries: [] };
+    const target = model.schemas[node.target]?.schema;
+    if (target === undefined) return { t: 'null' };
+    return build(model, target, fill, depth, new Set([...seen, node.target]));
+  }
+  switch (node.kind) {
+    case 'primitive': {
+      if (node.type === 'string' && isUploadFile(node)) return { t: 'file' };
+      const literal = literalOf(model, node);
+      if (literal !== undefined) return fromJson(literal);
+      const c = node.constraints;
+      if (node.type === 'string') return { t: 'str', v: stringValue(node.format, c) };
+      if (node.type === 'integer' || node.type === 'number') return { t: 'num', v: numberValue(node.type, c) };
+      if (node.type === 'boolean') return { t: 'bool', v: true };
+      return { t: 'null' };
+    }
+    case 'enum': {
+      const literal = literalOf(model, node);
+      const first = node.members.find((m) => m.value === literal) ?? node.members[0];
+      return first === undefined ? { t: 'null' } : fromJson(first.value);
+    }
+    case 'literal':
+      return fromJson(node.value);
+    case 'array': {
+      // An item that leads back into the schema being built: none, when none is required.
+      if ((node.minItems ?? 0) === 0 && leadsBack(node.items, seen)) return { t: 'arr', items: [] };
+      const count = node.maxItems === 0 ? 0 : Math.max(1, node.minItems ?? 0);
+      const item = build(model, node.items, fill, depth + 1, seen);
+      if (node.uniqueItems && count > 1) return { t: 'arr', items: [item] };
+      return { t: 'arr', items: Array.from({ length: Math.min(count, 10) }, () => item) };
+    }
+    case 'map':
+      return fill === 'all' && depth < OPTIONAL_DEPTH
+        ? { t: 'obj', entries: [['key', build(model, node.values, fill, depth + 1, seen)]] }
+        : { t: 'obj', entries: [] };
+    case 'object': {
+      const wanted = node.properties.filter(
+        (p) =>
+          !p.readOnly &&
+          !p.schema.readOnly &&
+          (p.required || (fill === 'all' && depth < OPTIONAL_DEPTH && !p.deprecated && !leadsBack(p.schema, seen))),
+      );
+      return {
+        t: 'obj',
+        entries: wanted
+          .slice(0, MAX_PROPERTIES)
+          .map((p) => [p.name, build(model, p.schema, fill, depth + 1, seen)] as [string, TestValue]),
+      };
+    }
+    case 'union': {
+      // The first variant a value can be built for; with a discriminator, its property names the variant.
+      const variant = node.variants[0];
+      if (variant === undefined) return { t: 'null' };
+      const value = build(model, variant, fill, depth, seen);
+      const d = node.discriminator;
+      if (d && value.t === 'obj') {
+        const mapped = variant.kind === 'ref' ? d.mapping.find((m) => m.target === variant.target) : undefined;
+        if (mapped) {
+          const entries = value.entries.filter(([k]) => k !== d.propertyName);
+          return { t: 'obj', entries: [[d.propertyName, { t: 'str', v: mapped.value }], ...entries] };
+        }
+      }
+      return value;
+    }
+    case 'intersection': {
+      const entries = new Map<string, TestValue>();
+      for (const member of node.members) {
+        const part = build(model, member, fill, depth, seen);
+        if (part.t === 'obj') for (const [k, v] of part.entries) entries.set(k, v);
+      }
+      return { t: 'obj', entries: [...entries] };
+    }
+    case 'unknown':
+      return { t: 'obj', entries: [] };
+  }
+}
+
+/** A reference (or an array of one) back into the schemas being built. */
+function leadsBack(node: SchemaNode, seen: ReadonlySet<string>): boolean {
+  if (node.kind === 'ref') return seen.has(node.target);
+  return node.kind === 'array' && leadsBack(node.items, seen);
+}
+
+function numberValue(type: 'integer' | 'number', c: PrimitiveConstraints): number {
+  // Candidates from the bounds, the first that satisfies every constraint (1 when none does).
+  const lo = c.minimum ?? c.exclusiveMinimum;
+  const hi = c.maximum ?? c.exclusiveMaximum;
+  const raw = [
+    1,
+    lo,
+    lo === undefined ? undefined : lo + 1,
+    lo !== undefined && hi !== undefined ? (lo + hi) / 2 : undefined,
+    hi === undefined ? undefined : hi - 1,
+    hi,
+    0,
+  ];
+  for (const candidate of raw) {
+    if (candidate === undefined || !Number.isFinite(candidate)) continue;
+    let v = type === 'integer' ? Math.ceil(candidate) : candidate;
+    if (c.multipleOf !== undefined && c.multipleOf > 0) v = Math.ceil(v / c.multipleOf) * c.multipleOf;
+    if (numberFits(v, c)) return v;
+  }
+  return 1;
+}

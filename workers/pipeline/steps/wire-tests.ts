@@ -1,0 +1,172 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { methodTargets } from '../../generators/core/resources.ts';
+import type { ApiModel, Diagnostic, Operation } from '../../generators/model/types.ts';
+import { startMockServer, type MockServer } from '../mock-server.ts';
+import { scratchDir } from '../scratch-dir.ts';
+import { defineStep, type StepContext, type StepOutcome } from '../step.ts';
+import { wireSuites, type SuiteOrReason } from '../wire-suites.ts';
+import { operationVerdicts, runSuite, type OperationVerdict, type WireSdk } from '../wire-run.ts';
+import { planSdk, resolveOptions } from '../../generators/typescript/naming.ts';
+
+/** How long the mock may take to read the description; Prism's limit is documented in docs/wire-tests.md. */
+const MOCK_START_MS = Number(process.env.WIRE_MOCK_START_MS ?? 30_000);
+
+interface SdkReport {
+  sdk: WireSdk;
+  /** Absent when the SDK's tests ran. */
+  notRun?: string;
+  passed: number;
+  failed: number;
+  notServable: number;
+  durationMs: number;
+}
+
+/**
+ * wire_tests: the SDKs' generated tests (shipped in each package) run against a validating mock of
+ * the run's description (Prism, workers/pipeline/mock-server.ts) at `TEST_API_BASE_URL`. Per SDK:
+ * operations passed / failed / not servable by the mock (with Prism's reason). Each failure is an
+ * error diagnostic (`wire/refused`: the mock refused the request, naming each violation;
+ * `wire/failed`: anything else, e.g. a body that failed to decode) at the operation; a failure
+ * fails the step, so the run is `needs_review` (docs/wire-tests.md). A description the mock cannot
+ * start on is not applicable (skipped, said so in the summary); an SDK whose tests cannot run here
+ * (no python3, a package that does not compile) is reported as not run, which fails nothing but
+ * leaves the step `skipped` when no SDK ran.
+ */
+export const wireTestsStep = defineStep({
+  name: 'wire_tests',
+  run: (context) => runWireTests(context, wireSuites),
+});
+
+/** The step with the SDK suites it runs given (a test plants a bug in one of them). */
+export async function runWireTests(
+  context: StepContext,
+  suitesOf: (model: ApiModel, signal: AbortSignal) => Promise<SuiteOrReason[]>,
+): Promise<StepOutcome> {
+  const { model } = await context.model();
+  if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
+  const tsPlan = planSdk(model, resolveOptions(model));
+  const methods = methodTargets(tsPlan.resources);
+  const operations = model.operations.filter((op) => methods.has(op.key));
+  if (operations.length === 0)
+    return {
+      status: 'skipped',
+      summary: 'no operation is a method of the SDKs: nothing to call',
+      counts: { notApplicable: 1 },
+    };
+
+  const dir = await mkdtemp(join(scratchDir(), 'wire-description-'));
+  const text = context.inputs.openapiText;
+  const file = join(dir, text.trimStart().startsWith('{') ? 'openapi.json' : 'openapi.yaml');
+  // The suites (emit + compile) are built while Prism reads the description.
+  const starting = writeFile(file, text)
+    .then(() => startMockServer(file, context.signal, MOCK_START_MS))
+    .then(
+      (mock) => ({ mock }),
+      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  try {
+    const suites = await suitesOf(model, context.signal);
+    const started = await starting;
+    if ('error' in started)
+      return {
+        status: 'skipped',
+        summary: `not applicable: the mock server (Prism) could not serve this description (${started.error.slice(0, 300)}); the SDKs' tests were not run`,
+        counts: { notApplicable: 1, operations: operations.length },
+      };
+    return await runAll(context.signal, started.mock, operations, model.operations, suites);
+  } finally {
+    const started = await starting;
+    if ('mock' in started) await started.mock.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function runAll(
+  signal: AbortSignal,
+  mock: MockServer,
+  methodOps: Operation[],
+  allOps: Operation[],
+  suites: SuiteOrReason[],
+): Promise<StepOutcome> {
+  const reports: SdkReport[] = [];
+  const diagnostics: (Diagnostic & { sdk: WireSdk; operation: string })[] = [];
+  const counts: Record<string, number> = { operations: methodOps.length, mockStartMs: mock.startMs };
+  // One SDK at a time: the mock answers one suite's requests while the next would compete for the CPU.
+  for (const entry of suites) {
+    if ('reason' in entry) {
+      reports.push({ sdk: entry.sdk, notRun: entry.reason, passed: 0, failed: 0, notServable: 0, durationMs: 0 });
+      continue;
+    }
+    const ran = await runSuite(entry.suite, mock.url, signal);
+    const verdicts = operationVerdicts(ran.outcomes);
+    const report: SdkReport = { sdk: entry.sdk, passed: 0, failed: 0, notServable: 0, durationMs: ran.durationMs };
+    for (const verdict of verdicts) {
+      const op = allOps[verdict.operation];
+      if (op === undefined) continue;
+      if (verdict.status === 'passed') report.passed++;
+      else if (verdict.status === 'not_servable') report.notServable++;
+      else report.failed++;
+      if (verdict.status !== 'passed') diagnostics.push(diagnosticOf(entry.sdk, op, verdict));
+    }
+    // Tests that never reported (the runner crashed before them): failures of the run as a whole.
+    if (verdicts.length === 0)
+      reports.push({
+        ...report,
+        notRun: `its test command reported no test (exit ${ran.exitCode}): ${ran.output.trim().slice(-400)}`,
+      });
+    else reports.push(report);
+    counts[`${entry.sdk}Passed`] = report.passed;
+    counts[`${entry.sdk}Failed`] = report.failed;
+    counts[`${entry.sdk}NotServable`] = report.notServable;
+  }
+  const failed =
+    reports.reduce((n, r) => n + r.failed, 0) + reports.filter((r) => r.notRun?.startsWith('its test command')).length;
+  const ran = reports.filter((r) => r.notRun === undefined);
+  counts.failed = failed;
+  const line = (r: SdkReport): string =>
+    r.notRun !== undefined
+      ? `${r.sdk}: not run (${r.notRun.slice(0, 200)})`
+      : `${r.sdk}: ${r.passed} passed, ${r.failed} failed, ${r.notServable} not servable by the mock`;
+  const status = failed > 0 ? 'failed' : ran.length === 0 ? 'skipped' : 'passed';
+  return {
+    status,
+    summary: `${methodOps.length} operations against a Prism mock (started in ${mock.startMs} ms): ${reports.map(line).join('; ')}`,
+    counts,
+    artifacts: [
+      {
+        kind: 'wire_tests',
+        name: 'wire-tests',
+        json: { mock: { tool: 'prism', startMs: mock.startMs }, sdks: reports, diagnostics },
+      },
+    ],
+  };
+}
+
+/** The violations Prism lists in a 422 (`validation[].message`), else the failure as the runner printed it. */
+function diagnosticOf(
+  sdk: WireSdk,
+  op: Operation,
+  verdict: Exclude<OperationVerdict, { status: 'passed' }>,
+): Diagnostic & { sdk: WireSdk; operation: string } {
+  const where = `${sdk} SDK, ${op.method.toUpperCase()} ${op.path} (${verdict.kind === 'required' ? 'required parameters' : 'all parameters'})`;
+  const violations = [...verdict.reason.matchAll(/"message":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+  const refused = /UNPROCESSABLE_ENTITY|HTTP 4\d\d/.test(verdict.reason);
+  const message =
+    verdict.status === 'not_servable'
+      ? `${where}: not servable by the mock: ${verdict.reason}`
+      : refused
+        ? `${where}: the mock refused the request${violations.length > 0 ? `: ${violations.join('; ')}` : `: ${verdict.reason}`}`
+        : `${where}: ${verdict.reason}`;
+  return {
+    ruleId: verdict.status === 'not_servable' ? 'wire/not-servable' : refused ? 'wire/refused' : 'wire/failed',
+    severity: verdict.status === 'not_servable' ? 'info' : 'error',
+    message,
+    pointer: op.source.pointer,
+    line: op.source.line,
+    column: op.source.column,
+    sdk,
+    operation: op.key,
+  };
+}

@@ -1,0 +1,55 @@
+// The SDKs whose generated tests wire_tests runs, each ready to run: the TypeScript package built
+// by its own compile (its tests import `dist/`), the Python package as generated (standard-library
+// `unittest`), and the Go SDK when one is in this build (wire-go.ts).
+
+import { TESTS_PATH } from '../generators/typescript/index.ts';
+import { emitPythonSdk } from '../generators/python/index.ts';
+import type { ApiModel } from '../generators/model/types.ts';
+import { findExecutable } from './check-with-tool.ts';
+import { buildTypeScriptSdk } from './typescript-sdk-build.ts';
+import { goWireSuite } from './wire-go.ts';
+import { parseTap, parseUnittest, type WireSdk, type WireSuite } from './wire-run.ts';
+
+export type SuiteOrReason = { sdk: WireSdk; suite: WireSuite } | { sdk: WireSdk; reason: string };
+
+const SUITE_TIMEOUT_MS = 300_000;
+
+export async function wireSuites(model: ApiModel, signal: AbortSignal): Promise<SuiteOrReason[]> {
+  const out: SuiteOrReason[] = [];
+  const { files: tsFiles, check: built } = await buildTypeScriptSdk(model, signal);
+  if (!built.ok || !built.built)
+    out.push({
+      sdk: 'typescript',
+      reason: `the package does not compile (see typescript_sdk): ${built.problems[0] ?? ''}`,
+    });
+  else
+    out.push({
+      sdk: 'typescript',
+      suite: {
+        sdk: 'typescript',
+        files: [...tsFiles, ...built.built],
+        command: process.execPath,
+        args: ['--test', '--test-reporter=tap', TESTS_PATH],
+        timeoutMs: SUITE_TIMEOUT_MS,
+        parse: parseTap,
+      },
+    });
+  const python = findExecutable('python3');
+  if (python === undefined) out.push({ sdk: 'python', reason: 'python3 is not installed on this worker' });
+  else
+    out.push({
+      sdk: 'python',
+      suite: {
+        sdk: 'python',
+        files: emitPythonSdk(model),
+        command: python,
+        args: ['-m', 'unittest', 'discover', '-s', 'tests', '-v'],
+        env: { PYTHONPATH: 'src', PYTHONDONTWRITEBYTECODE: '1' },
+        timeoutMs: SUITE_TIMEOUT_MS,
+        parse: parseUnittest,
+      },
+    });
+  const go = goWireSuite(model);
+  if (go !== undefined) out.push('suite' in go ? { sdk: 'go', suite: go.suite } : { sdk: 'go', reason: go.reason });
+  return out;
+}
