@@ -164,10 +164,10 @@ export abstract class BaseClient {
   protected readonly _defaultHeaders: HeaderValues;
   protected readonly _defaultQuery: Record<string, unknown>;
   protected readonly _idempotencyHeader: string | null;
-  fetchOptions: RequestInit | undefined;
-  httpAgent: unknown;
-  logLevel: LogLevel;
-  logger: Logger;
+  protected readonly _fetchOptions: RequestInit | undefined;
+  protected readonly _httpAgent: unknown;
+  protected readonly _logLevel: LogLevel;
+  protected readonly _logger: Logger;
 
   constructor(options: BaseClientOptions) {
     this.baseURL = options.baseURL;
@@ -179,17 +179,17 @@ export abstract class BaseClient {
     this._defaultHeaders = options.defaultHeaders ?? {};
     this._defaultQuery = options.defaultQuery ?? {};
     this._idempotencyHeader = options.idempotencyHeader === undefined ? 'Idempotency-Key' : options.idempotencyHeader;
-    this.fetchOptions = options.fetchOptions;
-    this.httpAgent = options.httpAgent;
-    this.logger = options.logger ?? console;
-    this.logLevel = parseLogLevel(options.logLevel) ?? 'warn';
+    this._fetchOptions = options.fetchOptions;
+    this._httpAgent = options.httpAgent;
+    this._logger = options.logger ?? console;
+    this._logLevel = parseLogLevel(options.logLevel) ?? 'warn';
     if (options.logLevel !== undefined && parseLogLevel(options.logLevel) === undefined)
-      this.logger.warn(`logLevel ${JSON.stringify(options.logLevel)} is not one of off, error, warn, info, debug; using warn.`);
+      this._logger.warn(`logLevel ${JSON.stringify(options.logLevel)} is not one of off, error, warn, info, debug; using warn.`);
   }
 
   /** Logs `message` when `level` is at least as severe as the client's `logLevel`. */
-  protected log(level: Exclude<LogLevel, 'off'>, message: string, ...rest: unknown[]): void {
-    if (LOG_LEVELS[level] <= LOG_LEVELS[this.logLevel]) this.logger[level](message, ...rest);
+  #log(level: Exclude<LogLevel, 'off'>, message: string, ...rest: unknown[]): void {
+    if (LOG_LEVELS[level] <= LOG_LEVELS[this._logLevel]) this._logger[level](message, ...rest);
   }
 
   /** Credentials for a request: headers to set and query parameters to add, for the given security schemes (all when undefined). */
@@ -334,14 +334,14 @@ export abstract class BaseClient {
         options.signal?.removeEventListener('abort', onAbort);
       };
       const init: RequestInit = {
-        ...this.fetchOptions,
+        ...this._fetchOptions,
         method: request.method.toUpperCase(),
         headers,
         signal: controller.signal,
       };
       if (body !== undefined) init.body = body;
-      if (this.httpAgent !== undefined) Object.assign(init, { agent: this.httpAgent });
-      this.log('debug', `request ${init.method} ${url}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
+      if (this._httpAgent !== undefined) Object.assign(init, { agent: this._httpAgent });
+      this.#log('debug', `request ${init.method} ${url}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
 
       let response: Response;
       try {
@@ -367,7 +367,7 @@ export abstract class BaseClient {
           continue;
         }
         if (retriesLeft > 0 && shouldRetry(response)) {
-          this.log('info', `${init.method} ${url} answered ${response.status}; retrying (${retriesLeft} left)`);
+          this.#log('info', `${init.method} ${url} answered ${response.status}; retrying (${retriesLeft} left)`);
           done();
           await response.body?.cancel().catch(() => undefined);
           await sleep(retryDelay(attempt, response.headers));
@@ -382,10 +382,10 @@ export abstract class BaseClient {
           throw new APIConnectionError({ cause });
         }
         done();
-        this.log('debug', `response ${response.status} to ${init.method} ${url}`);
+        this.#log('debug', `response ${response.status} to ${init.method} ${url}`);
         throw APIError.generate(response.status, errorBody, response.statusText || undefined, response.headers);
       }
-      this.log('debug', `response ${response.status} to ${init.method} ${url}`);
+      this.#log('debug', `response ${response.status} to ${init.method} ${url}`);
       return { response, controller, release: () => clearTimeout(timer), done, timedOut: () => timedOut };
     }
   }
