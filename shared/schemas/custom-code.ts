@@ -49,6 +49,8 @@ export const CustomCodeReport = z
     notCarried: z.array(z.string()),
     /** The paths of `custom_code.paths` in the config (beside the language's custom folders). */
     extraPaths: z.array(z.string()),
+    /** A base was known but the customer's SDK does not derive from it (most shared files differ: another vendor's SDK), so it was not used. */
+    baseIgnored: z.boolean().optional(),
   })
   .meta({ id: 'CustomCodeReport' });
 export type CustomCodeReport = z.infer<typeof CustomCodeReport>;

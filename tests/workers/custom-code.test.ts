@@ -14,6 +14,7 @@ import { splitSdkText } from '../../workers/generators/custom-code/split-sdk-tex
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { addImportExtensions } from '../../workers/pipeline/custom-code/admit-extensionless-imports.ts';
+import { carryCustomCode } from '../../workers/pipeline/custom-code/carry-custom-code.ts';
 import { mergeFile } from '../../workers/pipeline/custom-code/merge-file.ts';
 import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
 import type { GeneratedFile, StepOutcome } from '../../workers/pipeline/step.ts';
@@ -90,6 +91,31 @@ describe('the pieces', () => {
       'one\n<<<<<<< your SDK\nTWO (yours)\n=======\nTWO (new)\n>>>>>>> new generation\nthree\nfour\nfive\n',
     );
     expect(collide.hunks).toEqual([{ startLine: 2, endLine: 6, yours: 'TWO (yours)', generated: 'TWO (new)' }]);
+  });
+
+  it('does not merge an SDK that does not derive from the base (another vendor’s): custom folders only', async () => {
+    const base = tree(emitTypeScriptSdk(await model(V1)));
+    const fresh = emitTypeScriptSdk(await model(V2));
+    const theirs = new Map(Object.entries(base).map(([path, text]) => [path, `// another generator\n${text}`]));
+    theirs.set('src/lib/x.ts', 'export const x = 1;\n');
+    const { files, report } = await carryCustomCode({
+      language: 'typescript',
+      generated: fresh,
+      theirs,
+      source: 'old_sdk_text',
+      base: { runId: 'run_v1', files: new Map(Object.entries(base)) },
+      extraPaths: [],
+    });
+    expect(report).toMatchObject({
+      baseIgnored: true,
+      baseAvailable: false,
+      baseRunId: null,
+      carried: ['src/lib/x.ts'],
+      merged: [],
+      conflicts: [],
+    });
+    expect(report.notCarried.length).toBe(Object.keys(base).length);
+    expect(tree(files)).toEqual({ ...tree(fresh), 'src/lib/x.ts': 'export const x = 1;\n' });
   });
 
   it('completes extensionless relative specifiers in a built dist/ (files and folders), nothing else', () => {

@@ -1,6 +1,17 @@
 import type { Job } from 'pg-boss';
 import { QueryTypes } from 'sequelize';
-import { Artifact, DocsDomain, PublishingAction, SdkGeneration } from '../../db/models/index.ts';
+import {
+  Artifact,
+  DocsDomain,
+  ProjectRepository,
+  PublishingAction,
+  Run,
+  RunInput,
+  SdkGeneration,
+} from '../../db/models/index.ts';
+import { readCustomCodePaths } from '../generators/custom-code/custom-code-paths.ts';
+import { generationTree } from '../pipeline/custom-code/load-carry-sources.ts';
+import { releasePullRequest } from '../publishing/release-pull-request.ts';
 import type { ArtifactKind } from '../../shared/enums.ts';
 import { isAppError } from '../../shared/errors.ts';
 import type { PublishJobData } from '../../shared/jobs.ts';
@@ -135,7 +146,11 @@ async function publish(
         resumed,
         changelog: { entry: changelog, date: action.createdAt },
       });
-    case 'github':
+    case 'github': {
+      // A connected SDK repository gets a release pull request instead of a push to its branch.
+      const connection = await ProjectRepository.findOne({ where: { projectId: action.projectId } });
+      if (connection?.sdkRepository)
+        return await openReleasePullRequest(deps, action, connection, runId, version, changelog);
       return await gitPublish({
         files,
         repository: packageName,
@@ -145,7 +160,60 @@ async function publish(
         changelog,
         resumed,
       });
+    }
   }
+}
+
+/**
+ * Publishing to `github` with a connected SDK repository: the run's pristine generation goes to
+ * the `generated` branch and a release pull request (release-pull-request.ts); the pull request is
+ * recorded on the connection, and the generation counts as received (the next merge base).
+ */
+async function openReleasePullRequest(
+  deps: WorkerDeps,
+  action: PublishingAction,
+  connection: ProjectRepository,
+  runId: string,
+  version: string,
+  changelog: string,
+): Promise<PublishOutcome> {
+  const generation = await SdkGeneration.findOne({ where: { runId, language: connection.sdkLanguage } });
+  if (!generation)
+    return failure('artifact_unavailable', `The run ${runId} has no ${connection.sdkLanguage} generation to release.`, {
+      runId,
+    });
+  const run = await Run.findByPk(runId, { attributes: ['inputId'] });
+  const inputs = run?.inputId ? await RunInput.findByPk(run.inputId) : null;
+  const configText = inputs ? ((await inputs.readTexts().catch(() => undefined))?.configText ?? null) : null;
+  const { github, timeoutMs } = deps.config.publishing;
+  const outcome = await releasePullRequest({
+    files: await generationTree(generation.content),
+    language: connection.sdkLanguage,
+    repository: connection.sdkRepository ?? '',
+    defaultBranch: connection.defaultBranch,
+    version,
+    runId,
+    changelog: fromDiffOf(action) || changelog,
+    remoteBase: github.remoteBase,
+    apiUrl: github.apiUrl,
+    token: github.token,
+    authorName: github.authorName,
+    authorEmail: github.authorEmail,
+    timeoutMs,
+    extraPaths: readCustomCodePaths(configText),
+  });
+  if (outcome.ok && outcome.pullRequest) {
+    await SdkGeneration.markReceived(runId, connection.sdkLanguage, 'repository');
+    await connection.update({
+      pullRequest: { ...outcome.pullRequest, runId, version, updatedAt: new Date().toISOString() },
+    });
+  }
+  return outcome;
+}
+
+/** The changelog the request wrote from the compatibility diff (breaking changes first). */
+function fromDiffOf(action: PublishingAction): string {
+  return typeof action.providerResult?.changelog === 'string' ? action.providerResult.changelog.trim() : '';
 }
 
 /** Docs are served by the service itself: publishing checks the site is there and names its URLs. */

@@ -8,6 +8,7 @@ import { isAppError } from '../../shared/errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { IsolatedRun } from './isolated-run.ts';
 import type { RunInputs } from './run-inputs.ts';
+import { addRepositorySources } from './custom-code/add-repository-sources.ts';
 import { loadCarrySources } from './custom-code/load-carry-sources.ts';
 import { saveGeneration } from './custom-code/save-generation.ts';
 import type { PackedDraft } from './run-protocol.ts';
@@ -68,6 +69,14 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
   const progress = new RunProgress(deps, run, claim, artifactExpiry);
   const { pipeline } = deps.config;
   const carry = await loadCarrySources(run);
+  input = await addRepositorySources(
+    run,
+    carry,
+    input,
+    deps.config.publishing.github,
+    deps.config.publishing.timeoutMs,
+    deps.logger,
+  );
 
   let parallel = pipeline.parallelSteps;
   let proc: IsolatedRun | undefined;

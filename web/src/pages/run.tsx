@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { CustomCodeCard } from '../components/custom-code-card.tsx';
 import { Badge, Card, ErrorNote, Loading, NotFound, Page, Tabs, isNotFound } from '../components/ui.tsx';
 import { duration, explainVerdict, stepLabel, when, words } from '../format.ts';
 import { useCan } from '../session.tsx';
@@ -129,7 +130,15 @@ export function RunPage() {
       />
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route index element={<Steps run={r} />} />
+          <Route
+            index
+            element={
+              <>
+                <Steps run={r} />
+                <CustomCodeCard runId={r.id} />
+              </>
+            }
+          />
           <Route path="diagnostics" element={<Diagnostics runId={r.id} />} />
           <Route path="artifacts" element={<Artifacts runId={r.id} />} />
           <Route path="artifacts/:artifactId" element={<ArtifactBrowser runId={r.id} />} />

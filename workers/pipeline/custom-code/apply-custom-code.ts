@@ -61,6 +61,10 @@ export function customCodeSummary(report: CustomCodeReport | undefined, problems
     parts.push(
       `${report.conflicts.length} files with conflicts, review needed: ${report.conflicts.map((c) => c.path).join(', ')}`,
     );
+  if (report.baseIgnored)
+    parts.push(
+      `your SDK does not derive from the generation you last received (most of its files differ), so it was not merged against it`,
+    );
   if (!report.baseAvailable && report.notCarried.length)
     parts.push(
       `no earlier generation to merge against: edits outside the custom folders could not be carried (${report.notCarried.length} files differ)`,

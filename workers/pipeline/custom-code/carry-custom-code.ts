@@ -33,8 +33,33 @@ const decoder = new TextDecoder();
 const text = (content: string | Uint8Array): string =>
   typeof content === 'string' ? content : decoder.decode(content);
 
+/**
+ * Whether the customer's SDK derives from `base` at all: of the generated files both have, at
+ * least half are unchanged. An SDK from another vendor (a migration sent on a project that also
+ * downloaded ours) shares paths with our generation but hardly a file's text; merging it against
+ * our base would weave two generators' code together.
+ */
+function derivesFrom(
+  theirs: ReadonlyMap<string, string>,
+  base: ReadonlyMap<string, string>,
+  custom: (path: string) => boolean,
+): boolean {
+  let shared = 0;
+  let same = 0;
+  for (const [path, text] of theirs) {
+    const was = base.get(path);
+    if (was === undefined || custom(path)) continue;
+    shared += 1;
+    if (was === text) same += 1;
+  }
+  return shared === 0 || same * 2 >= shared;
+}
+
 export async function carryCustomCode(input: CarryInput): Promise<CarryResult> {
-  const { language, theirs, base, extraPaths } = input;
+  const { language, theirs, extraPaths } = input;
+  const custom = (path: string) => isCustomPath(language, path, extraPaths);
+  const baseIgnored = !!(input.base && theirs && !derivesFrom(theirs, input.base.files, custom));
+  const base = baseIgnored ? undefined : input.base;
   const out = new Map(input.generated.map((f) => [f.path, f] as const));
   const report: CustomCodeReport = {
     language,
@@ -47,6 +72,7 @@ export async function carryCustomCode(input: CarryInput): Promise<CarryResult> {
     conflicts: [],
     notCarried: [],
     extraPaths: [...extraPaths],
+    baseIgnored,
   };
   const conflict = (path: string, kind: CustomCodeConflict['kind'], hunks: CustomCodeConflict['hunks'] = []) =>
     report.conflicts.push({ path, kind, hunks });
@@ -57,7 +83,7 @@ export async function carryCustomCode(input: CarryInput): Promise<CarryResult> {
     input.signal?.throwIfAborted();
     const generated = out.get(path);
     const ours = generated ? text(generated.content) : undefined;
-    if (isCustomPath(language, path, extraPaths)) {
+    if (custom(path)) {
       out.set(path, { path, content: yours });
       report.carried.push(path);
       continue;

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../trpc.ts';
+import { Badge, Card, ErrorNote } from './ui.tsx';
+
+const SOURCE: Record<string, string> = {
+  old_sdk_text: 'the SDK you sent',
+  repository: 'your connected repository',
+  none: 'nothing',
+};
+
+/**
+ * "Your code" on a run: the custom files carried into each SDK, the edits merged, the conflicts
+ * by file and hunk, and the release pull request a publish opened (docs/custom-code-and-release-prs.md).
+ * Renders nothing for a run that had none of the customer's code and no pull request.
+ */
+export function CustomCodeCard({ runId }: { runId: string }) {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.runs.customCode.queryOptions({ runId }));
+  if (query.isPending) return null;
+  if (query.error) return <ErrorNote error={query.error} title="Your code" />;
+  const { reports, pullRequest } = query.data;
+  if (reports.length === 0 && !pullRequest) return null;
+  return (
+    <Card title="Your code">
+      {pullRequest ? (
+        <p>
+          Release pull request{' '}
+          <a href={pullRequest.url} target="_blank" rel="noreferrer noopener">
+            #{pullRequest.number}
+          </a>{' '}
+          from <code>{pullRequest.branch}</code>: merging it approves the release.
+        </p>
+      ) : null}
+      {reports.map((report) => (
+        <section key={report.language} aria-label={`Your ${report.language} code`}>
+          <h3 className="small">
+            {report.language}{' '}
+            <Badge
+              value={report.conflicts.length ? 'warning' : 'passed'}
+              label={report.conflicts.length ? `${report.conflicts.length} conflicts` : 'merged cleanly'}
+            />
+          </h3>
+          <p className="muted">
+            From {SOURCE[report.source] ?? report.source}
+            {report.baseRunId ? `, merged against the generation of run ${report.baseRunId}` : ''}.
+          </p>
+          <FileList label="Carried byte for byte" paths={report.carried} />
+          <FileList label="Your edits merged" paths={report.merged} />
+          <FileList label="Your added files kept" paths={report.added} />
+          {report.conflicts.length ? (
+            <>
+              <h4 className="small">Conflicts to resolve (the files carry conflict markers)</h4>
+              <ul aria-label="Conflicts">
+                {report.conflicts.map((conflict) => (
+                  <li key={conflict.path}>
+                    <code>{conflict.path}</code>{' '}
+                    {conflict.kind === 'removed_by_generation'
+                      ? 'is no longer generated; your edited copy was kept'
+                      : conflict.hunks.map((h) => `lines ${h.startLine}–${h.endLine}`).join(', ')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {!report.baseAvailable && report.notCarried.length ? (
+            <p role="note">
+              No generation you received earlier is known, so edits outside the custom folders could not be carried.{' '}
+              {report.notCarried.length} of your files differ from the new generation.
+            </p>
+          ) : null}
+        </section>
+      ))}
+    </Card>
+  );
+}
+
+function FileList({ label, paths }: { label: string; paths: string[] }) {
+  if (paths.length === 0) return null;
+  return (
+    <>
+      <h4 className="small">{label}</h4>
+      <ul aria-label={label}>
+        {paths.map((path) => (
+          <li key={path}>
+            <code>{path}</code>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
