@@ -3,6 +3,7 @@ import { listArtifactFiles } from '../routers/artifacts/list-artifact-files.ts';
 import { readArtifactFile } from '../routers/artifacts/read-artifact-file.ts';
 import { listPublishingActions } from '../routers/publishing/list-publishing-actions.ts';
 import { readDescriptionExcerpt } from '../routers/runs/read-description-excerpt.ts';
+import { readRunInput } from '../routers/runs/read-run-input.ts';
 import { getLimits } from '../routers/sessions/get-limits.ts';
 import { signInWithApiKey } from '../routers/sessions/sign-in-with-api-key.ts';
 import { signInWithIdp } from '../routers/sessions/sign-in-with-idp.ts';
@@ -26,6 +27,7 @@ export const webRouter = t.mergeRouters(
       file: readArtifactFile,
       content: downloadArtifactContent,
       source: readDescriptionExcerpt,
+      input: readRunInput,
       publishing: listPublishingActions,
     }),
   }),

@@ -381,7 +381,9 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.getByText('components/unused').waitFor();
     // Each rule's group says its class and links to the rule's page on the service.
     const group = owner.locator('.diag-group').filter({ hasText: 'components/unused' }).first();
-    expect(await group.getByRole('link', { name: 'Rule docs' }).getAttribute('href')).toBe('/rules/components/unused');
+    expect(await group.getByRole('link', { name: 'Rule docs' }).getAttribute('href')).toBe(
+      '/help/rules/components/unused',
+    );
     expect(await group.textContent()).toContain('style');
     const item = owner.locator('.diag').filter({ hasText: 'Unused' }).first();
     await item.locator('summary').click();
@@ -431,7 +433,8 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await tabTo(owner, 'Browse Python SDK', (a) => a.tag === 'a' && a.name === 'Browse Python SDK');
     await owner.keyboard.press('Enter');
     await owner.getByRole('tree', { name: 'Files' }).waitFor();
-    await owner.getByRole('region', { name: /Source of .*README\.md/ }).waitFor();
+    // The README opens rendered (Markdown as text and structure), not as raw Markdown.
+    await owner.getByRole('region', { name: /README\.md, rendered/ }).waitFor();
     await tabTo(owner, 'pyproject.toml in the tree', (a) => a.tag === 'button' && a.name === 'pyproject.toml', 300);
     await owner.keyboard.press('Enter');
     const pyproject = owner.getByRole('region', { name: /Source of pyproject\.toml/ });
@@ -651,7 +654,9 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
         if (attempt >= 3) throw error;
       }
     }
-    await owner.getByText(/Chosen: 2 files ·/).waitFor();
+    await owner
+      .getByText(/Chosen: 2 of 3 files \(the \.ts and \.py files outside node_modules, dist and build\) ·/)
+      .waitFor();
     await tabTo(owner, 'Start report', (a) => a.tag === 'button' && a.name === 'Start report');
     await owner.keyboard.press('Enter');
     await owner.waitForURL(/\/runs\/run_[a-z0-9]+$/, { timeout: 20_000 });
@@ -779,6 +784,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     expect((await rest(service.url, token!).get('/me')).status).toBe(200);
     await axe(owner, 'api keys');
     await owner.getByRole('button', { name: 'Revoke e2e key' }).click();
+    await owner.getByRole('button', { name: 'Yes, revoke e2e key' }).click();
     await owner
       .getByRole('row', { name: /e2e key/ })
       .getByText('Revoked')

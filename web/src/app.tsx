@@ -12,6 +12,8 @@ import { Projects } from './pages/projects.tsx';
 const ProjectPage = lazy(() => import('./pages/project.tsx').then((m) => ({ default: m.ProjectPage })));
 const NewReport = lazy(() => import('./pages/new-report.tsx').then((m) => ({ default: m.NewReport })));
 const RunPage = lazy(() => import('./pages/run.tsx').then((m) => ({ default: m.RunPage })));
+const CompareRuns = lazy(() => import('./pages/compare-runs.tsx').then((m) => ({ default: m.CompareRuns })));
+const RuleDoc = lazy(() => import('./pages/rule-doc.tsx').then((m) => ({ default: m.RuleDoc })));
 const Workspace = lazy(() => import('./pages/workspace.tsx').then((m) => ({ default: m.Workspace })));
 
 function ThemeToggle() {
@@ -111,10 +113,12 @@ function Shell() {
           <Suspense fallback={<Loading />}>
             <Routes>
               <Route index element={<Projects />} />
+              <Route path="projects/:projectId/compare" element={<CompareRuns />} />
               <Route path="projects/:projectId/*" element={<ProjectPage />} />
               <Route path="new" element={<NewReport />} />
               <Route path="runs/:runId/*" element={<RunPage />} />
               <Route path="workspace/:section" element={<Workspace />} />
+              <Route path="help/rules/*" element={<RuleDoc />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
           </Suspense>

@@ -78,3 +78,80 @@ const KIND_LABELS: Record<string, string> = {
   wire_tests: 'Wire tests',
 };
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? words(kind);
+
+/** `1 error`, `2 errors`: a count with its noun, singular or plural. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A step's summary as the service writes it for API clients, in the app's words: request paths
+ * and field names become what to do here, and counts agree with their nouns ("1 errors").
+ */
+export function readable(text: string): string {
+  return text
+    .replace(
+      /;?\s*publish with POST \/api\/runs\/\{runId\}\/docs-preview\/publish/g,
+      '; publish it from the Artifacts tab',
+    )
+    .replace(/send oldSdkText/g, 'add the SDK you ship today as the old SDK')
+    .replace(/\boldSdkText\b/g, 'the old SDK')
+    .replace(/\bdocsSourceText\b/g, 'the docs source')
+    .replace(/\bconfigText\b/g, 'the config')
+    .replace(/\b(1) (error|warning|note|file|page|method|change)s\b/g, '$1 $2')
+    .replace(/\bneeds_review\b/g, 'needs review')
+    .replace(/\bnot_ready\b/g, 'not ready');
+}
+
+const COUNT_LABELS: Record<string, string> = {
+  errors: 'Errors',
+  warnings: 'Warnings',
+  infos: 'Notes',
+  review: 'To review',
+  style: 'Style',
+  places: 'Places',
+  files: 'Files',
+  notApplicable: 'Not applicable',
+};
+
+/** A step count as a label and a value: `compileMs` 22219 → "Compile time", "22.2 s". */
+export function countEntry(key: string, value: number): [string, string] {
+  if (/Ms$/.test(key)) return [`${words(key.slice(0, -2))} time`, duration(value)];
+  if (/Bytes$/.test(key)) return [words(key.slice(0, -5)), bytes(value)];
+  return [COUNT_LABELS[key] ?? words(key), String(value)];
+}
+
+export interface VerdictStep {
+  name: string;
+  status: string;
+  summary?: string | undefined;
+  counts?: Record<string, number> | undefined;
+}
+
+/**
+ * Why this run needs review, from its own steps (the rules of workers/pipeline/verdict.ts): its
+ * warnings that change the SDKs, its breaking changes, its steps that did not pass. Only the
+ * causes that apply, each with where to look.
+ */
+export function reviewReasons(steps: readonly VerdictStep[]): { text: string; tab?: string }[] {
+  const reasons: { text: string; tab?: string }[] = [];
+  const validate = steps.find((s) => s.name === 'validate');
+  const review = validate?.counts?.review ?? validate?.counts?.warnings ?? 0;
+  if (review > 0)
+    reasons.push({ text: `${plural(review, 'warning')} that change what the SDKs do.`, tab: 'diagnostics' });
+  const compat = steps.find((s) => s.name === 'compat_diff')?.counts;
+  const breaking = (compat?.breaking ?? 0) + (compat?.removed ?? 0) + (compat?.changed ?? 0);
+  if (breaking > 0)
+    reasons.push({
+      text: `${plural(breaking, 'breaking change')} against the earlier description or SDK.`,
+      tab: 'compat',
+    });
+  for (const s of steps) {
+    if (s.status === 'passed' || (s.status === 'skipped' && s.counts?.notApplicable === 1)) continue;
+    if (s.status === 'pending' || s.status === 'running') continue;
+    reasons.push({
+      text: `${stepLabel(s.name)} ${s.status === 'failed' ? 'failed' : 'was skipped'}${s.summary ? `: ${readable(s.summary)}` : '.'}`,
+    });
+  }
+  return reasons;
+}

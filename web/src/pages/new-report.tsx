@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card, ErrorNote, Field, Page } from '../components/ui.tsx';
-import { bytes } from '../format.ts';
+import { bytes, plural } from '../format.ts';
+import { SAMPLE_DESCRIPTION } from '../sample.ts';
 import { useCan } from '../session.tsx';
 import { useTRPC } from '../trpc.ts';
 
@@ -23,6 +24,8 @@ type Mode = (typeof MODES)[number]['value'];
 
 interface Picked {
   name: string;
+  /** How the hint names it, when not by `name`. */
+  shown?: string;
   text: string;
   size: number;
 }
@@ -45,7 +48,12 @@ async function joinSdkFiles(files: File[]): Promise<Picked> {
     parts.push(`${f.name.endsWith('.py') ? '#' : '//'} File: ${path}\n${await f.text()}`);
   }
   const text = parts.join('\n');
-  return { name: `${wanted.length} files`, text, size: new Blob([text]).size };
+  // The hint says which of the chosen files were used, so it agrees with the browser's own count.
+  const used =
+    wanted.length === files.length
+      ? plural(wanted.length, 'file')
+      : `${wanted.length} of ${plural(files.length, 'file')} (the .ts and .py files outside node_modules, dist and build)`;
+  return { name: plural(wanted.length, 'file'), text, size: new Blob([text]).size, shown: used };
 }
 
 function newIdempotencyKey(): string {
@@ -57,14 +65,17 @@ export function NewReport() {
   const navigate = useNavigate();
   const can = useCan();
   const [params] = useSearchParams();
+  const sample = params.get('sample') === '1';
   const limits = useQuery(trpc.session.limits.queryOptions());
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 100, status: 'active' }));
+  // Every project a report can go to: new ones (`created`) and those with runs (`active`), not archived ones.
+  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 100 }));
+  const choosable = projects.data?.projects.filter((p) => p.status !== 'archived') ?? [];
   const [projectId, setProjectId] = useState(params.get('projectId') ?? '');
-  const [projectName, setProjectName] = useState('');
+  const [projectName, setProjectName] = useState(sample ? 'Sample: Pet shelter' : '');
   const [mode, setMode] = useState<Mode>('flagship');
-  const [source, setSource] = useState<'file' | 'paste'>('file');
+  const [source, setSource] = useState<'file' | 'paste'>(sample ? 'paste' : 'file');
   const [description, setDescription] = useState<Picked | undefined>();
-  const [pasted, setPasted] = useState('');
+  const [pasted, setPasted] = useState(sample ? SAMPLE_DESCRIPTION : '');
   const [config, setConfig] = useState<Picked | undefined>();
   const [oldSdk, setOldSdk] = useState<Picked | undefined>();
   const [docs, setDocs] = useState<Picked | undefined>();
@@ -81,13 +92,20 @@ export function NewReport() {
 
   const l = limits.data;
   const openapiText = source === 'file' ? (description?.text ?? '') : pasted;
+  const chooseConfig = (picked: Picked | undefined) => {
+    setConfig(picked);
+    if (picked) setProblem(undefined);
+  };
   const tooBig = (picked: Picked | undefined, limit: number | undefined) => !!picked && !!limit && picked.size > limit;
 
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file) setDescription(await readFile(file));
+    if (file) {
+      setDescription(await readFile(file));
+      setProblem(undefined);
+    }
   };
 
   const submit = () => {
@@ -110,6 +128,35 @@ export function NewReport() {
     });
   };
 
+  // The config: optional in flagship mode (under "Optional inputs"); required by the partner modes,
+  // so it sits with the mode that asks for it.
+  const configField = (
+    <Field
+      label={mode === 'flagship' ? 'Config (flagship YAML)' : 'Partner config (stainless.yml), required'}
+      hint={
+        <>
+          {mode === 'flagship' ? '' : 'The config the other vendor generates from; its method names are kept. '}
+          Limit: {l ? bytes(l.configBytes) : '…'}.{config ? ` Chosen: ${config.name} · ${bytes(config.size)}` : ''}
+        </>
+      }
+    >
+      {(id, hintId) => (
+        <input
+          id={id}
+          aria-describedby={hintId}
+          aria-required={mode !== 'flagship'}
+          type="file"
+          accept=".yaml,.yml,.json"
+          onChange={async (e) => {
+            const f = e.target.files?.[0];
+            chooseConfig(f ? await readFile(f) : undefined);
+          }}
+        />
+      )}
+    </Field>
+  );
+  const chosenProject = choosable.find((p) => p.id === projectId);
+
   if (!can('runs:write')) {
     return (
       <Page title="New report">
@@ -121,7 +168,14 @@ export function NewReport() {
   }
 
   return (
-    <Page title="New report" subtitle="Validate an OpenAPI description and build its SDKs, CLI and docs in one run.">
+    <Page
+      title="New report"
+      subtitle={
+        chosenProject
+          ? `A new run of ${chosenProject.name}: validate its description and build its SDKs, CLI and docs.`
+          : 'Validate an OpenAPI description and build its SDKs, CLI and docs in one run.'
+      }
+    >
       <form
         className="form-grid"
         onSubmit={(e) => {
@@ -144,6 +198,19 @@ export function NewReport() {
               Paste text
             </label>
           </div>
+          {pasted !== SAMPLE_DESCRIPTION ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => {
+                setSource('paste');
+                setPasted(SAMPLE_DESCRIPTION);
+                setProblem(undefined);
+              }}
+            >
+              No description at hand? Use a sample
+            </button>
+          ) : null}
           {source === 'file' ? (
             <div
               className={`dropzone ${dragging ? 'dropzone-on' : ''}`}
@@ -169,6 +236,7 @@ export function NewReport() {
                     onChange={async (e) => {
                       const f = e.target.files?.[0];
                       setDescription(f ? await readFile(f) : undefined);
+                      if (f) setProblem(undefined);
                     }}
                   />
                 )}
@@ -180,7 +248,15 @@ export function NewReport() {
               ) : null}
             </div>
           ) : (
-            <Field label="Paste the description" hint={<>YAML or JSON. Limit: {l ? bytes(l.openapiBytes) : '…'}.</>}>
+            <Field
+              label="Paste the description"
+              hint={
+                <>
+                  YAML or JSON. Limit: {l ? bytes(l.openapiBytes) : '…'}.{' '}
+                  {pasted === SAMPLE_DESCRIPTION ? 'This is a sample API to try the service on.' : ''}
+                </>
+              }
+            >
               {(id, hintId) => (
                 <textarea
                   id={id}
@@ -202,7 +278,7 @@ export function NewReport() {
             {(id) => (
               <select id={id} value={projectId} onChange={(e) => setProjectId(e.target.value)}>
                 <option value="">A new project</option>
-                {projects.data?.projects.map((p) => (
+                {choosable.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
                   </option>
@@ -240,37 +316,17 @@ export function NewReport() {
               </label>
             ))}
           </fieldset>
+          {mode !== 'flagship' ? configField : null}
         </Card>
 
-        <Card title="Optional inputs">
-          <Field
-            label={mode === 'flagship' ? 'Config (flagship YAML)' : 'Partner config (stainless.yml)'}
-            hint={
-              <>
-                Limit: {l ? bytes(l.configBytes) : '…'}.
-                {config ? ` Chosen: ${config.name} · ${bytes(config.size)}` : ''}
-              </>
-            }
-          >
-            {(id, hintId) => (
-              <input
-                id={id}
-                aria-describedby={hintId}
-                type="file"
-                accept=".yaml,.yml,.json"
-                onChange={async (e) => {
-                  const f = e.target.files?.[0];
-                  setConfig(f ? await readFile(f) : undefined);
-                }}
-              />
-            )}
-          </Field>
+        <Card title={mode === 'flagship' ? 'Optional inputs' : 'More inputs (optional)'}>
+          {mode === 'flagship' ? configField : null}
           <Field
             label="Old SDK (files or a folder)"
             hint={
               <>
                 The SDK you ship today, TypeScript or Python: parsed, never run. Limit: {l ? bytes(l.oldSdkBytes) : '…'}
-                .{oldSdk ? ` Chosen: ${oldSdk.name} · ${bytes(oldSdk.size)}` : ''}
+                .{oldSdk ? ` Chosen: ${oldSdk.shown ?? oldSdk.name} · ${bytes(oldSdk.size)}` : ''}
               </>
             }
           >

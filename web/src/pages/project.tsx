@@ -103,6 +103,16 @@ function ProjectRuns({ projectId }: { projectId: string }) {
   if (rows.length === 0) return <Empty title="No runs yet">Start a report on this project to see its runs here.</Empty>;
   return (
     <>
+      {rows.length >= 2 ? (
+        <p>
+          <Link className="button" to={`/projects/${projectId}/compare`}>
+            Compare runs
+          </Link>{' '}
+          <span className="muted small">
+            What changed between two versions: the description, its operations, the generated SDK.
+          </span>
+        </p>
+      ) : null}
       <div className="table-wrap">
         <table className="table">
           <thead>

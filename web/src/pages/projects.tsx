@@ -73,9 +73,16 @@ export function Projects() {
           {status === 'archived' ? (
             <p>Archive a project from its page to move it here; archived projects keep their runs.</p>
           ) : can('runs:write') ? (
-            <p>
-              Start a report on an OpenAPI description: <Link to="/new">New report</Link>. A project is created for it.
-            </p>
+            <>
+              <p>
+                Start a report on an OpenAPI description: <Link to="/new">New report</Link>. A project is created for
+                it.
+              </p>
+              <p>
+                No description at hand? <Link to="/new?sample=1">Try a sample description</Link>: a small pet shelter
+                API, with its SDKs, CLI and docs in about a minute.
+              </p>
+            </>
           ) : (
             <p>Reports that members start appear here; ask an editor or admin to start one.</p>
           )}

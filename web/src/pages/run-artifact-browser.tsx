@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useArtifacts } from '../artifacts.ts';
 import { CodeView } from '../components/code-view.tsx';
+import { Markdown } from '../components/markdown.tsx';
 import { Empty, ErrorNote, Loading, NotFound } from '../components/ui.tsx';
 import { bytes, kindLabel } from '../format.ts';
 import { langOf } from '../highlight.ts';
@@ -61,7 +62,9 @@ function TreeNode({
           </li>
         ) : (
           <li key={child.path} role="treeitem" aria-expanded="true" aria-selected={false}>
-            <details open={depth < 2 || (selected?.startsWith(`${child.path}/`) ?? false)}>
+            <details
+              open={(depth < 2 && !BUILT.test(`${child.path}/`)) || (selected?.startsWith(`${child.path}/`) ?? false)}
+            >
               <summary className="tree-dir">{child.name}/</summary>
               <TreeNode node={child} selected={selected} onSelect={onSelect} depth={depth + 1} />
             </details>
@@ -71,6 +74,9 @@ function TreeNode({
     </ul>
   );
 }
+
+/** Build outputs and installed dependencies: closed in the tree, never the file a browser opens on. */
+const BUILT = /(^|\/)(dist|build|node_modules|__pycache__|\.venv)\//;
 
 /** An artifact's file tree with the chosen file's source, highlighted, in the page. */
 export function ArtifactBrowser({ runId }: { runId: string }) {
@@ -87,10 +93,15 @@ export function ArtifactBrowser({ runId }: { runId: string }) {
   });
   const root = useMemo(() => buildTree(files.data?.files ?? []), [files.data]);
   const defaultFile = useMemo(() => {
-    const list = files.data?.files ?? [];
+    // The package's own README (the shallowest one), else its first source file: never a build output.
+    const list = [...(files.data?.files ?? [])].sort(
+      (a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path),
+    );
+    const source = list.filter((f) => !BUILT.test(f.path));
     return (
-      list.find((f) => /(^|\/)README\.md$/i.test(f.path)) ??
-      list.find((f) => /\.(ts|py)$/.test(f.path)) ??
+      source.find((f) => /(^|\/)README\.md$/i.test(f.path)) ??
+      source.find((f) => /\.(ts|py)$/.test(f.path)) ??
+      source[0] ??
       list[0]
     )?.path;
   }, [files.data]);
@@ -148,11 +159,25 @@ export function ArtifactBrowser({ runId }: { runId: string }) {
               {file.data.truncated ? (
                 <p className="hint">Showing the first 512 kB; download the artifact for the whole file.</p>
               ) : null}
-              <CodeView
-                label={`Source of ${file.data.path}`}
-                code={prettyJson(file.data.text, file.data.path)}
-                lang={langOf(file.data.path) ?? (artifact.mediaType === 'application/json' ? 'json' : undefined)}
-              />
+              {/\.(md|markdown)$/i.test(file.data.path) && !file.data.truncated ? (
+                <>
+                  <Markdown text={file.data.text} label={`${file.data.path}, rendered`} />
+                  <details className="source-toggle">
+                    <summary>Markdown source</summary>
+                    <CodeView
+                      label={`Source of ${file.data.path}`}
+                      code={file.data.text}
+                      lang={langOf(file.data.path)}
+                    />
+                  </details>
+                </>
+              ) : (
+                <CodeView
+                  label={`Source of ${file.data.path}`}
+                  code={prettyJson(file.data.text, file.data.path)}
+                  lang={langOf(file.data.path) ?? (artifact.mediaType === 'application/json' ? 'json' : undefined)}
+                />
+              )}
             </>
           )}
         </section>

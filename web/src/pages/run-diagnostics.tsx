@@ -5,6 +5,8 @@ import { CodeView } from '../components/code-view.tsx';
 import { Badge, Card, Empty, ErrorNote, Loading } from '../components/ui.tsx';
 import type { Lang } from '../highlight.ts';
 import { useTRPC } from '../trpc.ts';
+import { Link } from 'react-router';
+import { plural } from '../format.ts';
 
 interface Place {
   pointer: string;
@@ -31,10 +33,14 @@ interface ValidationReport {
   diagnostics: Diagnostic[];
 }
 
-/** The rule's documentation page: the report's link when it is one of ours (a same-origin path), else ours built from the id. */
+/**
+ * The rule's documentation inside the app (`/help/rules/<ruleId>`, the service's `/rules/<ruleId>`
+ * with the app around it): the report's link when it is one of ours (a same-origin path), else
+ * built from the id.
+ */
 function docsHref(d: Pick<Diagnostic, 'ruleId' | 'docsUrl'>): string {
-  if (d.docsUrl && /^\/rules\/[A-Za-z0-9%._-]+(\/[A-Za-z0-9%._-]+)*$/.test(d.docsUrl)) return d.docsUrl;
-  return `/rules/${d.ruleId.split('/').map(encodeURIComponent).join('/')}`;
+  if (d.docsUrl && /^\/rules\/[A-Za-z0-9%._-]+(\/[A-Za-z0-9%._-]+)*$/.test(d.docsUrl)) return `/help${d.docsUrl}`;
+  return `/help/rules/${d.ruleId.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 const SEVERITIES = ['error', 'warning', 'info'] as const;
@@ -107,14 +113,17 @@ export function Diagnostics({ runId }: { runId: string }) {
           />
         </label>
         <span className="muted small" aria-live="polite">
-          {total} shown in {groups.length} rules
+          {total} shown in {plural(groups.length, 'rule')}
         </span>
       </div>
       {report.summary.review !== undefined && report.summary.warnings > 0 ? (
         <p className="muted small">
-          {report.summary.review} of {report.summary.warnings} warnings change what the SDKs do and need a review;{' '}
-          {report.summary.warnings - report.summary.review} are style and do not keep the run from ready.{' '}
-          <a href="/rules">About the rules and their settings</a>
+          {report.summary.review} of {plural(report.summary.warnings, 'warning')}{' '}
+          {report.summary.review === 1 ? 'changes' : 'change'} what the SDKs do and{' '}
+          {report.summary.review === 1 ? 'needs' : 'need'} a review; {report.summary.warnings - report.summary.review}{' '}
+          {report.summary.warnings - report.summary.review === 1 ? 'is' : 'are'} style and{' '}
+          {report.summary.warnings - report.summary.review === 1 ? 'does' : 'do'} not keep the run from ready.{' '}
+          <Link to="/help/rules">About the rules and their settings</Link>
         </p>
       ) : null}
       {groups.length === 0 ? (
@@ -151,9 +160,9 @@ function DiagnosticGroup({
         <>
           <Badge value={severity} /> <span className="mono">{ruleId}</span>{' '}
           {impact ? <span className="muted small">{impact === 'sdk' ? 'changes the SDK' : 'style'}</span> : null}{' '}
-          <a className="small" href={docsHref({ ruleId, docsUrl: items[0]?.docsUrl })}>
+          <Link className="small" to={docsHref({ ruleId, docsUrl: items[0]?.docsUrl })}>
             Rule docs
-          </a>
+          </Link>
         </>
       }
       actions={<span className="muted small">{items.length}</span>}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Card, Empty, ErrorNote, Field, Loading } from '../components/ui.tsx';
-import { when, words } from '../format.ts';
+import { readable, when, words } from '../format.ts';
 import { useCan } from '../session.tsx';
 import { useTRPC } from '../trpc.ts';
 
@@ -23,6 +23,12 @@ export function Publishing({ runId }: { runId: string }) {
   const dryRun = useMutation(trpc.publishing.dryRun.mutationOptions({ onSuccess: refresh }));
   const publish = useMutation(trpc.publishing.publish.mutationOptions({ onSuccess: refresh }));
   const latest = dryRun.data?.publishAction;
+  const [confirming, setConfirming] = useState(false);
+  // A publish is requested only after a dry run of the same registry passed (the newest one decides).
+  const newestDryRun = [...(latest ? [latest] : []), ...(actions.data?.publishActions ?? [])].find(
+    (a) => a.registry === registry && a.action === 'dry_run',
+  );
+  const cleared = newestDryRun !== undefined && !newestDryRun.checklist.some((c) => c.status === 'fail');
 
   return (
     <div className="stack">
@@ -40,7 +46,14 @@ export function Publishing({ runId }: { runId: string }) {
           >
             <Field label="Registry">
               {(id) => (
-                <select id={id} value={registry} onChange={(e) => setRegistry(e.target.value as Registry)}>
+                <select
+                  id={id}
+                  value={registry}
+                  onChange={(e) => {
+                    setRegistry(e.target.value as Registry);
+                    setConfirming(false);
+                  }}
+                >
                   {REGISTRIES.map((r) => (
                     <option key={r.value} value={r.value}>
                       {r.label}
@@ -53,16 +66,45 @@ export function Publishing({ runId }: { runId: string }) {
               {dryRun.isPending ? 'Checking…' : 'Run dry run'}
             </button>
             {can('publishing:write') ? (
-              <button
-                type="button"
-                className="button"
-                onClick={() => publish.mutate({ runId, registry })}
-                disabled={publish.isPending}
-              >
-                Request publish
-              </button>
+              confirming ? (
+                <span className="row confirm">
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    onClick={() => {
+                      publish.mutate({ runId, registry });
+                      setConfirming(false);
+                    }}
+                    disabled={publish.isPending}
+                  >
+                    Yes, publish to {registry}
+                  </button>
+                  <button type="button" className="button" onClick={() => setConfirming(false)}>
+                    Not now
+                  </button>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setConfirming(true)}
+                  disabled={publish.isPending || !cleared}
+                  aria-describedby="publish-why"
+                >
+                  Request publish
+                </button>
+              )
             ) : null}
           </form>
+          {can('publishing:write') ? (
+            <p className="hint" id="publish-why">
+              {cleared
+                ? 'The last dry run for this registry passed: a publish request asks once more before it goes.'
+                : newestDryRun
+                  ? 'The last dry run for this registry has failing checks: fix them (each says how) and run it again.'
+                  : 'Run a dry run for this registry first: a publish is requested after one passes.'}
+            </p>
+          ) : null}
           <ErrorNote error={dryRun.error ?? publish.error} />
           {latest ? <Checklist action={latest} /> : null}
           {publish.data ? (
@@ -114,7 +156,16 @@ export function Publishing({ runId }: { runId: string }) {
                       <Badge value={a.status} />
                     </td>
                     <td className="small">
-                      {a.checklist.filter((c) => c.status === 'pass').length}/{a.checklist.length} pass
+                      <details className="action-details">
+                        <summary>
+                          {a.checklist.filter((c) => c.status === 'pass').length}/{a.checklist.length} pass
+                          <span className="visually-hidden">
+                            {' '}
+                            · open the checklist of {words(a.action)} {a.id}
+                          </span>
+                        </summary>
+                        <Checklist action={a} />
+                      </details>
                     </td>
                   </tr>
                 ))}
@@ -126,6 +177,21 @@ export function Publishing({ runId }: { runId: string }) {
     </div>
   );
 }
+
+/** For a failing check: what the person in front of the page can do about it. */
+const WAY_FORWARD: Record<string, (registry: string) => string> = {
+  registry_connection: (registry) =>
+    `this service has no ${registry} account to publish with. Ask whoever runs the service to connect one (they set the registry token in its settings and restart it), then run the dry run again. Until then, download the package from the Artifacts tab and publish it yourself.`,
+  run_verdict: () =>
+    'the description has errors: open Diagnostics, fix them in the description, and start a new report.',
+  run_finished: () => 'wait for the run to finish, then run the dry run again.',
+  artifact_present: () => 'retry the run (its artifacts are rebuilt), then run the dry run again.',
+  package_name: () => 'use the name the package is published under (scoped names such as @acme/sdk are fine).',
+  version: () => 'give a version the registry accepts (1.2.3 for npm, 1.2.3 or 1.2.3rc1 for PyPI).',
+  version_order: () => 'choose a version above the one published last.',
+  docs_domain: () => "verify a docs domain on the project's Docs domains tab first.",
+  explicit_approval: () => 'an owner or admin approves the request.',
+};
 
 function Checklist({
   action,
@@ -147,7 +213,10 @@ function Checklist({
             <Badge value={c.status} />
             <span>
               <strong>{c.label}</strong>
-              {c.detail ? <span className="muted small"> — {c.detail}</span> : null}
+              {c.detail ? <span className="muted small"> — {readable(c.detail)}</span> : null}
+              {c.status === 'fail' && WAY_FORWARD[c.id] ? (
+                <span className="way-forward small">What to do: {WAY_FORWARD[c.id]!(action.registry)}</span>
+              ) : null}
             </span>
           </li>
         ))}

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { CustomCodeCard } from '../components/custom-code-card.tsx';
-import { Badge, Card, ErrorNote, Loading, NotFound, Page, Tabs, isNotFound } from '../components/ui.tsx';
-import { duration, explainVerdict, stepLabel, when, words } from '../format.ts';
+import { Badge, Card, CopyButton, ErrorNote, Loading, NotFound, Page, Tabs, isNotFound } from '../components/ui.tsx';
+import { countEntry, duration, explainVerdict, readable, reviewReasons, stepLabel, when, words } from '../format.ts';
 import { useCan } from '../session.tsx';
 import { useTRPC } from '../trpc.ts';
 
@@ -111,13 +111,7 @@ export function RunPage() {
       }
     >
       <ErrorNote error={cancel.error ?? retry.error} />
-      <section className={`verdict verdict-${r.verdict ?? 'queued'}`} aria-live="polite">
-        <div className="verdict-badges">
-          <Badge value={r.status} />
-          {r.verdict ? <Badge value={r.verdict} /> : null}
-        </div>
-        <p className="verdict-text">{explainVerdict(r.verdict)}</p>
-      </section>
+      <Verdict run={r} base={base} />
       <Tabs
         current={current}
         items={[
@@ -152,6 +146,54 @@ export function RunPage() {
 }
 
 type RunData = NonNullable<ReturnType<typeof useRun>['data']>['run'];
+
+/**
+ * The run's state in words. While it is live the verdict is not decided yet, so the header says
+ * how far it got (never a verdict the worker only set as a placeholder); a run that needs review
+ * lists this run's own causes.
+ */
+function Verdict({ run, base }: { run: RunData; base: string }) {
+  const steps = run.steps ?? [];
+  const live = LIVE.has(run.status);
+  const finished = steps.filter((s) => !['pending', 'running'].includes(s.status)).length;
+  const current = steps.find((s) => s.status === 'running');
+  const tone = live ? run.status : (run.verdict ?? run.status);
+  const reasons = !live && run.verdict === 'needs_review' ? reviewReasons(steps) : [];
+  return (
+    <section className={`verdict verdict-${tone}`} aria-live="polite" aria-label="Verdict">
+      <div className="verdict-badges">
+        <Badge value={run.status} />
+        {!live && run.verdict ? <Badge value={run.verdict} /> : null}
+      </div>
+      <div className="verdict-text">
+        {run.status === 'queued' ? (
+          <p>{explainVerdict('queued')}</p>
+        ) : live ? (
+          <p>
+            Running: {finished} of {steps.length} steps finished
+            {current ? `; now ${stepLabel(current.name)}` : ''}. The verdict comes when every step has ended.
+          </p>
+        ) : run.verdict === 'needs_review' && reasons.length > 0 ? (
+          <>
+            <p>Needs review: this run finished, and these need a look before you publish.</p>
+            <ul className="reasons" aria-label="Why this run needs review">
+              {reasons.map((reason) => (
+                <li key={reason.text}>
+                  {reason.text}{' '}
+                  {reason.tab ? (
+                    <Link to={`${base}/${reason.tab}`}>{reason.tab === 'compat' ? 'See the changes' : 'See them'}</Link>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>{explainVerdict(run.verdict)}</p>
+        )}
+      </div>
+    </section>
+  );
+}
 
 function Steps({ run }: { run: RunData }) {
   const steps = run.steps ?? [];
@@ -195,16 +237,19 @@ function Steps({ run }: { run: RunData }) {
                       : ''}
                 </span>
               </div>
-              {step.summary ? <p className="step-summary">{step.summary}</p> : null}
+              {step.summary ? <p className="step-summary">{readable(step.summary)}</p> : null}
               {step.counts && Object.keys(step.counts).length ? (
                 <ul className="counts">
                   {Object.entries(step.counts)
                     .slice(0, 8)
-                    .map(([k, v]) => (
-                      <li key={k}>
-                        <span className="muted">{words(k)}</span> {v}
-                      </li>
-                    ))}
+                    .map(([k, v]) => {
+                      const [label, value] = countEntry(k, v);
+                      return (
+                        <li key={k}>
+                          <span className="muted">{label}</span> {value}
+                        </li>
+                      );
+                    })}
                 </ul>
               ) : null}
             </div>
@@ -212,6 +257,56 @@ function Steps({ run }: { run: RunData }) {
         ))}
       </ol>
       {run.notes ? <p className="hint">Notes: {run.notes}</p> : null}
+      {LIVE.has(run.status) ? null : <NextRun run={run} />}
     </Card>
+  );
+}
+
+/**
+ * After a run: how to start the next one without the browser, with an API key (curl, and a CI job
+ * that runs on every push). The snippets name this project; the key is a placeholder to fill in.
+ */
+function NextRun({ run }: { run: RunData }) {
+  const origin = window.location.origin;
+  const file = run.inputSummary?.openapiFileName ?? 'openapi.yaml';
+  const curl = [
+    `curl -X POST ${origin}/api/reports/start \\`,
+    '  -H "Authorization: Bearer $REPORT_SERVICE_KEY" \\',
+    '  -H "Content-Type: application/json" \\',
+    `  --data "$(jq -n --rawfile text ${file} '{projectId: "${run.projectId}", openapiText: $text}')"`,
+  ].join('\n');
+  const ci = [
+    'on: push',
+    'jobs:',
+    '  report:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - uses: actions/checkout@v4',
+    '      - env:',
+    '          REPORT_SERVICE_KEY: ${{ secrets.REPORT_SERVICE_KEY }}',
+    '        run: |',
+    ...curl.split('\n').map((line) => `          ${line}`),
+  ].join('\n');
+  return (
+    <details className="next-run">
+      <summary>Start the next run from a terminal or CI</summary>
+      <p className="small">
+        Create a key with the <code>runs:write</code> scope under <Link to="/workspace/keys">API keys</Link>, put it in{' '}
+        <code>REPORT_SERVICE_KEY</code>, then from the folder that holds <code>{file}</code>:
+      </p>
+      <div className="snippet">
+        <pre className="mono small" tabIndex={0}>
+          {curl}
+        </pre>
+        <CopyButton text={curl} label="Copy the curl command" />
+      </div>
+      <p className="small">In GitHub Actions (a run on every push; the key is a repository secret):</p>
+      <div className="snippet">
+        <pre className="mono small" tabIndex={0}>
+          {ci}
+        </pre>
+        <CopyButton text={ci} label="Copy the workflow" />
+      </div>
+    </details>
   );
 }

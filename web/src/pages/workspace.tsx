@@ -14,6 +14,28 @@ const RANK = ROLE_RANK;
 const ALL_SCOPES: Scope[] = [...SCOPES];
 const DEFAULT_SCOPES: Scope[] = ['workspace:read', 'projects:write', 'runs:write', 'artifacts:read'];
 
+/** What each role may do, in a sentence (the scopes behind them are in shared/scopes.ts). */
+const ROLE_MEANING: Record<Role, string> = {
+  owner: 'everything, including billing, other owners and deleting the workspace',
+  admin: 'everything but owners: members, API keys, billing, publishing, projects and runs',
+  editor: 'start reports, manage projects, run dry runs, and read everything',
+  viewer: 'read projects, runs, reports and artifacts; change nothing',
+};
+
+/** What became of an invitation, in words: sent, or recorded with how the person gets in. */
+function invitationNote(
+  email: string,
+  role: Role,
+  delivery: { status: string; message?: string | undefined; reason?: string | undefined } | undefined,
+): string {
+  const head = `Invited ${email} as ${words(role).toLowerCase()}.`;
+  if (!delivery) return head;
+  if (delivery.status === 'sent') return `${head} The invitation email was sent.`;
+  if (delivery.status === 'failed')
+    return `${head} The invitation email could not be sent${delivery.message ? `: ${delivery.message}` : ''}. The invitation is recorded; send it again later or tell them to sign in.`;
+  return `${head} This service sends no email: tell them to sign in at ${window.location.origin}/sign-in with ${email}; the invitation is waiting for them.`;
+}
+
 export function Workspace() {
   const { section = '' } = useParams();
   if (section === 'members')
@@ -49,10 +71,12 @@ function Members() {
   const [role, setRole] = useState<Role>('editor');
   const members = useQuery(trpc.members.list.queryOptions({}));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.members.list.queryKey({}) });
+  const [invited, setInvited] = useState<string | undefined>();
   const invite = useMutation(
     trpc.members.invite.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (result) => {
         setEmail('');
+        setInvited(invitationNote(result.member.email, result.member.role, result.invitationDelivery));
         void refresh();
       },
     }),
@@ -102,11 +126,16 @@ function Members() {
             </button>
           </form>
           <ErrorNote error={invite.error} title="The invite failed" />
-          {invite.data?.invitationDelivery?.message ? (
-            <p className="hint">{invite.data.invitationDelivery.message}</p>
+          {invited && !invite.error ? (
+            <div className="alert alert-success" role="status">
+              {invited}
+            </div>
           ) : null}
+          <RoleLegend roles={grantable} />
         </Card>
-      ) : null}
+      ) : (
+        <RoleLegend roles={ROLES} />
+      )}
       <ErrorNote error={update.error} title="The change was refused" />
       {members.isPending ? (
         <Loading />
@@ -197,6 +226,22 @@ function Members() {
   );
 }
 
+function RoleLegend({ roles }: { roles: readonly Role[] }) {
+  return (
+    <details className="roles">
+      <summary>What each role can do</summary>
+      <dl>
+        {roles.map((r) => (
+          <div key={r}>
+            <dt>{words(r)}</dt>
+            <dd>{ROLE_MEANING[r]}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 function ApiKeys() {
   const trpc = useTRPC();
   const me = useMe();
@@ -214,7 +259,18 @@ function ApiKeys() {
       },
     }),
   );
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
+  // Revoking asks once more, in the row: the key stops working at once for whatever uses it.
+  const [confirming, setConfirming] = useState<string | undefined>();
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: (_result, input) => {
+        setConfirming(undefined);
+        // The token of the key just revoked is no use to copy: the box goes.
+        if (create.data?.apiKey.id === input.keyId) create.reset();
+        void refresh();
+      },
+    }),
+  );
   const available = ALL_SCOPES.filter((s) => me.entitlements.scopes.includes(s));
   if (!can('api_keys:read'))
     return (
@@ -314,15 +370,35 @@ function ApiKeys() {
                   <td>{k.revokedAt ? <Badge value="revoked" /> : <Badge value="active" />}</td>
                   <td className="actions">
                     {!k.revokedAt && can('api_keys:write') ? (
-                      <button
-                        type="button"
-                        className="button button-small button-danger"
-                        aria-label={`Revoke ${k.name}`}
-                        onClick={() => revoke.mutate({ keyId: k.id })}
-                        disabled={revoke.isPending}
-                      >
-                        Revoke
-                      </button>
+                      confirming === k.id ? (
+                        <span className="row confirm">
+                          <span className="small">Whatever uses it stops working.</span>
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            onClick={() => revoke.mutate({ keyId: k.id })}
+                            disabled={revoke.isPending}
+                          >
+                            Yes, revoke {k.name}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small"
+                            onClick={() => setConfirming(undefined)}
+                          >
+                            Keep it
+                          </button>
+                        </span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          aria-label={`Revoke ${k.name}`}
+                          onClick={() => setConfirming(k.id)}
+                        >
+                          Revoke
+                        </button>
+                      )
                     ) : null}
                   </td>
                 </tr>
