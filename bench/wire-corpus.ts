@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { createLogger } from '../shared/logger.ts';
 import { analyzeInputs } from '../workers/pipeline/analysis.ts';
 import type { StepContext } from '../workers/pipeline/step.ts';
+import { NO_CARRY_SOURCES } from '../workers/pipeline/custom-code/carry-sources.ts';
 import { wireTestsStep } from '../workers/pipeline/steps/wire-tests.ts';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
@@ -56,6 +57,7 @@ for (const file of folders.flatMap((f) => descriptions(join(CORPUS, f)))) {
     analysis: () => stages.analysis,
     model: () => stages.model,
     previousDescription: async () => undefined,
+    carry: NO_CARRY_SOURCES,
   };
   const t0 = performance.now();
   const outcome = await wireTestsStep.run(context);

@@ -15,7 +15,7 @@ import type { ApiModel, Operation, Parameter } from '../model/types.ts';
 import type { MethodShape } from './method-shape.ts';
 import { MethodShapes } from './naming.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
-import { id, join, num, py, PyWriter, str, type Py } from './writer.ts';
+import { id, join, num, py, PyWriter, str, type Py } from '../printers/python-writer.ts';
 
 export const TESTS_PATH = 'tests/test_api.py';
 

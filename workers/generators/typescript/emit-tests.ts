@@ -15,7 +15,7 @@ import { WIRE_CASES, wireTestName, type WireCase } from '../core/wire-cases.ts';
 import type { ApiModel } from '../model/types.ts';
 import { methodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
-import { access, id, num, objKey, str } from './ts-source.ts';
+import { access, id, num, objKey, str } from '../printers/ts-source.ts';
 
 export const TESTS_PATH = 'tests/api.test.mjs';
 /** `npm test` in the generated package. */
