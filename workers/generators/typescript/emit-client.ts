@@ -229,6 +229,14 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
 
   // Class members.
   const members: string[] = [];
+  if (plan.stainless) {
+    members.push(
+      block('get logLevel(): LogLevel ', ['return this._logLevel;']),
+      block('get logger(): Logger ', ['return this._logger;']),
+      block('get fetchOptions(): RequestInit | undefined ', ['return this._fetchOptions;']),
+      block('get httpAgent(): unknown ', ['return this._httpAgent;']),
+    );
+  }
   if (plan.baseErrorClass !== undefined) {
     // Partner runs: the error classes as statics of the client (`Client.NotFoundError`), as Stainless has them.
     for (const name of [plan.baseErrorClass, ...PARTNER_ERRORS]) members.push(`static ${id(name)} = ${id(name)};`);

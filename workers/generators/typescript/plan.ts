@@ -98,6 +98,9 @@ export const CLIENT_RESERVED_MEMBERS = [
   'options',
 ];
 
+/** Members a partner client adds, as a Stainless client has them. */
+export const PARTNER_CLIENT_MEMBERS = ['logLevel', 'logger', 'fetchOptions', 'httpAgent'];
+
 export type { MethodPlan } from '../core/resources.ts';
 
 export interface ResourcePlan {
@@ -185,7 +188,11 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
     inputTypeNames.set(id, exported.claim(`input:${id}`, tsIdent(`${named.name} input`, { kind: 'type', casings })));
   }
   const operations = new Map(model.operations.map((op) => [op.key, op]));
-  const clientMembers = new NameScope(CLIENT_RESERVED_MEMBERS);
+  // Partner runs: the client also has Stainless's `logLevel`, `logger`, `fetchOptions` (read-only views).
+  const clientMembers = new NameScope([
+    ...CLIENT_RESERVED_MEMBERS,
+    ...(model.client.stainless ? PARTNER_CLIENT_MEMBERS : []),
+  ]);
   const files = new Map<string, NameScope>();
   const planResource = (resource: Resource, parentMembers: NameScope, dir: string): ResourcePlan => {
     // A resource class named like a model gets a `Resource` suffix rather than a number.
