@@ -63,11 +63,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     return 'finished';
   }
 
-  const watch = watchForCancel(runId, claim, jobSignal);
-  const { signal } = watch;
-  const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
-  const progress = new RunProgress(deps, run, claim, artifactExpiry);
-  const { pipeline } = deps.config;
+  // The customer's code to carry: merge bases, and the connected repository (before the cancel watch starts).
   const carry = await loadCarrySources(run);
   input = await addRepositorySources(
     run,
@@ -77,6 +73,12 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     deps.config.publishing.timeoutMs,
     deps.logger,
   );
+
+  const watch = watchForCancel(runId, claim, jobSignal);
+  const { signal } = watch;
+  const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
+  const progress = new RunProgress(deps, run, claim, artifactExpiry);
+  const { pipeline } = deps.config;
 
   let parallel = pipeline.parallelSteps;
   let proc: IsolatedRun | undefined;
