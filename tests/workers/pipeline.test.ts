@@ -175,7 +175,7 @@ describe('report pipeline', { timeout: 60_000 }, () => {
     );
     expect(tar.includes(Buffer.from('compat-diff.md'))).toBe(true);
     expect(tar.includes(Buffer.from('"kind": "description_diff"'))).toBe(true);
-  }, 120_000);
+  }, 180_000);
 
   // As above: a whole run plus the old Python SDK's surface.
   it('compat_diff reads a Python SDK too (parsed with ast, never imported)', async () => {
