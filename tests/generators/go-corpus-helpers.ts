@@ -21,7 +21,7 @@ export function goCorpusSlice(slice: number, slices: number): void {
   if (reason !== undefined) console.warn(`\n!!! Go SDK corpus suite ${slice + 1}/${slices} SKIPPED: ${reason}.\n`);
   describe.skipIf(reason !== undefined)(`Go SDK on the corpus, slice ${slice + 1}/${slices}`, () => {
     const root = mkdtempSync(join(tmpdir(), `go-sdk-corpus-${slice}-`));
-    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    afterAll(() => rmSync(root, { recursive: true, force: true }), 600_000);
 
     it('generates modules that pass gofmt -l, go vet and staticcheck (one run of each)', async () => {
       const entries = rootDescriptions()

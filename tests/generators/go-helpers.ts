@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { GeneratedFile } from '../../workers/generators/core/files.ts';
+import { bundleFiles } from '../../workers/generators/go/bundle-files.ts';
 import { findGoToolchain, goEnv, type GoToolchain } from '../../workers/pipeline/go-tools.ts';
 
 export { FIXTURE_FILES, fixtureModel } from './python-helpers.ts';
@@ -52,10 +53,16 @@ export async function runTool(
   }
 }
 
+/** The parent module the checks put every generated module in, as one package tree each. */
+const PARENT = 'corpus.test';
+
 /**
- * Writes each module to `<root>/<name>/` and a `go.work` using them all, then runs gofmt -l,
- * go vet and staticcheck (one run each, over every module) and optionally go test.
- * Returns each tool's findings (empty when it passed).
+ * Puts every module under ONE parent module (`corpus.test`), each as a package tree
+ * `corpus.test/<name>` with its own root package and `option` package, sharing one copy of the
+ * bundled runtime (`corpus.test/internal/...`, `corpus.test/packages/...`: the same files every
+ * module carries, imports pointed at the parent), then runs gofmt -l, go vet and staticcheck once
+ * each over all of it, and optionally go test. The runtime is compiled once instead of once per
+ * module. Returns each tool's findings (empty when it passed).
  */
 export async function checkModules(
   root: string,
@@ -63,35 +70,37 @@ export async function checkModules(
   options: { test?: boolean } = {},
 ): Promise<Record<string, string>> {
   const tools = GO_TOOLS as GoToolchain;
-  // Module paths must be unique in a workspace: each module gets its own (`m<i>.test/sdk`).
-  let index = 0;
+  const runtime = bundleFiles(PARENT);
+  // Each module keeps its own `option` package (its With... options are generated).
+  const runtimePaths = new Set(runtime.map((f) => f.path).filter((p) => !p.startsWith('option/')));
+  writeModule(root, runtime);
+  writeFileSync(join(root, 'go.mod'), `module ${PARENT}\n\ngo 1.23\n`);
   for (const [name, files] of modules) {
-    const old = /^module (\S+)$/m.exec(files.find((f) => f.path === 'go.mod')?.content ?? '')?.[1];
-    const fresh = `m${index++}.test/sdk`;
-    const renamed =
-      old === undefined
-        ? files
-        : files.map((f) => ({
-            path: f.path,
-            content: f.content
-              .replaceAll(`"${old}/`, `"${fresh}/`)
-              .replaceAll(`"${old}"`, `"${fresh}"`)
-              .replace(`module ${old}\n`, `module ${fresh}\n`),
-          }));
-    writeModule(join(root, name), renamed);
+    // gofmt reads the files as generated (rewritten import paths would sort differently); `_fmt`
+    // is a folder the go command ignores.
+    writeModule(join(root, '_fmt', name), files);
+    const old = /^module (\S+)$/m.exec(files.find((f) => f.path === 'go.mod')?.content ?? '')?.[1] ?? '';
+    const own = `${PARENT}/${name}`;
+    const rewrite = (content: string): string =>
+      content
+        .replaceAll(`"${old}/internal/`, `"${PARENT}/internal/`)
+        .replaceAll(`"${old}/packages/`, `"${PARENT}/packages/`)
+        .replaceAll(`"${old}/`, `"${own}/`)
+        .replaceAll(`"${old}"`, `"${own}"`);
+    const kept = files
+      .filter((f) => f.path !== 'go.mod' && !runtimePaths.has(f.path))
+      .map((f) => ({ path: f.path, content: f.path.endsWith('.go') ? rewrite(f.content) : f.content }));
+    writeModule(join(root, name), kept);
   }
-  const uses = [...modules.keys()].map((name) => `\t./${name}\n`).join('');
-  writeFileSync(join(root, 'go.work'), `go 1.23\n\nuse (\n${uses})\n`);
-  const env = goEnv({ GOWORK: join(root, 'go.work') });
-  const patterns = [...modules.keys()].map((name) => `./${name}/...`);
+  const env = goEnv();
   const findings: Record<string, string> = {};
-  const gofmt = await runTool(tools.gofmt, ['-l', ...modules.keys()], root, env);
+  const gofmt = await runTool(tools.gofmt, ['-l', '_fmt'], root, env);
   if (gofmt.code !== 0 || gofmt.output.trim() !== '') findings.gofmt = gofmt.output.trim();
   // go vet type-checks every package and test file (go build would add only code generation).
   for (const [label, command, args] of [
-    ['go vet', tools.go, ['vet', ...patterns]],
-    ['staticcheck', tools.staticcheck, patterns],
-    ...(options.test ? [['go test', tools.go, ['test', '-count=1', ...patterns]] as const] : []),
+    ['go vet', tools.go, ['vet', './...']],
+    ['staticcheck', tools.staticcheck, ['./...']],
+    ...(options.test ? [['go test', tools.go, ['test', '-count=1', './...']] as const] : []),
   ] as const) {
     const result = await runTool(command, [...args], root, env);
     if (result.code !== 0) findings[label] = result.output.trim().split('\n').slice(0, 40).join('\n');

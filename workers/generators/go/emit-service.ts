@@ -15,7 +15,7 @@ import type { ApiModel, PaginationScheme, Parameter, SecurityRequirement } from 
 import { goIdent, goStr, goTagName } from '../names/go.ts';
 import { NameScope } from '../names/scope.ts';
 import type { GoMethodPlan, GoPlan, ServicePlan } from './plan.ts';
-import { docComment, type GoType, type GoTypes, isScalar, typeExpr, typeImports } from './schema-types.ts';
+import { docComment, type GoType, type GoTypes, isScalar, structBody, typeExpr, typeImports } from './schema-types.ts';
 import { alignLines, type AlignedLine, GoFile } from './writer.ts';
 
 /** Locals of a method body and the packages it names: a path argument never takes these. */
@@ -260,7 +260,7 @@ export class ServiceEmitter {
         required.length > 0
           ? `// The ${required.length === 1 ? 'field' : 'fields'} ${required.join(', ')} ${required.length === 1 ? 'is' : 'are'} required.\n`
           : '';
-      const chunks = [`${doc}type ${name} struct {\n${alignLines(lines, '\t').join('\n')}\n}`];
+      const chunks = [`${doc}type ${name} struct ${structBody(lines)}`];
       if (body !== undefined && !body.whole) {
         file.useLocal('internal/apijson');
         chunks.push(
@@ -324,11 +324,12 @@ export class ServiceEmitter {
         : op.deprecated
           ? (op.deprecationMessage ?? 'this method is deprecated.')
           : undefined;
-    let comment = docComment(
-      doc === '' ? `${method.name} calls ${op.method.toUpperCase()} ${op.path}.` : doc,
-      method.name,
-    );
-    if (deprecated !== undefined) comment += `//\n${docComment(`Deprecated: ${deprecated}`, method.name)}`;
+    // One text, one comment: paragraphs joined before escaping (gofmt reads the whole comment).
+    const paragraphs = [doc === '' ? `${method.name} calls ${op.method.toUpperCase()} ${op.path}.` : doc];
+    if (shape.result.kind === 'binary')
+      paragraphs.push("The response's body is left open for reading; close it when done.");
+    if (deprecated !== undefined) paragraphs.push(`Deprecated: ${deprecated}`);
+    const comment = docComment(paragraphs.join('\n\n'), method.name);
     const security = securityLiteral(this.#model, op.security, this.#oauthScheme);
     let securityVar: string | undefined;
     if (security !== undefined) {
@@ -397,7 +398,7 @@ export class ServiceEmitter {
         break;
       case 'binary':
         out.push(
-          `${comment}//\n// The response's body is left open for reading; close it when done.\n${signature} (res *http.Response, err error) {\n\topts = slices.Concat(r.Options, opts)\n${checks('err = ERR\n\t\treturn')}\tpath := ${pathExpr}\n\t${reqLine}\n\terr = requestconfig.Execute(ctx, req, &res, opts...)\n\treturn\n}`,
+          `${comment}${signature} (res *http.Response, err error) {\n\topts = slices.Concat(r.Options, opts)\n${checks('err = ERR\n\t\treturn')}\tpath := ${pathExpr}\n\t${reqLine}\n\terr = requestconfig.Execute(ctx, req, &res, opts...)\n\treturn\n}`,
         );
         break;
       case 'none':

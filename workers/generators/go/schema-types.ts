@@ -243,14 +243,21 @@ export class GoTypes {
     const lines: AlignedLine[] = [];
     let first: string | undefined;
     for (const member of node.members) {
+      // A value of another type than the enum's (`type: string` with `enum: [3]`) is written as the
+      // enum type's literal, or left out when it has none.
+      const literal =
+        base.kind === 'string'
+          ? goStr(String(member.value))
+          : typeof member.value === 'number'
+            ? numberLiteral(member.value, base)
+            : undefined;
+      if (literal === undefined) continue;
       const raw = member.name ?? String(member.value);
       let suffix = goIdent(raw === '' ? 'empty' : raw, { casings: this.#casings });
       if (/^N[0-9]/.test(suffix) && member.name === undefined) suffix = suffix.slice(1);
       if (/^[-.]/.test(String(member.value)) && member.name === undefined) suffix = `Minus${suffix}`;
       const constName = this.#scope.claim(`enum value:${name}:${JSON.stringify(member.value)}`, name + suffix);
       first ??= constName;
-      const literal =
-        typeof member.value === 'string' ? goStr(member.value) : numberLiteral(member.value as number, base);
       if (member.description !== undefined) lines.push({ comment: member.description });
       lines.push({ cells: [constName, name, `= ${literal}`] });
     }
@@ -306,7 +313,7 @@ export class GoTypes {
       const args = variants.map((v) => `u.${v.field}`).join(', ');
       file.add(
         [
-          `${doc !== undefined ? docComment(doc, name) + '//\n' : ''}// ${name} is a union: set exactly one of its fields.\ntype ${name} struct {\n${alignLines(fields, '\t').join('\n')}\n}`,
+          `${doc !== undefined ? docComment(doc, name) + '//\n' : ''}// ${name} is a union: set exactly one of its fields.\ntype ${name} struct ${structBody(fields)}`,
           `// MarshalJSON encodes the variant that is set.\nfunc (u ${name}) MarshalJSON() ([]byte, error) {\n\treturn apijson.MarshalUnion(${args})\n}`,
           `// IsZero reports whether no variant is set (the field is then omitted).\nfunc (u ${name}) IsZero() bool {\n\treturn apijson.UnionIsZero(${args})\n}`,
         ].join('\n\n'),
@@ -380,7 +387,7 @@ export class GoTypes {
       lines.push({ raw: `\tJSON struct {\n${alignLines(metaLines, '\t\t').join('\n')}\n\t} \`json:"-"\`` });
       file.add(
         [
-          `${docText}type ${name} struct {\n${alignLines(lines, '\t').join('\n')}\n}`,
+          `${docText}type ${name} struct ${structBody(lines)}`,
           `// RawJSON returns the unmodified JSON received from the API.\nfunc (r ${name}) RawJSON() string {\n\treturn r.JSON.raw\n}`,
           `// UnmarshalJSON reads r from data, keeping each field's raw JSON in r.JSON.\nfunc (r *${name}) UnmarshalJSON(data []byte) error {\n\tif err := apijson.UnmarshalRoot(data, r); err != nil {\n\t\treturn err\n\t}\n\tr.JSON.raw = string(data)\n\treturn nil\n}`,
         ].join('\n\n'),
@@ -394,12 +401,18 @@ export class GoTypes {
           : docText;
       file.add(
         [
-          `${requiredDoc}type ${name} struct {\n${alignLines(lines, '\t').join('\n')}\n}`,
+          `${requiredDoc}type ${name} struct ${structBody(lines)}`,
           `// MarshalJSON encodes r by its json tags, leaving out omitted fields.\nfunc (r ${name}) MarshalJSON() ([]byte, error) {\n\treturn apijson.MarshalRoot(r)\n}`,
         ].join('\n\n'),
       );
     }
   }
+}
+
+/** `{ fields }` of a struct type as gofmt writes it (`{\n}` when it has none). */
+export function structBody(lines: readonly AlignedLine[]): string {
+  const body = alignLines(lines, '\t');
+  return body.length === 0 ? '{\n}' : `{\n${body.join('\n')}\n}`;
 }
 
 function literalBase(value: JsonValue): GoType {

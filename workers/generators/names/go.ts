@@ -227,6 +227,10 @@ export function goCommentLines(text: string): string[] {
     out.push(/^(\+build|go:|line |extern |export |#cgo|\[[^\]]*\]:)/.test(text) ? `| ${text}` : text);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
+  // A one-line paragraph between two others that ends in a letter or digit is an old-style heading
+  // to gofmt (rewritten `# ...`): a final period keeps it a paragraph.
+  for (let i = 2; i < out.length - 2; i++)
+    if (out[i - 1] === '' && out[i + 1] === '' && /[A-Za-z0-9]$/.test(out[i] as string)) out[i] = `${out[i]}.`;
   return out;
 }
 
