@@ -58,6 +58,34 @@ describe.skipIf(!browserAvailable)('members and API keys', { timeout: 90_000 }, 
     await web.shots(owner, 'api-keys');
   });
 
+  it('at 390 px the page is no wider than the screen (the sidebar is a bar, tables scroll inside)', async () => {
+    const phone = await web.page({ width: 390, height: 844 });
+    await phone.goto(`${web.origin}/workspace/members`);
+    await phone.getByRole('table').waitFor();
+    const width = await phone.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth,
+    );
+    const wide = await phone.evaluate(() => {
+      const d = (
+        globalThis as unknown as {
+          document: {
+            querySelectorAll(
+              s: string,
+            ): ArrayLike<{ tagName: string; className: string; getBoundingClientRect(): { right: number } }>;
+          };
+        }
+      ).document;
+      return Array.from(d.querySelectorAll('*'))
+        .filter((e) => e.getBoundingClientRect().right > 391)
+        .slice(0, 8)
+        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
+    });
+    expect(width, wide.join(' | ')).toBeLessThanOrEqual(390);
+    await web.shots(phone, 'members-phone');
+  });
+
   it('logged no console errors', () => {
     expect(web.errors).toEqual([]);
   });

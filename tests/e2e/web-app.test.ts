@@ -447,7 +447,8 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     await owner.getByRole('link', { name: /All artifacts/ }).click();
     await owner.getByRole('link', { name: 'Browse CLI' }).click();
     await owner.getByRole('tree', { name: 'Files' }).waitFor();
-    const files = owner.locator('.tree-file');
+    // Build outputs (dist/) start closed: the last file one can see.
+    const files = owner.locator('.tree-file:visible');
     await files.first().waitFor();
     const last = files.last();
     const path = (await last.getAttribute('title'))!.split(' · ')[0]!;
@@ -673,6 +674,9 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     const method = (status: string) => owner.locator(`tr[data-status="${status}"]`);
     const cells = async (status: string) =>
       (await method(status).locator('td').allTextContents()).map((t: string) => t.trim());
+    // Kept methods are hidden until asked for: the changes come first.
+    expect(await method('kept').count()).toBe(0);
+    await owner.getByLabel(/Show the \d+ kept methods?/).check();
     expect(await cells('kept')).toEqual(['Kept', 'client.tickets.list()', 'client.tickets.list()', 'get /tickets']);
     const renamed = await cells('renamed');
     expect(renamed.slice(0, 3)).toEqual([

@@ -16,7 +16,7 @@ const DEFAULT_SCOPES: Scope[] = ['workspace:read', 'projects:write', 'runs:write
 
 /** What each role may do, in a sentence (the scopes behind them are in shared/scopes.ts). */
 const ROLE_MEANING: Record<Role, string> = {
-  owner: 'everything, including billing, other owners and deleting the workspace',
+  owner: 'everything, including billing and other owners',
   admin: 'everything but owners: members, API keys, billing, publishing, projects and runs',
   editor: 'start reports, manage projects, run dry runs, and read everything',
   viewer: 'read projects, runs, reports and artifacts; change nothing',
