@@ -1,4 +1,5 @@
 import { findExecutable } from './pipeline/check-with-tool.ts';
+import { findGoToolchain, GO_TOOLS_SETUP } from './pipeline/go-tools.ts';
 import { PYTHON_TOOLS_SETUP, pythonTools } from './pipeline/python-tools.ts';
 
 /** A checker tool the report runs that is not there, and the one command that installs it. */
@@ -27,6 +28,13 @@ const SYSTEM_TOOLS: readonly { tool: string; effect: string; install: string }[]
 export function missingCheckers(): MissingChecker[] {
   const missing: MissingChecker[] = [];
   for (const system of SYSTEM_TOOLS) if (!findExecutable(system.tool)) missing.push(system);
+  // staticcheck is `go install`ed into the project (`.tools/go/bin`): named once go itself is there.
+  if (!missing.some((m) => m.tool === 'go') && findGoToolchain().missing.some((t) => t.startsWith('staticcheck')))
+    missing.push({
+      tool: "staticcheck (pinned, in the project's .tools/go/bin)",
+      effect: 'the Go SDK is not checked',
+      install: GO_TOOLS_SETUP,
+    });
   const python = missing.some((m) => m.tool === 'python3');
   for (const tool of pythonTools().missing) {
     missing.push({

@@ -11,6 +11,9 @@ import { findExecutable } from './check-with-tool.ts';
 /** The staticcheck the project pins (`.ci/run` installs it). */
 export const STATICCHECK_VERSION = 'honnef.co/go/tools/cmd/staticcheck@v0.8.2';
 
+/** The one command that installs the pinned Go tools (package.json `setup:go-tools`). */
+export const GO_TOOLS_SETUP = 'npm run setup:go-tools';
+
 /** Where `.ci/run` installs Go tools: `<repo>/.tools/go/bin`. */
 export const GO_TOOLS_BIN = resolve(import.meta.dirname, '../../.tools/go/bin');
 
