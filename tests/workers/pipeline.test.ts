@@ -125,6 +125,7 @@ describe('report pipeline', () => {
       'passed',
       'passed',
       'passed',
+      'passed',
       'skipped',
     ]);
     expect(run.artifactManifest?.quality).toMatchObject({ errors: 0, warnings: 0 });
