@@ -127,6 +127,7 @@ describe('report pipeline', { timeout: 60_000 }, () => {
       'passed',
       'passed',
       'passed',
+      'passed',
       'skipped',
       'passed',
     ]);
