@@ -126,6 +126,17 @@ function attempts(): Attempt[] {
       route: 'GET /runs/{runId}/artifacts/{artifactId}',
       run: () => api.get(`/runs/${bRunId}/artifacts/${aArtifactId}`),
     },
+    { route: 'GET /runs/{runId}/custom-code', run: () => api.get(`/runs/${aRun.id}/custom-code`) },
+    { route: 'GET /projects/{projectId}/repository', run: () => api.get(`/projects/${aProject.id}/repository`) },
+    {
+      route: 'POST /projects/{projectId}/repository',
+      run: () => api.post(`/projects/${aProject.id}/repository`, { sdkRepository: 'acme/taken-over' }),
+    },
+    // Signed by the project's webhook secret, not a token: A's project has no connection, so 404.
+    {
+      route: 'POST /projects/{projectId}/description-webhook',
+      run: () => api.post(`/projects/${aProject.id}/description-webhook`, {}),
+    },
     { route: 'POST /runs/{runId}/cancel', run: () => api.post(`/runs/${aRun.id}/cancel`, { reason: 'not yours' }) },
     { route: 'POST /runs/{runId}/retry', run: () => api.post(`/runs/${aRun.id}/retry`, {}) },
     { route: 'GET /projects/{projectId}', run: () => api.get(`/projects/${aProject.id}`) },

@@ -180,8 +180,13 @@ describe('GET /api/openapi.json', () => {
         .filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key))
         .map((method) => `${method} ${path}`),
     );
-    // Binary downloads and the signed billing webhook (raw body) are plain express routes, documented by hand.
-    const outsideTrpc = ['get /runs/{runId}/artifacts/{artifactId}', 'post /billing/webhook'];
+    // Binary downloads and the signed webhooks (raw body: billing, a project's description push) are plain
+    // express routes, documented by hand.
+    const outsideTrpc = [
+      'get /runs/{runId}/artifacts/{artifactId}',
+      'post /billing/webhook',
+      'post /projects/{projectId}/description-webhook',
+    ];
     const extra = documented.filter((op) => !routes.some((r) => `${r.method} ${r.path}` === op));
     for (const op of extra) expect(outsideTrpc, `${op} is documented but is no procedure`).toContain(op);
   });
@@ -232,9 +237,14 @@ describe('unknown paths', () => {
       expect(post.status).toBe(404);
       expect(post.body.error).toBe('not_found');
     }
-    const outside = await fetch(`${service.url}/not-an-api-path`);
+    // Outside /api a client that asks for JSON only gets the JSON 404; any other GET gets the web
+    // app, which shows its own "not found" page (issue #34: `curl /` answers the app).
+    const outside = await fetch(`${service.url}/not-an-api-path`, { headers: { accept: 'application/json' } });
     expect(outside.status).toBe(404);
     expect(await outside.json()).toEqual({ error: 'not_found', message: expect.any(String) });
+    const page = await fetch(`${service.url}/not-an-api-path`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   });
 });
 
