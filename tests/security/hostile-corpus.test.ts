@@ -328,8 +328,14 @@ describe('the hostile corpus', () => {
           (manifest.name ?? '').length > 214
         )
           failures.push(`${name} ${kind}: package name ${JSON.stringify(manifest.name)}`);
+        // The generator's own scripts only: the build, and the SDK's shipped wire tests (#29).
+        const allowed: Record<string, string> = {
+          build: 'tsc -p tsconfig.json',
+          prepublishOnly: 'tsc -p tsconfig.json',
+          test: 'node --test tests/api.test.mjs',
+        };
         for (const [script, command] of Object.entries(manifest.scripts ?? {}))
-          if (!/^tsc -p tsconfig\.json$/.test(command)) failures.push(`${name} ${kind}: script ${script}: ${command}`);
+          if (allowed[script] !== command) failures.push(`${name} ${kind}: script ${script}: ${command}`);
         for (const [bin, target] of Object.entries(manifest.bin ?? {})) {
           if (!/^[a-z0-9][a-z0-9._-]*$/.test(bin) || bin.length > 214)
             failures.push(`${name} ${kind}: bin name ${JSON.stringify(bin)}`);

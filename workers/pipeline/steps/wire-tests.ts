@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { methodTargets } from '../../generators/core/resources.ts';
 import type { ApiModel, Diagnostic, Operation } from '../../generators/model/types.ts';
+import { mockDescription } from '../mock-description.ts';
 import { startMockServer, type MockServer } from '../mock-server.ts';
 import { scratchDir } from '../scratch-dir.ts';
 import { defineStep, type StepContext, type StepOutcome } from '../step.ts';
@@ -57,10 +58,22 @@ export async function runWireTests(
     };
 
   const dir = await mkdtemp(join(scratchDir(), 'wire-description-'));
-  const text = context.inputs.openapiText;
-  const file = join(dir, text.trimStart().startsWith('{') ? 'openapi.json' : 'openapi.yaml');
+  // Prism is given the description without external references or callbacks (mock-description.ts).
+  const description = mockDescription(context.inputs.openapiText);
+  const file = join(dir, 'openapi.json');
   // The suites (emit + compile) are built while Prism reads the description.
-  const starting = writeFile(file, text)
+  // A description that reaches outside itself ($ref to files or URLs, externalValue, callbacks) is
+  // not mocked at all: its mock would differ from what the SDKs were built from, and its tests
+  // would run with the outside references in reach.
+  const starting = (
+    !description
+      ? Promise.reject(new Error('the description did not parse'))
+      : description.removed > 0
+        ? Promise.reject(
+            new Error(`it has ${description.removed} external references or callbacks, which the mock is never given`),
+          )
+        : writeFile(file, description.json)
+  )
     .then(() => startMockServer(file, context.signal, MOCK_START_MS))
     .then(
       (mock) => ({ mock }),
