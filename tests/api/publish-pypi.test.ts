@@ -138,11 +138,12 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
       expect(createHash('sha256').update(upload.content).digest('hex')).toBe(
         reported.find((f) => f.file === upload.filename)!.sha256,
       );
-    // Every Python source of the artifact is in the wheel and in the sdist, byte for byte.
+    // Every Python source of the package (src/; the shipped wire tests are not part of it) is in the
+    // wheel and in the sdist, byte for byte.
     const artifact = await unpackArtifact(
       await (await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.readContent(),
     );
-    const sources = [...artifact].filter(([path]) => path.endsWith('.py'));
+    const sources = [...artifact].filter(([path]) => path.startsWith('src/') && path.endsWith('.py'));
     expect(sources.length).toBeGreaterThan(3);
     const wheel = await wheelMembers(uploads.find((u) => u.fields.filetype === 'bdist_wheel')!.content);
     const sdist = await unpackArtifact(uploads.find((u) => u.fields.filetype === 'sdist')!.content);
@@ -199,7 +200,7 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
           ...(await unpackArtifact(
             await (await Artifact.findOne({ where: { runId: id, kind: 'python_sdk' } }))!.readContent(),
           )),
-        ].filter(([path]) => path.endsWith('.py')),
+        ].filter(([path]) => path.startsWith('src/') && path.endsWith('.py')),
       );
     const [earlier, current] = [await sourcesOf(runId), await sourcesOf(runB)];
     // The two runs' packages differ (runB has pets.retrieve), so a restore is visible.

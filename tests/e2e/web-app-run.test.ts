@@ -100,7 +100,7 @@ describe.skipIf(!browserAvailable)('the run page', { timeout: 120_000 }, () => {
   }, 400_000);
   afterAll(async () => web?.close());
 
-  it('while a run is live the header says how far it got, not a verdict (0 of 7 steps: no "Generated")', async () => {
+  it('while a run is live the header says how far it got, not a verdict (0 of 9 steps: no "Generated")', async () => {
     // The state a worker writes when it claims a run (runner.ts claimRun): running, the placeholder
     // verdict `generated`, every step pending.
     const row = (await Run.findByPk(first))!;
@@ -116,7 +116,7 @@ describe.skipIf(!browserAvailable)('the run page', { timeout: 120_000 }, () => {
     try {
       await owner.goto(`${web.origin}/runs/${first}`);
       const verdict = owner.getByRole('region', { name: 'Verdict' });
-      await verdict.getByText(/Running: 0 of 7 steps finished/).waitFor();
+      await verdict.getByText(/Running: 0 of 9 steps finished/).waitFor();
       expect(await verdict.textContent()).not.toMatch(/Generated/);
       await web.axe(owner, 'run (live, nothing finished)');
     } finally {
