@@ -29,14 +29,14 @@ const STILL_MISSING: Record<string, string[]> = {
     ...['err', 'code', 'reason'].flatMap((name) => Array(2).fill(`src/lib/cp.ts TS7006 '${name}'`)),
   ],
   // A dependency (`extended-eventsource`, whose handler's `event` is then untyped), two names the
-  // shipped SDK's `resources/agents` exports that ours does not, its `core` module (`safeJSON`),
+  // shipped SDK's `resources/agents` exports that ours does not, `safeJSON` of its `core` module,
   // and the client class's `Letta.RequestOptions` namespace.
   'letta-2024': [
     "src/lib/streaming.ts TS2307 'extended-eventsource'",
     "src/lib/streaming.ts TS7006 'event'",
     "src/lib/streaming.ts TS2724 'MessageCreateParams'",
     "src/lib/streaming.ts TS2305 'MessageCreateResponse'",
-    "src/lib/streaming.ts TS2307 '@letta-ai/letta/core'",
+    "src/lib/streaming.ts TS2305 'safeJSON'",
     "src/lib/streaming.ts TS2702 'Letta'",
   ],
 };
