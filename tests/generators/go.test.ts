@@ -137,6 +137,22 @@ describe('the Go printer and escaper (names/go.ts)', () => {
     expect(goIdent(raw, { exported })).toBe(expected);
   });
 
+  it('writes a value an enum lists twice as one constant', async () => {
+    const { model } = await analyzeJson(
+      baseSpec({
+        components: {
+          schemas: { Pet: { properties: { status: { type: 'string', enum: ['', '', 'available', 'available'] } } } },
+        },
+      }),
+    );
+    const code = emitGoSdk(model!)
+      .filter((f) => f.path.endsWith('.go'))
+      .map((f) => f.content)
+      .join('\n');
+    const constants = [...code.matchAll(/^\t(PetStatus\w*)\s+PetStatus = /gm)].map((m) => m[1]);
+    expect(constants).toEqual(['PetStatusEmpty', 'PetStatusAvailable']);
+  });
+
   it('writes string literals in ASCII with every quote, backslash, backtick and line break escaped', () => {
     expect(goStr('a"b\\c`d\ne\u2028f\u{1F600}')).toBe('"a\\"b\\\\c`d\\ne\\u2028f\\U0001f600"');
     expect(goStr('\u0000\ud800')).toBe('"\\u0000\\ufffd"');

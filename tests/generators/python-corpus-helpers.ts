@@ -47,7 +47,9 @@ export function corpusSlice(slice: number, slices: number): void {
         const moduleName = `corpus_${slice}_${i}`;
         const dir = join(root, `p${i}`);
         try {
-          writeFiles(dir, shareRuntime(root, emitPythonSdk(result.model, { moduleName }), moduleName));
+          // The package's own wire tests (tests/) import it as installed; they run in tests/workers/wire-*.
+          const files = emitPythonSdk(result.model, { moduleName }).filter((f) => !f.path.startsWith('tests/'));
+          writeFiles(dir, shareRuntime(root, files, moduleName));
         } catch (error) {
           emitFailures.push(`${entry.file}: ${(error as Error).message}`);
           continue;

@@ -52,6 +52,17 @@ const NOT_SERVABLE: [RegExp, string][] = [
   [/^(AssertionError: )?HTTP 3\d\d\b/, 'the operation answers a redirect (3xx) and Prism sends no Location to follow'],
 ];
 
+/**
+ * The worker's environment without proxy settings: the suites call only the local mock, and an
+ * HTTP client that honours `HTTP_PROXY` (httpx, Go's net/http) would send the SDK's requests, with
+ * their credentials, to the proxy instead (tests/security/ssrf.test.ts sets every proxy variable).
+ */
+function withoutProxies(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) if (!/^(https?|all|no)_proxy$/i.test(name)) out[name] = value;
+  return out;
+}
+
 /** Runs the suite's command in a temp folder holding its files, with `TEST_API_BASE_URL`. */
 export async function runSuite(
   suite: WireSuite,
@@ -70,7 +81,7 @@ export async function runSuite(
           signal,
           timeout: suite.timeoutMs,
           maxBuffer: 64 * 1024 * 1024,
-          env: { ...process.env, ...suite.env, TEST_API_BASE_URL: baseUrl, NO_COLOR: '1' },
+          env: { ...withoutProxies(process.env), ...suite.env, TEST_API_BASE_URL: baseUrl, NO_COLOR: '1' },
         },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;

@@ -242,7 +242,11 @@ export class GoTypes {
     if (this.infos.has(name)) return { kind: 'named', name };
     const lines: AlignedLine[] = [];
     let first: string | undefined;
+    // A value listed twice (`enum: ['', '', available, available]`) is one constant.
+    const seen = new Set<string>();
     for (const member of node.members) {
+      if (seen.has(JSON.stringify(member.value))) continue;
+      seen.add(JSON.stringify(member.value));
       // A value of another type than the enum's (`type: string` with `enum: [3]`) is written as the
       // enum type's literal, or left out when it has none.
       const literal =

@@ -58,20 +58,18 @@ export async function runWireTests(
     };
 
   const dir = await mkdtemp(join(scratchDir(), 'wire-description-'));
-  // Prism is given the description without external references or callbacks (mock-description.ts).
+  // Prism is given our parse of the description, without callbacks or externalValue (mock-description.ts).
   const description = mockDescription(context.inputs.openapiText);
   const file = join(dir, 'openapi.json');
   // The suites (emit + compile) are built while Prism reads the description.
-  // A description that reaches outside itself ($ref to files or URLs, externalValue, callbacks) is
-  // not mocked at all: its mock would differ from what the SDKs were built from, and its tests
-  // would run with the outside references in reach.
+  // A description that reaches outside itself ($ref to files or URLs) is not mocked at all: its mock
+  // would differ from what the SDKs were built from, and its tests would run with the outside
+  // references in reach.
   const starting = (
     !description
       ? Promise.reject(new Error('the description did not parse'))
-      : description.removed > 0
-        ? Promise.reject(
-            new Error(`it has ${description.removed} external references or callbacks, which the mock is never given`),
-          )
+      : description.external > 0
+        ? Promise.reject(new Error(`it has ${description.external} external references, which the mock is never given`))
         : writeFile(file, description.json)
   )
     .then(() => startMockServer(file, context.signal, MOCK_START_MS))
