@@ -1,14 +1,44 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One PostgreSQL server for the whole run (tests/setup/global-setup.ts); each test file
-// creates its own database on it (tests/setup/database.ts), so files run in parallel.
+/**
+ * Files that measure the service under stress (a stalled event loop, a PostgreSQL restart, killed
+ * processes, many starts at once): they run last, one at a time, on an otherwise idle machine, so
+ * what they measure is the service and not a neighbouring test file's compiler run.
+ */
+const QUIET = ['tests/reliability/**/*.test.ts', 'tests/workers/isolation.test.ts'];
+
+/**
+ * Every other file runs with one worker per core, at least two: most files wait on a child
+ * process, a browser or PostgreSQL, and one worker (vitest's default on 2 cores) left a core idle
+ * through much of the run (docs/testing.md has the figures).
+ */
+const WORKERS = Math.max(2, availableParallelism());
+
+// One PostgreSQL server per project (tests/setup/global-setup.ts); each test file creates its own
+// database on it (tests/setup/database.ts), so files run in parallel.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-results.json' }]] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['tests/**/*.test.ts'],
+          exclude: QUIET,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'quiet', include: QUIET, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -78,6 +78,30 @@ function planted(sdk: 'typescript' | 'python', path: RegExp, from: string, to: s
 }
 
 describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
+  it('is not applicable on a description over the model limits, and says which limit', async () => {
+    const members = Array.from({ length: 2_001 }, (_, i) => i);
+    const outcome = await wireTestsStep.run(
+      stepContext(
+        JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'Wide enum', version: '1' },
+          paths: {
+            '/things': {
+              get: {
+                operationId: 'listThings',
+                responses: {
+                  '200': { description: 'ok', content: { 'application/json': { schema: { enum: members } } } },
+                },
+              },
+            },
+          },
+        }),
+      ),
+    );
+    expect(outcome.status).toBe('skipped');
+    expect(outcome.summary).toMatch(/over the model's limits \(limits\/enum-members at \/paths\/.*\/enum\)/);
+  });
+
   it('passes on a correct SDK: every operation of both SDKs passes against the mock', async () => {
     const outcome = await wireTestsStep.run(stepContext(ARRAYS));
     expect(outcome.status, outcome.summary).toBe('passed');
