@@ -18,6 +18,8 @@ import { carryCustomCode } from '../../workers/pipeline/custom-code/carry-custom
 import { mergeFile } from '../../workers/pipeline/custom-code/merge-file.ts';
 import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
 import type { GeneratedFile, StepOutcome } from '../../workers/pipeline/step.ts';
+import { findGoToolchain } from '../../workers/pipeline/go-tools.ts';
+import { goSdkStep } from '../../workers/pipeline/steps/go-sdk.ts';
 import { pythonSdkStep } from '../../workers/pipeline/steps/python-sdk.ts';
 import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
 import { stepContext } from '../setup/step-context.ts';
@@ -304,5 +306,27 @@ describe.skipIf(PY_TOOLS.length > 0)('Python: src/<package>/lib is carried and c
     expect(failed.status).toBe('failed');
     expect(failed.summary).toMatch(/src\/notes\/lib\/archive\.py:5: error: .*archive/);
     expect(failed.summary).toContain('custom code that fails the check: src/notes/lib/archive.py');
+  }, 240_000);
+});
+
+const GO_MISSING = findGoToolchain().missing;
+if (GO_MISSING.length) console.warn(`SKIPPED Go custom-code checks: ${GO_MISSING.join(', ')} not installed`);
+
+describe.skipIf(GO_MISSING.length > 0)('Go: lib/ is carried and checked by go vet, go build and staticcheck', () => {
+  it('a helper package that builds passes; one that calls a missing method fails naming the file', async () => {
+    const good = `// Package lib is our team's helpers.\npackage lib\n\nimport (\n\t"context"\n\n\tnotes "github.com/notes/notes-go"\n)\n\n// FirstNote returns the first note.\nfunc FirstNote(ctx context.Context, client *notes.Client) (*notes.Note, error) {\n\tall, err := client.Notes.List(ctx)\n\tif err != nil || len(*all) == 0 {\n\t\treturn nil, err\n\t}\n\treturn &(*all)[0], nil\n}\n`;
+    const bad = `// Package lib is our team's helpers.\npackage lib\n\nimport (\n\t"context"\n\n\tnotes "github.com/notes/notes-go"\n)\n\n// Archive archives a note.\nfunc Archive(ctx context.Context, client *notes.Client) error {\n\treturn client.Notes.Archive(ctx, "n1")\n}\n`;
+    const [passed, failed] = await Promise.all([
+      goSdkStep.run(stepContext(V1, { oldSdkText: joined({ 'lib/first.go': good, 'note.go': '// theirs\n' }) })),
+      goSdkStep.run(stepContext(V1, { oldSdkText: joined({ 'lib/archive.go': bad }) })),
+    ]);
+    expect(passed.status, passed.summary).toBe('passed');
+    expect(passed.summary).toContain('custom code: 1 custom files carried');
+    expect(filesOf(passed)['lib/first.go']).toBe(good);
+    // note.go is generated: without a base, their edit is listed, not carried.
+    expect(filesOf(passed)['note.go']).not.toBe('// theirs\n');
+    expect(failed.status).toBe('failed');
+    expect(failed.summary).toMatch(/lib\/archive\.go:\d+:\d+: .*Archive/);
+    expect(failed.summary).toContain('custom code that fails the check: lib/archive.go');
   }, 240_000);
 });

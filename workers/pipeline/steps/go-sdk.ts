@@ -1,5 +1,6 @@
 import { emitGoSdk } from '../../generators/go/index.ts';
 import { checkWithTools, type ToolRun } from '../check-with-tool.ts';
+import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { findGoToolchain, goEnv } from '../go-tools.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
 
@@ -8,23 +9,28 @@ import { defineStep, type StepOutcome } from '../step.ts';
  * (no network, no dependencies): `gofmt -l` must list no file, and `go vet`, `go build`,
  * `staticcheck` and the module's own `go test` (its tests skip without TEST_API_BASE_URL, so this
  * compiles them) must pass. A failure fails the step and names each failing tool with its first
- * findings. Without the toolchain on the worker the step says so and records `skipped`.
+ * findings. Without the toolchain on the worker the step says so and records `skipped`. The
+ * customer's own code (`lib/**` of their Go SDK, edits merged against the last generation they
+ * received: workers/pipeline/custom-code/) is in place for every check.
  */
 export const goSdkStep = defineStep({
   name: 'go_sdk',
   async run(context): Promise<StepOutcome> {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    const files = emitGoSdk(model);
+    const { files, customCode } = await applyCustomCode(context, 'go', emitGoSdk(model));
     const artifacts = [{ kind: 'go_sdk' as const, name: 'go-sdk', files }];
     const { tools: found, missing } = findGoToolchain();
     if (!found) {
-      return {
-        status: 'skipped',
-        summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker, so the module was not checked`,
-        counts: { files: files.length },
-        artifacts,
-      };
+      return withCustomCode(
+        {
+          status: 'skipped',
+          summary: `${files.length} files generated; ${missing.join(' and ')} not installed on this worker, so the module was not checked`,
+          counts: { files: files.length },
+          artifacts,
+        },
+        customCode,
+      );
     }
     const env = goEnv();
     const tools: ToolRun[] = [
@@ -50,13 +56,17 @@ export const goSdkStep = defineStep({
       },
     ];
     const check = await checkWithTools(files, tools, context.signal);
-    return {
-      status: check.ok ? 'passed' : 'failed',
-      summary: check.ok
-        ? `${files.length} files; gofmt, go vet, go build, staticcheck and go test pass`
-        : `${files.length} files; failed: ${(check.failedTools ?? [check.failedTool]).join(', ')}; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
-      counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
-      artifacts,
-    };
+    return withCustomCode(
+      {
+        status: check.ok ? 'passed' : 'failed',
+        summary: check.ok
+          ? `${files.length} files; gofmt, go vet, go build, staticcheck and go test pass`
+          : `${files.length} files; failed: ${(check.failedTools ?? [check.failedTool]).join(', ')}; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
+        counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
+        artifacts,
+      },
+      customCode,
+      check.problems,
+    );
   },
 });
