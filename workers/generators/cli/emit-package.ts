@@ -1,44 +1,22 @@
-// package.json, tsconfig.json and the `bin` entry point of the generated CLI package. JSON is
-// built from objects (escaped by JSON.stringify); the entry point holds no text from the spec.
+// package.json, tsconfig.json and the `bin` entry point of the generated CLI package: the skeleton
+// every package hosting the TypeScript SDK shares (typescript/host-package.ts), with the CLI's own.
 
-import type { ApiModel } from '../model/types.ts';
-import { GENERATED_TSCONFIG, NODE_ENGINES } from '../typescript/index.ts';
 import type { GeneratedFile } from '../core/files.ts';
+import type { ApiModel } from '../model/types.ts';
+import { hostPackageFiles } from '../typescript/index.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
-export const CLI_TSCONFIG = {
-  compilerOptions: { ...GENERATED_TSCONFIG.compilerOptions, types: ['node'] },
-  include: ['src'],
-};
-
 export function emitPackageFiles(model: ApiModel, options: ResolvedCliOptions): GeneratedFile[] {
-  const pkg: Record<string, unknown> = {
-    name: options.packageName,
+  return hostPackageFiles(model, {
+    packageName: options.packageName,
     version: options.version,
-    description: `Command-line tool for ${model.info.title}`.replace(/\s+/g, ' ').slice(0, 300),
-    type: 'module',
-    bin: { [options.binaryName]: './dist/main.js' },
-    files: ['dist', 'src', 'README.md'],
-    engines: { node: NODE_ENGINES },
+    binaryName: options.binaryName,
+    describedAs: 'Command-line tool for',
+    kind: 'command-line tool',
+    runtime: 'cli',
+    table: { name: 'program', module: './commands.js' },
     scripts: { build: 'tsc -p tsconfig.json', prepublishOnly: 'tsc -p tsconfig.json' },
     dependencies: {},
     devDependencies: { '@types/node': '^20.19.0', typescript: '^5.9.0' },
-  };
-  if (model.info.license?.identifier) pkg.license = model.info.license.identifier;
-  const entry = [
-    '#!/usr/bin/env node',
-    `// The ${options.binaryName} command-line tool: entry point.`,
-    '// Generated code: do not edit.',
-    '',
-    "import { main } from './cli/main.js';",
-    "import { program } from './commands.js';",
-    '',
-    'process.exitCode = await main(program, process.argv.slice(2));',
-    '',
-  ].join('\n');
-  return [
-    { path: 'package.json', content: JSON.stringify(pkg, null, 2) + '\n' },
-    { path: 'tsconfig.json', content: JSON.stringify(CLI_TSCONFIG, null, 2) + '\n' },
-    { path: 'src/main.ts', content: entry },
-  ];
+  });
 }

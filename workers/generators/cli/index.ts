@@ -5,7 +5,7 @@
 
 import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
-import { emitTypeScriptSdk, TESTS_PATH } from '../typescript/index.ts';
+import { embedSdk, emitTypeScriptSdk } from '../typescript/index.ts';
 import { planSdk, resolveOptions } from '../typescript/naming.ts';
 import { cliBundleFiles } from './bundle-files.ts';
 import { emitCommands } from './emit-commands.ts';
@@ -20,21 +20,12 @@ export type { CliOptions, ResolvedCliOptions } from './types.ts';
 export { resolveCliOptions } from './options.ts';
 export { CLI_BUNDLE_DIR } from './bundle-files.ts';
 
-/** SDK files that are not part of the CLI package (it has its own). */
-/** The SDK's package files (its tests run against the SDK package itself, not inside this one). */
-const SDK_PACKAGE_FILES = new Set(['package.json', 'tsconfig.json', 'README.md', TESTS_PATH]);
-
 export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFile[] {
   const sdkOptions = resolveOptions(model, options.sdk);
   const resolved = resolveCliOptions(model, sdkOptions, options);
   const sdkPlan = planSdk(model, sdkOptions);
   const groups = planCommands(model, sdkPlan);
-  const files: GeneratedFile[] = [];
-  for (const file of emitTypeScriptSdk(model, options.sdk)) {
-    if (SDK_PACKAGE_FILES.has(file.path)) continue;
-    if (!file.path.startsWith('src/')) throw new Error(`unexpected SDK file ${file.path}`);
-    files.push({ path: `src/sdk/${file.path.slice('src/'.length)}`, content: file.content });
-  }
+  const files: GeneratedFile[] = embedSdk(emitTypeScriptSdk(model, options.sdk));
   files.push(...cliBundleFiles());
   files.push(emitCommands(model, sdkPlan, groups, resolved));
   files.push(emitReadme(model, sdkPlan, groups, resolved));

@@ -5,7 +5,7 @@
 
 import { sortByPath, type GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
-import { emitTypeScriptSdk, TESTS_PATH } from '../typescript/index.ts';
+import { embedSdk, emitTypeScriptSdk } from '../typescript/index.ts';
 import { planSdk, resolveOptions } from '../typescript/naming.ts';
 import { mcpBundleFiles } from './bundle-files.ts';
 import { emitPackageFiles } from './emit-package.ts';
@@ -22,22 +22,13 @@ export { MCP_BUNDLE_DIR } from './bundle-files.ts';
 export { MCP_SDK_RANGE } from './emit-package.ts';
 export { planTools, type McpTool } from './plan.ts';
 
-/** SDK files that are not part of the MCP package (it has its own). */
-/** The SDK's package files (its tests run against the SDK package itself, not inside this one). */
-const SDK_PACKAGE_FILES = new Set(['package.json', 'tsconfig.json', 'README.md', TESTS_PATH]);
-
 export function emitMcpServer(model: ApiModel, options: McpOptions = {}): GeneratedFile[] {
   const sdkOptions = resolveOptions(model, options.sdk);
   const resolved = resolveMcpOptions(model, sdkOptions, options);
   const sdkPlan = planSdk(model, sdkOptions);
   const tools = planTools(model, sdkPlan);
   const mode = defaultMode(tools.length, options.mode ?? model.client.mcpTools);
-  const files: GeneratedFile[] = [];
-  for (const file of emitTypeScriptSdk(model, options.sdk)) {
-    if (SDK_PACKAGE_FILES.has(file.path)) continue;
-    if (!file.path.startsWith('src/')) throw new Error(`unexpected SDK file ${file.path}`);
-    files.push({ path: `src/sdk/${file.path.slice('src/'.length)}`, content: file.content });
-  }
+  const files: GeneratedFile[] = embedSdk(emitTypeScriptSdk(model, options.sdk));
   files.push(...mcpBundleFiles());
   files.push(emitTools(model, sdkPlan, tools, resolved, mode));
   files.push(emitReadme(model, sdkPlan, tools, resolved, mode));

@@ -24,6 +24,7 @@ export type { ResolvedTypeScriptSdkOptions, TypeScriptSdkOptions } from './types
 export { resolveOptions } from './options.ts';
 export { GENERATED_TSCONFIG, NODE_ENGINES } from './emit-package.ts';
 export { TESTS_PATH } from './emit-tests.ts';
+export { embedSdk, HOST_TSCONFIG, hostPackageFiles, type HostPackage } from './host-package.ts';
 
 export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions = {}): GeneratedFile[] {
   const resolved = resolveOptions(model, options);
