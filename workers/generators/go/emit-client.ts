@@ -10,7 +10,7 @@ import { NameScope } from '../names/scope.ts';
 import type { GoPlan } from './plan.ts';
 import { docComment, type GoTypes, typeImports, typeExpr } from './schema-types.ts';
 import { GO_DIRECTIVE } from './types.ts';
-import { alignLines, type AlignedLine, GoFile } from './writer.ts';
+import { alignLines, type AlignedLine, GoFile } from '../printers/go-writer.ts';
 
 /** Exported names of the bundled package option; generated options never take them. */
 const OPTION_RESERVED = [

@@ -10,7 +10,7 @@ import { credentialOptions, sampleCall } from './emit-tests.ts';
 import type { GoPlan, ServicePlan } from './plan.ts';
 import type { SampleContext } from './sample-values.ts';
 import type { GoTypes } from './schema-types.ts';
-import { GoFile } from './writer.ts';
+import { GoFile } from '../printers/go-writer.ts';
 
 export interface ReadmeProgram {
   title: string;

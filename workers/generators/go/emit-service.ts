@@ -16,7 +16,7 @@ import { goIdent, goStr, goTagName } from '../names/go.ts';
 import { NameScope } from '../names/scope.ts';
 import type { GoMethodPlan, GoPlan, ServicePlan } from './plan.ts';
 import { docComment, type GoType, type GoTypes, isScalar, structBody, typeExpr, typeImports } from './schema-types.ts';
-import { alignLines, type AlignedLine, GoFile } from './writer.ts';
+import { alignLines, type AlignedLine, GoFile } from '../printers/go-writer.ts';
 
 /** Locals of a method body and the packages it names: a path argument never takes these. */
 const LOCALS = [

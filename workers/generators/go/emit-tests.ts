@@ -8,7 +8,7 @@ import type { MethodShape } from './emit-service.ts';
 import type { GoPlan, ServicePlan } from './plan.ts';
 import { sampleValue, type SampleContext, stringSample } from './sample-values.ts';
 import type { GoTypes } from './schema-types.ts';
-import { GoFile } from './writer.ts';
+import { GoFile } from '../printers/go-writer.ts';
 
 /** `client.Pets.New(ctx, petstore.PetNewParams{...})`: a call with sample required arguments. */
 export function sampleCall(

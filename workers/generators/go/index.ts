@@ -14,7 +14,7 @@ import { resolveOptions } from './options.ts';
 import { planModule, type ServicePlan } from './plan.ts';
 import { GoTypes } from './schema-types.ts';
 import type { GoSdkOptions } from './types.ts';
-import { GoFile } from './writer.ts';
+import { GoFile } from '../printers/go-writer.ts';
 
 export type { GeneratedFile } from '../core/files.ts';
 export type { GoSdkOptions, ResolvedGoSdkOptions } from './types.ts';

@@ -10,7 +10,7 @@ import type { ApiModel, JsonValue, PropertyNode, SchemaNode } from '../model/typ
 import { goComment, goIdent, goStr, goTagName } from '../names/go.ts';
 import { NameScope } from '../names/scope.ts';
 import type { WordCasings } from '../names/word-casings.ts';
-import { alignLines, type AlignedLine, type GoFile } from './writer.ts';
+import { alignLines, type AlignedLine, type GoFile } from '../printers/go-writer.ts';
 
 export type Side = 'response' | 'param';
 
