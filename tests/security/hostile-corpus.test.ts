@@ -332,7 +332,7 @@ describe('the hostile corpus', () => {
         const allowed: Record<string, string> = {
           build: 'tsc -p tsconfig.json',
           prepublishOnly: 'tsc -p tsconfig.json',
-          test: 'node --test tests/api.test.mjs',
+          test: kind === 'cli' ? 'node --test tests/cli.test.mjs' : 'node --test tests/api.test.mjs',
         };
         for (const [script, command] of Object.entries(manifest.scripts ?? {}))
           if (allowed[script] !== command) failures.push(`${name} ${kind}: script ${script}: ${command}`);

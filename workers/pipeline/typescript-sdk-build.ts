@@ -126,10 +126,40 @@ export async function sdkPackageOutcome(
   resolutions: readonly Resolution[] = [],
   bundle?: string,
 ): Promise<StepOutcome> {
-  const sdk = await buildTypeScriptSdk(model, signal);
-  signal.throwIfAborted();
-  const check =
-    (await packageOnSdk(files, sdk, signal, resolutions, bundle, kind)) ??
-    (await tscBuild(files, signal, resolutions, bundle, kind));
+  const { check } = await buildSdkPackage(kind, () => files, model, signal, resolutions, bundle);
   return packageOutcome(kind, name, files, check);
+}
+
+/** Package builds per API model and artifact kind in this process: a step and wire_tests share one. */
+const packageBuilds = new WeakMap<ApiModel, Map<string, Promise<TypeScriptSdkBuild>>>();
+
+/**
+ * A package carrying the model's TypeScript SDK (the CLI, the MCP server), emitted by `emit` and
+ * compiled once per run process (packageOnSdk, else whole): the cli step checks it, and wire_tests
+ * runs its built `dist/` against the mock.
+ */
+export function buildSdkPackage(
+  kind: ArtifactKind,
+  emit: () => GeneratedFile[],
+  model: ApiModel,
+  signal: AbortSignal,
+  resolutions: readonly Resolution[] = [],
+  bundle?: string,
+): Promise<TypeScriptSdkBuild> {
+  let byKind = packageBuilds.get(model);
+  if (!byKind) packageBuilds.set(model, (byKind = new Map()));
+  let build = byKind.get(kind);
+  if (!build) {
+    build = (async () => {
+      const files = emit();
+      const sdk = await buildTypeScriptSdk(model, signal);
+      signal.throwIfAborted();
+      const check =
+        (await packageOnSdk(files, sdk, signal, resolutions, bundle, kind)) ??
+        (await tscBuild(files, signal, resolutions, bundle, kind));
+      return { files, check };
+    })();
+    byKind.set(kind, build);
+  }
+  return build;
 }

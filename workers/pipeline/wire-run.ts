@@ -9,7 +9,7 @@ import { parseWireTestName, type WireCase } from '../generators/core/wire-cases.
 import { writeTree } from './check-with-tool.ts';
 import type { GeneratedFile } from './step.ts';
 
-export type WireSdk = 'typescript' | 'python' | 'go';
+export type WireSdk = 'typescript' | 'cli' | 'python' | 'go';
 
 /** One SDK's tests: its files (ready to run: a TypeScript package with its built `dist/`) and its test command. */
 export interface WireSuite {
@@ -36,7 +36,8 @@ export type OperationVerdict =
 /** Prism's answers that say the mock cannot produce a response (not that the request was wrong). */
 const NOT_SERVABLE: [RegExp, string][] = [
   [
-    /prism\/errors#NO_COMPLEX_OBJECT_TEXT/,
+    // The type URL (the SDKs print the body), or its title (the CLI prints `error: 500 <title>`).
+    /prism\/errors#NO_COMPLEX_OBJECT_TEXT|500 Cannot serialise complex objects as text/,
     'Prism cannot serialise an object schema as text (an event stream or text/plain response of objects)',
   ],
   [

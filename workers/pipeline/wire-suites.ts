@@ -1,12 +1,14 @@
 // The SDKs whose generated tests wire_tests runs, each ready to run: the TypeScript package built
-// by its own compile (its tests import `dist/`), the Python package as generated (standard-library
+// by its own compile (its tests import `dist/`), the CLI as its step built it (its tests run
+// `dist/main.js` as a user types the commands), the Python package as generated (standard-library
 // `unittest`), and the Go SDK when one is in this build (wire-go.ts).
 
+import { CLI_TESTS_PATH, emitCli } from '../generators/cli/index.ts';
 import { TESTS_PATH } from '../generators/typescript/index.ts';
 import { emitPythonSdk } from '../generators/python/index.ts';
 import type { ApiModel } from '../generators/model/types.ts';
 import { findExecutable } from './check-with-tool.ts';
-import { buildTypeScriptSdk } from './typescript-sdk-build.ts';
+import { buildSdkPackage, buildTypeScriptSdk } from './typescript-sdk-build.ts';
 import { goWireSuite } from './wire-go.ts';
 import { parseTap, parseUnittest, type WireSdk, type WireSuite } from './wire-run.ts';
 
@@ -30,6 +32,22 @@ export async function wireSuites(model: ApiModel, signal: AbortSignal): Promise<
         files: [...tsFiles, ...built.built],
         command: process.execPath,
         args: ['--test', '--test-reporter=tap', TESTS_PATH],
+        timeoutMs: SUITE_TIMEOUT_MS,
+        parse: parseTap,
+      },
+    });
+  // The CLI as built by its step (one build per run): its tests run the command as a user types it.
+  const cli = await buildSdkPackage('cli', () => emitCli(model), model, signal);
+  if (!cli.check.ok || !cli.check.built)
+    out.push({ sdk: 'cli', reason: `the package does not compile (see cli): ${cli.check.problems[0] ?? ''}` });
+  else
+    out.push({
+      sdk: 'cli',
+      suite: {
+        sdk: 'cli',
+        files: [...cli.files, ...cli.check.built],
+        command: process.execPath,
+        args: ['--test', '--test-reporter=tap', CLI_TESTS_PATH],
         timeoutMs: SUITE_TIMEOUT_MS,
         parse: parseTap,
       },

@@ -19,7 +19,7 @@ import {
   str,
 } from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
-import { clip, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
+import { clip, credentialEnv, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
 type Entry = [string, string | undefined];
@@ -160,9 +160,7 @@ export function emitCommands(
   const clientClass = id(sdk.options.clientClass);
   const prefix = sdk.options.envPrefix;
   const credentials = model.authOptions.map((option, i) => {
-    const env = [
-      ...new Set([...(option.envVar !== undefined ? [option.envVar] : []), ...(i === 0 ? [`${prefix}_API_KEY`] : [])]),
-    ];
+    const env = credentialEnv(model, sdk, i);
     return obj(
       [
         ['option', str(sdk.authIdents[i] as string)],

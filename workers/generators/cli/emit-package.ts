@@ -4,6 +4,7 @@
 import type { GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
 import { hostPackageFiles } from '../typescript/index.ts';
+import { CLI_TEST_SCRIPT } from './emit-tests.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
 export function emitPackageFiles(model: ApiModel, options: ResolvedCliOptions): GeneratedFile[] {
@@ -15,7 +16,7 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedCliOptions): 
     kind: 'command-line tool',
     runtime: 'cli',
     table: { name: 'program', module: './commands.js' },
-    scripts: { build: 'tsc -p tsconfig.json', prepublishOnly: 'tsc -p tsconfig.json' },
+    scripts: { build: 'tsc -p tsconfig.json', test: CLI_TEST_SCRIPT, prepublishOnly: 'tsc -p tsconfig.json' },
     dependencies: {},
     devDependencies: { '@types/node': '^20.19.0', typescript: '^5.9.0' },
   });

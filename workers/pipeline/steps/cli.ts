@@ -1,6 +1,7 @@
 import { emitCli } from '../../generators/cli/index.ts';
 import { defineStep } from '../step.ts';
-import { sdkPackageOutcome } from '../typescript-sdk-build.ts';
+import { packageOutcome } from '../tsc-check.ts';
+import { buildSdkPackage } from '../typescript-sdk-build.ts';
 
 /**
  * The CLI: a Node command-line tool for the customer's API, built on the generated TypeScript
@@ -12,6 +13,7 @@ export const cliStep = defineStep({
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    return await sdkPackageOutcome('cli', 'cli', emitCli(model), model, context.signal);
+    const { files, check } = await buildSdkPackage('cli', () => emitCli(model), model, context.signal);
+    return packageOutcome('cli', 'cli', files, check);
   },
 });

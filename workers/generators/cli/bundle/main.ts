@@ -72,6 +72,9 @@ export async function main<Client>(program: ProgramSpec<Client>, argv: string[],
       io.stderr(`${safeText(`error: ${error.message}`)}\n`);
       if (error.status !== undefined) io.stderr(`status: ${error.status}\n`);
       if (error.requestId) io.stderr(`request id: ${safeLine(error.requestId)}\n`);
+      // What the server said beyond its message (a validation error's list of violations, say).
+      const body = error.body === undefined || error.body === null ? '' : typeof error.body === 'string' ? error.body : JSON.stringify(error.body);
+      if (body !== '') io.stderr(`${safeText(`body: ${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`)}\n`);
       return EXIT_API_ERROR;
     }
     const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,150 @@
+// The CLI package's own tests (`tests/cli.test.mjs`, run by `npm test`: `node --test`): per
+// command, one run with only the required flags and one with every flag, each as a user types it
+// (`<bin> <group> <command> --flag value … --base-url $TEST_API_BASE_URL`), against the API at
+// `TEST_API_BASE_URL` (a validating mock of the description; docs/wire-tests.md). A run passes
+// when the command exits 0; a failure carries what the CLI printed on stderr (the mock names each
+// violation). Values come from core/test-values.ts, as the SDKs' tests take them, and every value
+// is printed by the TypeScript literal printer (`str`), never pasted.
+
+import type { GeneratedFile } from '../core/files.ts';
+import { parameterValue, testValue, type Fill, type TestValue } from '../core/test-values.ts';
+import { WIRE_CASES, wireTestName } from '../core/wire-cases.ts';
+import type { ApiModel } from '../model/types.ts';
+import { str } from '../printers/ts-source.ts';
+import type { SdkPlan } from '../typescript/naming.ts';
+import { credentialEnv, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
+
+export const CLI_TESTS_PATH = 'tests/cli.test.mjs';
+/** `npm test` in the generated CLI package (after `npm run build`). */
+export const CLI_TEST_SCRIPT = `node --test ${CLI_TESTS_PATH}`;
+
+/** The upload a file flag or a binary body is given (written by the tests into a temp folder). */
+const UPLOAD = '\u0000upload';
+
+/** The JSON a test value stands for (a file is the upload's path). */
+function json(value: TestValue): unknown {
+  switch (value.t) {
+    case 'str':
+    case 'num':
+    case 'bool':
+      return value.v;
+    case 'null':
+      return null;
+    case 'file':
+      return 'file contents';
+    case 'arr':
+      return value.items.map(json);
+    case 'obj':
+      return Object.fromEntries(value.entries.map(([k, v]) => [k, json(v)]));
+  }
+}
+
+/** A flag's words for a value, `--name=value` (a value may start with `-`); none for a null. */
+function flagWords(flag: CliFlag, value: TestValue): string[] {
+  if (value.t === 'null') return [];
+  const given = (text: string): string[] => [`--${flag.name}=${text}`];
+  if (flag.type === 'json') return given(JSON.stringify(json(value)));
+  if (flag.multiple && value.t === 'arr')
+    return value.items.flatMap((item) => flagWords({ ...flag, multiple: false }, item));
+  if (flag.type === 'file' || value.t === 'file') return [`--${flag.name}=${UPLOAD}`];
+  if (flag.type === 'boolean') return value.t === 'bool' && !value.v ? [`--no-${flag.name}`] : [`--${flag.name}`];
+  if (value.t === 'str' || value.t === 'num' || value.t === 'bool') return given(String(value.v));
+  return given(JSON.stringify(json(value)));
+}
+
+/** The command's arguments for one case, after its words. */
+function commandArgs(model: ApiModel, method: CliMethod, fill: Fill): string[] {
+  const { shape } = method;
+  const words: string[] = [];
+  const byKey = new Map(method.flags.filter((f) => f.in !== 'body').map((f) => [`${f.in}:${f.key}`, f]));
+  for (const { param } of shape.pathArgs) {
+    const flag = byKey.get(`path:${param.name}`);
+    if (flag) words.push(...flagWords(flag, parameterValue(model, param, fill)));
+  }
+  for (const field of shape.fields) {
+    if (fill === 'required' && !field.param.required) continue;
+    const flag = byKey.get(`${field.param.in === 'path' ? 'query' : field.param.in}:${field.key}`);
+    if (flag) words.push(...flagWords(flag, parameterValue(model, field.param, fill)));
+  }
+  const body = shape.body;
+  if (body?.flatten) {
+    // A flattened body is its fields' flags (a file field takes the upload).
+    const value = testValue(model, body.content.schema, fill);
+    const flags = new Map(method.flags.filter((f) => f.in === 'body').map((f) => [f.key, f]));
+    if (value.t === 'obj')
+      for (const [key, item] of value.entries) {
+        const flag = flags.get(key);
+        if (flag) words.push(...flagWords(flag, item));
+      }
+  } else if (body && (fill === 'all' || body.required)) {
+    if (body.kind === 'binary') words.push(`--data=@${UPLOAD}`);
+    else if (body.kind === 'text') words.push('--data=text');
+    else words.push(`--data=${JSON.stringify(json(testValue(model, body.content.schema, fill)))}`);
+  }
+  return words;
+}
+
+/** Every command with its words from the root, depth first. */
+function commands(groups: readonly CliGroup[], above: string[] = []): { words: string[]; method: CliMethod }[] {
+  return groups.flatMap((group) => [
+    ...group.methods.map((method) => ({ words: [...above, group.word, method.word], method })),
+    ...commands(group.groups, [...above, group.word]),
+  ]);
+}
+
+/** A JavaScript array literal of the words, the upload's placeholder as the `upload` variable's value. */
+function wordsLiteral(words: readonly string[]): string {
+  const literal = (w: string): string => {
+    const at = w.indexOf(UPLOAD);
+    return at < 0 ? str(w) : `${str(w.slice(0, at))} + upload`;
+  };
+  return `[${words.map(literal).join(', ')}]`;
+}
+
+export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly CliGroup[]): GeneratedFile {
+  const index = new Map(model.operations.map((op, i) => [op.key, i]));
+  const env = model.authOptions
+    .map((_, i) => credentialEnv(model, sdk, i)[0])
+    .filter((name): name is string => name !== undefined)
+    .map((name) => `${str(name)}: ${str('test-credential')}`);
+  const lines: string[] = [
+    '// Generated tests: each command against the API at TEST_API_BASE_URL (a mock server of the',
+    '// description, e.g. `prism mock openapi.yaml`). Run `npm run build`, then `npm test`.',
+    "import { test } from 'node:test';",
+    "import assert from 'node:assert/strict';",
+    "import { execFile } from 'node:child_process';",
+    "import { mkdtempSync, writeFileSync } from 'node:fs';",
+    "import { tmpdir } from 'node:os';",
+    "import { join } from 'node:path';",
+    "import { fileURLToPath } from 'node:url';",
+    '',
+    "const baseURL = process.env.TEST_API_BASE_URL ?? 'http://127.0.0.1:4010';",
+    "const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));",
+    "const upload = join(mkdtempSync(join(tmpdir(), 'cli-test-')), 'upload.bin');",
+    "writeFileSync(upload, 'file contents');",
+    `const env = { ...process.env, ${[...env, "NO_COLOR: '1'"].join(', ')} };`,
+    '',
+    '/** Runs the CLI as a user would; resolves with its output, rejects with what it printed on stderr. */',
+    'function cli(args) {',
+    '    return new Promise((resolve, reject) => {',
+    "        const argv = [main, ...args, '--base-url', baseURL, '--format', 'json'];",
+    '        execFile(process.execPath, argv, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {',
+    '            if (error) reject(new Error(`exit ${error.code}: ${String(stderr).trim().slice(0, 2000)}`));',
+    '            else resolve(stdout);',
+    '        });',
+    '    });',
+    '}',
+  ];
+  for (const { words, method } of commands(groups)) {
+    const at = index.get(method.sdk.op.key);
+    if (at === undefined) continue;
+    for (const kind of WIRE_CASES) {
+      const args = [...words, ...commandArgs(model, method, kind)];
+      lines.push('', `test(${str(wireTestName(at, kind, words.join(' ')))}, async () => {`);
+      lines.push(`    const out = await cli(${wordsLiteral(args)});`);
+      lines.push("    assert.equal(typeof out, 'string');");
+      lines.push('});');
+    }
+  }
+  return { path: CLI_TESTS_PATH, content: `${lines.join('\n')}\n` };
+}
