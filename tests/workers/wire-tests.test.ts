@@ -60,7 +60,7 @@ function reportOf(outcome: StepOutcome): Report {
 }
 
 /** The suites as the step builds them, with one file of one SDK rewritten (the planted bug). */
-function planted(sdk: 'typescript' | 'cli' | 'python', path: RegExp, from: string, to: string) {
+function planted(sdk: 'typescript' | 'cli' | 'mcp' | 'python', path: RegExp, from: string, to: string) {
   return async (...args: Parameters<typeof wireSuites>): Promise<SuiteOrReason[]> =>
     (await wireSuites(...args)).map((entry) => {
       if (entry.sdk !== sdk || !('suite' in entry)) return entry;
@@ -109,13 +109,20 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
     expect(report.sdks).toEqual([
       expect.objectContaining({ sdk: 'typescript', passed: 2, failed: 0, notServable: 0 }),
       expect.objectContaining({ sdk: 'cli', passed: 2, failed: 0, notServable: 0 }),
+      expect.objectContaining({ sdk: 'mcp', passed: 2, failed: 0, notServable: 0 }),
       expect.objectContaining({ sdk: 'python', passed: 2, failed: 0, notServable: 0 }),
     ]);
     expect(report.diagnostics).toEqual([]);
-    expect(outcome.counts).toMatchObject({ typescriptPassed: 2, cliPassed: 2, pythonPassed: 2, failed: 0 });
+    expect(outcome.counts).toMatchObject({
+      typescriptPassed: 2,
+      cliPassed: 2,
+      mcpPassed: 2,
+      pythonPassed: 2,
+      failed: 0,
+    });
   });
 
-  it('fails on a query array sent as ids=1,1 where the description says explode: true (TypeScript, CLI and Python)', async () => {
+  it('fails on a query array sent as ids=1,1 where the description says explode: true (TypeScript, CLI, MCP and Python)', async () => {
     // The TypeScript core's form serialisation: never explode (`ids=1%2C1`).
     const ts = await runWireTests(
       stepContext(ARRAYS),
@@ -126,7 +133,7 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
     expect(tsReport.sdks[0]).toMatchObject({ sdk: 'typescript', passed: 1, failed: 1 });
     // The CLI carries its own build of the SDK: the bug planted in the SDK package is not in it.
     expect(tsReport.sdks[1]).toMatchObject({ sdk: 'cli', passed: 2, failed: 0 });
-    expect(tsReport.sdks[2]).toMatchObject({ sdk: 'python', passed: 2, failed: 0 });
+    expect(tsReport.sdks[3]).toMatchObject({ sdk: 'python', passed: 2, failed: 0 });
     expect(tsReport.diagnostics).toEqual([
       expect.objectContaining({
         ruleId: 'wire/refused',
@@ -152,13 +159,30 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
         message: expect.stringMatching(/^CLI, GET \/items .*the mock refused the request/),
       }),
     ]);
+    // And in the SDK the MCP server carries: the tool call is refused.
+    const mcp = await runWireTests(
+      stepContext(ARRAYS),
+      planted('mcp', /^dist\/main\.js$/, 'if (explode)', 'if (false)'),
+    );
+    expect(mcp.status).toBe('failed');
+    expect(reportOf(mcp).sdks[2]).toMatchObject({ sdk: 'mcp', passed: 1, failed: 1 });
+    expect(reportOf(mcp).diagnostics).toEqual([
+      expect.objectContaining({
+        ruleId: 'wire/refused',
+        sdk: 'mcp',
+        operation: 'get /items',
+        message: expect.stringMatching(
+          /^MCP server, GET \/items .*the mock refused the request: Request query parameter ids/,
+        ),
+      }),
+    ]);
     // The same bug in the Python runtime.
     const py = await runWireTests(
       stepContext(ARRAYS),
       planted('python', /_base_client\.py$/, 'if explode and style == "form":', 'if False:'),
     );
     expect(py.status).toBe('failed');
-    expect(reportOf(py).sdks[2]).toMatchObject({ sdk: 'python', passed: 1, failed: 1 });
+    expect(reportOf(py).sdks[3]).toMatchObject({ sdk: 'python', passed: 1, failed: 1 });
     expect(reportOf(py).diagnostics[0]).toMatchObject({
       ruleId: 'wire/refused',
       sdk: 'python',
@@ -172,8 +196,9 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
     expect(outcome.status, outcome.summary).toBe('passed');
     const report = reportOf(outcome);
     for (const sdk of report.sdks) expect(sdk, sdk.sdk).toMatchObject({ failed: 0, notServable: 1 });
-    expect(report.sdks.map((s) => s.passed)).toEqual([7, 7, 7]);
+    expect(report.sdks.map((s) => s.passed)).toEqual([7, 7, 7, 7]);
     expect(report.diagnostics.map((d) => [d.ruleId, d.severity, d.operation])).toEqual([
+      ['wire/not-servable', 'info', 'get /ticks'],
       ['wire/not-servable', 'info', 'get /ticks'],
       ['wire/not-servable', 'info', 'get /ticks'],
       ['wire/not-servable', 'info', 'get /ticks'],

@@ -9,7 +9,7 @@ import { parseWireTestName, type WireCase } from '../generators/core/wire-cases.
 import { writeTree } from './check-with-tool.ts';
 import type { GeneratedFile } from './step.ts';
 
-export type WireSdk = 'typescript' | 'cli' | 'python' | 'go';
+export type WireSdk = 'typescript' | 'cli' | 'mcp' | 'python' | 'go';
 
 /** One SDK's tests: its files (ready to run: a TypeScript package with its built `dist/`) and its test command. */
 export interface WireSuite {

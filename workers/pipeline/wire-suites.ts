@@ -1,13 +1,16 @@
 // The SDKs whose generated tests wire_tests runs, each ready to run: the TypeScript package built
 // by its own compile (its tests import `dist/`), the CLI as its step built it (its tests run
-// `dist/main.js` as a user types the commands), the Python package as generated (standard-library
+// `dist/main.js` as a user types the commands), the MCP server as its step built it (its tests
+// start it over stdio and call each tool), the Python package as generated (standard-library
 // `unittest`), and the Go SDK when one is in this build (wire-go.ts).
 
 import { CLI_TESTS_PATH, emitCli } from '../generators/cli/index.ts';
+import { emitMcpServer, MCP_TESTS_PATH } from '../generators/mcp/index.ts';
 import { TESTS_PATH } from '../generators/typescript/index.ts';
 import { emitPythonSdk } from '../generators/python/index.ts';
 import type { ApiModel } from '../generators/model/types.ts';
 import { findExecutable } from './check-with-tool.ts';
+import { MCP_SDK_RESOLUTION } from './tsc-check.ts';
 import { buildSdkPackage, buildTypeScriptSdk } from './typescript-sdk-build.ts';
 import { goWireSuite } from './wire-go.ts';
 import { parseTap, parseUnittest, type WireSdk, type WireSuite } from './wire-run.ts';
@@ -48,6 +51,29 @@ export async function wireSuites(model: ApiModel, signal: AbortSignal): Promise<
         files: [...cli.files, ...cli.check.built],
         command: process.execPath,
         args: ['--test', '--test-reporter=tap', CLI_TESTS_PATH],
+        timeoutMs: SUITE_TIMEOUT_MS,
+        parse: parseTap,
+      },
+    });
+  // The MCP server as its step built it (bundled): its tests start it over stdio and call each tool.
+  const mcp = await buildSdkPackage(
+    'mcp_server',
+    () => emitMcpServer(model),
+    model,
+    signal,
+    [MCP_SDK_RESOLUTION],
+    'dist/main.js',
+  );
+  if (!mcp.check.ok || !mcp.check.built)
+    out.push({ sdk: 'mcp', reason: `the package does not compile (see mcp_server): ${mcp.check.problems[0] ?? ''}` });
+  else
+    out.push({
+      sdk: 'mcp',
+      suite: {
+        sdk: 'mcp',
+        files: [...mcp.files, ...mcp.check.built],
+        command: process.execPath,
+        args: ['--test', '--test-reporter=tap', MCP_TESTS_PATH],
         timeoutMs: SUITE_TIMEOUT_MS,
         parse: parseTap,
       },

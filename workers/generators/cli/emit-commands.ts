@@ -19,7 +19,8 @@ import {
   str,
 } from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
-import { clip, credentialEnv, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
+import { credentialEnv } from '../core/client.ts';
+import { clip, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
 import type { ResolvedCliOptions } from './types.ts';
 
 type Entry = [string, string | undefined];
@@ -160,7 +161,7 @@ export function emitCommands(
   const clientClass = id(sdk.options.clientClass);
   const prefix = sdk.options.envPrefix;
   const credentials = model.authOptions.map((option, i) => {
-    const env = credentialEnv(model, sdk, i);
+    const env = credentialEnv(model, prefix, i);
     return obj(
       [
         ['option', str(sdk.authIdents[i] as string)],

@@ -6,13 +6,14 @@
 // violation). Values come from core/test-values.ts, as the SDKs' tests take them, and every value
 // is printed by the TypeScript literal printer (`str`), never pasted.
 
+import { credentialEnv } from '../core/client.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { parameterValue, testValue, type Fill, type TestValue } from '../core/test-values.ts';
 import { WIRE_CASES, wireTestName } from '../core/wire-cases.ts';
 import type { ApiModel } from '../model/types.ts';
 import { str } from '../printers/ts-source.ts';
 import type { SdkPlan } from '../typescript/naming.ts';
-import { credentialEnv, type CliFlag, type CliGroup, type CliMethod } from './plan.ts';
+import type { CliFlag, CliGroup, CliMethod } from './plan.ts';
 
 export const CLI_TESTS_PATH = 'tests/cli.test.mjs';
 /** `npm test` in the generated CLI package (after `npm run build`). */
@@ -104,7 +105,7 @@ function wordsLiteral(words: readonly string[]): string {
 export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly CliGroup[]): GeneratedFile {
   const index = new Map(model.operations.map((op, i) => [op.key, i]));
   const env = model.authOptions
-    .map((_, i) => credentialEnv(model, sdk, i)[0])
+    .map((_, i) => credentialEnv(model, sdk.options.envPrefix, i)[0])
     .filter((name): name is string => name !== undefined)
     .map((name) => `${str(name)}: ${str('test-credential')}`);
   const lines: string[] = [

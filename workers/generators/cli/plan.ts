@@ -61,13 +61,6 @@ export const RESERVED_FLAGS = [
   'h',
 ];
 
-/** The environment variables credential `i` is read from: its own, and `<PREFIX>_API_KEY` for the first. */
-export function credentialEnv(model: ApiModel, sdk: SdkPlan, i: number): string[] {
-  const option = model.authOptions[i];
-  const own = option?.envVar !== undefined ? [option.envVar] : [];
-  return [...new Set([...own, ...(i === 0 ? [`${sdk.options.envPrefix}_API_KEY`] : [])])];
-}
-
 /** Command words the root keeps for itself. */
 export const RESERVED_COMMANDS = ['completion', 'help'];
 

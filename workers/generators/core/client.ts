@@ -12,6 +12,16 @@ export function envPrefixOf(model: ApiModel, option: string | undefined, clientC
   return /^[0-9]/.test(prefix) ? `_${prefix}` : prefix;
 }
 
+/**
+ * The environment variables the client's credential option `i` is read from (the CLI and the MCP
+ * server read them; their tests set them): the option's own, and `<PREFIX>_API_KEY` for the first.
+ */
+export function credentialEnv(model: ApiModel, envPrefix: string, i: number): string[] {
+  const option = model.authOptions[i];
+  const own = option?.envVar !== undefined ? [option.envVar] : [];
+  return [...new Set([...own, ...(i === 0 ? [`${envPrefix}_API_KEY`] : [])])];
+}
+
 /** The idempotency header (`Idempotency-Key` unless the option names another, or `null` for none). */
 export function idempotencyHeaderOf(option: string | null | undefined): string | null {
   return option === undefined ? 'Idempotency-Key' : option;

@@ -5,6 +5,7 @@
 import type { GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
 import { hostPackageFiles } from '../typescript/index.ts';
+import { MCP_TEST_SCRIPT } from './emit-tests.ts';
 import type { ResolvedMcpOptions } from './types.ts';
 
 /** The MCP SDK version the runtime in `bundle/` is written and tested against. */
@@ -44,7 +45,11 @@ export function emitPackageFiles(model: ApiModel, options: ResolvedMcpOptions): 
       table: { name: 'spec', module: './tools.js' },
       // dist/main.js is bundled with the MCP SDK (the service does it, and `npm run build` the same
       // way), so the package has no runtime dependency: it installs with no registry.
-      scripts: { build: 'tsc -p tsconfig.json && node scripts/bundle.mjs', prepublishOnly: 'npm run build' },
+      scripts: {
+        build: 'tsc -p tsconfig.json && node scripts/bundle.mjs',
+        test: MCP_TEST_SCRIPT,
+        prepublishOnly: 'npm run build',
+      },
       devDependencies: {
         '@modelcontextprotocol/sdk': MCP_SDK_RANGE,
         '@types/node': '^20.19.0',

@@ -4,6 +4,7 @@
 // calls are generated code made only of identifiers from the SDK plan (`id`), checked by the
 // compiler in the tests.
 
+import { credentialEnv } from '../core/client.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import type { ApiModel } from '../model/types.ts';
 import type { SdkPlan } from '../typescript/naming.ts';
@@ -58,9 +59,7 @@ export function emitTools(
   const clientClass = id(sdk.options.clientClass);
   const prefix = sdk.options.envPrefix;
   const credentials = model.authOptions.map((option, i) => {
-    const env = [
-      ...new Set([...(option.envVar !== undefined ? [option.envVar] : []), ...(i === 0 ? [`${prefix}_API_KEY`] : [])]),
-    ];
+    const env = credentialEnv(model, prefix, i);
     return objectInline([
       `option: ${str(sdk.authIdents[i] as string)}`,
       `env: ${arrayInline(env.map((e) => str(e)))}`,

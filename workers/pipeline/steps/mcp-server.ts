@@ -1,7 +1,7 @@
 import { emitMcpServer } from '../../generators/mcp/index.ts';
 import { defineStep } from '../step.ts';
-import { MCP_SDK_RESOLUTION } from '../tsc-check.ts';
-import { sdkPackageOutcome } from '../typescript-sdk-build.ts';
+import { MCP_SDK_RESOLUTION, packageOutcome } from '../tsc-check.ts';
+import { buildSdkPackage } from '../typescript-sdk-build.ts';
 
 /**
  * The MCP server: a Model Context Protocol server for the customer's API (an npm package on the
@@ -14,14 +14,14 @@ export const mcpServerStep = defineStep({
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    return await sdkPackageOutcome(
+    const { files, check } = await buildSdkPackage(
       'mcp_server',
-      'mcp-server',
-      emitMcpServer(model),
+      () => emitMcpServer(model),
       model,
       context.signal,
       [MCP_SDK_RESOLUTION],
       'dist/main.js',
     );
+    return packageOutcome('mcp_server', 'mcp-server', files, check);
   },
 });

@@ -173,10 +173,10 @@ function diagnosticOf(
   op: Operation,
   verdict: Exclude<OperationVerdict, { status: 'passed' }>,
 ): Diagnostic & { sdk: WireSdk; operation: string } {
-  const where = `${sdk === 'cli' ? 'CLI' : `${sdk} SDK`}, ${op.method.toUpperCase()} ${op.path} (${verdict.kind === 'required' ? 'required parameters' : 'all parameters'})`;
-  const violations = [...verdict.reason.matchAll(/"message":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+  const where = `${sdk === 'cli' ? 'CLI' : sdk === 'mcp' ? 'MCP server' : `${sdk} SDK`}, ${op.method.toUpperCase()} ${op.path} (${verdict.kind === 'required' ? 'required parameters' : 'all parameters'})`;
+  const violations = [...verdict.reason.matchAll(/"message":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
   // The SDKs' tests print `HTTP 4xx: <body>`; the CLI prints `error: 4xx <title>` then `status: 4xx`.
-  const refused = /UNPROCESSABLE_ENTITY|HTTP 4\d\d|status: 4\d\d/.test(verdict.reason);
+  const refused = /UNPROCESSABLE_ENTITY|HTTP 4\d\d|status: 4\d\d|API error 4\d\d/.test(verdict.reason);
   const message =
     verdict.status === 'not_servable'
       ? `${where}: not servable by the mock: ${verdict.reason}`
