@@ -237,5 +237,14 @@ describe.skipIf(!HAS_CORPUS)('partner mode: the kernel-hypeman triple', () => {
     expect(files.find((f) => f.path === 'option/generated.go')?.content).toContain(
       'func WithAPIKey(value string) RequestOption',
     );
+    // A nested resource's parent id is a field of the params struct, the last id an argument.
+    const volumes = String(files.find((f) => f.path === 'instancevolume.go')?.content);
+    expect(volumes).toContain(
+      'func (r *InstanceVolumeService) Attach(ctx context.Context, volumeID string, params InstanceVolumeAttachParams, opts ...option.RequestOption)',
+    );
+    expect(volumes).toContain('\tID string `path:"id,required" json:"-"`\n');
+    expect(volumes).toContain(
+      'path := "instances/" + url.PathEscape(params.ID) + "/volumes/" + url.PathEscape(volumeID)',
+    );
   });
 });
