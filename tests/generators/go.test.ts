@@ -246,5 +246,9 @@ describe.skipIf(!HAS_CORPUS)('partner mode: the kernel-hypeman triple', () => {
     expect(volumes).toContain(
       'path := "instances/" + url.PathEscape(params.ID) + "/volumes/" + url.PathEscape(volumeID)',
     );
+    // A response schema the config names no model for is `<Service><Method>Response`, as Stainless names it.
+    const health = String(files.find((f) => f.path === 'health.go')?.content);
+    expect(health).toContain('(res *HealthCheckResponse, err error)');
+    expect(health).toContain('\ntype HealthCheckResponse = Health\n');
   });
 });

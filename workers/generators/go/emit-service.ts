@@ -11,7 +11,7 @@ import {
   responseContent,
 } from '../core/method.ts';
 import { objectShape, resolveSchema } from '../core/schema.ts';
-import type { ApiModel, PaginationScheme, Parameter, SecurityRequirement } from '../model/types.ts';
+import type { ApiModel, PaginationScheme, Parameter, Resource, SecurityRequirement } from '../model/types.ts';
 import { goIdent, goStr, goTagName } from '../names/go.ts';
 import { NameScope } from '../names/scope.ts';
 import type { GoMethodPlan, GoPlan, ServicePlan } from './plan.ts';
@@ -275,6 +275,24 @@ export class ServiceEmitter {
           : { kind: 'any' },
       };
     else result = { kind: response.kind === 'text' ? 'text' : response.kind === 'binary' ? 'binary' : 'none' };
+    // Partner runs: a response schema the config does not name as a model is `<Service><Method>Response`
+    // in Stainless's SDKs (they inline it under that name); ours is an alias of the schema's type.
+    let responseAlias: string | undefined;
+    if (
+      this.#model.client.stainless === true &&
+      result.kind === 'json' &&
+      result.type.kind === 'named' &&
+      response.schema?.kind === 'ref' &&
+      !configModels(this.#model.resources).has(response.schema.target)
+    ) {
+      const alias = this.#types.claim(`alias:${op.key}`, method.responseHint);
+      if (alias !== result.type.name) {
+        const info = this.#types.infos.get(result.type.name);
+        if (info !== undefined) this.#types.infos.set(alias, info);
+        responseAlias = `type ${alias} = ${result.type.name}`;
+        result = { kind: 'json', type: { kind: 'named', name: alias } };
+      }
+    }
     const shape: MethodShape = { plan: method, pathArgs, pathFields, result };
     if (paramsName !== undefined || fields.length > 0) {
       const name = claimParams();
@@ -292,6 +310,10 @@ export class ServiceEmitter {
         );
       }
       (shape as MethodShape & { chunks?: string[] }).chunks = chunks;
+    }
+    if (responseAlias !== undefined) {
+      const withChunks = shape as MethodShape & { chunks?: string[] };
+      withChunks.chunks = [...(withChunks.chunks ?? []), responseAlias];
     }
     (shape as MethodShape & { body?: typeof body }).body = body;
     return shape;
@@ -484,4 +506,9 @@ export class ServiceEmitter {
 
 function httpMethodName(method: string): string {
   return method.charAt(0).toUpperCase() + method.slice(1);
+}
+
+/** The schemas a stainless.yml names as models (`#/components/schemas/...` refs), in every resource. */
+function configModels(resources: readonly Resource[]): Set<string> {
+  return new Set(resources.flatMap((r) => [...r.models.map((m) => m.schema), ...configModels(r.subresources)]));
 }

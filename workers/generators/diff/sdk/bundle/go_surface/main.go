@@ -161,6 +161,8 @@ func read(root, options, helpers []parsed, out *output) {
 	underlying := map[string]ast.Expr{}
 	typeFile := map[string]parsed{}
 	typeLine := map[string]int{}
+	// `type HealthCheckResponse = Health`: a model under another name, with the target's fields.
+	aliases := map[string]string{}
 	var names []string
 	for _, pf := range root {
 		for _, decl := range pf.file.Decls {
@@ -182,6 +184,9 @@ func read(root, options, helpers []parsed, out *output) {
 				underlying[name] = ts.Type
 				if st, ok := ts.Type.(*ast.StructType); ok && ts.Assign == 0 {
 					structs[name] = st
+				}
+				if id, ok := ts.Type.(*ast.Ident); ok && ts.Assign != 0 {
+					aliases[name] = id.Name
 				}
 			}
 		}
@@ -218,6 +223,8 @@ func read(root, options, helpers []parsed, out *output) {
 			out.Classes = append(out.Classes, class{Name: name, File: pf.path, Line: typeLine[name], Bases: []string{}, Methods: []method{}, Children: []child{}})
 		case isStruct && !strings.HasSuffix(name, "Params"):
 			out.Models = append(out.Models, model{Name: name, Fields: structFields(st, underlying), Location: location{File: pf.path, Line: typeLine[name]}})
+		case aliases[name] != "" && structs[aliases[name]] != nil && !strings.HasSuffix(name, "Params"):
+			out.Models = append(out.Models, model{Name: name, Fields: structFields(structs[aliases[name]], underlying), Location: location{File: pf.path, Line: typeLine[name]}})
 		}
 	}
 	for _, pf := range helpers {
