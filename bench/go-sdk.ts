@@ -8,6 +8,7 @@
  */
 import { analyzeSpec } from '../workers/generators/analyze.ts';
 import { emitGoSdk } from '../workers/generators/go/index.ts';
+import { NO_CARRY_SOURCES } from '../workers/pipeline/custom-code/carry-sources.ts';
 import type { StepContext, StepDefinition } from '../workers/pipeline/step.ts';
 import { goSdkStep } from '../workers/pipeline/steps/go-sdk.ts';
 import { typescriptSdkStep } from '../workers/pipeline/steps/typescript-sdk.ts';
@@ -28,6 +29,8 @@ const context = {
   runId: 'bench',
   mode: 'flagship',
   signal: new AbortController().signal,
+  inputs: { openapiText: text, configText: null, oldSdkText: null, docsSourceText: null },
+  carry: NO_CARRY_SOURCES,
   model: async () => ({ model }),
 } as unknown as StepContext;
 
@@ -38,6 +41,7 @@ async function time(step: StepDefinition): Promise<{ ms: number; status: string;
 }
 
 const go = await time(goSdkStep);
+console.log(`go_sdk: ${(go.ms / 1000).toFixed(1)} s, ${go.status}`);
 const ts = await time(typescriptSdkStep);
 console.log(
   `Synthetic Stripe-like description: ${(text.length / 1e6).toFixed(1)} MB, ${model.operations.length} operations, ${Object.keys(model.schemas).length} schemas; analysis ${Math.round(t1 - t0)} ms`,

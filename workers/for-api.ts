@@ -9,6 +9,8 @@ export { unpackArtifact } from './pipeline/unpack-artifact.ts';
 /** Writing a file tree to a scratch folder and finding a tool on PATH (publishing's package checks). */
 export { findExecutable, writeTree } from './pipeline/check-with-tool.ts';
 export { pythonTools } from './pipeline/python-tools.ts';
+/** A Go module's publishing checks: moved to the path it is published as, built offline, its tag free on the remote. */
+export { goModuleBuilds, goTagOnRemote, prepareGoModule } from './publishing/go-module.ts';
 /** The JSON reports of the compat_diff step, as the API reads them back (publishing dry runs, versions). */
 export type { CompatReport, SdkDiffReport } from './generators/diff/types.ts';
 

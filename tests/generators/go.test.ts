@@ -237,5 +237,18 @@ describe.skipIf(!HAS_CORPUS)('partner mode: the kernel-hypeman triple', () => {
     expect(files.find((f) => f.path === 'option/generated.go')?.content).toContain(
       'func WithAPIKey(value string) RequestOption',
     );
+    // A nested resource's parent id is a field of the params struct, the last id an argument.
+    const volumes = String(files.find((f) => f.path === 'instancevolume.go')?.content);
+    expect(volumes).toContain(
+      'func (r *InstanceVolumeService) Attach(ctx context.Context, volumeID string, params InstanceVolumeAttachParams, opts ...option.RequestOption)',
+    );
+    expect(volumes).toContain('\tID string `path:"id,required" json:"-"`\n');
+    expect(volumes).toContain(
+      'path := "instances/" + url.PathEscape(params.ID) + "/volumes/" + url.PathEscape(volumeID)',
+    );
+    // A response schema the config names no model for is `<Service><Method>Response`, as Stainless names it.
+    const health = String(files.find((f) => f.path === 'health.go')?.content);
+    expect(health).toContain('(res *HealthCheckResponse, err error)');
+    expect(health).toContain('\ntype HealthCheckResponse = Health\n');
   });
 });

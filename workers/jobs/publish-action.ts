@@ -16,7 +16,9 @@ import type { ArtifactKind } from '../../shared/enums.ts';
 import { isAppError } from '../../shared/errors.ts';
 import type { PublishJobData } from '../../shared/jobs.ts';
 import { unpackArtifact } from '../pipeline/unpack-artifact.ts';
+import { isGoModuleName, parseGoModulePath } from '../../shared/go-module-path.ts';
 import { gitPublish } from '../publishing/git-publish.ts';
+import { prepareGoModule } from '../publishing/go-module.ts';
 import { npmDistTag } from '../publishing/npm-dist-tag.ts';
 import { npmPublish } from '../publishing/npm-publish.ts';
 import { failure, type PublishOutcome } from '../publishing/outcome.ts';
@@ -58,7 +60,14 @@ export async function handlePublishJob(deps: WorkerDeps, job: Job<PublishJobData
       : await publish(deps, action, action.runId, action.version ?? '', resumed, changelogOf(action));
   await finish(deps, action, outcome);
   // A published SDK is what the customer received: the base of the project's next merge.
-  const language = action.registry === 'pypi' ? 'python' : action.registry === 'docs' ? undefined : 'typescript';
+  const language =
+    action.registry === 'pypi'
+      ? 'python'
+      : action.registry === 'docs'
+        ? undefined
+        : goModule(action)
+          ? 'go'
+          : 'typescript';
   if (outcome.ok && action.action === 'publish' && language)
     await SdkGeneration.markReceived(action.runId, language, 'publish');
   deps.logger.info({ actionId: action.id, ok: outcome.ok, code: outcome.error?.code }, 'publishing action finished');
@@ -110,6 +119,7 @@ async function publish(
   const config = deps.config.publishing;
   const packageName = action.packageName ?? '';
   if (action.registry === 'docs') return await publishDocs(action, runId);
+  if (goModule(action)) return await publishGoModule(deps, action, runId, version, resumed, changelog);
   const files = await artifactFiles(runId, ARTIFACT_OF[action.registry]);
   if (typeof files === 'string') return failure('artifact_unavailable', files, { packageName, version });
   switch (action.registry) {
@@ -162,6 +172,48 @@ async function publish(
       });
     }
   }
+}
+
+/** A `github` publication whose package name is a Go module path (`github.com/acme/petstore-go`). */
+function goModule(action: PublishingAction): boolean {
+  return action.registry === 'github' && isGoModuleName(action.packageName ?? '');
+}
+
+/**
+ * A Go module is published by a git tag: the go_sdk tree, moved to the module path it is published
+ * as (go.mod and imports; `/vN` from v2), is committed to the repository the path names
+ * (`<remoteBase><owner>/<repo>.git`) and tagged `v<version>`, as the github registry does.
+ */
+async function publishGoModule(
+  deps: WorkerDeps,
+  action: PublishingAction,
+  runId: string,
+  version: string,
+  resumed: boolean,
+  changelog: string,
+): Promise<PublishOutcome> {
+  const modulePath = action.packageName ?? '';
+  const parsed = parseGoModulePath(modulePath);
+  if (!parsed)
+    return failure('registry_error', `"${modulePath}" is not a Go module path publishing can tag.`, {
+      packageName: modulePath,
+      version,
+    });
+  const files = await artifactFiles(runId, 'go_sdk');
+  if (typeof files === 'string') return failure('artifact_unavailable', files, { packageName: modulePath, version });
+  const moved = prepareGoModule(files, modulePath);
+  if (typeof moved === 'string') return failure('artifact_unavailable', moved, { packageName: modulePath, version });
+  const config = deps.config.publishing;
+  const outcome = await gitPublish({
+    files: moved,
+    repository: `${parsed.owner}/${parsed.repo}`,
+    version,
+    ...config.github,
+    timeoutMs: config.timeoutMs,
+    changelog,
+    resumed,
+  });
+  return { ...outcome, target: { ...outcome.target, module: modulePath, goGet: `go get ${modulePath}@v${version}` } };
 }
 
 /**

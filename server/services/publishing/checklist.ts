@@ -1,6 +1,7 @@
 import type { Artifact, Project, Run } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import type { ArtifactKind } from '../../../shared/enums.ts';
+import { goMajorMismatch, isGoModuleName, parseGoModulePath } from '../../../shared/go-module-path.ts';
 import { isValidVersion } from './version-syntax.ts';
 
 export type Registry = 'npm' | 'pypi' | 'docs' | 'github';
@@ -22,6 +23,15 @@ const NAME_RULES: Record<Registry, { pattern: RegExp; example: string }> = {
   docs: { pattern: /^(?=.{1,100}$)[a-z0-9][a-z0-9-]*$/, example: 'petstore' },
   github: { pattern: /^(?=.{3,140}$)[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, example: 'acme/petstore-node' },
 };
+
+/**
+ * The artifact a request publishes: the registry's, except that a `github` package name that is a Go
+ * module path (`github.com/acme/petstore-go`) publishes the Go module (the contract's registries
+ * stay npm, pypi, docs and github: a Go module is published by a git tag on its repository).
+ */
+export function publishedArtifact(registry: Registry, packageName: string | null | undefined): ArtifactKind {
+  return registry === 'github' && packageName && isGoModuleName(packageName) ? 'go_sdk' : REGISTRY_ARTIFACT[registry];
+}
 
 /** A default package name from the project: its API name or name, slugged. */
 export function defaultPackageName(project: Project, registry: Registry): string {
@@ -62,7 +72,8 @@ export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
     status: run.verdict === 'ready' ? 'pass' : run.verdict === 'needs_review' ? 'warn' : 'fail',
     detail: `The verdict is ${run.verdict}.`,
   });
-  const kind = REGISTRY_ARTIFACT[registry];
+  const goModule = publishedArtifact(registry, input.packageName) === 'go_sdk';
+  const kind = goModule ? 'go_sdk' : REGISTRY_ARTIFACT[registry];
   const artifact = input.artifacts.find((a) => a.kind === kind);
   const artifactLive = !!artifact && artifact.expiresAt.getTime() > Date.now();
   const step = run.steps.find((s) => s.name === kind);
@@ -77,15 +88,32 @@ export function publishChecklist(input: ChecklistInput): ChecklistEntry[] {
         : `The run has no ${kind} artifact${step?.summary ? ` (${kind} step: ${step.status}, ${step.summary})` : ''}.`,
   });
   const rule = NAME_RULES[registry];
-  const nameOk = rule.pattern.test(input.packageName);
+  const nameOk = goModule ? parseGoModulePath(input.packageName) !== undefined : rule.pattern.test(input.packageName);
   checks.push({
     id: 'package_name',
-    label: `A valid ${registry} name`,
+    label: goModule ? 'A Go module path at the root of a repository' : `A valid ${registry} name`,
     status: nameOk ? 'pass' : 'fail',
     detail: nameOk
       ? input.packageName
-      : `"${input.packageName}" is not a valid ${registry} name (e.g. ${rule.example}).`,
+      : goModule
+        ? `"${input.packageName}" is not a Go module path publishing can tag: host/owner/repo, with /vN for v2 and later (e.g. github.com/acme/petstore-go).`
+        : `"${input.packageName}" is not a valid ${registry} name (e.g. ${rule.example}).`,
   });
+  if (goModule && input.version !== undefined && isValidVersion(registry, input.version)) {
+    // Go's module versions: a tag vX.Y.Z[-pre] (no build metadata), and the major-version suffix rule.
+    const wanted = nameOk ? goMajorMismatch(input.packageName, input.version) : undefined;
+    const metadata = input.version.includes('+');
+    checks.push({
+      id: 'go_module_version',
+      label: 'The tag and the module path agree (Go major-version rule)',
+      status: metadata || wanted !== undefined ? 'fail' : 'pass',
+      detail: metadata
+        ? `v${input.version} carries build metadata, which Go module versions cannot have; drop the +… part.`
+        : wanted !== undefined
+          ? `v${input.version} needs the module path ${wanted}: v0 and v1 have no /vN suffix, v2 and later end in /v<major> (go.mod and every import).`
+          : `tag v${input.version} on ${input.packageName}`,
+    });
+  }
   if (registry !== 'docs') {
     checks.push({
       id: 'version',

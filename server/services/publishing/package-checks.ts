@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Artifact } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
-import { findExecutable, unpackArtifact, writeTree } from '../../../workers/for-api.ts';
+import {
+  findExecutable,
+  goModuleBuilds,
+  goTagOnRemote,
+  prepareGoModule,
+  unpackArtifact,
+  writeTree,
+} from '../../../workers/for-api.ts';
+import { parseGoModulePath } from '../../../shared/go-module-path.ts';
 import { SEMVER } from './version-syntax.ts';
 import { pythonTools } from '../../../workers/for-api.ts';
 
@@ -410,6 +418,87 @@ export async function pythonPackageCheck(artifact: Artifact, target: PackageTarg
       return entry(PY_ID, PY_LABEL, stages);
     }),
   );
+}
+
+const GO_ID = 'package_installs';
+const GO_LABEL = 'The packed module builds offline (go build ./...)';
+
+export interface GoModuleTarget {
+  /** The module path it is published as (`github.com/acme/petstore-go`, `/vN` from v2). */
+  modulePath: string;
+  /** The version whose tag `v<version>` would be pushed. */
+  version: string | undefined;
+  /** The github connection: `<remoteBase><owner>/<repo>.git`, the token for https remotes. */
+  remoteBase: string;
+  token: string | undefined;
+}
+
+/**
+ * The Go module as its users get it: the go_sdk artifact moved to the module path it is published
+ * as (go.mod and every import), with the CHANGELOG the publish adds, built with `go build ./...`
+ * (GOPROXY=off: the module has no dependencies to fetch); its remote is where `go get` looks for
+ * that path; and the tag `v<version>` is not on the remote yet (a published Go version never moves).
+ */
+export async function goModuleCheck(artifact: Artifact, target: GoModuleTarget): Promise<ChecklistEntry[]> {
+  const files = await unpack(artifact);
+  if (!files) return [entry(GO_ID, GO_LABEL, [], `The ${artifact.kind} artifact could not be unpacked.`)];
+  const parsed = parseGoModulePath(target.modulePath);
+  if (!parsed) return []; // the package_name check fails already
+  const prepared = prepareGoModule(files, target.modulePath);
+  if (typeof prepared === 'string') return [entry(GO_ID, GO_LABEL, [], prepared)];
+  prepared.set('CHANGELOG.md', Buffer.from('# Changelog\n'));
+  const remote = `${target.remoteBase}${parsed.owner}/${parsed.repo}.git`;
+  const entries: ChecklistEntry[] = [];
+  let remoteHost: string | undefined;
+  try {
+    const url = new URL(remote);
+    remoteHost = url.protocol === 'file:' ? undefined : url.hostname;
+  } catch {
+    remoteHost = undefined;
+  }
+  if (remoteHost !== undefined && remoteHost !== parsed.host)
+    entries.push({
+      id: 'go_module_remote',
+      label: 'The remote is where Go looks for the module',
+      status: 'fail',
+      detail: `go get ${target.modulePath} fetches from ${parsed.host}, but this service pushes to ${remoteHost} (PUBLISH_GITHUB_REMOTE_BASE): use a module path on ${remoteHost}.`,
+    });
+  const [built, tag] = await limited(() =>
+    Promise.all([
+      goModuleBuilds(prepared, STEP_TIMEOUT_MS),
+      target.version === undefined
+        ? undefined
+        : goTagOnRemote({ remote, tag: `v${target.version}`, token: target.token, timeoutMs: STEP_TIMEOUT_MS }),
+    ]),
+  );
+  const moved = files
+    .get('go.mod')
+    ?.toString('utf8')
+    .match(/^module\s+(\S+)/m)?.[1];
+  const stages = [
+    moved === target.modulePath
+      ? `module ${target.modulePath}`
+      : `module ${target.modulePath} (go.mod and imports moved from ${moved})`,
+  ];
+  entries.push(
+    built.ok ? entry(GO_ID, GO_LABEL, [...stages, built.detail]) : entry(GO_ID, GO_LABEL, stages, built.detail),
+  );
+  entries.push(
+    tag === undefined
+      ? {
+          id: 'go_tag',
+          label: 'The version tag is free on the remote',
+          status: 'warn',
+          detail: 'No version given or proposed: no tag to check.',
+        }
+      : {
+          id: 'go_tag',
+          label: 'The version tag is free on the remote',
+          status: tag.ok ? 'pass' : 'fail',
+          detail: tag.ok ? `v${target.version} is not on ${remote} yet.` : tag.detail,
+        },
+  );
+  return entries;
 }
 
 /** The text of a file in a stored artifact (for the dry-run's version proposal), if present. */

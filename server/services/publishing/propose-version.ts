@@ -29,6 +29,8 @@ export function shippedVersion(oldSdkText: string | null | undefined): string | 
     /^\s*version\s*=\s*["']([^"'\n]{1,64})["']/m,
     /\b__version__\s*(?::\s*str\s*)?=\s*["']([^"'\n]{1,64})["']/,
     /\bVERSION\s*(?::\s*string\s*)?=\s*["']([^"'\n]{1,64})["']/,
+    // A Stainless Go SDK: internal/version.go `const PackageVersion = "0.7.0"`.
+    /\bPackageVersion\s*=\s*"([^"\n]{1,64})"/,
   ];
   for (const pattern of patterns) {
     const found = pattern.exec(oldSdkText)?.[1];

@@ -7,8 +7,8 @@ import type { Deps } from '../deps.ts';
 import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
 import { toRun } from '../runs/serialize.ts';
-import { defaultPackageName, publishChecklist, REGISTRY_ARTIFACT, type Registry } from './checklist.ts';
-import { npmPackageCheck, pythonPackageCheck } from './package-checks.ts';
+import { defaultPackageName, publishChecklist, publishedArtifact, type Registry } from './checklist.ts';
+import { goModuleCheck, npmPackageCheck, pythonPackageCheck } from './package-checks.ts';
 import { toPublishingAction } from './serialize.ts';
 
 export interface PublishingRequest {
@@ -20,10 +20,21 @@ export interface PublishingRequest {
 }
 
 /** Uses the package the registry would receive as its users will (package-checks.ts), when the artifact is there. */
-async function packageChecks(registry: Registry, runId: string, packageName: string, version: string | undefined) {
+async function packageChecks(
+  deps: Deps,
+  registry: Registry,
+  runId: string,
+  packageName: string,
+  version: string | undefined,
+) {
   if (registry === 'docs') return [];
-  const artifact = await Artifact.findOne({ where: { runId, kind: REGISTRY_ARTIFACT[registry] } });
+  const kind = publishedArtifact(registry, packageName);
+  const artifact = await Artifact.findOne({ where: { runId, kind } });
   if (!artifact?.objectKey || artifact.expiresAt.getTime() <= Date.now()) return [];
+  if (kind === 'go_sdk') {
+    const { remoteBase, token } = deps.config.publishing.github;
+    return await goModuleCheck(artifact, { modulePath: packageName, version, remoteBase, token });
+  }
   return [
     registry === 'pypi'
       ? await pythonPackageCheck(artifact, { packageName, version })
@@ -60,7 +71,7 @@ export async function recordPublishingAction(
       version: input.version,
       registryConnected: deps.config.publishing.connected[registry],
     }),
-    ...(await packageChecks(registry, run.id, packageName, input.version)),
+    ...(await packageChecks(deps, registry, run.id, packageName, input.version)),
     ...extraChecks,
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';

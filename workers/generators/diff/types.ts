@@ -4,7 +4,7 @@
 import type { SourceLocation } from '../model/types.ts';
 import type { ChangeLevel } from './description/rules.ts';
 
-export type SdkLanguage = 'typescript' | 'python';
+export type SdkLanguage = 'typescript' | 'python' | 'go';
 
 /** One source file of an SDK, `/`-separated path relative to the package root. */
 export interface SdkSourceFile {

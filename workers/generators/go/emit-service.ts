@@ -11,7 +11,7 @@ import {
   responseContent,
 } from '../core/method.ts';
 import { objectShape, resolveSchema } from '../core/schema.ts';
-import type { ApiModel, PaginationScheme, Parameter, SecurityRequirement } from '../model/types.ts';
+import type { ApiModel, PaginationScheme, Parameter, Resource, SecurityRequirement } from '../model/types.ts';
 import { goIdent, goStr, goTagName } from '../names/go.ts';
 import { NameScope } from '../names/scope.ts';
 import type { GoMethodPlan, GoPlan, ServicePlan } from './plan.ts';
@@ -58,7 +58,13 @@ export interface PathArg {
 
 export interface MethodShape {
   plan: GoMethodPlan;
+  /** The path parameters passed as arguments. */
   pathArgs: PathArg[];
+  /**
+   * Path parameters carried in the params struct (`path:"id,required" json:"-"`): in partner runs,
+   * every one but the last, as Stainless's Go SDKs take a nested resource's parent ids.
+   */
+  pathFields: { param: Parameter; type: GoType; field: string }[];
   /** The params struct, when the method has query, header, cookie or body fields. */
   params?: { name: string; fields: { name: string; type: GoType; required: boolean }[] };
   /** `res` type: JSON value, text, the raw response (bytes), nothing, a stream, or a page. */
@@ -151,13 +157,31 @@ export class ServiceEmitter {
       required: boolean,
       tag: string,
       doc: string | undefined,
-    ): void => {
+    ): string => {
       const name = members.claim(key, goIdent(raw, { casings: this.#plan.casings }));
       typeImports(t, file);
       fields.push({ name, type: t, required });
       if (doc !== undefined) lines.push({ comment: doc });
       lines.push({ cells: [name, typeExpr(t), `\`${tag}\``] });
+      return name;
     };
+    // Partner runs: a nested resource's parent ids go in the params struct, the last id stays an
+    // argument (`Attach(ctx, volumeID, InstanceVolumeAttachParams{ID: ...})`), as Stainless has it.
+    const pathFields: MethodShape['pathFields'] = [];
+    if (this.#model.client.stainless === true) {
+      for (const arg of pathArgs.splice(0, Math.max(0, pathArgs.length - 1))) {
+        claimParams();
+        const field = addField(
+          arg.param.name,
+          `path:${arg.param.name}`,
+          arg.type,
+          true,
+          `path:"${goTagName(arg.param.name)},required" json:"-"`,
+          arg.param.description ?? arg.param.schema.description,
+        );
+        pathFields.push({ param: arg.param, type: arg.type, field });
+      }
+    }
     const wrap = (t: GoType, required: boolean, nullable: boolean): GoType =>
       nullable || (!required && isScalar(t, this.#types.infos)) ? { kind: 'opt', elem: t } : t;
     for (const location of ['query', 'header', 'cookie'] as const) {
@@ -251,7 +275,25 @@ export class ServiceEmitter {
           : { kind: 'any' },
       };
     else result = { kind: response.kind === 'text' ? 'text' : response.kind === 'binary' ? 'binary' : 'none' };
-    const shape: MethodShape = { plan: method, pathArgs, result };
+    // Partner runs: a response schema the config does not name as a model is `<Service><Method>Response`
+    // in Stainless's SDKs (they inline it under that name); ours is an alias of the schema's type.
+    let responseAlias: string | undefined;
+    if (
+      this.#model.client.stainless === true &&
+      result.kind === 'json' &&
+      result.type.kind === 'named' &&
+      response.schema?.kind === 'ref' &&
+      !configModels(this.#model.resources).has(response.schema.target)
+    ) {
+      const alias = this.#types.claim(`alias:${op.key}`, method.responseHint);
+      if (alias !== result.type.name) {
+        const info = this.#types.infos.get(result.type.name);
+        if (info !== undefined) this.#types.infos.set(alias, info);
+        responseAlias = `type ${alias} = ${result.type.name}`;
+        result = { kind: 'json', type: { kind: 'named', name: alias } };
+      }
+    }
+    const shape: MethodShape = { plan: method, pathArgs, pathFields, result };
     if (paramsName !== undefined || fields.length > 0) {
       const name = claimParams();
       shape.params = { name, fields };
@@ -268,6 +310,10 @@ export class ServiceEmitter {
         );
       }
       (shape as MethodShape & { chunks?: string[] }).chunks = chunks;
+    }
+    if (responseAlias !== undefined) {
+      const withChunks = shape as MethodShape & { chunks?: string[] };
+      withChunks.chunks = [...(withChunks.chunks ?? []), responseAlias];
     }
     (shape as MethodShape & { body?: typeof body }).body = body;
     return shape;
@@ -337,19 +383,24 @@ export class ServiceEmitter {
       this.securities.set(security, securityVar);
     }
     // The path: literal parts through goStr, arguments percent-encoded.
-    const parts = pathTemplateParts(op.path, (name) => shape.pathArgs.some((a) => a.param.name === name));
+    // Every path parameter as the method reads it: an argument, or a field of the params struct.
+    const pathValues = [
+      ...shape.pathFields.map((f) => ({ name: f.param.name, type: f.type, expr: `params.${f.field}` })),
+      ...shape.pathArgs.map((a) => ({ name: a.param.name, type: a.type, expr: a.ident })),
+    ];
+    const parts = pathTemplateParts(op.path, (name) => pathValues.some((a) => a.name === name));
     const pieces: string[] = [];
     parts.forEach((part, i) => {
       if (part.kind === 'literal') {
         const text = i === 0 ? part.text.replace(/^\/+/, '') : part.text;
         if (text !== '') pieces.push(goStr(text));
       } else {
-        const arg = shape.pathArgs.find((a) => a.param.name === part.name) as PathArg;
+        const arg = pathValues.find((a) => a.name === part.name) as (typeof pathValues)[number];
         file.use('net/url');
-        if (arg.type.kind === 'string') pieces.push(`url.PathEscape(${arg.ident})`);
+        if (arg.type.kind === 'string') pieces.push(`url.PathEscape(${arg.expr})`);
         else {
           file.use('fmt');
-          pieces.push(`url.PathEscape(fmt.Sprint(${arg.ident}))`);
+          pieces.push(`url.PathEscape(fmt.Sprint(${arg.expr}))`);
         }
       }
     });
@@ -368,11 +419,11 @@ export class ServiceEmitter {
     if (result.kind === 'text') fields.push('Accept: "text/plain, */*"');
     const reqLine = `req := requestconfig.Request{${fields.join(', ')}}`;
     const checks = (fail: string): string =>
-      shape.pathArgs
+      pathValues
         .filter((a) => a.type.kind === 'string')
         .map((a) => {
           file.use('errors');
-          return `\tif ${a.ident} == "" {\n\t\t${fail.replace('ERR', `errors.New(${goStr(`missing required ${a.param.name} parameter`)})`)}\n\t}\n`;
+          return `\tif ${a.expr} == "" {\n\t\t${fail.replace('ERR', `errors.New(${goStr(`missing required ${a.name} parameter`)})`)}\n\t}\n`;
         })
         .join('');
     const signature = `func (r *${service.typeName}) ${method.name}(${args.join(', ')})`;
@@ -455,4 +506,9 @@ export class ServiceEmitter {
 
 function httpMethodName(method: string): string {
   return method.charAt(0).toUpperCase() + method.slice(1);
+}
+
+/** The schemas a stainless.yml names as models (`#/components/schemas/...` refs), in every resource. */
+function configModels(resources: readonly Resource[]): Set<string> {
+  return new Set(resources.flatMap((r) => [...r.models.map((m) => m.schema), ...configModels(r.subresources)]));
 }

@@ -1,15 +1,19 @@
+import { join } from 'node:path';
 import {
   diffDescriptions,
   diffSdkSurface,
+  extractGoSurface,
   extractPythonSurface,
   extractTypeScriptSurface,
   renderCompatMarkdown,
 } from '../../generators/diff/index.ts';
 import type { CompatReport, SdkSurface } from '../../generators/diff/index.ts';
+import { emitGoSdk } from '../../generators/go/index.ts';
 import { emitPythonSdk } from '../../generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
 import type { ApiModel } from '../../generators/model/types.ts';
 import { findExecutable } from '../check-with-tool.ts';
+import { GO_CACHE_DIR, goEnv } from '../go-tools.ts';
 import { defineStep } from '../step.ts';
 
 /** Python when the text says so (`# File:` headers, `def`/`class …:` at line starts); TypeScript otherwise. */
@@ -18,13 +22,31 @@ export function looksLikePython(text: string): boolean {
   return /^# File:/m.test(text) || /^(def|class)\s+\w+.*:\s*$/m.test(text) || /^from\s+[\w.]+\s+import\s/m.test(text);
 }
 
+/** Go when the text's files are `.go` files (`// File: client.go`) or it opens with a `package` clause. */
+export function looksLikeGo(text: string): boolean {
+  const headers = [...text.matchAll(/^[ \t]*\/\/[ \t]*File:[ \t]*(\S+)/gm)].map((m) => m[1]!);
+  if (headers.length > 0) return headers.some((h) => h.endsWith('.go')) && !headers.some((h) => /\.tsx?$/.test(h));
+  return /^package [A-Za-z_]\w*\s*$/m.test(text) && !/^\s*(export|import)\s.+from\s+['"]/m.test(text);
+}
+
 /** The customer's SDK against ours, in the customer's language. Parsed, never executed. */
 async function sdkDiff(oldSdkText: string, model: ApiModel, signal: AbortSignal) {
   let oldSurface: SdkSurface;
   let newSurface: SdkSurface;
-  if (looksLikePython(oldSdkText)) {
+  if (looksLikeGo(oldSdkText)) {
+    const go = findExecutable('go');
+    if (!go) return 'the old SDK is Go, but go is not installed on this worker';
+    const options = { go, env: goEnv(), binDir: join(GO_CACHE_DIR, 'bin'), signal };
+    oldSurface = await extractGoSurface(oldSdkText, options);
+    newSurface = await extractGoSurface(
+      emitGoSdk(model)
+        .filter((f) => f.path.endsWith('.go'))
+        .map((f) => ({ path: f.path, content: String(f.content) })),
+      options,
+    );
+  } else if (looksLikePython(oldSdkText)) {
     const python = findExecutable('python3');
-    if (!python) return undefined;
+    if (!python) return 'the old SDK is Python, but python3 is not installed on this worker';
     oldSurface = await extractPythonSurface(oldSdkText, { python, timeoutMs: 30_000, maxMemoryMb: 512, signal });
     newSurface = await extractPythonSurface(
       emitPythonSdk(model)
@@ -57,8 +79,8 @@ export const compatDiffStep = defineStep({
     const notes: string[] = [];
     if (context.inputs.oldSdkText?.trim()) {
       const sdk = await sdkDiff(context.inputs.oldSdkText, model, context.signal);
-      if (sdk) report.sdk = sdk;
-      else notes.push('the old SDK is Python, but python3 is not installed on this worker');
+      if (typeof sdk === 'string') notes.push(sdk);
+      else report.sdk = sdk;
     }
     const previous = await context.previousDescription();
     if (previous !== undefined) report.description = diffDescriptions(previous, context.inputs.openapiText);

@@ -1,5 +1,5 @@
 // Language-neutral second half of surface extraction: the extractors (TypeScript compiler API,
-// Python `ast`) report classes with their methods and child resources; this file finds the
+// Python `ast`, Go's go/parser) report classes with their methods and child resources; this file finds the
 // client, walks the resource tree from it and produces the sorted `SdkSurface`.
 
 import type {
@@ -198,6 +198,12 @@ export function renderCall(language: SdkLanguage, id: string, params: SurfacePar
     const kw = named.slice(0, 6).map((p) => `${p.name}=…`);
     if (named.length > 6) kw.push(`…${named.length - 6} more`);
     const args = [...params.filter((p) => p.positional).map((p) => p.name), ...kw];
+    return `client.${id}(${args.join(', ')})`;
+  }
+  if (language === 'go') {
+    // client.Instances.Volumes.Attach(ctx, volumeID, hypeman.…Params{MountPath, Readonly?})
+    const args = ['ctx', ...positional];
+    if (named.length > 0) args.push(`Params{${shown.join(', ')}}`);
     return `client.${id}(${args.join(', ')})`;
   }
   const args = [...positional];

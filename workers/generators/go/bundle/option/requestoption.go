@@ -4,6 +4,7 @@ package option
 
 import (
 	"fmt"
+	"log"
 	"net/http"
 	"net/url"
 	"strings"
@@ -96,6 +97,75 @@ func WithQueryAdd(key, value string) RequestOption {
 	return optionFunc(func(r *requestconfig.RequestConfig) error {
 		r.Query.Add(key, value)
 		return nil
+	})
+}
+
+// WithQueryDel leaves a query parameter out of the request, also one the params would send.
+func WithQueryDel(key string) RequestOption {
+	return optionFunc(func(r *requestconfig.RequestConfig) error {
+		r.Query.Del(key)
+		r.QueryDel = append(r.QueryDel, key)
+		return nil
+	})
+}
+
+// WithJSONSet sets the value at a key of the JSON request body (a dot-separated path reaches
+// into nested objects), after the params are encoded.
+func WithJSONSet(key string, value any) RequestOption {
+	return optionFunc(func(r *requestconfig.RequestConfig) error {
+		r.JSONEdits = append(r.JSONEdits, requestconfig.JSONEdit{Path: key, Value: value})
+		return nil
+	})
+}
+
+// WithJSONDel removes the value at a key of the JSON request body (a dot-separated path).
+func WithJSONDel(key string) RequestOption {
+	return optionFunc(func(r *requestconfig.RequestConfig) error {
+		r.JSONEdits = append(r.JSONEdits, requestconfig.JSONEdit{Path: key, Delete: true})
+		return nil
+	})
+}
+
+// WithResponseBodyInto decodes the response body into dst instead of the method's result
+// (which is then left zero).
+func WithResponseBodyInto(dst any) RequestOption {
+	return optionFunc(func(r *requestconfig.RequestConfig) error {
+		r.ResponseBodyInto = dst
+		return nil
+	})
+}
+
+// Middleware sees each attempt's request and response; it calls next to send the request.
+type Middleware = requestconfig.Middleware
+
+// MiddlewareNext sends the request on.
+type MiddlewareNext = requestconfig.MiddlewareNext
+
+// WithMiddleware wraps every attempt's round trip in the middlewares, the first outermost.
+func WithMiddleware(middlewares ...Middleware) RequestOption {
+	return optionFunc(func(r *requestconfig.RequestConfig) error {
+		r.Middlewares = append(r.Middlewares, middlewares...)
+		return nil
+	})
+}
+
+// WithDebugLog logs each attempt's method, URL and status (or error) to logger (nil: the
+// standard logger). Headers and the query are not logged: they may carry credentials.
+func WithDebugLog(logger *log.Logger) RequestOption {
+	if logger == nil {
+		logger = log.Default()
+	}
+	return WithMiddleware(func(req *http.Request, next MiddlewareNext) (*http.Response, error) {
+		// The URL without its query and user info, which may carry credentials.
+		shown := url.URL{Scheme: req.URL.Scheme, Host: req.URL.Host, Path: req.URL.Path}
+		logger.Printf("request: %s %s", req.Method, shown.String())
+		resp, err := next(req)
+		if err != nil {
+			logger.Printf("response: %s %s: %v", req.Method, shown.String(), err)
+			return resp, err
+		}
+		logger.Printf("response: %s %s: %s", req.Method, shown.String(), resp.Status)
+		return resp, err
 	})
 }
 

@@ -60,8 +60,64 @@ type RequestConfig struct {
 	Body []byte
 	// ContentType goes with Body.
 	ContentType string
+	// QueryDel names query parameters left out of the request (WithQueryDel).
+	QueryDel []string
+	// JSONEdits change the JSON body after it is encoded (WithJSONSet, WithJSONDel), in order.
+	JSONEdits []JSONEdit
+	// ResponseBodyInto receives the decoded response body instead of the method's result.
+	ResponseBodyInto any
+	// Middlewares wrap every attempt's round trip, the first outermost.
+	Middlewares []Middleware
 
 	nextURL *url.URL
+}
+
+// MiddlewareNext sends the request on (to the next middleware, then the HTTP client).
+type MiddlewareNext = func(*http.Request) (*http.Response, error)
+
+// Middleware sees each attempt's request and response; it calls next to send the request.
+type Middleware = func(*http.Request, MiddlewareNext) (*http.Response, error)
+
+// JSONEdit sets (or, with Delete, removes) the value at a dot-separated key path of the JSON body.
+type JSONEdit struct {
+	Path   string
+	Value  any
+	Delete bool
+}
+
+// editJSON applies the edits to an encoded JSON object body ("" or nil is an empty object).
+func editJSON(body []byte, edits []JSONEdit) ([]byte, error) {
+	root := map[string]any{}
+	if len(bytes.TrimSpace(body)) > 0 {
+		if err := json.Unmarshal(body, &root); err != nil {
+			return nil, fmt.Errorf("WithJSONSet/WithJSONDel need a JSON object body: %w", err)
+		}
+	}
+	for _, edit := range edits {
+		keys := strings.Split(edit.Path, ".")
+		parent := root
+		for _, key := range keys[:len(keys)-1] {
+			child, ok := parent[key].(map[string]any)
+			if !ok {
+				if edit.Delete {
+					parent = nil
+					break
+				}
+				child = map[string]any{}
+				parent[key] = child
+			}
+			parent = child
+		}
+		last := keys[len(keys)-1]
+		switch {
+		case parent == nil:
+		case edit.Delete:
+			delete(parent, last)
+		default:
+			parent[last] = edit.Value
+		}
+	}
+	return json.Marshal(root)
 }
 
 // Auth says how one credential is sent.
@@ -147,6 +203,11 @@ func (cfg *RequestConfig) Execute(req Request, dst any) error {
 	}
 	if cfg.Body != nil {
 		body, contentType = cfg.Body, cfg.ContentType
+	} else if len(cfg.JSONEdits) > 0 && (body == nil || strings.HasPrefix(contentType, "application/json")) {
+		if body, err = editJSON(body, cfg.JSONEdits); err != nil {
+			return err
+		}
+		contentType = "application/json"
 	}
 	query, header, cookies, err := encodeParams(req.Params)
 	if err != nil {
@@ -234,6 +295,9 @@ func (cfg *RequestConfig) url(path string, query url.Values) (*url.URL, error) {
 	for key, list := range cfg.Query {
 		values[key] = list
 	}
+	for _, key := range cfg.QueryDel {
+		values.Del(key)
+	}
 	target.RawQuery = values.Encode()
 	return target, nil
 }
@@ -281,7 +345,12 @@ func (cfg *RequestConfig) attempt(req Request, target *url.URL, body []byte, con
 	for key, list := range cfg.Header {
 		httpReq.Header[key] = list
 	}
-	resp, err := cfg.HTTPClient.Do(httpReq)
+	send := cfg.HTTPClient.Do
+	for i := len(cfg.Middlewares) - 1; i >= 0; i-- {
+		middleware, next := cfg.Middlewares[i], send
+		send = func(r *http.Request) (*http.Response, error) { return middleware(r, next) }
+	}
+	resp, err := send(httpReq)
 	if err != nil {
 		cancel()
 		return nil, nil, err
@@ -370,6 +439,9 @@ func (cfg *RequestConfig) decode(resp *http.Response, cancel context.CancelFunc,
 	resp.Body = io.NopCloser(bytes.NewReader(data))
 	if cfg.ResponseInto != nil {
 		*cfg.ResponseInto = resp
+	}
+	if cfg.ResponseBodyInto != nil {
+		dst = cfg.ResponseBodyInto
 	}
 	switch out := dst.(type) {
 	case nil:

@@ -1,0 +1,3 @@
+module gosurface
+
+go 1.23
