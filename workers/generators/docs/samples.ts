@@ -274,8 +274,8 @@ export class SampleBuilder {
       out.python = this.python(pyTarget);
       out.pythonChain = ['client', ...pyTarget.trail.map((r) => r.attr), pyTarget.method.name];
     }
-    const go = this.#goPrograms().programs.get(op.key);
-    if (go !== undefined) out.go = go.trimEnd();
+    const go = this.goSample(op);
+    if (go !== undefined) out.go = go;
     const cliTarget = this.#cliTargets.get(op.key);
     if (cliTarget) {
       const command = this.cliCommand(cliTarget);
@@ -283,6 +283,11 @@ export class SampleBuilder {
       out.cliCommand = command;
     }
     return out;
+  }
+
+  /** The Go sample of an operation: a whole program, when a resource maps it. */
+  goSample(op: Operation): string | undefined {
+    return this.#goPrograms().programs.get(op.key)?.trimEnd();
   }
 
   /**
