@@ -270,8 +270,16 @@ describe.skipIf(!available || !HAS_CORPUS)('generated docs in headless Chromium'
       expect(await page.locator('main script, main img, main iframe, main svg, main style').count(), path).toBe(0);
       expect(dialogs, path).toEqual([]);
       expect(errors, path).toEqual([]);
-      if (path.endsWith('things.html'))
+      if (path.endsWith('things.html')) {
+        // The Go sample: its payloads are Go string literals, shown as text.
+        await page.locator('button[role="tab"][data-lang="go"]').first().click();
+        const go = page.locator('.tabpanel[data-lang="go"]').last();
+        expect(await go.isVisible()).toBe(true);
+        expect(await go.locator('code').textContent()).toContain('"</script><script>window.__pwned=27</script>"');
+        expect(await page.locator('.tabpanel[data-lang="go"] *:not(pre):not(code)').count()).toBe(0);
+        expect(await page.evaluate('window.__pwned'), path).toBeUndefined();
         await page.screenshot({ path: join(ARTIFACTS, 'hostile-things.png'), fullPage: true });
+      }
       await page.close();
     }
     // The payload text is visible as text.

@@ -457,6 +457,9 @@ describe.skipIf(!available)('the try-it console in headless Chromium, served by 
       const open = await summary.evaluate('(s) => s.parentElement.open');
       if (!open) await summary.click();
     }
+    // The Go sample shown (a tab switches every tab set on the page).
+    await page.locator('button[role="tab"][data-lang="go"]').first().click();
+    expect(await page.locator('.tabpanel[data-lang="go"]').first().isVisible()).toBe(true);
     const { default: AxeBuilder } = (await import('@axe-core/playwright')) as unknown as {
       default: new (o: { page: unknown }) => { analyze: () => Promise<{ violations: any[] }> };
     };

@@ -13,6 +13,7 @@ export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/docs');
 export const DOCS_FIXTURES: Record<string, [string, string | undefined, string | undefined]> = {
   small: ['small.openapi.yaml', 'small.config.yaml', 'small.docs-source.yaml'],
   hostile: ['hostile.openapi.json', undefined, 'hostile.docs-source.yaml'],
+  'nested-examples': ['nested-examples.openapi.yaml', undefined, undefined],
   live: [
     join(REPO_ROOT, 'tests/fixtures/typescript/live.openapi.yaml'),
     join(REPO_ROOT, 'tests/fixtures/typescript/live.config.yaml'),

@@ -24,7 +24,7 @@ import { pythonTools } from '../../workers/pipeline/python-tools.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'docs-samples-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const FIXTURES = ['small', 'live'];
+const FIXTURES = ['small', 'live', 'nested-examples'];
 
 async function samplesOf(name: string): Promise<{ model: ApiModel; builder: SampleBuilder }> {
   const { model } = await docsFixture(name);

@@ -116,7 +116,12 @@ describe("samples from the description's examples", () => {
     const op = model.operations.find((o) => o.path === '/pets/{petId}/toys')!;
     const samples = new SampleBuilder(model).samples(op);
     expect(samples.typescript).toContain('tag: ["red", "squeaky"],\n    name: "Ball"');
-    expect(samples.python).toContain('("rex-1", tag=["red", "squeaky"], name="Ball")');
+    // Every value of the body's example, the optional `size` too.
+    expect(samples.typescript).toContain('name: "Ball",\n    size: 3');
+    expect(samples.python).toContain('("rex-1", tag=["red", "squeaky"], name="Ball", size=3)');
+    expect(samples.go).toContain(
+      'client.Pets.Toys(context.TODO(), "rex-1", toyshop.PetToysParams{Tag: []string{"red", "squeaky"}, Name: "Ball", Size: toyshop.Int(3)})',
+    );
     expect(samples.curl).toContain("?tag=red&tag=squeaky'");
     expect(samples.curl).toContain('"name": "Ball",\n  "size": 3');
   });

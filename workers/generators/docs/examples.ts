@@ -3,6 +3,7 @@
 // writable fields), so the TypeScript and Python samples type-check against the generated SDKs;
 // a response example shows every readable field down to a bounded depth.
 
+import { exampleValue } from '../core/example-values.ts';
 import { isUploadFile, resolveSchema } from '../core/schema.ts';
 import type { ApiModel, JsonValue, MediaTypeContent, SchemaNode } from '../model/types.ts';
 import { contentText, type Html, prettyJson } from './html.ts';
@@ -265,40 +266,11 @@ export function exampleHtml(
 }
 
 /**
- * A request body's example for the typed samples (TypeScript, Python, CLI): the one built from the
- * schema (only the fields the call needs, so it type-checks), with each top-level plain value taken
- * from the description's own example of the body where it has the same type (and, for an enum, is
- * one of its members).
+ * A request body's example for the typed samples (TypeScript, Python, Go, CLI): the description's
+ * own example of the body (else of its schema) walked with the schema, every value kept where it
+ * has the type the SDKs declare, nested objects and arrays included (`core/example-values.ts`);
+ * a required field it does not give is built from the schema as before.
  */
 export function requestExample(model: ApiModel, content: MediaTypeContent): Example {
-  const built = exampleOf(model, content.schema, 'request');
-  const given = content.examples?.[0];
-  const object = resolveSchema(model, content.schema);
-  if (
-    built.t !== 'obj' ||
-    object?.kind !== 'object' ||
-    given === null ||
-    typeof given !== 'object' ||
-    Array.isArray(given)
-  )
-    return built;
-  return {
-    t: 'obj',
-    entries: built.entries.map(([key, value]): [string, Example] => {
-      const own = Object.hasOwn(given, key) ? given[key] : undefined;
-      const property = object.properties.find((p) => p.name === key);
-      const schema = property !== undefined ? resolveSchema(model, property.schema) : undefined;
-      const fits =
-        own !== undefined &&
-        ((value.t === 'str' && typeof own === 'string') ||
-          (value.t === 'num' && typeof own === 'number' && Number.isFinite(own)) ||
-          (value.t === 'bool' && typeof own === 'boolean')) &&
-        (schema?.kind === 'primitive' || (schema?.kind === 'enum' && schema.members.some((m) => m.value === own)));
-      if (!fits) return [key, value];
-      // An integer stays an integer.
-      if (value.t === 'num' && schema?.kind === 'primitive' && schema.type === 'integer' && !Number.isInteger(own))
-        return [key, value];
-      return [key, fromJson(own as JsonValue)];
-    }),
-  };
+  return exampleValue(model, content.schema, content.examples?.[0], (node) => exampleOf(model, node, 'request'));
 }

@@ -37,15 +37,17 @@ import {
   type SdkPlan as PySdkPlan,
 } from '../python/naming.ts';
 import { clientCredentialsFlowOf, type ClientCredentialsFlow } from '../core/client.ts';
+import { goOperationSamples, resolveOptions as goResolveOptions } from '../go/index.ts';
 import { displayExample, exampleOf, fromJson, requestExample, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
 import { shellQuote } from './bundle/shell-quote.ts';
 
-export type SampleLanguage = 'curl' | 'typescript' | 'python' | 'cli';
+export type SampleLanguage = 'curl' | 'typescript' | 'python' | 'go' | 'cli';
 export const SAMPLE_LANGUAGES: readonly { lang: SampleLanguage; label: string }[] = [
   { lang: 'curl', label: 'curl' },
   { lang: 'typescript', label: 'TypeScript' },
   { lang: 'python', label: 'Python' },
+  { lang: 'go', label: 'Go' },
   { lang: 'cli', label: 'CLI' },
 ];
 
@@ -54,6 +56,8 @@ export interface OperationSamples {
   /** Absent when the operation is not a method of the SDKs (no resource maps it). */
   typescript?: string;
   python?: string;
+  /** A whole `package main` program calling the generated Go module. */
+  go?: string;
   cli?: string;
   /** `client.pets.retrieve` (for tests and the search index). */
   typescriptChain?: string[];
@@ -64,6 +68,7 @@ export interface OperationSamples {
 export interface SdkNames {
   typescript: { packageName: string; clientClass: string; envVars: string[] };
   python: { packageName: string; moduleName: string; clientClass: string; envVars: string[] };
+  go: { modulePath: string; packageName: string };
   cli: { bin: string };
   mcp: McpServerNames;
 }
@@ -195,6 +200,7 @@ export class SampleBuilder {
   readonly #schemes: Map<string, AuthScheme>;
   readonly #baseUrl: string;
   #tsPrelude: string | undefined;
+  #go: ReturnType<typeof goOperationSamples> | undefined;
   readonly names: SdkNames;
 
   constructor(model: ApiModel) {
@@ -218,6 +224,7 @@ export class SampleBuilder {
         clientClass: this.#py.options.clientClass,
         envVars,
       },
+      go: goNames(model),
       cli: { bin: cliBinaryName(model) },
       mcp: mcpServerNames(model, this.#ts),
     };
@@ -267,6 +274,8 @@ export class SampleBuilder {
       out.python = this.python(pyTarget);
       out.pythonChain = ['client', ...pyTarget.trail.map((r) => r.attr), pyTarget.method.name];
     }
+    const go = this.goSample(op);
+    if (go !== undefined) out.go = go;
     const cliTarget = this.#cliTargets.get(op.key);
     if (cliTarget) {
       const command = this.cliCommand(cliTarget);
@@ -274,6 +283,27 @@ export class SampleBuilder {
       out.cliCommand = command;
     }
     return out;
+  }
+
+  /** The Go sample of an operation: a whole program, when a resource maps it. */
+  goSample(op: Operation): string | undefined {
+    return this.#goPrograms().programs.get(op.key)?.trimEnd();
+  }
+
+  /**
+   * The Go programs of every operation, written by the Go generator itself (its plan, names and
+   * module path) with the values the other samples take: parameter examples and `requestExample`.
+   */
+  #goPrograms(): ReturnType<typeof goOperationSamples> {
+    const model = this.#model;
+    this.#go ??= goOperationSamples(model, (op) => {
+      const content = requestContent(op)?.content;
+      return {
+        param: (param) => parameterExample(model, param),
+        body: content !== undefined ? requestExample(model, content) : undefined,
+      };
+    });
+    return this.#go;
   }
 
   // ---- curl -----------------------------------------------------------------------------------
@@ -492,7 +522,8 @@ export class SampleBuilder {
     }
     if (shape.body?.mode === 'fields') {
       const entries = bodyExample?.t === 'obj' ? new Map(bodyExample.entries) : new Map<string, Example>();
-      for (const field of shape.body.fields.filter((x) => x.required))
+      // The required fields, and every other one the description's example gives.
+      for (const field of shape.body.fields.filter((x) => x.required || entries.has(x.key)))
         args.push(py`${pyId(field.ident)}=${this.#pyValue(entries.get(field.key) ?? { t: 'null' })}`);
     } else if (shape.body?.mode === 'whole' && shape.body.arg.required) {
       const kind = shape.body.kind;
@@ -557,6 +588,11 @@ export class SampleBuilder {
     }
     return argv;
   }
+}
+
+function goNames(model: ApiModel): { modulePath: string; packageName: string } {
+  const { modulePath, packageName } = goResolveOptions(model);
+  return { modulePath, packageName };
 }
 
 /** The default base URL: the first environment, else the first server with variable defaults. */

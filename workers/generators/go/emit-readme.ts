@@ -7,6 +7,7 @@ import type { ApiModel } from '../model/types.ts';
 import type { ClientOptionNames } from './emit-client.ts';
 import type { MethodShape } from './emit-service.ts';
 import { credentialOptions, sampleCall } from './emit-tests.ts';
+import { type CallValues, descriptionValues } from './example-values.ts';
 import type { GoPlan, ServicePlan } from './plan.ts';
 import type { SampleContext } from './sample-values.ts';
 import type { GoTypes } from './schema-types.ts';
@@ -20,6 +21,7 @@ export interface ReadmeProgram {
 
 /** The README's programs (each a `package main` file). */
 export function readmePrograms(
+  model: ApiModel,
   plan: GoPlan,
   types: GoTypes,
   names: ClientOptionNames,
@@ -40,12 +42,9 @@ export function readmePrograms(
     file.add(`func main() {\n${code}\n}`);
     programs.push({ title, text, code: file.render() });
   };
-  const newClient = (file: GoFile): string => {
-    const options = credentialOptions(names);
-    if (options.length === 0) return `\tclient := ${packageName}.NewClient()`;
-    file.useLocal('option');
-    return `\tclient := ${packageName}.NewClient(\n${options.map((o) => `\t\t${o},`).join('\n')}\n\t)`;
-  };
+  const newClient = (file: GoFile): string => newClientLines(file, names, packageName);
+  // The calls take the description's example values (`descriptionValues`).
+  const values = (m: { shape: MethodShape }): CallValues => descriptionValues(model, m.shape.plan.op);
   const first = methods.find((m) => m.shape.result.kind === 'json') ?? methods[0];
   if (first === undefined) return programs;
   const envs = names.credentials.map((c) => c.env);
@@ -55,7 +54,7 @@ export function readmePrograms(
     (file, ctx) => {
       file.use('context');
       file.use('fmt');
-      return `${newClient(file)}\n${resultLines(first.shape, sampleCall(first.trail, first.shape, ctx, 'context.TODO()'))}`;
+      return `${newClient(file)}\n${resultLines(first.shape, sampleCall(first.trail, first.shape, ctx, 'context.TODO()', [], undefined, values(first)))}`;
     },
   );
   program(
@@ -65,7 +64,7 @@ export function readmePrograms(
       file.use('context');
       file.use('errors');
       file.use('fmt');
-      const call = sampleCall(first.trail, first.shape, ctx, 'context.TODO()');
+      const call = sampleCall(first.trail, first.shape, ctx, 'context.TODO()', [], undefined, values(first));
       const assign =
         first.shape.result.kind === 'none'
           ? `err := ${call}`
@@ -82,11 +81,15 @@ export function readmePrograms(
       (file, ctx) => {
         for (const p of ['context', 'fmt', 'net/http', 'time']) file.use(p);
         file.useLocal('option');
-        const call = sampleCall(first.trail, first.shape, ctx, 'ctx', [
-          'option.WithMaxRetries(5)',
-          'option.WithRequestTimeout(20*time.Second)',
-          'option.WithResponseInto(&raw)',
-        ]);
+        const call = sampleCall(
+          first.trail,
+          first.shape,
+          ctx,
+          'ctx',
+          ['option.WithMaxRetries(5)', 'option.WithRequestTimeout(20*time.Second)', 'option.WithResponseInto(&raw)'],
+          undefined,
+          values(first),
+        );
         return `${newClient(file)}\n\tctx, cancel := context.WithTimeout(context.Background(), time.Minute)\n\tdefer cancel()\n\tvar raw *http.Response\n\t_, err := ${call}\n\tif err != nil {\n\t\tpanic(err.Error())\n\t}\n\tfmt.Println(raw.StatusCode, raw.Header.Get("Content-Type"))`;
       },
     );
@@ -99,7 +102,15 @@ export function readmePrograms(
       (file, ctx) => {
         file.use('context');
         file.use('fmt');
-        const call = sampleCall(paged.trail, paged.shape, ctx, 'context.TODO()', [], paged.shape.plan.autoPaging);
+        const call = sampleCall(
+          paged.trail,
+          paged.shape,
+          ctx,
+          'context.TODO()',
+          [],
+          paged.shape.plan.autoPaging,
+          values(paged),
+        );
         return `${newClient(file)}\n\tfor item, err := range ${call}.All() {\n\t\tif err != nil {\n\t\t\tpanic(err.Error())\n\t\t}\n\t\tfmt.Printf("%+v\\n", item)\n\t}`;
       },
     );
@@ -109,14 +120,52 @@ export function readmePrograms(
     program('Streaming', 'Server-sent events arrive one by one; close the stream when done.', (file, ctx) => {
       file.use('context');
       file.use('fmt');
-      const call = sampleCall(streamed.trail, streamed.shape, ctx, 'context.TODO()');
+      const call = sampleCall(streamed.trail, streamed.shape, ctx, 'context.TODO()', [], undefined, values(streamed));
       return `${newClient(file)}\n\tstream := ${call}\n\tdefer stream.Close()\n\tfor stream.Next() {\n\t\tfmt.Printf("%+v\\n", stream.Current())\n\t}\n\tif err := stream.Err(); err != nil {\n\t\tpanic(err.Error())\n\t}`;
     });
   }
   return programs;
 }
 
-function resultLines(shape: MethodShape, call: string): string {
+/** `client := pkg.NewClient(option.With...(...))`, one line a credential. */
+function newClientLines(file: GoFile, names: ClientOptionNames, packageName: string): string {
+  const options = credentialOptions(names);
+  if (options.length === 0) return `\tclient := ${packageName}.NewClient()`;
+  file.useLocal('option');
+  return `\tclient := ${packageName}.NewClient(\n${options.map((o) => `\t\t${o},`).join('\n')}\n\t)`;
+}
+
+/** A whole program calling one method with `values` (the docs site's Go sample of an operation). */
+export function operationProgram(
+  plan: GoPlan,
+  types: GoTypes,
+  names: ClientOptionNames,
+  method: { trail: ServicePlan[]; shape: MethodShape },
+  values: CallValues,
+): string {
+  const { modulePath, packageName } = plan.options;
+  const file = new GoFile('main.go', 'main', modulePath, false);
+  file.use(modulePath);
+  file.use('context');
+  if (method.shape.result.kind !== 'none') file.use('fmt');
+  const ctx: SampleContext = {
+    infos: types.infos,
+    qual: `${packageName}.`,
+    uses: (p) => (p === 'strings' ? file.use(p) : file.useLocal(p)),
+  };
+  const { shape, trail } = method;
+  let lines: string;
+  if (shape.result.kind === 'page' && shape.plan.autoPaging !== undefined) {
+    const call = sampleCall(trail, shape, ctx, 'context.TODO()', [], shape.plan.autoPaging, values);
+    lines = `\tfor item, err := range ${call}.All() {\n\t\tif err != nil {\n\t\t\tpanic(err.Error())\n\t\t}\n\t\tfmt.Printf("%+v\\n", item)\n\t}`;
+  } else lines = resultLines(shape, sampleCall(trail, shape, ctx, 'context.TODO()', [], undefined, values));
+  if (shape.result.kind === 'stream') lines += `\n\tif err := stream.Err(); err != nil {\n\t\tpanic(err.Error())\n\t}`;
+  const client = newClientLines(file, names, packageName);
+  file.add(`func main() {\n${client}\n${lines}\n}`);
+  return file.render();
+}
+
+export function resultLines(shape: MethodShape, call: string): string {
   switch (shape.result.kind) {
     case 'none':
       return `\tif err := ${call}; err != nil {\n\t\tpanic(err.Error())\n\t}`;

@@ -56,6 +56,14 @@ export interface PathArg {
   type: GoType;
 }
 
+/** A field of a method's params struct, and what it carries: a parameter, a body property or the whole body. */
+export interface ParamsField {
+  name: string;
+  type: GoType;
+  required: boolean;
+  source: { in: 'param'; param: Parameter } | { in: 'body'; key: string } | { in: 'whole' };
+}
+
 export interface MethodShape {
   plan: GoMethodPlan;
   /** The path parameters passed as arguments. */
@@ -66,7 +74,7 @@ export interface MethodShape {
    */
   pathFields: { param: Parameter; type: GoType; field: string }[];
   /** The params struct, when the method has query, header, cookie or body fields. */
-  params?: { name: string; fields: { name: string; type: GoType; required: boolean }[] };
+  params?: { name: string; fields: ParamsField[] };
   /** `res` type: JSON value, text, the raw response (bytes), nothing, a stream, or a page. */
   result:
     | { kind: 'json'; type: GoType }
@@ -143,7 +151,7 @@ export class ServiceEmitter {
       };
     });
     const lines: AlignedLine[] = [];
-    const fields: { name: string; type: GoType; required: boolean }[] = [];
+    const fields: ParamsField[] = [];
     const members = new NameScope(['MarshalJSON', 'IsZero']);
     let paramsName: string | undefined;
     const claimParams = (): string => {
@@ -157,10 +165,11 @@ export class ServiceEmitter {
       required: boolean,
       tag: string,
       doc: string | undefined,
+      source: ParamsField['source'],
     ): string => {
       const name = members.claim(key, goIdent(raw, { casings: this.#plan.casings }));
       typeImports(t, file);
-      fields.push({ name, type: t, required });
+      fields.push({ name, type: t, required, source });
       if (doc !== undefined) lines.push({ comment: doc });
       lines.push({ cells: [name, typeExpr(t), `\`${tag}\``] });
       return name;
@@ -178,6 +187,7 @@ export class ServiceEmitter {
           true,
           `path:"${goTagName(arg.param.name)},required" json:"-"`,
           arg.param.description ?? arg.param.schema.description,
+          { in: 'param', param: arg.param },
         );
         pathFields.push({ param: arg.param, type: arg.type, field });
       }
@@ -198,6 +208,7 @@ export class ServiceEmitter {
           param.required,
           `${location}:"${goTagName(param.name)},${options.join(',')}"`,
           param.description ?? param.schema.description,
+          { in: 'param', param },
         );
       }
     }
@@ -230,6 +241,7 @@ export class ServiceEmitter {
             required,
             `json:"${goTagName(property.name)}${required ? '' : ',omitzero'}"`,
             property.description ?? property.schema.description,
+            { in: 'body', key: property.name },
           );
         }
         body = { kind: picked.kind, whole: false };
@@ -246,7 +258,7 @@ export class ServiceEmitter {
                   ...(picked.kind === 'multipart' ? { files: true } : {}),
                 });
         const required = op.requestBody.required;
-        addField('body', '\u0000body', t, required, 'json:"-"', op.requestBody.description);
+        addField('body', '\u0000body', t, required, 'json:"-"', op.requestBody.description, { in: 'whole' });
         body = { kind: picked.kind, whole: true, ...(contentType !== undefined ? { contentType } : {}) };
       }
     }

@@ -3,6 +3,7 @@
 // they skip. Also the call spelling the README's samples share.
 
 import { goStr } from '../names/go.ts';
+import { type CallValues, exampleExpr } from './example-values.ts';
 import type { ClientOptionNames } from './emit-client.ts';
 import type { MethodShape } from './emit-service.ts';
 import type { GoPlan, ServicePlan } from './plan.ts';
@@ -10,7 +11,11 @@ import { sampleValue, type SampleContext, stringSample } from './sample-values.t
 import type { GoTypes } from './schema-types.ts';
 import { GoFile } from '../printers/go-writer.ts';
 
-/** `client.Pets.New(ctx, petstore.PetNewParams{...})`: a call with sample required arguments. */
+/**
+ * `client.Pets.New(ctx, petstore.PetNewParams{...})`: a call with sample required arguments. With
+ * `values` (the description's examples, `descriptionValues`), each argument and field takes its
+ * value where it has the field's Go type, and every body property the example gives is set.
+ */
 export function sampleCall(
   trail: readonly ServicePlan[],
   shape: MethodShape,
@@ -18,18 +23,38 @@ export function sampleCall(
   ctxExpr: string,
   extra: readonly string[] = [],
   methodName = shape.plan.name,
+  values?: CallValues,
 ): string {
   const args = [ctxExpr];
   for (const arg of shape.pathArgs) {
+    const given = values !== undefined ? exampleExpr(arg.type, values.param(arg.param), ctx) : undefined;
     const example = arg.param.examples?.[0] ?? arg.param.schema.examples?.[0];
-    if (arg.type.kind === 'string')
+    if (given !== undefined) args.push(given);
+    else if (arg.type.kind === 'string')
       args.push(typeof example === 'string' ? goStr(example) : stringSample(arg.type.format));
     else args.push(typeof example === 'number' && Number.isInteger(example) ? String(example) : '0');
   }
   if (shape.params) {
-    const fields = shape.params.fields
-      .filter((f) => f.required)
-      .map((f) => `${f.name}: ${sampleValue(f.type, ctx, 1)}`);
+    const body = values?.body;
+    const bodyEntries = new Map(body?.t === 'obj' ? body.entries : []);
+    const fields: string[] = [];
+    for (const f of shape.params.fields) {
+      const value =
+        values === undefined
+          ? undefined
+          : f.source.in === 'param'
+            ? f.required
+              ? values.param(f.source.param)
+              : undefined
+            : f.source.in === 'body'
+              ? bodyEntries.get(f.source.key)
+              : f.required
+                ? body
+                : undefined;
+      const expr = value !== undefined ? exampleExpr(f.type, value, ctx, 1) : undefined;
+      if (expr !== undefined) fields.push(`${f.name}: ${expr}`);
+      else if (f.required) fields.push(`${f.name}: ${sampleValue(f.type, ctx, 1)}`);
+    }
     args.push(`${ctx.qual}${shape.params.name}{${fields.join(', ')}}`);
   }
   args.push(...extra);

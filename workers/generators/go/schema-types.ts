@@ -24,7 +24,12 @@ export type GoType =
 /** What a declared type is, for the values the tests and the README build. */
 export type TypeInfo =
   | { kind: 'struct'; fields: FieldInfo[] }
-  | { kind: 'enum'; base: GoType; first?: string }
+  | {
+      kind: 'enum';
+      base: GoType;
+      first?: string /** Constant names by `JSON.stringify(value)`. */;
+      constants?: Map<string, string>;
+    }
   | { kind: 'union'; side: Side; variants: { field: string; type: GoType }[] };
 
 export interface FieldInfo {
@@ -242,6 +247,7 @@ export class GoTypes {
     if (this.infos.has(name)) return { kind: 'named', name };
     const lines: AlignedLine[] = [];
     let first: string | undefined;
+    const constants = new Map<string, string>();
     // A value listed twice (`enum: ['', '', available, available]`) is one constant.
     const seen = new Set<string>();
     for (const member of node.members) {
@@ -262,10 +268,11 @@ export class GoTypes {
       if (/^[-.]/.test(String(member.value)) && member.name === undefined) suffix = `Minus${suffix}`;
       const constName = this.#scope.claim(`enum value:${name}:${JSON.stringify(member.value)}`, name + suffix);
       first ??= constName;
+      constants.set(JSON.stringify(member.value), constName);
       if (member.description !== undefined) lines.push({ comment: member.description });
       lines.push({ cells: [constName, name, `= ${literal}`] });
     }
-    this.infos.set(name, { kind: 'enum', base, ...(first !== undefined ? { first } : {}) });
+    this.infos.set(name, { kind: 'enum', base, constants, ...(first !== undefined ? { first } : {}) });
     const doc = node.description ?? node.title;
     const decl = `${doc !== undefined ? docComment(doc, name) : ''}type ${name} ${typeExpr(base)}`;
     file.add(lines.length > 0 ? `${decl}\n\nconst (\n${alignLines(lines, '\t').join('\n')}\n)` : decl);
