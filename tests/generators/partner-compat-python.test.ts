@@ -38,8 +38,6 @@ const ALLOWED: Record<string, Record<string, string>> = {
     'client option removed: http_client': HTTP_CLIENT,
     'client option removed: _strict_response_validation': STRICT,
     'error class removed: APIResponseValidationError': VALIDATION_ERROR,
-    'method agents.messages.update: positional-params-changed':
-      'not done: Stainless Python takes every path parameter but the last as a keyword (`update(message_id, *, agent_id)`); ours takes both positionally',
   },
   'luma-ai': {
     'client option removed: http_client': HTTP_CLIENT,
@@ -130,9 +128,9 @@ def request_of(generation: Generation) -> object:
     request = generation.request
     return request if isinstance(request, RequestGenerationRequest) else None
 `,
-  'letta-2024': `from letta import Letta
+  'letta-2024': `from letta import Letta, LettaError
 from letta.types import AgentListResponse, AgentState
-from letta.types.agents import MessageCreateParams, MessageCreateResponse, MessageListResponse
+from letta.types.agents import MessageCreateParams, MessageCreateResponse, MessageListResponse, MessageUpdateResponse
 from letta.types.agents.message_create_params import Message
 
 
@@ -152,6 +150,54 @@ def first(client: Letta) -> AgentState:
 
 def history(client: Letta, agent_id: str) -> MessageListResponse:
     return client.agents.messages.list(agent_id)
+
+
+def edit(client: Letta) -> MessageUpdateResponse:
+    # Stainless's Python shape: the last path parameter positional, the others keyword-only.
+    return client.agents.messages.update("message-1", agent_id="agent-1", text="hi")
+
+
+def lookup(client: Letta) -> str:
+    try:
+        client.agents.retrieve("missing")
+    except LettaError as error:
+        return type(error).__name__
+    return "no error"
+
+
+if __name__ == "__main__":
+    # On the wire, against a server on 127.0.0.1: the request path and the base error class.
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    seen: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def _answer(self) -> None:
+            seen.append(self.command + " " + self.path)
+            length = int(self.headers.get("Content-Length") or 0)
+            self.rfile.read(length)
+            status = 404 if self.path.endswith("/missing") else 200
+            body = json.dumps({"id": "message-1", "role": "user"} if status == 200 else {"detail": "no"}).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_PATCH = _answer
+        do_GET = _answer
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    client = Letta(bearer_token="t", base_url="http://127.0.0.1:%d" % server.server_address[1], max_retries=0)
+    edit(client)
+    print(lookup(client), " | ".join(seen))
+    server.shutdown()
 `,
 };
 
@@ -190,10 +236,24 @@ describe.skipIf(!HAS_CORPUS || MYPY === undefined || PYTHON === undefined)(
         expect(imported.code).toBe(0);
         srcDirs.push(path.dirname(user));
       }
+      // letta's user code run against a local server: `update(message_id, *, agent_id)` builds the
+      // right path, and a 404 is caught as `LettaError` (the base of every error).
+      const letta = path.join(root, 'letta-2024', 'src');
+      const wire = await run(PYTHON as string, ['-m', 'user_letta.usage'], {
+        env: { ...process.env, PYTHONPATH: `${letta}:${path.join(root, 'users', 'letta-2024')}` },
+        timeoutMs: 30_000,
+      });
+      expect(wire.output.trim()).toBe(
+        'NotFoundError PATCH /v1/agents/agent-1/messages/message-1 | GET /v1/agents/missing',
+      );
       const mypy = await runMypy(srcDirs, path.join(root, '.mypy_cache'));
       expect(mypy.output).toBe('');
       expect(mypy.code).toBe(0);
-      const pyright = await runPyright(root, srcDirs);
+      const pyright = await runPyright(
+        root,
+        srcDirs.filter((d) => d.includes(`${path.sep}users${path.sep}`)),
+        srcDirs.filter((d) => !d.includes(`${path.sep}users${path.sep}`)),
+      );
       expect(pyright.output).toMatch(/0 errors/);
     }, 300_000);
   },

@@ -289,7 +289,7 @@ function paramsModule(
   method: MethodPlan,
   shape: MethodShape,
 ): { text: string; exports: string[] } | undefined {
-  const fields: Arg[] = [...shape.pathArgs.slice(0, -1), ...shape.query, ...shape.headers];
+  const fields: Arg[] = [...shape.pathKeywords, ...shape.query, ...shape.headers];
   if (shape.body?.mode === 'fields') fields.push(...shape.body.fields);
   else if (shape.body !== undefined) fields.push(shape.body.arg);
   if (fields.length === 0) return undefined;
