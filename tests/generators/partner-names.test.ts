@@ -47,6 +47,26 @@ describe('Stainless word casings', () => {
     expect(casedName(raw, nameCase, casings)).toBe(expected);
   });
 
+  // Partner runs (the model's casings): a plural initialism another word follows is spelt as a
+  // plain word, as the held-out shipped SDK keeps `...IdsFor...` (issue #29); at the end it stays `IDs`.
+  const partner = stainlessWordCasings({}, true);
+  it.each([
+    ['get_ids_for_user', 'camel', 'getIdsForUser'],
+    ['list user ids for team params', 'pascal', 'ListUserIdsForTeamParams'],
+    ['get_by_ids', 'camel', 'getByIDs'], // cloudflare-typescript, as before
+    ['ids', 'pascal', 'IDs'],
+    ['ids_for_user', 'camel', 'idsForUser'],
+    ['remove_ai_tags', 'camel', 'removeAITags'], // a singular initialism is unchanged
+  ] as const)('partner casings: %s (%s) -> %s', (raw, nameCase, expected) => {
+    expect(casedName(raw, nameCase, partner)).toBe(expected);
+  });
+
+  it('partner runs spell the TypeScript method and the Python class names that way', () => {
+    expect(tsIdent('get_ids_for_user', { casings: partner })).toBe('getIdsForUser');
+    expect(tsIdent('get_by_ids', { casings: partner })).toBe('getByIDs');
+    expect(pyIdent('user get ids for team params', { kind: 'type', casings: partner })).toBe('UserGetIdsForTeamParams');
+  });
+
   it('custom_casings add or override words; identifiers stay valid and reserved words escaped', () => {
     const custom = stainlessWordCasings({ lumaai: { pascal: 'LumaAI', camel: 'lumaai' } });
     expect(casedName('lumaai client', 'pascal', custom)).toBe('LumaAIClient');

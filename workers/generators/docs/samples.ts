@@ -501,6 +501,8 @@ export class SampleBuilder {
     const { clientClass, moduleName } = this.#py.options;
     const shape = this.#pyShapes.of(method);
     const args: Py[] = shape.pathArgs.map((a) => this.#pyValue(parameterExample(model, a.param)));
+    for (const a of shape.pathKeywords)
+      args.push(py`${pyId(a.ident)}=${this.#pyValue(parameterExample(model, a.param))}`);
     const pickedBody = shape.body ? requestContent(method.op)?.content : undefined;
     const bodyExample = pickedBody ? requestExample(model, pickedBody) : undefined;
     const params = method.op.parameters;

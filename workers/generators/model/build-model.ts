@@ -779,7 +779,7 @@ export function clientNaming(config: GeneratorConfig, title: string): ClientNami
       (config.clientName !== undefined ? screamingSnakeCase(config.clientName) || d.envPrefix : d.envPrefix),
     ...optional('mcpTools', config.mcpTools),
     ...(config.kind === 'stainless'
-      ? { wordCasings: stainlessWordCasings(config.customCasings), stainless: true as const }
+      ? { wordCasings: stainlessWordCasings(config.customCasings, true), stainless: true as const }
       : {}),
     ...optional('stainlessEdition', config.stainlessEdition),
     ...optional('webhookScheme', config.webhookScheme),

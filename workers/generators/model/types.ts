@@ -544,7 +544,7 @@ export interface ClientNaming {
    * `custom_casings`), lower-case word -> spellings; TypeScript names and Python class names use
    * them (see `names/word-casings.ts`). Absent otherwise.
    */
-  wordCasings?: Record<string, { pascal: string; camel: string }>;
+  wordCasings?: Record<string, { pascal: string; camel: string; inner?: string }>;
   /**
    * Partner runs from a `stainless.yml`: the SDKs keep the shape a Stainless-generated SDK's users
    * call (request options accepted where params are optional, ...). Absent otherwise.

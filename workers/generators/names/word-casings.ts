@@ -17,10 +17,14 @@ import { splitWords } from './case.ts';
 export interface WordCasing {
   pascal: string;
   camel: string;
+  /** When another word follows it (else `pascal`): a plural initialism keeps only its capital (`getIdsForUser`). */
+  inner?: string;
 }
 
 /** Lower-case word -> spellings. A plain record, so a model carrying it stays JSON. */
 export type WordCasings = Readonly<Record<string, WordCasing>>;
+
+const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The initialisms of Stainless-generated SDKs (see the file comment for where each comes from). */
 export const STAINLESS_INITIALISMS: readonly string[] = [
@@ -57,28 +61,36 @@ export const STAINLESS_INITIALISMS: readonly string[] = [
   'waf',
 ];
 
-/** The built-in initialisms (and their plurals: `ids` -> `IDs`), then `custom` (lower-case word -> spellings) over them. */
-export function stainlessWordCasings(custom: WordCasings = {}): WordCasings {
+/**
+ * The built-in initialisms (and their plurals: `ids` -> `IDs`), then `custom` (lower-case word ->
+ * spellings) over them. `innerPlurals` (the TypeScript and Python names of partner runs): a plural
+ * initialism followed by another word is spelt as a plain word, as a shipped Stainless SDK keeps
+ * `...IdsFor...` (issue #29: 2 held-out methods) while it ends a name as `getByIDs`
+ * (cloudflare-typescript). The Go names keep `IDs` everywhere (Go's own convention).
+ */
+export function stainlessWordCasings(custom: WordCasings = {}, innerPlurals = false): WordCasings {
   // Keys are ASCII words (`custom_casings` keys are checked by the config reader); reads go through `Object.hasOwn`.
   const out: Record<string, WordCasing> = {};
   for (const word of STAINLESS_INITIALISMS) {
     out[word] = { pascal: word.toUpperCase(), camel: word };
-    out[`${word}s`] = { pascal: `${word.toUpperCase()}s`, camel: `${word}s` };
+    out[`${word}s`] = {
+      pascal: `${word.toUpperCase()}s`,
+      camel: `${word}s`,
+      ...(innerPlurals ? { inner: capitalize(`${word}s`) } : {}),
+    };
   }
   for (const [word, casing] of Object.entries(custom)) out[word.toLowerCase()] = casing;
   return out;
 }
 
-const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
-
 /** `raw` in camelCase or PascalCase with the words of `casings` spelt their way. */
 export function casedName(raw: string, nameCase: 'camel' | 'pascal', casings: WordCasings): string {
-  const spelt = (word: string, first: boolean): string => {
+  const spelt = (word: string, first: boolean, last: boolean): string => {
     const casing = Object.hasOwn(casings, word) ? casings[word] : undefined;
     if (first && nameCase === 'camel') return casing?.camel ?? word;
+    if (!last && casing?.inner !== undefined) return casing.inner;
     return casing?.pascal ?? capitalize(word);
   };
-  return splitWords(raw)
-    .map((word, i) => spelt(word, i === 0))
-    .join('');
+  const words = splitWords(raw);
+  return words.map((word, i) => spelt(word, i === 0, i === words.length - 1)).join('');
 }

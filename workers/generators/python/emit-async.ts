@@ -20,7 +20,7 @@ export const ASYNC_RESOURCES_DIR = '_async_resources';
 
 /** Keyword arguments in the order of the sync signature: required first. */
 function keywordArgs(shape: MethodShape): Arg[] {
-  const kwargs: Arg[] = [...shape.query, ...shape.headers, ...shape.cookies];
+  const kwargs: Arg[] = [...shape.pathKeywords, ...shape.query, ...shape.headers, ...shape.cookies];
   if (shape.body?.mode === 'fields') kwargs.push(...shape.body.fields);
   else if (shape.body) kwargs.push(shape.body.arg);
   return [...kwargs.filter((a) => a.required), ...kwargs.filter((a) => !a.required)];

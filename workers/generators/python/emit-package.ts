@@ -79,8 +79,9 @@ export function emitPackageInit(plan: SdkPlan): string {
   w.line(py`from ._async_base import AsyncPage, AsyncStream`);
   w.line(py`from ._async_client import ${id(plan.asyncClientClass)}`);
   w.line(py`from ._client import ENVIRONMENTS, ${id(options.clientClass)}`);
+  const errors = plan.baseErrorClass !== undefined ? [plan.baseErrorClass, ...ERRORS] : ERRORS;
   w.line(py`from ._errors import (`);
-  w.indented(() => ERRORS.forEach((e) => w.line(py`${id(e)},`)));
+  w.indented(() => errors.forEach((e) => w.line(py`${id(e)},`)));
   w.line(py`)`);
   w.line(py`from ._models import BaseModel`);
   w.line(py`from ._pagination import PageResult, SyncPage`);
@@ -94,7 +95,7 @@ export function emitPackageInit(plan: SdkPlan): string {
     options.clientClass,
     plan.asyncClientClass,
     'ENVIRONMENTS',
-    ...ERRORS,
+    ...errors,
     'AsyncPage',
     'AsyncStream',
     'BaseModel',

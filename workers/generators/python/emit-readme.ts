@@ -63,6 +63,7 @@ function callExample(
   const shape = methodShape(model, types, scratch, method);
   const args: Py[] = shape.pathArgs.map((a) => placeholder(a.type));
   const kw = [
+    ...shape.pathKeywords,
     ...shape.query,
     ...shape.headers,
     ...shape.cookies,

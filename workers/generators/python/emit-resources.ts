@@ -63,7 +63,13 @@ export function methodDoc(method: MethodPlan, shape: MethodShape): string {
     );
   else if (op.deprecated)
     lines.push('', `Deprecated${op.deprecationMessage !== undefined ? `: ${op.deprecationMessage}` : '.'}`);
-  const documented: Arg[] = [...shape.pathArgs, ...shape.query, ...shape.headers, ...shape.cookies];
+  const documented: Arg[] = [
+    ...shape.pathKeywords,
+    ...shape.pathArgs,
+    ...shape.query,
+    ...shape.headers,
+    ...shape.cookies,
+  ];
   if (shape.body?.mode === 'fields') documented.push(...shape.body.fields);
   else if (shape.body) documented.push(shape.body.arg);
   const withDocs = documented.filter((a) => a.doc !== undefined && a.doc.trim() !== '');
@@ -93,7 +99,7 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
   writeSignature(w, method, shape);
   w.block(py`) -> ${returnType}:`, () => {
     w.doc(methodDoc(method, shape));
-    w.line(py`_path = ${pathExpr(method.op, shape.pathArgs)}`);
+    w.line(py`_path = ${pathExpr(method.op, [...shape.pathKeywords, ...shape.pathArgs])}`);
     const request = requestArguments(w, shape);
     writeCall(w, method.op, shape, request, returnType);
   });
@@ -101,7 +107,7 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
 
 /** `def name(self, <path args>, *, <keyword args: required first>, extra_headers=…, extra_query=…, timeout=…` (the caller closes it). */
 function writeSignature(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
-  const kwargs: Arg[] = [...shape.query, ...shape.headers, ...shape.cookies];
+  const kwargs: Arg[] = [...shape.pathKeywords, ...shape.query, ...shape.headers, ...shape.cookies];
   if (shape.body?.mode === 'fields') kwargs.push(...shape.body.fields);
   else if (shape.body) kwargs.push(shape.body.arg);
   // Required keyword-only arguments first (readability; Python allows any order after `*`).

@@ -40,6 +40,7 @@ function value(v: TestValue): Py {
 
 function callArgs(model: ApiModel, op: Operation, shape: MethodShape, fill: Fill): Py[] {
   const args: Py[] = shape.pathArgs.map((a) => value(parameterValue(model, a.param, fill)));
+  for (const a of shape.pathKeywords) args.push(py`${id(a.ident)}=${value(parameterValue(model, a.param, fill))}`);
   const byName = (list: Parameter[] | undefined): Map<string, Parameter> => {
     const map = new Map<string, Parameter>();
     for (const p of list ?? []) if (!map.has(p.name)) map.set(p.name, p);

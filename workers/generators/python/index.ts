@@ -12,7 +12,9 @@ import { emitPackageInit, emitPyproject, emitResourcesInit, emitTypesInit } from
 import { emitReadme } from './emit-readme.ts';
 import { emitTests } from './emit-tests.ts';
 import { emitResourceModule, typesModuleText } from './emit-resources.ts';
+import { emitStainlessTypes, type StainlessResourceTypes } from './emit-stainless-types.ts';
 import { emitWebhooks } from './emit-webhooks.ts';
+import { withBaseErrorClass } from './stainless-errors.ts';
 import { resolveOptions } from './options.ts';
 import { planSdk } from './plan.ts';
 import { MODELS_MODULE, PARAMS_MODULE, TypeEmitter, TypeModule } from './schema-types.ts';
@@ -31,8 +33,10 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   const models = new TypeModule(MODELS_MODULE);
   for (const schemaId of types.declarationOrder()) types.declareNamed(models, schemaId);
   const typeModules = new Map<string, string[]>();
+  const stainlessTypes: StainlessResourceTypes[] = [];
   for (const resource of flattenResources(plan.resources)) {
     const { files: resourceFiles, typesModule, shapes } = emitResourceModule(model, plan, types, resource);
+    if (model.client.stainless === true) stainlessTypes.push({ resource, typesModule, shapes });
     for (const file of resourceFiles) files.push({ path: src + file.path, content: file.content });
     const asyncModule = emitAsyncResourceModule(resource, typesModule, shapes);
     files.push({ path: src + asyncModule.path, content: asyncModule.content });
@@ -60,6 +64,16 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
     });
     typeModules.set(PARAMS_MODULE, types.params.exports);
   }
+  if (model.client.stainless === true) {
+    // Partner runs: the method types where a Stainless SDK puts them (`types/<r>_<m>_params.py`, ...).
+    const stainless = emitStainlessTypes(model, types, stainlessTypes);
+    for (const file of stainless.files) files.push({ path: src + file.path, content: file.content });
+    const exported = new Set([...typeModules.values()].flat());
+    for (const [module, names] of stainless.topLevel) {
+      const fresh = names.slice(0, 1).filter((n) => !exported.has(n));
+      if (fresh.length > 0) typeModules.set(module, fresh);
+    }
+  }
   files.push({ path: `${src}types/__init__.py`, content: emitTypesInit(typeModules) });
   files.push({ path: `${src}resources/__init__.py`, content: emitResourcesInit(plan) });
   files.push({ path: `${src}_client.py`, content: emitClient(model, plan) });
@@ -67,7 +81,14 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   files.push({ path: `${src}_async_client.py`, content: emitAsyncClient(model, plan) });
   files.push({ path: `${src}__init__.py`, content: emitPackageInit(plan) });
   files.push({ path: `${src}py.typed`, content: '' });
-  for (const file of bundleFiles()) files.push({ path: src + file.path, content: file.content });
+  for (const file of bundleFiles()) {
+    // Partner runs: `_errors.py` with the base error class named after the client.
+    const content =
+      file.path === '_errors.py' && plan.baseErrorClass !== undefined
+        ? withBaseErrorClass(String(file.content), plan.baseErrorClass)
+        : file.content;
+    files.push({ path: src + file.path, content });
+  }
   files.push(emitPyproject(model, resolved));
   files.push({ path: 'README.md', content: readme });
   files.push(emitTests(model, plan));

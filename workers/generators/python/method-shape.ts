@@ -28,7 +28,13 @@ export interface Arg {
 }
 
 export interface MethodShape {
+  /** Positional path arguments (in partner runs only the last; the others are in `pathKeywords`). */
   pathArgs: (Arg & { param: Parameter })[];
+  /**
+   * Partner runs (`model.client.stainless`): every path parameter but the last, keyword-only, as a
+   * Stainless Python SDK takes them (`update(message_id, *, agent_id)`). Empty otherwise.
+   */
+  pathKeywords: (Arg & { param: Parameter })[];
   query: (Arg & { param: Parameter })[];
   headers: Arg[];
   cookies: Arg[];
@@ -62,8 +68,11 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
       ? { doc: (param.description ?? param.schema.description) as string }
       : {}),
   });
+  const pathArgs = op.parameters.path.map(argOf);
+  const leading = model.client.stainless === true ? pathArgs.length - 1 : 0;
   const shape: MethodShape = {
-    pathArgs: op.parameters.path.map(argOf),
+    pathArgs: pathArgs.slice(Math.max(0, leading)),
+    pathKeywords: pathArgs.slice(0, Math.max(0, leading)),
     query: op.parameters.query.map(argOf),
     headers: op.parameters.header.map(argOf),
     cookies: op.parameters.cookie.map(argOf),

@@ -153,6 +153,8 @@ export interface SdkPlan {
   oauth?: OAuthPlan;
   /** The webhooks helper (`client.webhooks`), when the description has 3.1 `webhooks` or callbacks. */
   webhooks?: WebhooksPlan;
+  /** Partner runs: the base error class a Stainless SDK names after the client (`<Client>Error`). */
+  baseErrorClass?: string;
 }
 
 export interface OAuthPlan {
@@ -212,7 +214,15 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
   scope.claim('\u0000client', options.clientClass);
   const operations = new Map(model.operations.map((op) => [op.key, op]));
   const clientMembers = new NameScope(CLIENT_RESERVED);
-  const typeFiles = new NameScope(['models', 'params', '__init__']);
+  // Partner runs: the directories of Stainless's method types (`types/<resource>/`) are not modules.
+  const typeFiles = new NameScope([
+    'models',
+    'params',
+    '__init__',
+    ...(model.client.stainless === true
+      ? model.resources.filter((r) => r.subresources.length > 0).map((r) => moduleStem(r.name))
+      : []),
+  ]);
   const authIdents = model.authOptions.map((option) =>
     clientMembers.claim(`auth:${option.name}`, pyIdent(option.name, { kind: 'param' })),
   );
@@ -284,6 +294,8 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
     };
   };
   const resources = model.resources.map((resource) => planResource(resource, clientMembers, []));
+  const baseErrorClass =
+    model.client.stainless === true ? scope.claim('\u0000base error', `${options.clientClass}Error`) : undefined;
   const rawClientClass = scope.claim('\u0000raw client', `${options.clientClass}WithRawResponse`);
   // The async names are claimed after every sync one, so adding them renamed nothing that existed.
   const asyncClientClass = scope.claim('\u0000async client', `Async${options.clientClass}`);
@@ -308,5 +320,6 @@ export function planSdk(model: ApiModel, options: ResolvedPythonSdkOptions): Sdk
     rawClientClass,
     ...(oauth !== undefined ? { oauth } : {}),
     ...(webhooks !== undefined ? { webhooks } : {}),
+    ...(baseErrorClass !== undefined ? { baseErrorClass } : {}),
   };
 }

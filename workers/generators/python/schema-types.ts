@@ -462,9 +462,20 @@ export class TypeEmitter {
     }
   }
 
+  /** The module (`models`, `params`, a resource's) an exported type name is declared in, once declared. */
+  homeOf(name: string): string | undefined {
+    if (this.#inlineModule.has(name)) return this.#inlineModule.get(name);
+    if (this.params.exports.includes(name)) return PARAMS_MODULE;
+    return undefined;
+  }
+
+  /** The first inline type declared for the node at `pointer` on a side (`request:` / `response:` + pointer). */
+  readonly inlineAt = new Map<string, string>();
+
   /** An inline object's TypedDict (request side): declared once (in the first module that needs it), imported elsewhere. */
   inlineTypedDict(ctx: Ctx, pointer: string, shape: ObjectShape, description: string | undefined): string {
     const name = this.claimInline(`inline-request:${ctx.hint}:${pointer}`, ctx.hint);
+    if (!this.inlineAt.has(`request:${pointer}`)) this.inlineAt.set(`request:${pointer}`, name);
     const home = this.#inlineModule.get(name);
     if (home === undefined) {
       this.#inlineModule.set(name, ctx.module.name);
@@ -476,6 +487,7 @@ export class TypeEmitter {
   /** An inline object's model class (response side): declared once, imported elsewhere. */
   inlineModel(ctx: Ctx, pointer: string, shape: ObjectShape, description: string | undefined): string {
     const name = this.claimInline(`inline:${ctx.hint}:${pointer}`, ctx.hint);
+    if (!this.inlineAt.has(`response:${pointer}`)) this.inlineAt.set(`response:${pointer}`, name);
     const home = this.#inlineModule.get(name);
     if (home === undefined) {
       this.#inlineModule.set(name, ctx.module.name);

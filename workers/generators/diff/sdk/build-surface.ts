@@ -41,6 +41,8 @@ export interface RawClass {
   children: RawChild[];
   /** Constructor / `__init__` options when this class looks like a client. */
   options?: SurfaceField[];
+  /** Declared in a private module (Python `_x.py`) and exported by no `__init__.py`: the runtime's own. */
+  private?: boolean;
 }
 
 export interface RawSdk {
@@ -136,11 +138,13 @@ export function buildSurface(raw: RawSdk): SdkSurface {
     }
   }
 
-  const errors = classes
+  // Errors, pages and streams users can import: a private runtime module's own classes are not.
+  const publicClasses = classes.filter((c) => c.private !== true);
+  const errors = publicClasses
     .filter((c) => ERROR_NAME.test(c.name) || c.bases.some((b) => ERROR_NAME.test(b)))
     .map((c) => c.name);
-  const pagination = classes.filter((c) => PAGE_NAME.test(c.name) && !ERROR_NAME.test(c.name)).map((c) => c.name);
-  const streaming = classes
+  const pagination = publicClasses.filter((c) => PAGE_NAME.test(c.name) && !ERROR_NAME.test(c.name)).map((c) => c.name);
+  const streaming = publicClasses
     .filter(
       (c) =>
         STREAM_NAME.test(c.name) &&

@@ -348,20 +348,77 @@ def main() -> None:
                     known[node.targets[0].id] = k
             elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None and right_name(node.annotation) == "TypeAlias":
                 known[node.target.id] = kind_of(node.value, {})
+    # Model classes: a model base, or a TypedDict over another TypedDict (a required half over its
+    # optional half, as Python 3.10's standard library spells `Required`).
+    model_names = set()
+    typed_dicts = set()
+    changed = True
+    while changed:
+        changed = False
+        for _, tree in trees:
+            for node in tree.body:
+                if isinstance(node, ast.ClassDef) and node.name not in typed_dicts:
+                    bases = {right_name(b) for b in node.bases}
+                    if bases & MODEL_BASES:
+                        model_names.add(node.name)
+                    if bases & ({"TypedDict"} | typed_dicts):
+                        model_names.add(node.name)
+                        typed_dicts.add(node.name)
+                        changed = True
     classes = []
     models = []
+    by_name = {}
     for path, tree in trees:
         for node in tree.body:
             if not isinstance(node, ast.ClassDef):
                 continue
             try:
-                bases = {right_name(b) for b in node.bases}
-                if bases & MODEL_BASES:
-                    models.append(read_model(node, path, known))
+                if node.name in model_names:
+                    m = read_model(node, path, known)
+                    models.append(m)
+                    by_name.setdefault(node.name, []).append((m, [right_name(b) for b in node.bases]))
                 else:
                     classes.append(read_class(node, path, known))
             except RecursionError:
                 problems.append({"kind": "internal", "message": "class " + node.name + " is too deeply nested to read", "file": path, "line": node.lineno})
+    # Inherited fields (the base's first declaration by that name).
+    def all_fields(name, seen):
+        entry = by_name.get(name)
+        if not entry or name in seen:
+            return []
+        m, bases = entry[0]
+        inherited = [f for b in bases if b not in MODEL_BASES for f in all_fields(b, seen | {name})]
+        own = {f["name"] for f in m["fields"]}
+        return [f for f in inherited if f["name"] not in own] + m["fields"]
+    for m in models:
+        m["fields"] = all_fields(m["name"], set()) if len(by_name.get(m["name"], [])) == 1 else m["fields"]
+    # A module-level alias of a model (`X: TypeAlias = Model`, `X = Model`) exports that model under another name.
+    for path, tree in trees:
+        for node in tree.body:
+            target = value = None
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None and right_name(node.annotation) == "TypeAlias":
+                target, value = node.target.id, node.value
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                target, value = node.targets[0].id, node.value
+            if target is None or not isinstance(value, (ast.Name, ast.Constant)) or target in by_name:
+                continue
+            aliased = right_name(value)
+            entry = by_name.get(aliased) if aliased else None
+            if entry:
+                models.append({"name": target, "fields": entry[0][0]["fields"], "location": {"file": path, "line": node.lineno}})
+    # A class of a private module (`_base_client.py`, `_utils/...`) that no `__init__.py` imports is
+    # the runtime's own, not the package's public surface.
+    exported = set()
+    for path, tree in trees:
+        if path.endswith("__init__.py") or path.endswith("__init__.pyi"):
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom):
+                    for a in node.names:
+                        exported.add(a.asname or a.name)
+    for c in classes:
+        parts = c["file"].replace("\\", "/").split("/")
+        if any(p.startswith("_") and not p.startswith("__init__") for p in parts) and c["name"] not in exported:
+            c["private"] = True
     json.dump({"classes": classes, "models": models, "problems": problems}, sys.stdout)
 
 
