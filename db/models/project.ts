@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ProjectMode, ProjectStatus } from '../../shared/enums.ts';
+import type { PackageNames, ProjectSettings } from '../../shared/schemas/projects.ts';
 
 export class Project extends Model<InferAttributes<Project>, InferCreationAttributes<Project>> {
   declare id: string;
@@ -15,6 +16,8 @@ export class Project extends Model<InferAttributes<Project>, InferCreationAttrib
   declare apiName: CreationOptional<string | null>;
   declare mode: ProjectMode;
   declare status: ProjectStatus;
+  declare settings: CreationOptional<ProjectSettings | null>;
+  declare packagesInUse: CreationOptional<PackageNames | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -27,6 +30,8 @@ export class Project extends Model<InferAttributes<Project>, InferCreationAttrib
         apiName: { type: DataTypes.TEXT },
         mode: { type: DataTypes.TEXT, allowNull: false },
         status: { type: DataTypes.TEXT, allowNull: false },
+        settings: { type: DataTypes.JSONB },
+        packagesInUse: { type: DataTypes.JSONB },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

@@ -1,3 +1,4 @@
+import type { PackageNames } from '../../shared/schemas/projects.ts';
 import type { ArtifactKind, PipelineStep, StepStatus } from '../../shared/enums.ts';
 
 /** JSON columns of `runs`, as stored. */
@@ -24,6 +25,8 @@ export interface InputSummaryShape {
   retained: boolean;
   retryOfRunId?: string;
   retryReason?: string;
+  packages?: PackageNames;
+  projectDefaultConfig?: boolean;
 }
 
 export interface ArtifactEntry {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PackageNames } from './projects.ts';
 import { ARTIFACT_KINDS, PIPELINE_STEPS, RUN_MODES, RUN_STATUSES, RUN_VERDICTS, STEP_STATUSES } from '../enums.ts';
 import { Id, OptionalReason, Timestamp } from './common.ts';
 import { Project } from './projects.ts';
@@ -58,6 +59,10 @@ export const InputSummary = z
     retained: z.boolean(),
     retryOfRunId: z.string().optional(),
     retryReason: z.string().optional(),
+    /** The package names the run generated with (its config, the project's settings, or the project's names in use). */
+    packages: PackageNames.optional(),
+    /** True when the run had no config of its own and used the project's default config. */
+    projectDefaultConfig: z.boolean().optional(),
   })
   .meta({ id: 'InputSummary' });
 

@@ -6,7 +6,7 @@
 // after a run, the curl / CI snippet for the next one. Two real runs of one project over REST.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Run } from '../../db/models/index.ts';
+import { Run, RunInput } from '../../db/models/index.ts';
 import { browserAvailable, startWebHarness, warnIfSkipped, type Page, type WebHarness } from './web-harness.ts';
 
 warnIfSkipped('web-app-run browser tests');
@@ -82,12 +82,14 @@ describe.skipIf(!browserAvailable)('the run page', { timeout: 120_000 }, () => {
   let owner: Page;
   let first = '';
   let second = '';
+  let projectId = '';
 
   beforeAll(async () => {
     web = await startWebHarness();
     owner = web.owner;
     const v1 = await web.report({ openapiText: TICKETS, openapiFileName: 'tickets.yaml', projectName: 'Ticketing' });
     first = v1.runId;
+    projectId = v1.projectId;
     second = (
       await web.report({
         openapiText: TICKETS_V2,
@@ -272,6 +274,83 @@ describe.skipIf(!browserAvailable)('the run page', { timeout: 120_000 }, () => {
       .waitFor();
     await web.axe(owner, 'compare runs');
     await web.shots(owner, 'compare-runs');
+  });
+
+  it('the Go SDK is listed with the other SDKs (label, mark, order) and opens as a tree of highlighted Go', async () => {
+    await owner.goto(`${web.origin}/runs/${first}/artifacts`);
+    await owner.getByRole('link', { name: 'Browse Go SDK' }).waitFor();
+    const kinds = await owner.locator('table.table tbody tr td:nth-child(2)').allTextContents();
+    const at = (label: string) => kinds.findIndex((k: string) => k.endsWith(label));
+    expect(at('Go SDK'), kinds.join(' | ')).toBeGreaterThan(at('Python SDK'));
+    expect(at('Python SDK')).toBeGreaterThan(at('TypeScript SDK'));
+    expect(kinds[at('Go SDK')]).toBe('GOGo SDK');
+    await owner.getByRole('link', { name: 'Browse Go SDK' }).click();
+    await owner.getByRole('tree', { name: 'Files' }).waitFor();
+    await owner.getByRole('button', { name: 'client.go' }).first().click();
+    await owner.getByRole('region', { name: /^Source of .*client\.go$/ }).waitFor();
+  });
+
+  it("project settings: package names, versions and targets saved from the page, and the runs' names in use shown", async () => {
+    await owner.goto(`${web.origin}/projects/${projectId}/settings`);
+    const form = owner.getByRole('form', { name: 'Project settings' });
+    const npm = form.getByLabel('TypeScript npm package');
+    await npm.waitFor();
+    // The names the project's runs generate with, until settings name others.
+    expect(await npm.getAttribute('placeholder')).toBe('ticketing');
+    await npm.fill('@ticketing/sdk');
+    await form.getByLabel('TypeScript version').fill('1.4.0');
+    await form.getByLabel('Go SDK').uncheck();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await form.getByText('Settings saved.').waitFor();
+    const saved = await web.api.get(`/projects/${projectId}`);
+    expect(saved.body.project.settings).toEqual({
+      packages: { typescript: '@ticketing/sdk' },
+      versions: { typescript: '1.4.0' },
+      targets: { go: false },
+    });
+    await owner.reload();
+    await form.getByLabel('TypeScript npm package').waitFor();
+    expect(await form.getByLabel('TypeScript npm package').inputValue()).toBe('@ticketing/sdk');
+    expect(await form.getByLabel('Go SDK').isChecked()).toBe(false);
+    // A name the registry would refuse: the server's reason, nothing saved.
+    await form.getByLabel('Python PyPI distribution').fill('not a name!');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await form.getByText('The settings were not saved').waitFor();
+    expect(await form.getByRole('alert').textContent()).toContain('settings.packages.python');
+    await form.getByLabel('Python PyPI distribution').fill('');
+    // The refused save's 400 is a console error the browser logs for a failed request: expected here.
+    web.errors.splice(
+      0,
+      web.errors.length,
+      ...web.errors.filter((e) => !/\/settings: Failed to load resource: .*400/.test(e)),
+    );
+    await web.axe(owner, 'project settings');
+    await web.shots(owner, 'project-settings');
+  });
+
+  it('edit and re-run: the diagnostics at their line in the editor, then a new run of the edited description', async () => {
+    await owner.goto(`${web.origin}/runs/${first}/edit`);
+    const editor = owner.getByRole('region', { name: 'Description, editor' });
+    // The unused schema's warning is marked on the line that declares it (CodeMirror's lint range).
+    const unusedLine = editor.locator('.cm-line', { hasText: 'Unused:' });
+    await unusedLine.locator('.cm-lintRange-warning').waitFor({ timeout: 20_000 });
+    expect(await editor.locator('.cm-lint-marker-warning').count()).toBeGreaterThan(0);
+    await web.axe(owner, 'run editor');
+    await web.shots(owner, 'run-edit');
+    // Edit: the title gets a word more, typed as a person would.
+    await editor.locator('.cm-line', { hasText: 'title: Ticketing' }).click();
+    await owner.keyboard.press('End');
+    await owner.keyboard.type(' Edited');
+    await owner.getByText('Edited.', { exact: true }).waitFor();
+    await owner.getByRole('button', { name: 'Run again with these changes' }).click();
+    await owner.waitForURL((url: URL) => /\/runs\/run_/.test(url.pathname) && !url.pathname.includes(first));
+    const next = /\/runs\/(run_[^/]+)/.exec(new URL(owner.url()).pathname)![1]!;
+    await owner.getByRole('region', { name: 'Verdict' }).waitFor();
+    const run = (await Run.findByPk(next))!;
+    expect(run.projectId).toBe(projectId);
+    expect(run.notes).toBe(`Edited from run ${first}`);
+    const input = await RunInput.findByPk(run.inputId as string);
+    expect((await input!.readTexts()).openapiText).toContain('title: Ticketing Edited');
   });
 
   it('logged no console errors', () => {

@@ -12,41 +12,33 @@
 // the suite starts two full reports on the Ticketing project and one hostile one; the rest cancel.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/connection.ts';
+import type { Database } from '../../db/connection.ts';
 import { ApiKey, Artifact, DocsDomain, Member, Project, Run } from '../../db/models/index.ts';
 import { createWorkspace } from '../../server/services/workspaces/create-workspace.ts';
-import { ensureWebBuilt } from '../../web/build.ts';
 import { startFakeDns, type FakeDns } from '../fakes/dns-server.ts';
-import { createTestDatabase } from '../setup/database.ts';
 import { rest } from '../setup/http.ts';
-import { spawnService, type ServiceProcess } from '../setup/process.ts';
+import {
+  browserAvailable,
+  checkAxe,
+  launchBrowser,
+  SCREENSHOTS,
+  startWebService,
+  warnIfSkipped,
+  type Browser,
+  type Context,
+  type Page,
+} from './web-harness.ts';
+import type { ServiceProcess } from '../setup/process.ts';
 import { addMember } from '../setup/workspace.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const hasPlaywright = existsSync(join(import.meta.dirname, '../../node_modules/playwright-core/package.json'));
-const available = existsSync(CHROMIUM) && hasPlaywright;
-if (!available)
-  console.warn(
-    `\n*** web-app browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`,
-  );
+warnIfSkipped('web-app browser tests');
 
-export const SCREENSHOTS = join(tmpdir(), 'report-service-test-artifacts', 'web');
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
 /**
@@ -96,11 +88,6 @@ components:
 `;
 
 const HOSTILE_NAME = 'Hostile <img src=x onerror="window.__pwned=98"> <script>window.__pwned=99</script>';
-
-type Page = any;
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }[];
-}
 
 /**
  * The little of the DOM the functions below use inside the page. They are real functions, not
@@ -166,17 +153,8 @@ const ALL_STEPS_FINISHED = () => {
   const steps = Array.from(document.querySelectorAll('li.step'));
   return steps.length >= 6 && steps.every((s) => !['pending', 'running'].includes(s.getAttribute('data-status') ?? ''));
 };
-interface Browser {
-  newContext: (o?: object) => Promise<{
-    newPage: () => Promise<Page>;
-    close: () => Promise<void>;
-    cookies: () => Promise<{ name: string; httpOnly: boolean; sameSite: string }[]>;
-  }>;
-  close: () => Promise<void>;
-}
-
 // Each test's own budget: axe runs twice a page (both themes) and the machine may be shared.
-describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 }, () => {
+describe.skipIf(!browserAvailable)('web app in headless Chromium', { timeout: 90_000 }, () => {
   let browser: Browser;
   let service: ServiceProcess;
   let dns: FakeDns;
@@ -184,11 +162,10 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
   let signInUrl = '';
   let origin = '';
   let owner: Page;
-  let ownerContext: Awaited<ReturnType<Browser['newContext']>>;
+  let ownerContext: Context;
   let runId = '';
   const errors: string[] = [];
   const dialogs: string[] = [];
-  let AxeBuilder: new (o: { page: Page }) => { withTags: (t: string[]) => { analyze: () => Promise<AxeResult> } };
 
   async function watch(page: Page, who: string): Promise<Page> {
     page.on('console', (m: { type: () => string; text: () => string }) => {
@@ -202,42 +179,7 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
     return page;
   }
 
-  /**
-   * axe-core on the page as it stands, then again in the other theme (the app's own switch: the
-   * `data-theme` attribute on <html>), then back: no serious or critical violation in either.
-   */
-  async function axe(page: Page, name: string): Promise<void> {
-    const check = async (label: string) => {
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        bad.map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.help} ×${v.nodes.length} at ${v.nodes
-              .slice(0, 3)
-              .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
-              .join(' | ')}`,
-        ),
-        label,
-      ).toEqual([]);
-    };
-    const theme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
-    const other = theme === 'dark' ? 'light' : 'dark';
-    await check(`${name} (${theme ?? 'light'})`);
-    await page.evaluate((t: string) => document.documentElement.setAttribute('data-theme', t), other);
-    try {
-      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(other);
-      await check(`${name} (${other})`);
-    } finally {
-      await page.evaluate(
-        (t: string | null) =>
-          t === null
-            ? document.documentElement.removeAttribute('data-theme')
-            : document.documentElement.setAttribute('data-theme', t),
-        theme,
-      );
-    }
-  }
+  const axe = checkAxe;
 
   /** Presses Tab (at most `limit` times) until the focused element satisfies `wanted`; fails otherwise. */
   async function tabTo(page: Page, what: string, wanted: (a: Active) => boolean, limit = 150): Promise<Active> {
@@ -263,36 +205,16 @@ describe.skipIf(!available)('web app in headless Chromium', { timeout: 90_000 },
   }
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await ensureWebBuilt(() => {});
-    const databaseUrl = await createTestDatabase();
-    const dataDir = mkdtempSync(join(tmpdir(), 'report-service-web-'));
     // Docs domains are verified against a DNS responder of the test's own (the service's only resolver).
     dns = await startFakeDns();
-    service = await spawnService(
-      {
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        BOOTSTRAP: 'true',
-        WORKER_HEARTBEAT_SECONDS: '1',
-        AUTH_FAILURE_LIMIT: '1000000',
-        DNS_SERVERS: dns.address,
-        DNS_TIMEOUT_MS: '400',
-        DNS_TRIES: '1',
-        DOCS_CNAME_TARGET: 'docs.report-service.dev',
-      },
-      90_000,
-    );
-    const printed = /(http:\/\/\S+\/sign-in#token=[A-Za-z0-9_-]+)/.exec(service.output());
-    if (!printed?.[1]) throw new Error(`no sign-in URL printed:\n${service.output()}`);
-    signInUrl = printed[1];
-    origin = new URL(signInUrl).origin;
-    db = await openDatabase({ databaseUrl, dataDir, embeddedPort: 0 });
-    ({ default: AxeBuilder } = (await import('@axe-core/playwright')) as unknown as { default: typeof AxeBuilder });
-    const { chromium } = (await import('playwright-core')) as unknown as {
-      chromium: { launch: (o: object) => Promise<Browser> };
-    };
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
+    ({ service, signInUrl, origin, db } = await startWebService({
+      DNS_SERVERS: dns.address,
+      DNS_TIMEOUT_MS: '400',
+      DNS_TRIES: '1',
+      DOCS_CNAME_TARGET: 'docs.report-service.dev',
+      REPORT_RATE_LIMIT: '30',
+    }));
+    browser = await launchBrowser();
     ownerContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     owner = await watch(await ownerContext.newPage(), 'owner');
   }, 150_000);

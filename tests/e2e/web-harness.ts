@@ -39,11 +39,12 @@ export function warnIfSkipped(file: string): void {
 export const SCREENSHOTS = join(tmpdir(), 'report-service-test-artifacts', 'web');
 
 export type Page = any;
-interface Context {
+export interface Context {
   newPage: () => Promise<Page>;
   close: () => Promise<void>;
+  cookies: () => Promise<{ name: string; httpOnly: boolean; sameSite: string }[]>;
 }
-interface Browser {
+export interface Browser {
   newContext: (o?: object) => Promise<Context>;
   close: () => Promise<void>;
 }
@@ -82,7 +83,19 @@ export interface WebHarness {
   close(): Promise<void>;
 }
 
-export async function startWebHarness(env: Record<string, string> = {}): Promise<WebHarness> {
+/** The service process of a browser test file, started as `npm start` starts it, on its own database. */
+export interface WebService {
+  service: ServiceProcess;
+  /** The one-time sign-in URL the process printed (usable once). */
+  signInUrl: string;
+  origin: string;
+  /** The owner's API key the process printed. */
+  apiKey: string;
+  db: Database;
+}
+
+/** Builds the app if needed, then starts `node bin/start.mjs` (API and worker) on a fresh database. */
+export async function startWebService(env: Record<string, string> = {}): Promise<WebService> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await ensureWebBuilt(() => {});
   const databaseUrl = await createTestDatabase();
@@ -102,17 +115,62 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
   const printed = /(http:\/\/\S+\/sign-in#token=[A-Za-z0-9_-]+)/.exec(service.output());
   const key = /Owner API key[^\n]*\n\s+(\S+)/.exec(service.output());
   if (!printed?.[1] || !key?.[1]) throw new Error(`no sign-in URL or owner key printed:\n${service.output()}`);
-  const signInUrl = printed[1];
-  const origin = new URL(signInUrl).origin;
-  const api = rest(service.url, key[1]);
   const db = await openDatabase({ databaseUrl, dataDir, embeddedPort: 0 });
-  const { default: AxeBuilder } = (await import('@axe-core/playwright')) as unknown as {
-    default: new (o: { page: Page }) => { withTags: (t: string[]) => { analyze: () => Promise<AxeResult> } };
-  };
+  return { service, signInUrl: printed[1], origin: new URL(printed[1]).origin, apiKey: key[1], db };
+}
+
+/** Debian's Chromium through playwright-core, headless. */
+export async function launchBrowser(): Promise<Browser> {
   const { chromium } = (await import('playwright-core')) as unknown as {
     chromium: { launch: (o: object) => Promise<Browser> };
   };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
+  return await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
+}
+
+/**
+ * axe-core on the page as it stands, then in the other theme (the app's own switch: `data-theme`
+ * on <html>), then back: no serious or critical WCAG 2.1 A/AA violation in either.
+ */
+export async function checkAxe(page: Page, name: string): Promise<void> {
+  const { default: AxeBuilder } = (await import('@axe-core/playwright')) as unknown as {
+    default: new (o: { page: Page }) => { withTags: (t: string[]) => { analyze: () => Promise<AxeResult> } };
+  };
+  const check = async (label: string) => {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} ×${v.nodes.length} at ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
+            .join(' | ')}`,
+      ),
+      label,
+    ).toEqual([]);
+  };
+  const theme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  const other = theme === 'dark' ? 'light' : 'dark';
+  await check(`${name} (${theme ?? 'light'})`);
+  await page.evaluate((t: string) => document.documentElement.setAttribute('data-theme', t), other);
+  try {
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(other);
+    await check(`${name} (${other})`);
+  } finally {
+    await page.evaluate(
+      (t: string | null) =>
+        t === null
+          ? document.documentElement.removeAttribute('data-theme')
+          : document.documentElement.setAttribute('data-theme', t),
+      theme,
+    );
+  }
+}
+
+export async function startWebHarness(env: Record<string, string> = {}): Promise<WebHarness> {
+  const { service, signInUrl, origin, apiKey, db } = await startWebService(env);
+  const api = rest(service.url, apiKey);
+  const browser = await launchBrowser();
   const errors: string[] = [];
   const contexts: Context[] = [];
 
@@ -132,37 +190,7 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
   await owner.getByRole('heading', { name: 'Projects' }).waitFor({ timeout: 20_000 });
   const state = await (ownerContext as unknown as { storageState: () => Promise<object> }).storageState();
 
-  const axe = async (page: Page, name: string): Promise<void> => {
-    const check = async (label: string) => {
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        bad.map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.help} ×${v.nodes.length} at ${v.nodes
-              .slice(0, 3)
-              .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
-              .join(' | ')}`,
-        ),
-        label,
-      ).toEqual([]);
-    };
-    const theme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
-    const other = theme === 'dark' ? 'light' : 'dark';
-    await check(`${name} (${theme ?? 'light'})`);
-    await page.evaluate((t: string) => document.documentElement.setAttribute('data-theme', t), other);
-    try {
-      await check(`${name} (${other})`);
-    } finally {
-      await page.evaluate(
-        (t: string | null) =>
-          t === null
-            ? document.documentElement.removeAttribute('data-theme')
-            : document.documentElement.setAttribute('data-theme', t),
-        theme,
-      );
-    }
-  };
+  const axe = checkAxe;
 
   const shots = async (page: Page, name: string): Promise<string[]> => {
     const paths: string[] = [];

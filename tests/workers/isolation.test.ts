@@ -241,7 +241,7 @@ describe("limits of a run's process", () => {
         { stepTimeoutMs: 5000, memoryMb: 1024 },
         async () => undefined,
       );
-      expect(await run.model).toEqual({ built: true, needsSetup: [] });
+      expect(await run.model).toMatchObject({ built: true, needsSetup: [], packages: { python: 'huge-enum' } });
       const end = await run.step('python_sdk');
       expect(end.kind === 'settled' ? `settled: ${end.result.summary}` : end.kind).toBe('stopped');
       expect(end).toMatchObject({

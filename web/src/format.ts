@@ -79,6 +79,24 @@ const KIND_LABELS: Record<string, string> = {
 };
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? words(kind);
 
+/** Where each kind sits in a run's artifact list: the report, the SDKs by language, then the rest. */
+const KIND_ORDER = Object.keys(KIND_LABELS);
+export const kindRank = (kind: string) => {
+  const at = KIND_ORDER.indexOf(kind);
+  return at === -1 ? KIND_ORDER.length : at;
+};
+
+/** A short mark for an artifact's language or kind, shown before its name (TS, PY, GO…). */
+const KIND_MARKS: Record<string, string> = {
+  typescript_sdk: 'TS',
+  python_sdk: 'PY',
+  go_sdk: 'GO',
+  cli: 'CLI',
+  mcp_server: 'MCP',
+  docs: 'DOC',
+};
+export const kindMark = (kind: string) => KIND_MARKS[kind];
+
 /** `1 error`, `2 errors`: a count with its noun, singular or plural. */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -13,6 +13,7 @@ import { SchemaCountLimitError } from './model/build/schema-builder.ts';
 import { isRecord, type JsonRecord } from './model/json-guards.ts';
 import { readConfig, type ConfigKind } from './config/read-config.ts';
 import { deriveStarterConfig, starterConfigYaml } from './config/derive-starter-config.ts';
+import { applyProjectPackages, type ProjectPackages } from './config/project-packages.ts';
 import type { GeneratorConfig, LintSettings } from './model/generator-config.ts';
 import { annotateDiagnostic, blocksReady, finalizeDiagnostics } from './model/lint/finalize-diagnostics.ts';
 
@@ -27,6 +28,8 @@ export interface AnalyzeInput {
   signal?: AbortSignal;
   /** Run the description's checks after the model (default true); false: the model stage only. */
   checks?: boolean;
+  /** The project's package names: its settings' overrides and the names its runs use (config/project-packages.ts). */
+  projectPackages?: ProjectPackages;
 }
 
 export interface AnalyzeCounts {
@@ -185,7 +188,8 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   );
   pushAll(configDiagnostics, resolved.diagnostics);
   needsSetup.push(...resolved.needsSetup);
-  const { config, configKind } = resolved;
+  const config = applyProjectPackages(resolved.config, input.projectPackages);
+  const { configKind } = resolved;
   lint = config.lint;
   lap('config');
 

@@ -1,5 +1,6 @@
 import type { RunMode } from '../../shared/enums.ts';
 import { startAnalysis, type ModelStage } from '../generators/analyze.ts';
+import type { ProjectPackages } from '../generators/config/project-packages.ts';
 import type { ApiModel, Diagnostic } from '../generators/model/types.ts';
 import type { ParseLimits } from '../generators/model/parse/limits.ts';
 import type { RunInputs } from './run-inputs.ts';
@@ -27,7 +28,7 @@ export function analyzeInputs(
   mode: RunMode,
   signal: AbortSignal,
   limits: Partial<ParseLimits>,
-  options: { checks?: boolean } = {},
+  options: { checks?: boolean; projectPackages?: ProjectPackages } = {},
 ): { model: Promise<ModelReady>; analysis: Promise<Analysis> } {
   const stages = startAnalysis({
     openapiText: inputs.openapiText,
@@ -36,6 +37,7 @@ export function analyzeInputs(
     limits,
     signal,
     checks: options.checks ?? true,
+    ...(options.projectPackages ? { projectPackages: options.projectPackages } : {}),
   });
   const analysis = stages.result.then((result) => ({
     diagnostics: result.diagnostics,

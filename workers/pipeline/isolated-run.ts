@@ -5,6 +5,7 @@
 // the step that overran is reported `stopped`. One spare process is kept loaded, so a run does
 // not wait for the modules to load.
 
+import type { PackageNames } from '../../shared/schemas/projects.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { getCompileCacheDir } from 'node:module';
@@ -34,7 +35,9 @@ export type StepEnd =
   /** The step threw (an internal fault, not a finding): the job fails and is retried. */
   | { kind: 'fault'; error: Error };
 
-export type ModelEnd = { built: true; needsSetup: string[] } | { built: false; reason: string };
+export type ModelEnd =
+  | { built: true; needsSetup: string[]; packages?: PackageNames }
+  | { built: false; reason: string };
 
 interface RunProcess {
   child: ChildProcess;
@@ -181,7 +184,11 @@ export class IsolatedRun {
       switch (message.type) {
         case 'model':
           this.#clearModelDeadline();
-          modelEnd({ built: true, needsSetup: message.needsSetup });
+          modelEnd({
+            built: true,
+            needsSetup: message.needsSetup,
+            ...(message.packages ? { packages: message.packages } : {}),
+          });
           break;
         case 'started':
           this.#started.set(message.step, new Date(message.at));

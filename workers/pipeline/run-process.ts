@@ -44,6 +44,7 @@ async function runTask(task: RunTask): Promise<void> {
   // Only validate's report needs the description's checks; a resumed run after validate skips them.
   const stages = analyzeInputs(task.inputs, task.mode, signal, task.limits, {
     checks: task.steps.includes('validate'),
+    ...(task.project ? { projectPackages: task.project.packages } : {}),
   });
   const context: StepContext = {
     runId: task.runId,
@@ -62,7 +63,8 @@ async function runTask(task: RunTask): Promise<void> {
   };
   const modelSent = stages.model.then(
     (stage) => {
-      send({ type: 'model', needsSetup: stage.needsSetup });
+      const packages = stage.model?.client.packages;
+      send({ type: 'model', needsSetup: stage.needsSetup, ...(packages ? { packages: { ...packages } } : {}) });
       return stage.needsSetup.length === 0;
     },
     () => false,
@@ -72,7 +74,9 @@ async function runTask(task: RunTask): Promise<void> {
     const step = STEPS.find((s) => s.name === name)!;
     send({ type: 'started', step: name, at: Date.now() });
     try {
-      const outcome = await step.run(context);
+      const outcome = task.project?.off.includes(name)
+        ? { status: 'skipped' as const, summary: "turned off in the project's settings" }
+        : await step.run(context);
       const artifacts = [];
       for (const draft of outcome.artifacts ?? [])
         artifacts.push({ kind: draft.kind, packed: await packArtifact(draft) });

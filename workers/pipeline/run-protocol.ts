@@ -7,6 +7,8 @@ import type { ArtifactKind, PipelineStep, RunMode } from '../../shared/enums.ts'
 import type { ParseLimits } from '../generators/model/parse/limits.ts';
 import type { PackedArtifact } from './pack-artifact.ts';
 import type { RunInputs } from './run-inputs.ts';
+import type { ProjectPackages } from '../generators/config/project-packages.ts';
+import type { PackageNames } from '../../shared/schemas/projects.ts';
 import type { CustomCodeReport } from '../../shared/schemas/custom-code.ts';
 import type { SdkLanguage } from '../generators/custom-code/custom-folders.ts';
 import type { CarrySources } from './custom-code/carry-sources.ts';
@@ -24,6 +26,8 @@ export interface RunTask {
   logLevel: string;
   /** Merge bases and the connected repository's SDK, for carrying the customer's code (absent: none). */
   carry?: CarrySources;
+  /** The project's settings that shape a run: package names, and the steps whose target is turned off. */
+  project?: { packages: ProjectPackages; off: PipelineStep[] };
 }
 
 /** A step's artifact as stored: packed (tar.gz, JSON or text) in the run's process. */
@@ -45,7 +49,7 @@ export type ToWorker =
   /** The modules are loaded; the process waits for its task. */
   | { type: 'ready' }
   /** The API model is built (or could not be): the steps after validate may run. */
-  | { type: 'model'; needsSetup: string[] }
+  | { type: 'model'; needsSetup: string[]; packages?: PackageNames }
   | { type: 'started'; step: PipelineStep; at: number }
   /** Every step of the task that will run has been started (parallel mode). */
   | { type: 'launched' }

@@ -14,6 +14,8 @@ import { saveGeneration } from './custom-code/save-generation.ts';
 import type { PackedDraft } from './run-protocol.ts';
 import { putArtifactObjects } from './put-artifact-objects.ts';
 import { saveArtifacts } from './save-artifacts.ts';
+import { projectRunSettings, recordRunPackages } from './project-run-settings.ts';
+import type { PackageNames } from '../../shared/schemas/projects.ts';
 import { STEPS } from './step-list.ts';
 import { decideOutcome, type ReportSummary } from './verdict.ts';
 
@@ -74,6 +76,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
     deps.logger,
   );
 
+  const projectSettings = await projectRunSettings(run.projectId);
   const watch = watchForCancel(runId, claim, jobSignal);
   const { signal } = watch;
   const artifactExpiry = new Date(Date.now() + deps.config.retention.artifactHours * 3600_000);
@@ -103,6 +106,7 @@ export async function runPipeline(deps: WorkerDeps, runId: string, jobSignal: Ab
           parallel,
           logLevel: deps.config.logLevel,
           carry,
+          project: projectSettings,
         },
         { stepTimeoutMs: pipeline.stepTimeoutMs, memoryMb: pipeline.memoryMb },
         () => previousDescription(deps, run),
@@ -261,6 +265,15 @@ class RunProgress {
     await save(this.#run.id, this.#claim, { steps, currentStep: name });
   }
 
+  /** The package names the model was built with, recorded once per attempt (project-run-settings.ts). */
+  async notePackages(packages: PackageNames | undefined): Promise<void> {
+    if (!packages || this.#packagesNoted) return;
+    this.#packagesNoted = true;
+    await recordRunPackages(this.#run, packages);
+  }
+
+  #packagesNoted = false;
+
   /** Every step has ended: the verdict and the quality summary are saved with the run's end. */
   async finish(): Promise<void> {
     const summary = summarize(this.steps, this.needsSetup);
@@ -293,6 +306,7 @@ async function recordProcess(
         continue;
       }
       progress.needsSetup = model.needsSetup;
+      await progress.notePackages(model.packages);
       if (progress.needsSetup.length > 0) {
         await progress.record(
           index,

@@ -30,6 +30,8 @@ export async function listProjects(
     },
     order: [['id', 'DESC']],
     limit: input.limit + 1,
+    // A list leaves each project's settings out (a default config may be a megabyte): GET one project for them.
+    attributes: { exclude: ['settings', 'packagesInUse'] },
   });
   const page = rows.slice(0, input.limit);
   const counts = await runCounts(

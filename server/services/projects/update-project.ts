@@ -18,7 +18,8 @@ function requestedStatus(input: UpdateProjectInput, current: ProjectStatus): Pro
 }
 
 /**
- * Renames, sets the API display name, changes status along PROJECT_TRANSITIONS, archives.
+ * Renames, sets the API display name, changes status along PROJECT_TRANSITIONS, archives, replaces
+ * the settings (package names, versions, targets, the default config) as a whole.
  * `transferOrgId` answers 501 and nothing is written.
  */
 export async function updateProject(
@@ -39,6 +40,7 @@ export async function updateProject(
     if (input.name !== undefined) row.name = input.name;
     if (input.apiName !== undefined) row.apiName = input.apiName === '' ? null : input.apiName;
     if (next) row.status = next;
+    if (input.settings !== undefined) row.settings = Object.keys(input.settings).length > 0 ? input.settings : null;
     await row.save({ transaction });
     return row;
   });

@@ -33,14 +33,27 @@ export function publishedArtifact(registry: Registry, packageName: string | null
   return registry === 'github' && packageName && isGoModuleName(packageName) ? 'go_sdk' : REGISTRY_ARTIFACT[registry];
 }
 
-/** A default package name from the project: its API name or name, slugged. */
-export function defaultPackageName(project: Project, registry: Registry): string {
+/**
+ * The package a registry receives when the request names none: the name the run generated its
+ * package with (its config's, e.g. a stainless.yml's scoped npm name, or the project's settings'),
+ * else the project's settings, else the project's API name or name, slugged.
+ */
+export function defaultPackageName(project: Project, registry: Registry, run?: Run): string {
+  const language = registry === 'npm' ? 'typescript' : registry === 'pypi' ? 'python' : undefined;
+  const named = language && (run?.inputSummary.packages?.[language] ?? project.settings?.packages?.[language]);
+  if (named) return named;
   const slug =
     (project.apiName ?? project.name)
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'api';
   return registry === 'github' ? `acme/${slug}-sdk` : registry === 'docs' ? slug : `${slug}-sdk`;
+}
+
+/** The version a dry-run checks when the request names none: the project's setting for that registry's package. */
+export function defaultVersion(project: Project, registry: Registry): string | undefined {
+  const language = registry === 'npm' ? 'typescript' : registry === 'pypi' ? 'python' : undefined;
+  return language ? project.settings?.versions?.[language] : undefined;
 }
 
 export interface ChecklistInput {

@@ -1,6 +1,8 @@
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
+import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
+import { defaultVersion } from './checklist.ts';
 import { recordPublishingAction, type PublishingRequest } from './record-publishing-action.ts';
 import { planVersion } from './version-plan.ts';
 
@@ -17,7 +19,9 @@ export async function publishDryRun(deps: Deps, caller: Caller, input: Publishin
   const registry = input.registry ?? 'npm';
   if (registry === 'docs') return await recordPublishingAction(deps, caller, input, 'dry_run', []);
   const run = await findRun(caller.org.id, input.runId);
-  const plan = await planVersion(run, registry, input.version);
+  // Without a version in the request, the project's settings may name the one to publish.
+  const requested = input.version ?? defaultVersion(await findProject(caller.org.id, run.projectId), registry);
+  const plan = await planVersion(run, registry, requested);
   return await recordPublishingAction(
     deps,
     caller,

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
 import { toRun } from '../runs/serialize.ts';
-import { defaultPackageName, publishChecklist, publishedArtifact, type Registry } from './checklist.ts';
+import { defaultPackageName, defaultVersion, publishChecklist, publishedArtifact, type Registry } from './checklist.ts';
 import { goModuleCheck, npmPackageCheck, pythonPackageCheck } from './package-checks.ts';
 import { toPublishingAction } from './serialize.ts';
 
@@ -60,7 +60,8 @@ export async function recordPublishingAction(
   const project = await findProject(caller.org.id, run.projectId);
   const registry = input.registry ?? 'npm';
   const artifacts = await Artifact.findAll({ where: { runId: run.id } });
-  const packageName = input.packageName ?? defaultPackageName(project, registry);
+  const packageName = input.packageName ?? defaultPackageName(project, registry, run);
+  const version = input.version ?? defaultVersion(project, registry);
   const checklist = [
     ...publishChecklist({
       registry,
@@ -68,10 +69,10 @@ export async function recordPublishingAction(
       project,
       artifacts,
       packageName,
-      version: input.version,
+      version,
       registryConnected: deps.config.publishing.connected[registry],
     }),
-    ...(await packageChecks(deps, registry, run.id, packageName, input.version)),
+    ...(await packageChecks(deps, registry, run.id, packageName, version)),
     ...extraChecks,
   ];
   const status = checklist.some((c) => c.status === 'fail') ? 'blocked' : 'ready';
@@ -86,7 +87,7 @@ export async function recordPublishingAction(
     action,
     status,
     packageName,
-    version: input.version ?? null,
+    version: version ?? null,
     notes: input.notes ?? null,
     checklist,
     providerResult: {
@@ -98,7 +99,7 @@ export async function recordPublishingAction(
       summary:
         status === 'ready' ? `All ${checklist.length} checks passed or warned.` : `Blocked by: ${failed.join(', ')}.`,
       checks: checklist,
-      target: { registry, packageName, ...(input.version ? { version: input.version } : {}) },
+      target: { registry, packageName, ...(version ? { version } : {}) },
     },
   });
   return { run: toRun(run), publishAction: toPublishingAction(row) };

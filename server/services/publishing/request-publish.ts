@@ -2,7 +2,9 @@ import { PublishingAction } from '../../../db/models/index.ts';
 import type { ChecklistEntry } from '../../../db/models/publishing-action.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Deps } from '../deps.ts';
+import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
+import { defaultVersion } from './checklist.ts';
 import { toRun } from '../runs/serialize.ts';
 import { publicationChecks } from './publication-checks.ts';
 import { recordPublishingAction, type PublishingRequest } from './record-publishing-action.ts';
@@ -22,7 +24,9 @@ import { changelogBody, planVersion } from './version-plan.ts';
 export async function requestPublish(deps: Deps, caller: Caller, input: PublishingRequest) {
   const run = await findRun(caller.org.id, input.runId);
   const registry = input.registry ?? 'npm';
-  const plan = registry === 'docs' ? undefined : await planVersion(run, registry, input.version);
+  // Without a version in the request, the project's settings may name the one to publish.
+  const requested = input.version ?? defaultVersion(await findProject(caller.org.id, run.projectId), registry);
+  const plan = registry === 'docs' ? undefined : await planVersion(run, registry, requested);
   const version = plan?.version ?? null;
   const findLive = () =>
     PublishingAction.findOne({

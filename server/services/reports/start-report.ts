@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RunInput } from '../../../db/models/index.ts';
+import { Project, RunInput } from '../../../db/models/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { PARTNER_START_MODES, type ProjectMode } from '../../../shared/enums.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -60,9 +60,15 @@ export async function startReport(
   }
   await rateLimitStart(deps, caller.org.id);
   const mode = input.mode ?? 'flagship';
-  const projectMode: ProjectMode = (PARTNER_START_MODES as readonly string[]).includes(mode)
-    ? 'partner_compatible'
-    : 'flagship';
+  const partner = (PARTNER_START_MODES as readonly string[]).includes(mode);
+  const projectMode: ProjectMode = partner ? 'partner_compatible' : 'flagship';
+  // A flagship start without a config of its own takes the project's default config (its settings).
+  const defaultConfig =
+    !partner && input.configText === undefined && input.projectId
+      ? (await Project.findOne({ where: { id: input.projectId, orgId: caller.org.id }, attributes: ['settings'] }))
+          ?.settings?.defaultConfigText
+      : undefined;
+  const configText = input.configText ?? defaultConfig;
 
   // The inputs' object is written first, the row naming it after (docs/deployment.md: Artifact storage); a
   // start that does not commit leaves an orphan, deleted below or by the purge job. On the
@@ -70,7 +76,7 @@ export async function startReport(
   const inputId = newId('inp');
   const texts = {
     openapiText: input.openapiText,
-    configText: input.configText ?? null,
+    configText: configText ?? null,
     oldSdkText: input.oldSdkText ?? null,
     docsSourceText: input.docsSourceText ?? null,
   };
@@ -93,7 +99,8 @@ export async function startReport(
       ...(input.oldSdkFileName ? { oldSdkFileName: input.oldSdkFileName } : {}),
       ...(input.docsSourceFileName ? { docsSourceFileName: input.docsSourceFileName } : {}),
       openapiBytes,
-      configBytes,
+      configBytes: defaultConfig === undefined ? configBytes : Buffer.byteLength(defaultConfig, 'utf8'),
+      ...(defaultConfig === undefined ? {} : { projectDefaultConfig: true }),
       oldSdkBytes,
       docsSourceBytes,
       openapiSha256: createHash('sha256').update(input.openapiText).digest('hex'),

@@ -1,11 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePaged } from '../paged.ts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge, Card, Empty, ErrorNote, Field, Loading, NotFound, Page, Tabs, isNotFound } from '../components/ui.tsx';
 import { duration, when, words } from '../format.ts';
 import { useCan } from '../session.tsx';
 import { useTRPC, useTRPCClient } from '../trpc.ts';
+
+// The settings page carries CodeMirror: its own chunk, loaded when the tab is opened.
+const ProjectSettingsForm = lazy(() =>
+  import('./project-settings.tsx').then((m) => ({ default: m.ProjectSettingsForm })),
+);
 
 export function ProjectPage() {
   const { projectId = '' } = useParams();
@@ -31,7 +36,11 @@ export function ProjectPage() {
     );
   const p = project.data.project;
   const base = `/projects/${p.id}`;
-  const section = location.pathname.endsWith('/domains') ? 'domains' : 'runs';
+  const section = location.pathname.endsWith('/domains')
+    ? 'domains'
+    : location.pathname.endsWith('/settings')
+      ? 'settings'
+      : 'runs';
   const archived = p.status === 'archived';
   return (
     <Page
@@ -81,13 +90,22 @@ export function ProjectPage() {
     >
       <ErrorNote error={archive.error ?? unarchive.error} />
       <Tabs
-        current={section === 'runs' ? base : `${base}/domains`}
+        current={section === 'runs' ? base : `${base}/${section}`}
         items={[
           { href: base, label: 'Runs', count: p.runCount },
           { href: `${base}/domains`, label: 'Docs domains' },
+          { href: `${base}/settings`, label: 'Settings' },
         ]}
       />
-      {section === 'runs' ? <ProjectRuns projectId={p.id} /> : <Domains projectId={p.id} />}
+      {section === 'runs' ? (
+        <ProjectRuns projectId={p.id} />
+      ) : section === 'domains' ? (
+        <Domains projectId={p.id} />
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <ProjectSettingsForm project={p} />
+        </Suspense>
+      )}
     </Page>
   );
 }

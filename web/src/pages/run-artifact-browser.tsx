@@ -100,7 +100,7 @@ export function ArtifactBrowser({ runId }: { runId: string }) {
     const source = list.filter((f) => !BUILT.test(f.path));
     return (
       source.find((f) => /(^|\/)README\.md$/i.test(f.path)) ??
-      source.find((f) => /\.(ts|py)$/.test(f.path)) ??
+      source.find((f) => /\.(ts|py|go)$/.test(f.path)) ??
       source[0] ??
       list[0]
     )?.path;

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { saveArtifact, useArtifacts } from '../artifacts.ts';
 import { Card, CopyButton, Empty, ErrorNote, Loading } from '../components/ui.tsx';
-import { bytes, kindLabel, when } from '../format.ts';
+import { bytes, kindLabel, kindMark, kindRank, when } from '../format.ts';
 import { useCan } from '../session.tsx';
 import { useTRPC, useTRPCClient } from '../trpc.ts';
 
-const TREES = new Set(['typescript_sdk', 'python_sdk', 'cli', 'mcp_server', 'docs']);
+const TREES = new Set(['typescript_sdk', 'python_sdk', 'go_sdk', 'cli', 'mcp_server', 'docs', 'wire_tests']);
 
 export function Artifacts({ runId }: { runId: string }) {
   const trpc = useTRPC();
@@ -25,7 +25,7 @@ export function Artifacts({ runId }: { runId: string }) {
 
   if (artifacts.isPending) return <Loading label="Loading artifacts…" />;
   if (artifacts.error) return <ErrorNote error={artifacts.error} />;
-  const rows = artifacts.data.artifacts;
+  const rows = [...artifacts.data.artifacts].sort((a, b) => kindRank(a.kind) - kindRank(b.kind));
   if (rows.length === 0)
     return (
       <Empty title="No artifacts yet">
@@ -99,7 +99,14 @@ export function Artifacts({ runId }: { runId: string }) {
             {rows.map((a) => (
               <tr key={a.id}>
                 <td className="mono">{a.name}</td>
-                <td>{kindLabel(a.kind)}</td>
+                <td>
+                  {kindMark(a.kind) ? (
+                    <span className={`kind-mark kind-${a.kind}`} aria-hidden="true">
+                      {kindMark(a.kind)}
+                    </span>
+                  ) : null}
+                  {kindLabel(a.kind)}
+                </td>
                 <td className="num">{bytes(a.sizeBytes)}</td>
                 <td className="num">{a.fileCount}</td>
                 <td className="muted">{a.expiresAt ? new Date(a.expiresAt).toLocaleDateString() : '—'}</td>

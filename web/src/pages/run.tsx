@@ -11,6 +11,7 @@ const Diagnostics = lazy(() => import('./run-diagnostics.tsx').then((m) => ({ de
 const Artifacts = lazy(() => import('./run-artifacts.tsx').then((m) => ({ default: m.Artifacts })));
 const ArtifactBrowser = lazy(() => import('./run-artifact-browser.tsx').then((m) => ({ default: m.ArtifactBrowser })));
 const Compat = lazy(() => import('./run-compat.tsx').then((m) => ({ default: m.Compat })));
+const RunEditor = lazy(() => import('./run-edit.tsx').then((m) => ({ default: m.RunEditor })));
 const Publishing = lazy(() => import('./run-publishing.tsx').then((m) => ({ default: m.Publishing })));
 
 const LIVE = new Set(['queued', 'running']);
@@ -120,6 +121,7 @@ export function RunPage() {
           { href: `${base}/artifacts`, label: 'Artifacts', count: r.artifactManifest?.artifacts?.length },
           { href: `${base}/compat`, label: 'Compatibility' },
           { href: `${base}/publishing`, label: 'Publishing' },
+          { href: `${base}/edit`, label: 'Edit and re-run' },
         ]}
       />
       <Suspense fallback={<Loading />}>
@@ -138,6 +140,7 @@ export function RunPage() {
           <Route path="artifacts/:artifactId" element={<ArtifactBrowser runId={r.id} />} />
           <Route path="compat" element={<Compat runId={r.id} />} />
           <Route path="publishing" element={<Publishing runId={r.id} />} />
+          <Route path="edit" element={<RunEditor run={r} />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
