@@ -60,7 +60,7 @@ function reportOf(outcome: StepOutcome): Report {
 }
 
 /** The suites as the step builds them, with one file of one SDK rewritten (the planted bug). */
-function planted(sdk: 'typescript' | 'cli' | 'mcp' | 'python', path: RegExp, from: string, to: string) {
+function planted(sdk: 'typescript' | 'cli' | 'mcp' | 'python' | 'go', path: RegExp, from: string, to: string) {
   return async (...args: Parameters<typeof wireSuites>): Promise<SuiteOrReason[]> =>
     (await wireSuites(...args)).map((entry) => {
       if (entry.sdk !== sdk || !('suite' in entry)) return entry;
@@ -111,6 +111,7 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
       expect.objectContaining({ sdk: 'cli', passed: 2, failed: 0, notServable: 0 }),
       expect.objectContaining({ sdk: 'mcp', passed: 2, failed: 0, notServable: 0 }),
       expect.objectContaining({ sdk: 'python', passed: 2, failed: 0, notServable: 0 }),
+      expect.objectContaining({ sdk: 'go', passed: 2, failed: 0, notServable: 0 }),
     ]);
     expect(report.diagnostics).toEqual([]);
     expect(outcome.counts).toMatchObject({
@@ -118,11 +119,12 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
       cliPassed: 2,
       mcpPassed: 2,
       pythonPassed: 2,
+      goPassed: 2,
       failed: 0,
     });
   });
 
-  it('fails on a query array sent as ids=1,1 where the description says explode: true (TypeScript, CLI, MCP and Python)', async () => {
+  it('fails on a query array sent as ids=1,1 where the description says explode: true (TypeScript, CLI, MCP, Python and Go)', async () => {
     // The TypeScript core's form serialisation: never explode (`ids=1%2C1`).
     const ts = await runWireTests(
       stepContext(ARRAYS),
@@ -176,6 +178,16 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
         ),
       }),
     ]);
+    // And in the Go runtime: every list joined with commas.
+    const go = await runWireTests(
+      stepContext(ARRAYS),
+      planted('go', /^internal\/requestconfig\/encode\.go$/, 'if strings.Contains(options, "comma") {', 'if true {'),
+    );
+    expect(go.status).toBe('failed');
+    expect(reportOf(go).sdks[4]).toMatchObject({ sdk: 'go', passed: 1, failed: 1 });
+    expect(reportOf(go).diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'wire/refused', sdk: 'go', operation: 'get /items' }),
+    ]);
     // The same bug in the Python runtime.
     const py = await runWireTests(
       stepContext(ARRAYS),
@@ -196,8 +208,9 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
     expect(outcome.status, outcome.summary).toBe('passed');
     const report = reportOf(outcome);
     for (const sdk of report.sdks) expect(sdk, sdk.sdk).toMatchObject({ failed: 0, notServable: 1 });
-    expect(report.sdks.map((s) => s.passed)).toEqual([7, 7, 7, 7]);
+    expect(report.sdks.map((s) => s.passed)).toEqual([7, 7, 7, 7, 7]);
     expect(report.diagnostics.map((d) => [d.ruleId, d.severity, d.operation])).toEqual([
+      ['wire/not-servable', 'info', 'get /ticks'],
       ['wire/not-servable', 'info', 'get /ticks'],
       ['wire/not-servable', 'info', 'get /ticks'],
       ['wire/not-servable', 'info', 'get /ticks'],

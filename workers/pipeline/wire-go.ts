@@ -1,16 +1,17 @@
-// The Go SDK's hook into wire_tests, kept apart so the Go generator can plug in with one line: set
-// `GO_SDK_EMITTER` to the Go generator's entry (`emitGoSdk`). Its package ships `*_test.go` files
-// that read `TEST_API_BASE_URL` and name each test (or subtest) with `op<N>_required` /
-// `op<N>_all` (workers/generators/core/wire-cases.ts), so `go test -v ./...` maps back to the
-// operations. Until then, and on a worker without `go`, the Go SDK is reported as not run.
+// The Go SDK's suite in wire_tests: its package ships `*_test.go` files that read
+// `TEST_API_BASE_URL` and run each method in a subtest named `op<N>_required`
+// (workers/generators/core/wire-cases.ts), so `go test -v ./...` maps back to the operations. On a
+// worker without `go` the Go SDK is reported as not run.
 
+import { emitGoSdk } from '../generators/go/index.ts';
 import type { ApiModel } from '../generators/model/types.ts';
 import { findExecutable } from './check-with-tool.ts';
+import { goEnv } from './go-tools.ts';
 import type { GeneratedFile } from './step.ts';
 import { parseGoTest, type WireSuite } from './wire-run.ts';
 
-/** The Go SDK generator, once it is in this build (undefined: no Go SDK to test). */
-export const GO_SDK_EMITTER: ((model: ApiModel) => GeneratedFile[]) | undefined = undefined;
+/** The Go SDK generator (a test may give another). */
+export const GO_SDK_EMITTER: ((model: ApiModel) => GeneratedFile[]) | undefined = emitGoSdk;
 
 /** The Go SDK's suite, or why it cannot run; undefined when there is no Go SDK at all. */
 export function goWireSuite(
@@ -26,8 +27,9 @@ export function goWireSuite(
       files: emit(model),
       command: go,
       args: ['test', '-v', '-count=1', './...'],
-      // No module download: a generated Go SDK depends on the standard library only.
-      env: { GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' },
+      // No module download (a generated Go SDK depends on the standard library only), and the
+      // build cache the go_sdk step warmed (go-tools.ts).
+      env: goEnv() as Record<string, string>,
       timeoutMs: 300_000,
       parse: parseGoTest,
     },

@@ -1,7 +1,8 @@
 // The module's own tests (`<service>_test.go`): one per method, calling it with its required
-// arguments against the server at TEST_API_BASE_URL (a mock of the API); without that variable
-// they skip. Also the call spelling the README's samples share.
+// arguments against the server at TEST_API_BASE_URL (a mock of the API) in a subtest named
+// `op<N>_required` (wire_tests reads `go test -v` by that name); without that variable they skip. Also the call spelling the README's samples share.
 
+import { wireTestIdent } from '../core/wire-cases.ts';
 import { goStr } from '../names/go.ts';
 import { type CallValues, exampleExpr } from './example-values.ts';
 import type { ClientOptionNames } from './emit-client.ts';
@@ -73,6 +74,9 @@ export function emitTests(
   types: GoTypes,
   names: ClientOptionNames,
   services: { trail: ServicePlan[]; shapes: MethodShape[] }[],
+  operations: ReadonlyMap<string, number>,
+  /** The values each call is made with: the same the SDKs' tests and the docs take (core/test-values.ts). */
+  valuesOf: (shape: MethodShape) => CallValues,
 ): GoFile[] {
   const files: GoFile[] = [];
   for (const { trail, shapes } of services) {
@@ -92,7 +96,7 @@ export function emitTests(
         `test:${service.typeName}:${shape.plan.name}`,
         `test ${service.prefix} ${shape.plan.name}`,
       );
-      const call = sampleCall(trail, shape, ctx, 'context.TODO()');
+      const call = sampleCall(trail, shape, ctx, 'context.TODO()', [], shape.plan.name, valuesOf(shape));
       const label = goStr(`${trail.map((s) => s.field).join('.')}.${shape.plan.name}`);
       let body: string;
       switch (shape.result.kind) {
@@ -108,8 +112,12 @@ export function emitTests(
         default:
           body = `\t_, err := ${call}\n\tif err != nil {\n\t\tt.Fatalf("%s: %v", ${label}, err)\n\t}`;
       }
+      // The subtest is named `op<N>_required` (workers/generators/core/wire-cases.ts), so wire_tests
+      // maps `go test -v`'s report back to the operation.
+      const subtest = goStr(wireTestIdent(operations.get(shape.plan.op.key) ?? -1, 'required').slice('test_'.length));
+      const indented = body.replace(/^/gm, '\t');
       file.add(
-        `func ${name}(t *testing.T) {\n\tbaseURL := os.Getenv("TEST_API_BASE_URL")\n\tif baseURL == "" {\n\t\tt.Skip("TEST_API_BASE_URL is not set: these tests call a mock server of the API")\n\t}\n\tclient := NewClient(${clientOptions})\n${body}\n}`,
+        `func ${name}(t *testing.T) {\n\tbaseURL := os.Getenv("TEST_API_BASE_URL")\n\tif baseURL == "" {\n\t\tt.Skip("TEST_API_BASE_URL is not set: these tests call a mock server of the API")\n\t}\n\tclient := NewClient(${clientOptions})\n\tt.Run(${subtest}, func(t *testing.T) {\n${indented}\n\t})\n}`,
       );
     }
     files.push(file);

@@ -8,8 +8,9 @@ import type { ApiModel, Operation } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
 import { emitAliases, emitClientFile, emitOptionFile, emitWebhooks, goMod, optionNames } from './emit-client.ts';
 import { emitReadme, operationProgram, readmePrograms } from './emit-readme.ts';
-import type { CallValues } from './example-values.ts';
+import { type CallValues, descriptionValues } from './example-values.ts';
 import { type MethodShape, ServiceEmitter } from './emit-service.ts';
+import { operationIndexes } from '../core/wire-cases.ts';
 import { emitTests } from './emit-tests.ts';
 import { resolveOptions } from './options.ts';
 import { planModule, type ServicePlan } from './plan.ts';
@@ -98,7 +99,11 @@ export function emitGoSdk(model: ApiModel, options: GoSdkOptions = {}): Generate
   const optionFile = emitOptionFile(model, plan, names);
   if (optionFile !== undefined) rendered.push(optionFile);
   // The tests and the README spell calls with sample values; they declare no new types.
-  rendered.push(...emitTests(plan, types, names, shapesByService));
+  rendered.push(
+    ...emitTests(plan, types, names, shapesByService, operationIndexes(model), (shape) =>
+      descriptionValues(model, shape.plan.op),
+    ),
+  );
   const programs = readmePrograms(model, plan, types, names, methods);
   if (!models.isEmpty()) rendered.push(models);
   for (const file of rendered) files.push({ path: file.path, content: file.render() });
