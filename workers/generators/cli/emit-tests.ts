@@ -1,7 +1,9 @@
 // The CLI package's own tests (`tests/cli.test.mjs`, run by `npm test`: `node --test`): per
-// command, one run with only the required flags and one with every flag, each as a user types it
-// (`<bin> <group> <command> --flag value … --base-url $TEST_API_BASE_URL`), against the API at
-// `TEST_API_BASE_URL` (a validating mock of the description; docs/wire-tests.md). A run passes
+// command, one run with only the required flags and one with every flag, each the command line a
+// user types (`<bin> <group> <command> --flag=value … --base-url $TEST_API_BASE_URL`) given to the
+// CLI's own entry (`main`, which `dist/main.js` calls with the process arguments) in the test
+// process, so a run costs no Node start (tests/generators/cli-run.test.ts spawns the binary
+// itself), against the API at `TEST_API_BASE_URL` (a validating mock of the description; docs/wire-tests.md). A run passes
 // when the command exits 0; a failure carries what the CLI printed on stderr (the mock names each
 // violation). Values come from core/test-values.ts, as the SDKs' tests take them, and every value
 // is printed by the TypeScript literal printer (`str`), never pasted.
@@ -113,27 +115,35 @@ export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly Cli
     '// description, e.g. `prism mock openapi.yaml`). Run `npm run build`, then `npm test`.',
     "import { test } from 'node:test';",
     "import assert from 'node:assert/strict';",
-    "import { execFile } from 'node:child_process';",
     "import { mkdtempSync, writeFileSync } from 'node:fs';",
     "import { tmpdir } from 'node:os';",
     "import { join } from 'node:path';",
-    "import { fileURLToPath } from 'node:url';",
+    "import { main, processIO } from '../dist/cli/main.js';",
+    "import { program } from '../dist/commands.js';",
     '',
     "const baseURL = process.env.TEST_API_BASE_URL ?? 'http://127.0.0.1:4010';",
-    "const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));",
     "const upload = join(mkdtempSync(join(tmpdir(), 'cli-test-')), 'upload.bin');",
     "writeFileSync(upload, 'file contents');",
     `const env = { ...process.env, ${[...env, "NO_COLOR: '1'"].join(', ')} };`,
     '',
-    '/** Runs the CLI as a user would; resolves with its output, rejects with what it printed on stderr. */',
-    'function cli(args) {',
-    '    return new Promise((resolve, reject) => {',
-    "        const argv = [main, ...args, '--base-url', baseURL, '--format', 'json'];",
-    '        execFile(process.execPath, argv, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {',
-    '            if (error) reject(new Error(`exit ${error.code}: ${String(stderr).trim().slice(0, 2000)}`));',
-    '            else resolve(stdout);',
-    '        });',
-    '    });',
+    '/**',
+    " * Runs a command line through the CLI's own entry (`main`, what `dist/main.js` calls with the",
+    ' * process arguments), in this process: resolves with its output, rejects with what it printed on',
+    ' * stderr and its exit code.',
+    ' */',
+    'async function cli(args) {',
+    "    let out = '';",
+    "    let err = '';",
+    '    const io = {',
+    '        ...processIO(),',
+    '        env,',
+    '        stdoutIsTTY: false,',
+    "        stdout: (text) => void (out += typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),",
+    '        stderr: (text) => void (err += text),',
+    '    };',
+    "    const code = await main(program, [...args, '--base-url', baseURL, '--format', 'json'], io);",
+    '    if (code !== 0) throw new Error(`exit ${code}: ${err.trim().slice(0, 2000)}`);',
+    '    return out;',
     '}',
   ];
   for (const { words, method } of commands(groups)) {
