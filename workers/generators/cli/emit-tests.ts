@@ -8,9 +8,9 @@
 // violation). Values come from core/test-values.ts, as the SDKs' tests take them, and every value
 // is printed by the TypeScript literal printer (`str`), never pasted.
 
-import { credentialEnv } from '../core/client.ts';
+import { credentialTestEnv } from '../core/client.ts';
 import type { GeneratedFile } from '../core/files.ts';
-import { parameterValue, testValue, type Fill, type TestValue } from '../core/test-values.ts';
+import { parameterValue, testValue, testValueJson, type Fill, type TestValue } from '../core/test-values.ts';
 import { WIRE_CASES, wireTestName } from '../core/wire-cases.ts';
 import type { ApiModel } from '../model/types.ts';
 import { str } from '../printers/ts-source.ts';
@@ -24,23 +24,7 @@ export const CLI_TEST_SCRIPT = `node --test ${CLI_TESTS_PATH}`;
 /** The upload a file flag or a binary body is given (written by the tests into a temp folder). */
 const UPLOAD = '\u0000upload';
 
-/** The JSON a test value stands for (a file is the upload's path). */
-function json(value: TestValue): unknown {
-  switch (value.t) {
-    case 'str':
-    case 'num':
-    case 'bool':
-      return value.v;
-    case 'null':
-      return null;
-    case 'file':
-      return 'file contents';
-    case 'arr':
-      return value.items.map(json);
-    case 'obj':
-      return Object.fromEntries(value.entries.map(([k, v]) => [k, json(v)]));
-  }
-}
+const json = (value: TestValue): unknown => testValueJson(value, 'file contents');
 
 /** A flag's words for a value, `--name=value` (a value may start with `-`); none for a null. */
 function flagWords(flag: CliFlag, value: TestValue): string[] {
@@ -106,10 +90,7 @@ function wordsLiteral(words: readonly string[]): string {
 
 export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly CliGroup[]): GeneratedFile {
   const index = new Map(model.operations.map((op, i) => [op.key, i]));
-  const env = model.authOptions
-    .map((_, i) => credentialEnv(model, sdk.options.envPrefix, i)[0])
-    .filter((name): name is string => name !== undefined)
-    .map((name) => `${str(name)}: ${str('test-credential')}`);
+  const env = credentialTestEnv(model, sdk.options.envPrefix).map((name) => `${str(name)}: ${str('test-credential')}`);
   const lines: string[] = [
     '// Generated tests: each command against the API at TEST_API_BASE_URL (a mock server of the',
     '// description, e.g. `prism mock openapi.yaml`). Run `npm run build`, then `npm test`.',

@@ -22,6 +22,13 @@ export function credentialEnv(model: ApiModel, envPrefix: string, i: number): st
   return [...new Set([...own, ...(i === 0 ? [`${envPrefix}_API_KEY`] : [])])];
 }
 
+/** The first environment variable of each credential option: what a package's own tests set. */
+export function credentialTestEnv(model: ApiModel, envPrefix: string): string[] {
+  return model.authOptions
+    .map((_, i) => credentialEnv(model, envPrefix, i)[0])
+    .filter((name): name is string => name !== undefined);
+}
+
 /** The idempotency header (`Idempotency-Key` unless the option names another, or `null` for none). */
 export function idempotencyHeaderOf(option: string | null | undefined): string | null {
   return option === undefined ? 'Idempotency-Key' : option;

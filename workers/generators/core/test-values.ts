@@ -311,3 +311,21 @@ function numberValue(type: 'integer' | 'number', c: PrimitiveConstraints): numbe
   }
   return 1;
 }
+
+/** The JSON a test value stands for, `file` standing for an upload (a CLI path, an MCP file argument). */
+export function testValueJson(value: TestValue, file: unknown): unknown {
+  switch (value.t) {
+    case 'str':
+    case 'num':
+    case 'bool':
+      return value.v;
+    case 'null':
+      return null;
+    case 'file':
+      return file;
+    case 'arr':
+      return value.items.map((item) => testValueJson(item, file));
+    case 'obj':
+      return Object.fromEntries(value.entries.map(([k, v]) => [k, testValueJson(v, file)]));
+  }
+}

@@ -7,9 +7,9 @@
 // client is a few lines of newline-delimited JSON-RPC, so the tests need no dependency. Values
 // come from core/test-values.ts, as the SDKs' tests take them, printed as JSON inside `str`.
 
-import { credentialEnv } from '../core/client.ts';
+import { credentialTestEnv } from '../core/client.ts';
 import type { GeneratedFile } from '../core/files.ts';
-import { parameterValue, testValue, type Fill, type TestValue } from '../core/test-values.ts';
+import { parameterValue, testValue, testValueJson, type Fill, type TestValue } from '../core/test-values.ts';
 import { WIRE_CASES, wireTestName } from '../core/wire-cases.ts';
 import type { ApiModel } from '../model/types.ts';
 import { str } from '../printers/ts-source.ts';
@@ -23,23 +23,7 @@ export const MCP_TEST_SCRIPT = `node --test ${MCP_TESTS_PATH}`;
 
 const FILE = { content_base64: Buffer.from('file contents').toString('base64'), filename: 'upload.bin' };
 
-/** The JSON a test value stands for (a file is the tool's file argument). */
-function json(value: TestValue): unknown {
-  switch (value.t) {
-    case 'str':
-    case 'num':
-    case 'bool':
-      return value.v;
-    case 'null':
-      return null;
-    case 'file':
-      return FILE;
-    case 'arr':
-      return value.items.map(json);
-    case 'obj':
-      return Object.fromEntries(value.entries.map(([k, v]) => [k, json(v)]));
-  }
-}
+const json = (value: TestValue): unknown => testValueJson(value, FILE);
 
 /** The tool's arguments for one case. */
 function toolArguments(model: ApiModel, tool: McpTool, fill: Fill): Record<string, unknown> {
@@ -89,10 +73,7 @@ function toolArguments(model: ApiModel, tool: McpTool, fill: Fill): Record<strin
 
 export function emitMcpTests(model: ApiModel, sdk: SdkPlan, tools: readonly McpTool[]): GeneratedFile {
   const index = new Map(model.operations.map((op, i) => [op.key, i]));
-  const env = model.authOptions
-    .map((_, i) => credentialEnv(model, sdk.options.envPrefix, i)[0])
-    .filter((name): name is string => name !== undefined)
-    .map((name) => `${str(name)}: ${str('test-credential')}`);
+  const env = credentialTestEnv(model, sdk.options.envPrefix).map((name) => `${str(name)}: ${str('test-credential')}`);
   const lines: string[] = [
     '// Generated tests: each tool against the API at TEST_API_BASE_URL (a mock server of the',
     '// description, e.g. `prism mock openapi.yaml`). Run `npm run build`, then `npm test`.',
