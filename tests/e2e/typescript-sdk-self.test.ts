@@ -61,7 +61,7 @@ let outDir: string;
 let files: GeneratedFile[];
 
 beforeAll(async () => {
-  service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '4', REPORT_RATE_WINDOW_SECONDS: '2' });
+  service = await startTestService({ ROLE: 'all', REPORT_RATE_LIMIT: '4', REPORT_RATE_WINDOW_SECONDS: '8' });
   const text = await (await fetch(`${service.url}/api/openapi.json`)).text();
   const analysis = await analyzeSpec({ openapiText: text, configText: CONFIG, mode: 'flagship' });
   expect(analysis.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
