@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files that measure the service under stress (a stalled event loop, a PostgreSQL restart, killed
@@ -15,12 +16,28 @@ const QUIET = ['tests/reliability/**/*.test.ts', 'tests/workers/isolation.test.t
  */
 const WORKERS = Math.max(2, availableParallelism());
 
+/**
+ * The corpus shards (each compiles hundreds of packages in one checker run, 2–3 minutes) and the
+ * web app's browser suite start first: vitest's default order on a fresh clone (largest file
+ * first) left them to the end, two at a time, a tail of several minutes with one core idle.
+ */
+const HEAVY = [/-corpus-[a-z]\.test\.ts$/, /\/e2e\/web-app\.test\.ts$/];
+
+class HeavyFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const heavy = (spec: TestSpecification): boolean => HEAVY.some((re) => re.test(spec.moduleId));
+    return [...sorted.filter(heavy), ...sorted.filter((spec) => !heavy(spec))];
+  }
+}
+
 // One PostgreSQL server per project (tests/setup/global-setup.ts); each test file creates its own
 // database on it (tests/setup/database.ts), so files run in parallel.
 export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
     pool: 'forks',
+    sequence: { sequencer: HeavyFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-results.json' }]] : ['default'],
