@@ -54,6 +54,6 @@ export function goCorpusSlice(slice: number, slices: number): void {
       expect(modules.size).toBeGreaterThan(50);
       expect(emitFailures).toEqual([]);
       expect(findings).toEqual({});
-    }, 900_000);
+    }, 1_500_000);
   });
 }

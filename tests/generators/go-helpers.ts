@@ -34,7 +34,7 @@ export async function runTool(
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = goEnv(),
-  timeoutMs = 600_000,
+  timeoutMs = 1_200_000,
 ): Promise<ToolOutput> {
   try {
     const { stdout, stderr } = await promisify(execFile)(command, args, {

@@ -99,6 +99,6 @@ export function corpusSlice(slice: number, slices: number): void {
           .slice(0, 20),
       ).toEqual([]);
       expect(pyright.code, pyright.output.slice(-2000)).toBe(0);
-    }, 600_000);
+    }, 1_500_000);
   });
 }

@@ -102,7 +102,7 @@ export async function runMypy(srcDirs: string[], cacheDir: string, extraPackages
     ...extraPackages.flatMap((p) => ['-p', p]),
     ...srcDirs.filter((d) => !extraPackages.includes(readModuleName(d))).flatMap((dir) => ['-p', readModuleName(dir)]),
   ];
-  return run(MYPY as string, [...args, ...packages], { env, timeoutMs: 600_000 });
+  return run(MYPY as string, [...args, ...packages], { env, timeoutMs: 1_200_000 });
 }
 
 function readModuleName(srcDir: string): string {
@@ -171,7 +171,7 @@ export async function runPyright(configDir: string, srcDirs: string[], extraPath
       pythonVersion: '3.10',
     }),
   );
-  return run(process.execPath, [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', config], { timeoutMs: 600_000 });
+  return run(process.execPath, [...PYRIGHT_NODE_ARGS, PYRIGHT, '-p', config], { timeoutMs: 1_200_000 });
 }
 
 /** pyright error lines (`<file>:<line>:<col> - error: ...`) grouped by package `src` dir. */
