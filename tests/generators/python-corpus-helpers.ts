@@ -49,7 +49,7 @@ export function corpusSlice(slice: number, slices: number): void {
         try {
           // The package's own wire tests (tests/) import it as installed; they run in tests/workers/wire-*.
           const files = emitPythonSdk(result.model, { moduleName }).filter((f) => !f.path.startsWith('tests/'));
-          writeFiles(dir, shareRuntime(root, files, moduleName));
+          writeFiles(dir, shareRuntime(root, files));
         } catch (error) {
           emitFailures.push(`${entry.file}: ${(error as Error).message}`);
           continue;

@@ -3,7 +3,7 @@
 
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import type { ApiModel } from '../../workers/generators/model/types.ts';
@@ -135,7 +135,7 @@ export const SHARED_RUNTIME = 'sdk_runtime_shared';
  * `from sdk_runtime_shared.<file> import *` (the runtime modules declare `__all__`). The generated
  * code is still checked against the real runtime; only the duplicate copies are skipped.
  */
-export function shareRuntime(root: string, files: GeneratedFile[], moduleName: string): GeneratedFile[] {
+export function shareRuntime(root: string, files: GeneratedFile[]): GeneratedFile[] {
   const bundleNames = new Set(readdirSync(BUNDLE_DIR).filter((n) => n.endsWith('.py')));
   const runtimeDir = join(root, 'runtime/src', SHARED_RUNTIME);
   if (!existsSync(runtimeDir)) {
@@ -144,7 +144,10 @@ export function shareRuntime(root: string, files: GeneratedFile[], moduleName: s
     writeFileSync(join(runtimeDir, 'py.typed'), '');
     for (const name of bundleNames) writeFileSync(join(runtimeDir, name), readFileSync(join(BUNDLE_DIR, name), 'utf8'));
   }
-  const prefix = `src/${moduleName}/`;
+  // The package folder as emitted (the emitter normalises the module name it is given).
+  const base = files.find((f) => /^src\/[^/]+\/_base_client\.py$/.test(f.path));
+  if (base === undefined) throw new Error('shareRuntime: no src/<package>/_base_client.py among the files');
+  const prefix = base.path.slice(0, -'_base_client.py'.length);
   return files.map((file) => {
     const name = file.path.slice(prefix.length);
     if (file.path.startsWith(prefix) && bundleNames.has(name))
@@ -165,7 +168,8 @@ export async function runPyright(configDir: string, srcDirs: string[], extraPath
   writeFileSync(
     config,
     JSON.stringify({
-      include: [...extraPaths, ...srcDirs],
+      // pyright takes `include` entries relative to the config's folder (absolute ones are ignored).
+      include: [...extraPaths, ...srcDirs].map((d) => relative(configDir, d) || '.'),
       extraPaths,
       typeCheckingMode: 'strict',
       pythonVersion: '3.10',

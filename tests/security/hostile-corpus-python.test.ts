@@ -96,7 +96,7 @@ describe('the hostile corpus, Python SDK', () => {
           f.path.startsWith(from) ? { path: `src/${module}/${f.path.slice(from.length)}`, content: f.content } : f,
         );
         const dir = join(root, 'p', name);
-        for (const file of shareRuntime(join(root, 'p'), renamed, module)) {
+        for (const file of shareRuntime(join(root, 'p'), renamed)) {
           mkdirSync(join(dir, file.path, '..'), { recursive: true });
           writeFileSync(join(dir, file.path), file.content);
         }
