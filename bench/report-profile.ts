@@ -16,12 +16,14 @@
  *     (analysis, emitting, packing: one thread for every step), peak RSS of the whole tree;
  *   - emit CPU per generator, measured alone in a fresh process (what the run process's CPU is made of);
  *   - a re-run of the unchanged description on the same worker (its caches warm).
- * Every round starts a fresh worker with a fresh TMPDIR, so no cache of an earlier round helps.
+ * Every round starts a fresh worker with a fresh TMPDIR, so no cache of an earlier round helps,
+ * but for the Go build cache (GO_CACHE_DIR, the standard library compiled once per machine).
  * `uptime`'s load is printed beside each round: the machine is shared. hey-api runs at the run
  * process's priority (niceness +10, as isolated-run.ts sets it), so both meet the same competition.
  *
  *   npm run bench:profile                      (Stripe-sized + OpenAI, Asana, Plaid when ../shared/corpus exists)
  *   PROFILE_ONLY=stripe PROFILE_ROUNDS=3 npm run bench:profile   (PROFILE_RERUN=0: no warm re-run)
+ *   PROFILE_FILE=tests/fixtures/petstore.yaml npm run bench:profile   (any one description)
  *   node bench/report-profile.ts --emit <file> (child: emit CPU per generator, one JSON line)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -30,15 +32,18 @@ import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../shared/config.ts';
+import { PIPELINE_STEPS } from '../shared/enums.ts';
 import { createLogger } from '../shared/logger.ts';
 import { startRoles } from '../bin/roles.ts';
 import { createWorkspace } from '../server/services/workspaces/create-workspace.ts';
 import { analyzeSpec } from '../workers/generators/analyze.ts';
 import { emitCli } from '../workers/generators/cli/index.ts';
 import { emitDocsSite } from '../workers/generators/docs/index.ts';
+import { emitGoSdk } from '../workers/generators/go/index.ts';
 import { emitMcpServer } from '../workers/generators/mcp/index.ts';
 import { emitPythonSdk } from '../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../workers/generators/typescript/index.ts';
+import { GO_CACHE_DIR } from '../workers/pipeline/go-tools.ts';
 import { settleDisk, timeCommand } from './peer.ts';
 import { stripeLikeDescription } from './synthetic-stripe-like.ts';
 
@@ -47,7 +52,7 @@ const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 3);
 const SAMPLE_MS = Number(process.env.PROFILE_SAMPLE_MS ?? 100);
 const TERMINAL = new Set(['ready', 'complete', 'failed', 'canceled', 'blocked', 'expired']);
-const STEPS = ['validate', 'typescript_sdk', 'python_sdk', 'cli', 'mcp_server', 'docs', 'compat_diff'];
+const STEPS = PIPELINE_STEPS;
 const TICKS = 100; // USER_HZ on Linux
 const PAGE_KB = 4;
 
@@ -66,6 +71,7 @@ if (process.argv[2] === '--emit') {
   for (const [name, emit] of [
     ['typescript_sdk', () => emitTypeScriptSdk(model)],
     ['python_sdk', () => emitPythonSdk(model)],
+    ['go_sdk', () => emitGoSdk(model)],
     ['cli', () => emitCli(model)],
     ['mcp_server', () => emitMcpServer(model)],
     ['docs', () => emitDocsSite(model, {})],
@@ -115,23 +121,25 @@ function describe(pid: number): { kind: string; step: string } {
   const step = /report-(?:check|pydist)-([a-z_]+?)-[A-Za-z0-9]{6}/.exec(cwd)?.[1] ?? '';
   const kind = /run-process\.mjs/.test(cmd)
     ? 'run process (analysis, emit, pack)'
-    : /tsgo|typescript-native|\btsc\b/.test(cmd)
-      ? 'tsc (TS 7)'
-      : /esbuild/.test(cmd)
-        ? 'esbuild'
-        : /pyright/.test(cmd)
-          ? 'pyright'
-          : /\bmypy\b/.test(cmd)
-            ? 'mypy'
-            : /compileall/.test(cmd)
-              ? 'python -m compileall'
-              : /pyproject-build|_in_process|setuptools|\bbuild\b/.test(cmd)
-                ? 'wheel + sdist (build)'
-                : /twine/.test(cmd)
-                  ? 'twine check'
-                  : /start\.mjs|bin\/start/.test(cmd)
-                    ? 'worker'
-                    : (cmd.split(' ')[0]?.split('/').pop() ?? '?');
+    : /prism/.test(cmd)
+      ? "prism (the wire tests' mock)"
+      : /tsgo|typescript-native|\btsc\b/.test(cmd)
+        ? 'tsc (TS 7)'
+        : /esbuild/.test(cmd)
+          ? 'esbuild'
+          : /pyright/.test(cmd)
+            ? 'pyright'
+            : /\bmypy\b/.test(cmd)
+              ? 'mypy'
+              : /compileall/.test(cmd)
+                ? 'python -m compileall'
+                : /pyproject-build|_in_process|setuptools|\bbuild\b/.test(cmd)
+                  ? 'wheel + sdist (build)'
+                  : /twine/.test(cmd)
+                    ? 'twine check'
+                    : /start\.mjs|bin\/start/.test(cmd)
+                      ? 'worker'
+                      : (cmd.split(' ')[0]?.split('/').pop() ?? '?');
   return { kind, step };
 }
 
@@ -200,6 +208,9 @@ function startWorker(databaseUrl: string, tempDir: string): Promise<ChildProcess
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       TMPDIR: tempDir,
+      // The Go standard library compiled once per machine (as a deployed worker keeps it), not per
+      // round: the machine's Go caches (go-tools.ts), warmed before the first round.
+      GO_CACHE_DIR: GO_CACHE_DIR,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -269,6 +280,9 @@ async function main(): Promise<void> {
   } else {
     console.log(`corpus not found at ${CORPUS}: the Stripe-sized description only`);
   }
+  // PROFILE_FILE=<path>: profile that description instead (a small one shows a run's fixed costs).
+  if (process.env.PROFILE_FILE)
+    descriptions.splice(0, descriptions.length, [process.env.PROFILE_FILE, process.env.PROFILE_FILE]);
   const chosen = descriptions.filter(([label]) => !only || label.toLowerCase().includes(only.toLowerCase()));
 
   const dataDir = await mkdtemp(join(tmpdir(), 'report-profile-data-'));

@@ -883,7 +883,7 @@ describe.skipIf(!browserAvailable)('web app in headless Chromium', { timeout: 90
     await owner.getByRole('button', { name: 'Start report' }).click();
     await owner.waitForURL(/\/runs\/run_[a-z0-9]+$/, { timeout: 20_000 });
     const hostileRun = /\/runs\/(run_[a-z0-9]+)/.exec(owner.url())![1]!;
-    await owner.waitForFunction(ALL_STEPS_FINISHED, undefined, { timeout: 180_000, polling: 500 });
+    await owner.waitForFunction(ALL_STEPS_FINISHED, undefined, { timeout: 360_000, polling: 500 });
     await inert(owner, 'run');
 
     // Diagnostics quote the hostile names and values: they are there, and they are text.
@@ -937,7 +937,7 @@ describe.skipIf(!browserAvailable)('web app in headless Chromium', { timeout: 90
     await owner.waitForFunction(() => document.querySelectorAll('.code .lc span[style]').length > 5);
     await inert(owner, 'sdk file');
     await axe(owner, 'sdk file (hostile)');
-  }, 240_000);
+  }, 480_000);
 
   it('logged no console errors on any page', () => {
     expect(errors).toEqual([]);

@@ -15,7 +15,7 @@ const RATE_LIMIT = 5;
 const RATE_WINDOW_SECONDS = 2;
 
 // Small descriptions: Swagger 2.0 is read and reported (oas/unsupported-version) in milliseconds,
-// every later step skipped; one full pipeline per workspace on the Petstore.
+// every later step skipped; one full pipeline on the Petstore (the first workspace's first start).
 const SWAGGER = `swagger: "2.0"\ninfo: {title: Tiny, version: "1"}\npaths: {}\n`;
 
 let service: TestService;
@@ -101,7 +101,9 @@ describe('concurrent report starts under a rate limit', () => {
         const client = rest(service.url, token);
         for (let s = 0; s < STARTS_PER_CLIENT; s += 1) {
           const key = `load-c${index}-s${s}`;
-          const petstore = s === 0 && index % CLIENTS_PER_WORKSPACE === 0;
+          // One full pipeline (every check and the wire tests, about 45 s of CPU) in the first workspace:
+          // the queue is what is under test here, and four of them on 2 cores took most of the wait.
+          const petstore = s === 0 && index === 0;
           const body = { openapiText: petstore ? PETSTORE : SWAGGER, notes: key };
           // Every third start is sent twice at once (a double click): both get the same run.
           const [first, twin] = await Promise.all([
@@ -151,7 +153,7 @@ describe('concurrent report starts under a rate limit', () => {
     expect(orphans(queued)).toEqual([]);
 
     // Every run ends once: terminal, completedAt set, its one job completed on the first attempt.
-    const done = await ledger.waitAllTerminal(60_000);
+    const done = await ledger.waitAllTerminal(180_000);
     const processedMs = Date.now() - began;
     expect(orphans(done)).toEqual([]);
     expect(done.runs.flatMap(unfinished)).toEqual([]);
@@ -188,5 +190,5 @@ describe('concurrent report starts under a rate limit', () => {
     console.log(
       `concurrent starts: ${accepted.length} accepted, ${refusals.length} refused with 429, starts ${startsMs} ms, all terminal after ${processedMs} ms`,
     );
-  }, 110_000);
+  }, 300_000);
 });

@@ -17,8 +17,11 @@ export const GO_TOOLS_SETUP = 'npm run setup:go-tools';
 /** Where `.ci/run` installs Go tools: `<repo>/.tools/go/bin`. */
 export const GO_TOOLS_BIN = resolve(import.meta.dirname, '../../.tools/go/bin');
 
-/** Build, module and staticcheck caches shared by the checks on this machine. */
-export const GO_CACHE_DIR = join(tmpdir(), 'report-service-go-cache');
+/**
+ * Build, module and staticcheck caches shared by the checks on this machine (`GO_CACHE_DIR`, by
+ * default `<tmpdir>/report-service-go-cache`). The standard library is compiled into it once.
+ */
+export const GO_CACHE_DIR = process.env.GO_CACHE_DIR || join(tmpdir(), 'report-service-go-cache');
 
 function executable(path: string): string | undefined {
   try {
