@@ -189,6 +189,31 @@ describe('runs use the settings', () => {
     });
   });
 
+  it("a partner run builds the SDKs its stainless.yml lists under targets; the project's settings turn another on", async () => {
+    // The stainless.yml lists typescript and python: Go is not built; the CLI, not listed either,
+    // is turned on by the project. Turned-off steps are not applicable: they ask for no review.
+    const projectId = await quietProject('Partner targets', 'partner_compatible');
+    expect(
+      (
+        await patchSettings(projectId, {
+          targets: { typescript: false, python: false, mcp: false, docs: false, cli: true },
+        })
+      ).status,
+    ).toBe(200);
+    const started = await start({ projectId, mode: 'partner_compatible', configText: STAINLESS });
+    const run = await finished(started.runId);
+    const step = (name: string) => run.steps.find((s) => s.name === name);
+    expect(step('go_sdk')).toMatchObject({ status: 'skipped', counts: { notApplicable: 1 } });
+    expect(step('go_sdk')?.summary).toMatch(/does not list `go` under targets \(it lists typescript, python\)/);
+    expect(step('python_sdk')).toMatchObject({ status: 'skipped', summary: "turned off in the project's settings" });
+    expect(step('cli')?.status, JSON.stringify(step('cli'))).toBe('passed');
+    // wire_tests ran the one SDK built: the CLI.
+    const wire = step('wire_tests');
+    expect(wire?.counts, JSON.stringify(wire)).toHaveProperty('cliPassed');
+    expect(Object.keys(wire?.counts ?? {}).filter((k) => k.endsWith('Passed'))).toEqual(['cliPassed']);
+    expect(wire?.summary).toMatch(/not tested, not built in this run: typescript, mcp, python, go$/);
+  }, 240_000);
+
   it("a flagship start without a config uses the project's default config", async () => {
     const projectId = await quietProject('Default config');
     const defaultConfigText = 'client_name: Menagerie\npackages:\n  typescript: menagerie-js\n';

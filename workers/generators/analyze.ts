@@ -14,7 +14,7 @@ import { isRecord, type JsonRecord } from './model/json-guards.ts';
 import { readConfig, type ConfigKind } from './config/read-config.ts';
 import { deriveStarterConfig, starterConfigYaml } from './config/derive-starter-config.ts';
 import { applyProjectPackages, type ProjectPackages } from './config/project-packages.ts';
-import type { GeneratorConfig, LintSettings } from './model/generator-config.ts';
+import type { ConfigTarget, GeneratorConfig, LintSettings } from './model/generator-config.ts';
 import { annotateDiagnostic, blocksReady, finalizeDiagnostics } from './model/lint/finalize-diagnostics.ts';
 
 export type { ConfigKind } from './config/read-config.ts';
@@ -87,6 +87,8 @@ export interface ModelStage {
   needsSetup: string[];
   configKind: ConfigKind;
   format?: 'json' | 'yaml';
+  /** The SDKs the run's stainless.yml lists under `targets`, when it lists any (GeneratorConfig.targets). */
+  targets?: ConfigTarget[];
 }
 
 export interface AnalysisStages {
@@ -118,7 +120,7 @@ export function startAnalysis(input: AnalyzeInput): AnalysisStages {
   const result = runAnalysis(input, (stage) => modelReady(stage));
   // An analysis that ends before building a model (an unreadable description) settles `model` with
   // what it has; one that fails (an abort) rejects it. Settling a settled promise does nothing.
-  result.then((r) => modelReady(modelStage(r.model, r.needsSetup, r.configKind, r.format)), modelFailed);
+  result.then((r) => modelReady(modelStage(r.model, r.needsSetup, r.configKind, r.format, undefined)), modelFailed);
   model.catch(() => {});
   result.catch(() => {});
   return { model, result };
@@ -129,8 +131,15 @@ function modelStage(
   needsSetup: string[],
   configKind: ConfigKind,
   format: 'json' | 'yaml' | undefined,
+  targets: ConfigTarget[] | undefined,
 ): ModelStage {
-  return { ...(model ? { model } : {}), needsSetup, configKind, ...(format ? { format } : {}) };
+  return {
+    ...(model ? { model } : {}),
+    needsSetup,
+    configKind,
+    ...(format ? { format } : {}),
+    ...(targets ? { targets } : {}),
+  };
 }
 
 async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) => void): Promise<AnalyzeResult> {
@@ -212,7 +221,7 @@ async function runAnalysis(input: AnalyzeInput, modelReady: (stage: ModelStage) 
   pushAll(configDiagnostics, built.configDiagnostics);
   const model = built.model;
   lap('model');
-  modelReady(modelStage(model, needsSetup, configKind, doc.format));
+  modelReady(modelStage(model, needsSetup, configKind, doc.format, config.targets));
   if (input.checks === false) return finish({ model, configKind, format: doc.format });
 
   // The description's checks, after the model: only the report waits for them (and for the

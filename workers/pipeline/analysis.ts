@@ -17,7 +17,7 @@ export interface Analysis {
 }
 
 /** What the generating steps wait for: the model, before the description's checks are in. */
-export type ModelReady = Pick<ModelStage, 'model' | 'needsSetup'>;
+export type ModelReady = Pick<ModelStage, 'model' | 'needsSetup' | 'targets'>;
 
 /**
  * The analysis of a run's inputs, in its two stages (see `startAnalysis`). Without `checks` the

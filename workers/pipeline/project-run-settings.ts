@@ -16,20 +16,23 @@ const TARGET_STEPS: Record<ProjectTarget, PipelineStep> = {
 /**
  * What a run takes from its project's settings, read when the job starts (docs/web-app.md:
  * Project settings): the package names (settings over config over the names in use) and the
- * steps of the targets turned off.
+ * steps of the targets turned off, and on (a partner run's stainless.yml lists the SDKs it builds;
+ * a target turned on here is built all the same).
  */
 export async function projectRunSettings(projectId: string): Promise<NonNullable<RunTask['project']>> {
   const project = await Project.findByPk(projectId, { attributes: ['id', 'settings', 'packagesInUse'] });
   const settings = project?.settings ?? {};
-  const off = Object.entries(settings.targets ?? {})
-    .filter(([, on]) => on === false)
-    .map(([target]) => TARGET_STEPS[target as ProjectTarget]);
+  const stepsWhere = (value: boolean): PipelineStep[] =>
+    Object.entries(settings.targets ?? {})
+      .filter(([, on]) => on === value)
+      .map(([target]) => TARGET_STEPS[target as ProjectTarget]);
   return {
     packages: {
       ...(settings.packages ? { overrides: settings.packages } : {}),
       ...(project?.packagesInUse ? { inUse: project.packagesInUse } : {}),
     },
-    off,
+    off: stepsWhere(false),
+    on: stepsWhere(true),
   };
 }
 

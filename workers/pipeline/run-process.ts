@@ -7,6 +7,7 @@ import type { PipelineStep } from '../../shared/enums.ts';
 import { analyzeInputs } from './analysis.ts';
 import { NO_CARRY_SOURCES } from './custom-code/carry-sources.ts';
 import { packArtifact } from './pack-artifact.ts';
+import { turnedOffSteps } from './turned-off.ts';
 import type { RunTask, StepResult, ToRunProcess, ToWorker } from './run-protocol.ts';
 import type { StepContext } from './step.ts';
 import { LAUNCH_ORDER, STEPS } from './step-list.ts';
@@ -46,6 +47,11 @@ async function runTask(task: RunTask): Promise<void> {
     checks: task.steps.includes('validate'),
     ...(task.project ? { projectPackages: task.project.packages } : {}),
   });
+  // Steps turned off (project settings, the stainless.yml's targets): known once the config is read.
+  const turnedOff = stages.model.then(
+    (stage) => turnedOffSteps(task.project, stage.targets),
+    () => turnedOffSteps(task.project, undefined),
+  );
   const context: StepContext = {
     runId: task.runId,
     mode: task.mode,
@@ -60,6 +66,7 @@ async function runTask(task: RunTask): Promise<void> {
         send({ type: 'need-previous' });
       }),
     carry: task.carry ?? NO_CARRY_SOURCES,
+    turnedOff: async () => new Set((await turnedOff).keys()),
   };
   const modelSent = stages.model.then(
     (stage) => {
@@ -74,9 +81,11 @@ async function runTask(task: RunTask): Promise<void> {
     const step = STEPS.find((s) => s.name === name)!;
     send({ type: 'started', step: name, at: Date.now() });
     try {
-      const outcome = task.project?.off.includes(name)
-        ? { status: 'skipped' as const, summary: "turned off in the project's settings" }
-        : await step.run(context);
+      const offReason = name === 'validate' ? undefined : (await turnedOff).get(name);
+      const outcome =
+        offReason !== undefined
+          ? { status: 'skipped' as const, summary: offReason, counts: { notApplicable: 1 } }
+          : await step.run(context);
       const artifacts = [];
       for (const draft of outcome.artifacts ?? [])
         artifacts.push({ kind: draft.kind, packed: await packArtifact(draft) });

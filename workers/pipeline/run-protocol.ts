@@ -26,8 +26,11 @@ export interface RunTask {
   logLevel: string;
   /** Merge bases and the connected repository's SDK, for carrying the customer's code (absent: none). */
   carry?: CarrySources;
-  /** The project's settings that shape a run: package names, and the steps whose target is turned off. */
-  project?: { packages: ProjectPackages; off: PipelineStep[] };
+  /**
+   * The project's settings that shape a run: package names, the steps whose target is turned off,
+   * and those turned on (over a stainless.yml that does not list their target).
+   */
+  project?: { packages: ProjectPackages; off: PipelineStep[]; on?: PipelineStep[] };
 }
 
 /** A step's artifact as stored: packed (tar.gz, JSON or text) in the run's process. */

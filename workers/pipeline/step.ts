@@ -48,6 +48,8 @@ export interface StepContext {
   previousDescription(): Promise<string | undefined>;
   /** The merge bases and the connected repository's SDK the worker found for this run. */
   carry: CarrySources;
+  /** The steps this run does not build (workers/pipeline/turned-off.ts); none when absent. */
+  turnedOff?: () => Promise<ReadonlySet<PipelineStep>>;
 }
 
 export interface StepDefinition {

@@ -10,7 +10,7 @@ import { readEnvironments } from './read-environments.ts';
 import { readPagination } from './read-pagination.ts';
 import { readResources } from './read-resources.ts';
 import { reportStainlessKeys } from './stainless-keys.ts';
-import { emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
+import { CONFIG_TARGETS, emptyConfig, type ConfigParseResult } from '../model/generator-config.ts';
 
 const RESOURCE_KEYS = {
   resource: ['methods', 'subresources', 'models', 'description', 'standalone_api', 'name'],
@@ -67,6 +67,8 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
   if (edition !== undefined) config.stainlessEdition = edition;
 
   const targets = asRecord(root.targets) ?? {};
+  if (asRecord(root.targets) !== undefined)
+    config.targets = CONFIG_TARGETS.filter((t) => t in targets || (t === 'typescript' && 'node' in targets));
   const ts = asRecord(targets.typescript ?? targets.node);
   const py = asRecord(targets.python);
   const cli = asRecord(targets.cli);

@@ -64,7 +64,17 @@ export interface GeneratorConfig {
   unspecifiedEndpoints: string[];
   /** Rule settings (`lint:`), by our rule id; empty when the config sets none. */
   lint?: LintSettings;
+  /**
+   * stainless.yml `targets`: the SDKs the config lists (`node` read as `typescript`), when it has
+   * a `targets` mapping. A partner run builds only these of the four (the project's settings can
+   * turn another on); the MCP server and the docs are ours and are always built.
+   */
+  targets?: ConfigTarget[];
 }
+
+/** The deliverables a stainless.yml `targets` mapping can list. */
+export type ConfigTarget = 'typescript' | 'python' | 'go' | 'cli';
+export const CONFIG_TARGETS: readonly ConfigTarget[] = ['typescript', 'python', 'go', 'cli'];
 
 /** A project's rule settings, resolved to our rule ids (see config/read-lint.ts). */
 export interface LintSettings {

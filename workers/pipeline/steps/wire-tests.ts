@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import type { PipelineStep } from '../../../shared/enums.ts';
 import { join } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { methodTargets } from '../../generators/core/resources.ts';
@@ -10,6 +11,15 @@ import { defineStep, type StepContext, type StepOutcome } from '../step.ts';
 import { wireSuites, type SuiteOrReason } from '../wire-suites.ts';
 import { operationVerdicts, runSuite, type OperationVerdict, type WireSdk } from '../wire-run.ts';
 import { planSdk, resolveOptions } from '../../generators/typescript/naming.ts';
+
+/** The step that builds each SDK the wire tests run. */
+const SDK_STEPS: Record<WireSdk, PipelineStep> = {
+  typescript: 'typescript_sdk',
+  cli: 'cli',
+  mcp: 'mcp_server',
+  python: 'python_sdk',
+  go: 'go_sdk',
+};
 
 /** How long the mock may take to read the description; Prism's limit is documented in docs/wire-tests.md. */
 const MOCK_START_MS = Number(process.env.WIRE_MOCK_START_MS ?? 30_000);
@@ -43,7 +53,7 @@ export const wireTestsStep = defineStep({
 /** The step with the SDK suites it runs given (a test plants a bug in one of them). */
 export async function runWireTests(
   context: StepContext,
-  suitesOf: (model: ApiModel, signal: AbortSignal) => Promise<SuiteOrReason[]>,
+  suitesOf: (model: ApiModel, signal: AbortSignal, skip: ReadonlySet<WireSdk>) => Promise<SuiteOrReason[]>,
 ): Promise<StepOutcome> {
   const { model } = await context.model();
   if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
@@ -88,7 +98,12 @@ export async function runWireTests(
       (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
     );
   try {
-    const suites = await suitesOf(model, context.signal);
+    // An SDK whose step is turned off in this run (project settings, the stainless.yml's targets) is not tested.
+    const off = (await context.turnedOff?.()) ?? new Set();
+    const skip = new Set(
+      (Object.entries(SDK_STEPS) as [WireSdk, PipelineStep][]).filter(([, step]) => off.has(step)).map(([sdk]) => sdk),
+    );
+    const suites = await suitesOf(model, context.signal, skip);
     const started = await starting;
     if ('error' in started)
       return {
@@ -96,7 +111,10 @@ export async function runWireTests(
         summary: `not applicable: the mock server (Prism) could not serve this description (${started.error.slice(0, 300)}); the SDKs' tests were not run`,
         counts: { notApplicable: 1, operations: operations.length },
       };
-    return await runAll(context.signal, started.mock, operations, model.operations, suites);
+    const outcome = await runAll(context.signal, started.mock, operations, model.operations, suites);
+    return skip.size === 0
+      ? outcome
+      : { ...outcome, summary: `${outcome.summary}; not tested, not built in this run: ${[...skip].join(', ')}` };
   } finally {
     const started = await starting;
     if ('mock' in started) await started.mock.stop();
