@@ -11,27 +11,14 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, CHROMIUM, openBrowser } from '../setup/browser.ts';
 import { emitDocsSite, type GeneratedFile } from '../../workers/generators/docs/index.ts';
 import { CORPUS, HAS_CORPUS } from '../generators/corpus-helpers.ts';
 import { docsFixture, modelFromFiles } from '../generators/docs-helpers.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const hasPlaywright = existsSync(join(import.meta.dirname, '../../node_modules/playwright-core/package.json'));
-const available = existsSync(CHROMIUM) && hasPlaywright;
+const available = browserAvailable;
 if (!available)
-  console.warn(
-    `\n*** docs-browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`,
-  );
+  console.warn(`\n*** docs-browser tests SKIPPED: (${CHROMIUM} and playwright-core are both needed) ***\n`);
 
 /** More of the corpus for the accessibility check (small sites: axe takes about half a second a page): callbacks, a 3.1 example, an events API. */
 const AXE_CORPUS_SAMPLE: Record<string, string> = {
@@ -114,10 +101,7 @@ describe.skipIf(!available || !HAS_CORPUS)('generated docs in headless Chromium'
     server = served.server;
     base = served.base;
     requests = served.requests;
-    const { chromium } = (await import('playwright-core')) as unknown as {
-      chromium: { launch: (o: object) => Promise<typeof browser> };
-    };
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
+    browser = (await openBrowser()) as unknown as typeof browser;
   }, 60_000);
 
   afterAll(async () => {

@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, CHROMIUM, openBrowser } from '../setup/browser.ts';
 import { DocsDomain, PublishingAction, Run } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
@@ -29,13 +30,9 @@ import { startTestService, type TestService } from '../setup/service.ts';
 import { createStoredArtifact } from '../setup/stored-artifact.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasPlaywright = existsSync(join(import.meta.dirname, '../../node_modules/playwright-core/package.json'));
-const available = existsSync(CHROMIUM) && hasPlaywright;
+const available = browserAvailable;
 if (!available)
-  console.warn(
-    `\n*** docs-try-it browser tests SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`,
-  );
+  console.warn(`\n*** docs-try-it browser tests SKIPPED: (${CHROMIUM} and playwright-core are both needed) ***\n`);
 
 /** Screenshots of the console, for a reader (not compared). */
 const ARTIFACTS = join(tmpdir(), 'report-service-test-artifacts', 'docs-try-it');
@@ -249,23 +246,8 @@ describe.skipIf(!available)('the try-it console in headless Chromium, served by 
     });
     domainUrl = `http://${DOCS_DOMAIN}:${servicePort}/`;
 
-    const { chromium } = (await import('playwright-core')) as unknown as {
-      chromium: { launch: (o: object) => Promise<typeof browser> };
-    };
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      timeout: 30_000,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        `--host-resolver-rules=MAP ${DOCS_DOMAIN} 127.0.0.1`,
-      ],
-    });
+    // The run's shared Chromium maps every `*.test` name, DOCS_DOMAIN included, to 127.0.0.1.
+    browser = (await openBrowser()) as unknown as typeof browser;
   }, 120_000);
 
   afterAll(async () => {

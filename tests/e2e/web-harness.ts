@@ -15,24 +15,14 @@ import { rest } from '../setup/http.ts';
 import { spawnService, type ServiceProcess } from '../setup/process.ts';
 import { waitForRun } from '../setup/runs.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const hasPlaywright = existsSync(join(import.meta.dirname, '../../node_modules/playwright-core/package.json'));
-/** Whether the browser tests can run here; each file skips (loudly) otherwise. */
-export const browserAvailable = existsSync(CHROMIUM) && hasPlaywright;
+import { browserAvailable, CHROMIUM, openBrowser } from '../setup/browser.ts';
+
+export { browserAvailable, CHROMIUM };
+
 export function warnIfSkipped(file: string): void {
   if (!browserAvailable)
     console.warn(
-      `\n*** ${file} SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}${hasPlaywright ? '' : 'playwright-core is not installed'} ***\n`,
+      `\n*** ${file} SKIPPED: ${existsSync(CHROMIUM) ? '' : `${CHROMIUM} is missing; `}playwright-core and ${CHROMIUM} are both needed ***\n`,
     );
 }
 
@@ -119,12 +109,9 @@ export async function startWebService(env: Record<string, string> = {}): Promise
   return { service, signInUrl: printed[1], origin: new URL(printed[1]).origin, apiKey: key[1], db };
 }
 
-/** Debian's Chromium through playwright-core, headless. */
+/** Debian's Chromium through playwright-core, headless: the test run's shared one (tests/setup/browser.ts). */
 export async function launchBrowser(): Promise<Browser> {
-  const { chromium } = (await import('playwright-core')) as unknown as {
-    chromium: { launch: (o: object) => Promise<Browser> };
-  };
-  return await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 });
+  return (await openBrowser()) as unknown as Browser;
 }
 
 /**

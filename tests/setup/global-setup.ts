@@ -3,15 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../db/embedded.ts';
+import { startBrowserServer } from './browser.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Admin connection string of the test PostgreSQL server (one per test run). */
     pgAdminUrl: string;
+    /** The shared Chromium's Playwright endpoint (tests/setup/browser.ts); '' where there is none. */
+    browserWsEndpoint: string;
   }
 }
 
 let server: EmbeddedServer | undefined;
+let browser: { close: () => Promise<void> } | undefined;
 let dir: string | undefined;
 
 /**
@@ -35,6 +39,10 @@ function keepFailureExitCode(): void {
 keepFailureExitCode();
 
 export async function setup(project: TestProject): Promise<void> {
+  // The stress files (project `quiet`) use no browser.
+  const shared = project.name === 'quiet' ? undefined : await startBrowserServer();
+  browser = shared;
+  project.provide('browserWsEndpoint', shared?.wsEndpoint ?? '');
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     project.provide('pgAdminUrl', external);
@@ -48,6 +56,7 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  await browser?.close();
   await server?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 }
