@@ -214,6 +214,23 @@ describe('runs use the settings', () => {
     expect(wire?.summary).toMatch(/not tested, not built in this run: typescript, mcp, python, go$/);
   }, 240_000);
 
+  it("a dry-run of a run recorded before runs kept their names checks the name in the run's package, not <slug>-sdk", async () => {
+    const projectId = await quietProject('Old names', 'partner_compatible');
+    expect(
+      (await patchSettings(projectId, { targets: { python: false, go: false, cli: false, mcp: false, docs: false } }))
+        .status,
+    ).toBe(200);
+    const started = await start({ projectId, mode: 'partner_compatible', configText: STAINLESS });
+    const run = await finished(started.runId);
+    expect(run.steps.find((s) => s.name === 'typescript_sdk')?.status).toBe('passed');
+    // As such a run was recorded: no names on the run, none on the project, no settings naming them.
+    await run.update({ inputSummary: { ...run.inputSummary, packages: undefined } });
+    await Project.update({ packagesInUse: null, settings: {} }, { where: { id: projectId } });
+    const dry = await rest(service.url, ws.token).post(`/runs/${run.id}/publish/dry-run`, { registry: 'npm' });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.publishAction.packageName).toBe('@acme-corp/petstore');
+  }, 240_000);
+
   it("a flagship start without a config uses the project's default config", async () => {
     const projectId = await quietProject('Default config');
     const defaultConfigText = 'client_name: Menagerie\npackages:\n  typescript: menagerie-js\n';

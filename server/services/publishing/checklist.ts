@@ -36,12 +36,23 @@ export function publishedArtifact(registry: Registry, packageName: string | null
 /**
  * The package a registry receives when the request names none: the name the run generated its
  * package with (its config's, e.g. a stainless.yml's scoped npm name, or the project's settings'),
- * else the project's settings, else the project's API name or name, slugged.
+ * else the project's settings, else the names the project's runs use (`packagesInUse`); undefined
+ * when none says (a run recorded before runs kept their names: record-publishing-action.ts then
+ * reads the name from the run's package, and only then falls back to `slugPackageName`).
  */
-export function defaultPackageName(project: Project, registry: Registry, run?: Run): string {
+export function defaultPackageName(project: Project, registry: Registry, run?: Run): string | undefined {
   const language = registry === 'npm' ? 'typescript' : registry === 'pypi' ? 'python' : undefined;
-  const named = language && (run?.inputSummary.packages?.[language] ?? project.settings?.packages?.[language]);
-  if (named) return named;
+  if (!language) return undefined;
+  return (
+    run?.inputSummary.packages?.[language] ??
+    project.settings?.packages?.[language] ??
+    project.packagesInUse?.[language] ??
+    undefined
+  );
+}
+
+/** The last resort: the project's API name or name, slugged (`<slug>-sdk`). */
+export function slugPackageName(project: Project, registry: Registry): string {
   const slug =
     (project.apiName ?? project.name)
       .toLowerCase()

@@ -7,8 +7,16 @@ import type { Deps } from '../deps.ts';
 import { findProject } from '../projects/find-project.ts';
 import { findRun } from '../runs/find-run.ts';
 import { toRun } from '../runs/serialize.ts';
-import { defaultPackageName, defaultVersion, publishChecklist, publishedArtifact, type Registry } from './checklist.ts';
-import { goModuleCheck, npmPackageCheck, pythonPackageCheck } from './package-checks.ts';
+import {
+  defaultPackageName,
+  defaultVersion,
+  publishChecklist,
+  publishedArtifact,
+  REGISTRY_ARTIFACT,
+  type Registry,
+  slugPackageName,
+} from './checklist.ts';
+import { artifactFileText, goModuleCheck, npmPackageCheck, pythonPackageCheck } from './package-checks.ts';
 import { toPublishingAction } from './serialize.ts';
 
 export interface PublishingRequest {
@@ -17,6 +25,24 @@ export interface PublishingRequest {
   packageName?: string;
   version?: string;
   notes?: string;
+}
+
+/** The name in the run's generated package (package.json, pyproject.toml), when the artifact is kept. */
+async function nameInPackage(runId: string, registry: Registry): Promise<string | undefined> {
+  if (registry !== 'npm' && registry !== 'pypi') return undefined;
+  const artifact = await Artifact.findOne({ where: { runId, kind: REGISTRY_ARTIFACT[registry] } });
+  if (!artifact?.objectKey || artifact.expiresAt.getTime() <= Date.now()) return undefined;
+  if (registry === 'npm') {
+    const manifest = await artifactFileText(artifact, 'package.json');
+    try {
+      const name = manifest === undefined ? undefined : (JSON.parse(manifest) as { name?: unknown }).name;
+      return typeof name === 'string' && name !== '' ? name : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const pyproject = await artifactFileText(artifact, 'pyproject.toml');
+  return pyproject === undefined ? undefined : /^name\s*=\s*"([^"]+)"/m.exec(pyproject)?.[1];
 }
 
 /** Uses the package the registry would receive as its users will (package-checks.ts), when the artifact is there. */
@@ -60,7 +86,11 @@ export async function recordPublishingAction(
   const project = await findProject(caller.org.id, run.projectId);
   const registry = input.registry ?? 'npm';
   const artifacts = await Artifact.findAll({ where: { runId: run.id } });
-  const packageName = input.packageName ?? defaultPackageName(project, registry, run);
+  const packageName =
+    input.packageName ??
+    defaultPackageName(project, registry, run) ??
+    (await nameInPackage(run.id, registry)) ??
+    slugPackageName(project, registry);
   const version = input.version ?? defaultVersion(project, registry);
   const checklist = [
     ...publishChecklist({
