@@ -6,6 +6,28 @@ import { authOptionsByScheme } from '../core/client.ts';
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import { fromImport, id, join, py, pyNamesUsed, PyWriter, relModule, str } from '../printers/python-writer.ts';
+import { type CommonClientOption, describeClientOption, type OptionConventions } from '../core/client-options.ts';
+
+/** The common options in the order the client's docstring lists them. */
+const PY_COMMON_OPTIONS: readonly CommonClientOption[] = [
+  'baseUrl',
+  'environment',
+  'timeout',
+  'maxRetries',
+  'defaultHeaders',
+  'defaultQuery',
+  'idempotencyHeader',
+];
+
+/** How the Python client's docstring words the common options. */
+const PY_OPTION_CONVENTIONS: OptionConventions = {
+  name: (option) => (option === 'baseUrl' ? 'base_url' : option.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)),
+  code: (text) => text,
+  nullValue: 'None',
+  environmentsTable: 'ENVIRONMENTS',
+  timeout: { unit: 'Seconds', default: '60', note: 'per socket operation' },
+  nullHeaderRemoves: false,
+};
 
 export function emitClient(model: ApiModel, plan: SdkPlan): string {
   const { options } = plan;
@@ -52,15 +74,11 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
       `    ${plan.serverVarIdents[i] as string}: Server variable ${variable.name} (default ${variable.default}).${variable.description ? ' ' + variable.description.replace(/\s*\n\s*/g, ' ') : ''}`,
     );
   });
-  docLines.push(
-    `    base_url: Overrides the base URL; defaults to the ${options.envPrefix}_BASE_URL environment variable, then the environment / server URL.`,
-    '    environment: A key of ENVIRONMENTS (ignored when base_url is given).',
-    '    timeout: Seconds before a request times out (per socket operation; default 60).',
-    '    max_retries: Retries on connection errors, 408, 409, 429 and 5xx (default 2).',
-    '    default_headers: Headers sent with every request.',
-    '    default_query: Query parameters sent with every request.',
-    '    idempotency_header: Header carrying an idempotency key on retried non-GET requests; None disables it.',
-  );
+  // The options every SDK has, described in core/client-options.ts.
+  for (const option of PY_COMMON_OPTIONS)
+    docLines.push(
+      `    ${PY_OPTION_CONVENTIONS.name(option)}: ${describeClientOption(option, PY_OPTION_CONVENTIONS, options.envPrefix)}`,
+    );
   w.block(py`class ${id(options.clientClass)}(BaseClient):`, () => {
     w.doc(docLines.join('\n'));
     w.blank();

@@ -3,6 +3,7 @@
 // become options), and every top-level resource is a property.
 
 import { authOptionsByScheme } from '../core/client.ts';
+import { type CommonClientOption, describeClientOption, type OptionConventions } from '../core/client-options.ts';
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
 import {
@@ -24,6 +25,26 @@ import {
 } from '../printers/ts-source.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
+
+const TS_OPTION_NAMES: Record<CommonClientOption, string> = {
+  baseUrl: 'baseURL',
+  environment: 'environment',
+  timeout: 'timeout',
+  maxRetries: 'maxRetries',
+  defaultHeaders: 'defaultHeaders',
+  defaultQuery: 'defaultQuery',
+  idempotencyHeader: 'idempotencyHeader',
+};
+
+/** How the TypeScript client's JSDoc words the common options. */
+const TS_OPTION_CONVENTIONS: OptionConventions = {
+  name: (option) => TS_OPTION_NAMES[option],
+  code: (text) => `\`${text}\``,
+  nullValue: 'null',
+  environmentsTable: 'environments',
+  timeout: { unit: 'Milliseconds', default: '60000' },
+  nullHeaderRemoves: true,
+};
 
 const thisMember = (name: string): string => `this.${id(name)}`;
 const optionsMember = (name: string): string => `options.${id(name)}`;
@@ -104,7 +125,9 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     );
   }
 
-  // Options interface.
+  // Options interface; the options every SDK has are described in core/client-options.ts.
+  const optionDoc = (option: CommonClientOption): string =>
+    describeClientOption(option, TS_OPTION_CONVENTIONS, options.envPrefix);
   const optionMembers: string[] = [];
   model.authOptions.forEach((option, i) => {
     const ident = plan.authIdents[i] as string;
@@ -152,34 +175,18 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   });
   if (environments.length > 0) {
     optionMembers.push(
-      optional('environment', { text: 'keyof typeof environments', kind: 'other' }, [
-        'Which named environment to use (ignored when `baseURL` is given).',
-      ]),
+      optional('environment', { text: 'keyof typeof environments', kind: 'other' }, [optionDoc('environment')]),
     );
   }
+  optionMembers.push(optional('baseURL', STRING_OR_NULL, [optionDoc('baseUrl')]));
+  optionMembers.push(optional('timeout', kw('number'), [optionDoc('timeout')]));
+  optionMembers.push(optional('maxRetries', kw('number'), [optionDoc('maxRetries')]));
+  optionMembers.push(optional('defaultHeaders', typeRef('HeaderValues'), [optionDoc('defaultHeaders')]));
   optionMembers.push(
-    optional('baseURL', STRING_OR_NULL, [
-      `Overrides the base URL; defaults to the \`${options.envPrefix}_BASE_URL\` environment variable, then the environment / server URL.`,
-    ]),
-  );
-  optionMembers.push(optional('timeout', kw('number'), ['Milliseconds before a request times out (default 60000).']));
-  optionMembers.push(
-    optional('maxRetries', kw('number'), ['Retries on connection errors, 408, 409, 429 and 5xx (default 2).']),
-  );
-  optionMembers.push(
-    optional('defaultHeaders', typeRef('HeaderValues'), ['Headers sent with every request (null removes one).']),
-  );
-  optionMembers.push(
-    optional('defaultQuery', typeRef('Record', [kw('string'), kw('unknown')]), [
-      'Query parameters sent with every request.',
-    ]),
+    optional('defaultQuery', typeRef('Record', [kw('string'), kw('unknown')]), [optionDoc('defaultQuery')]),
   );
   optionMembers.push(optional('fetch', typeRef('Fetch'), ['A `fetch` implementation (default `globalThis.fetch`).']));
-  optionMembers.push(
-    optional('idempotencyHeader', STRING_OR_NULL, [
-      'Header carrying an idempotency key on non-GET requests that may be retried; null disables it.',
-    ]),
-  );
+  optionMembers.push(optional('idempotencyHeader', STRING_OR_NULL, [optionDoc('idempotencyHeader')]));
   if (plan.stainless) {
     // Partner runs: the client options a Stainless SDK's users pass.
     optionMembers.push(
