@@ -328,6 +328,37 @@ describe.skipIf(!browserAvailable)('the run page', { timeout: 120_000 }, () => {
     await web.shots(owner, 'project-settings');
   });
 
+  it("a partner project's settings: each SDK as its stainless.yml lists it, always built or never built", async () => {
+    // A partner start creates a partner project (this one blocks at once: its config lists no resources).
+    const started = await web.api.post('/reports/start', {
+      openapiText: 'swagger: "2.0"\ninfo: {title: Tiny, version: "1"}\npaths: {}\n',
+      mode: 'partner_compatible',
+      configText: 'organization:\n  name: acme\n',
+      projectName: 'Partner targets',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const partnerProject = started.body.project.id as string;
+    await owner.goto(`${web.origin}/projects/${partnerProject}/settings`);
+    const form = owner.getByRole('form', { name: 'Project settings' });
+    const go = form.getByLabel('Go SDK');
+    await go.waitFor();
+    expect(await go.inputValue()).toBe('default');
+    await go.selectOption({ label: 'Always built' });
+    await form.getByLabel('Python SDK').selectOption({ label: 'Never built' });
+    // The MCP server and the docs are ours, not a stainless.yml target: on or off.
+    expect(await form.getByRole('checkbox', { name: 'MCP server' }).isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await form.getByText('Settings saved.').waitFor();
+    const saved = await web.api.get(`/projects/${partnerProject}`);
+    expect(saved.body.project.settings).toEqual({ targets: { go: true, python: false } });
+    await owner.reload();
+    await form.getByLabel('Go SDK').waitFor();
+    expect(await form.getByLabel('Go SDK').inputValue()).toBe('on');
+    expect(await form.getByLabel('TypeScript SDK').inputValue()).toBe('default');
+    await web.axe(owner, 'partner project settings');
+    await web.shots(owner, 'partner-project-settings');
+  });
+
   it('edit and re-run: the diagnostics at their line in the editor, then a new run of the edited description', async () => {
     await owner.goto(`${web.origin}/runs/${first}/edit`);
     const editor = owner.getByRole('region', { name: 'Description, editor' });

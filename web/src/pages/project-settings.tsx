@@ -15,14 +15,18 @@ const LANGUAGES = [
   { key: 'mcp', label: 'MCP server', registry: 'npm package', example: '@acme/petstore-mcp' },
 ] as const;
 
+/** `stainless`: a partner run's stainless.yml says whether it is built (its `targets`). */
 const TARGETS = [
-  { key: 'typescript', label: 'TypeScript SDK' },
-  { key: 'python', label: 'Python SDK' },
-  { key: 'go', label: 'Go SDK' },
-  { key: 'cli', label: 'Command-line tool' },
-  { key: 'mcp', label: 'MCP server' },
-  { key: 'docs', label: 'Reference docs' },
+  { key: 'typescript', label: 'TypeScript SDK', stainless: true },
+  { key: 'python', label: 'Python SDK', stainless: true },
+  { key: 'go', label: 'Go SDK', stainless: true },
+  { key: 'cli', label: 'Command-line tool', stainless: true },
+  { key: 'mcp', label: 'MCP server', stainless: false },
+  { key: 'docs', label: 'Reference docs', stainless: false },
 ] as const;
+
+/** A target as the settings hold it: not set (the default), turned on, turned off. */
+type TargetSetting = 'default' | 'on' | 'off';
 
 type Lang = (typeof LANGUAGES)[number]['key'];
 type Target = (typeof TARGETS)[number]['key'];
@@ -32,7 +36,7 @@ interface Form {
   apiName: string;
   packages: Record<Lang, string>;
   versions: Record<Lang, string>;
-  targets: Record<Target, boolean>;
+  targets: Record<Target, TargetSetting>;
   defaultConfigText: string;
 }
 
@@ -45,12 +49,17 @@ function formOf(project: Project): Form {
     apiName: project.apiName ?? '',
     packages: per(s.packages),
     versions: per(s.versions),
-    targets: Object.fromEntries(TARGETS.map((t) => [t.key, s.targets?.[t.key] !== false])) as Record<Target, boolean>,
+    targets: Object.fromEntries(
+      TARGETS.map((t) => [
+        t.key,
+        s.targets?.[t.key] === false ? 'off' : s.targets?.[t.key] === true ? 'on' : 'default',
+      ]),
+    ) as Record<Target, TargetSetting>,
     defaultConfigText: s.defaultConfigText ?? '',
   };
 }
 
-/** Only what differs from "not set": empty fields and targets left on are not saved. */
+/** Only what differs from "not set": empty fields and targets left at their default are not saved. */
 function settingsOf(form: Form): Settings {
   const set = (values: Record<Lang, string>) => {
     const entries = Object.entries(values)
@@ -60,11 +69,11 @@ function settingsOf(form: Form): Settings {
   };
   const packages = set(form.packages);
   const versions = set(form.versions);
-  const off = Object.entries(form.targets).filter(([, on]) => !on);
+  const targets = Object.entries(form.targets).filter(([, setting]) => setting !== 'default');
   return {
     ...(packages ? { packages } : {}),
     ...(versions ? { versions } : {}),
-    ...(off.length ? { targets: Object.fromEntries(off.map(([k]) => [k, false])) } : {}),
+    ...(targets.length ? { targets: Object.fromEntries(targets.map(([k, setting]) => [k, setting === 'on'])) } : {}),
     ...(form.defaultConfigText.trim() ? { defaultConfigText: form.defaultConfigText } : {}),
   };
 }
@@ -79,6 +88,7 @@ export function ProjectSettingsForm({ project }: { project: Project }) {
   const can = useCan();
   const queryClient = useQueryClient();
   const editable = can('projects:write');
+  const partner = project.mode === 'partner_compatible';
   const [form, setForm] = useState<Form>(() => formOf(project));
   const [savedAt, setSavedAt] = useState<number | undefined>();
   const save = useMutation(
@@ -193,20 +203,47 @@ export function ProjectSettingsForm({ project }: { project: Project }) {
       </Card>
 
       <Card title="Targets">
-        <fieldset className="targets" disabled={!editable}>
+        <fieldset className={partner ? 'targets partner' : 'targets'} disabled={!editable}>
           <legend className="muted small">
             What each run builds. A target turned off is skipped, and says so, in every run of this project.
+            {partner
+              ? ' A partner run builds the SDKs and the CLI its stainless.yml lists under targets, unless you choose here.'
+              : ''}
           </legend>
-          {TARGETS.map((t) => (
-            <label key={t.key} className="check">
-              <input
-                type="checkbox"
-                checked={form.targets[t.key]}
-                onChange={(e) => edit((f) => ({ ...f, targets: { ...f.targets, [t.key]: e.target.checked } }))}
-              />
-              {t.label}
-            </label>
-          ))}
+          {TARGETS.map((t) =>
+            partner && t.stainless ? (
+              <label key={t.key} className="target-choice">
+                {t.label}
+                <select
+                  value={form.targets[t.key]}
+                  onChange={(e) =>
+                    edit((f) => ({ ...f, targets: { ...f.targets, [t.key]: e.target.value as TargetSetting } }))
+                  }
+                >
+                  <option value="default">As the stainless.yml lists it</option>
+                  <option value="on">Always built</option>
+                  <option value="off">Never built</option>
+                </select>
+              </label>
+            ) : (
+              <label key={t.key} className="check">
+                <input
+                  type="checkbox"
+                  checked={form.targets[t.key] !== 'off'}
+                  onChange={(e) =>
+                    edit((f) => ({
+                      ...f,
+                      targets: {
+                        ...f.targets,
+                        [t.key]: e.target.checked ? (f.targets[t.key] === 'on' ? 'on' : 'default') : 'off',
+                      },
+                    }))
+                  }
+                />
+                {t.label}
+              </label>
+            ),
+          )}
         </fieldset>
       </Card>
 
