@@ -57,6 +57,42 @@ export async function runTool(
 const PARENT = 'corpus.test';
 
 /**
+ * The bundled `option/requestoption.go` (identical in every module, 224 lines) shared like the rest
+ * of the runtime: compiled once as `internal/optioncore`, while each module's `option` package keeps
+ * its generated options and gets, instead of its copy, one-line wrappers with the same signatures
+ * (so its generated code is checked against the very same API).
+ */
+function sharedRequestOptions(runtime: readonly GeneratedFile[]): { core: GeneratedFile; wrappers: string } {
+  const source = runtime.find((f) => f.path === 'option/requestoption.go')?.content;
+  if (source === undefined) throw new Error('the Go runtime has no option/requestoption.go');
+  const core = {
+    path: 'internal/optioncore/requestoption.go',
+    content: source.replace(/^package option$/m, 'package optioncore'),
+  };
+  const aliases = [...source.matchAll(/^type ([A-Z]\w*) = (requestconfig\.\w+)$/gm)].map(
+    (m) => `type ${m[1]} = ${m[2]}`,
+  );
+  const funcs = [...source.matchAll(/^func (With\w+)\(([^)]*)\) RequestOption \{$/gm)].map((m) => {
+    const [, name, params] = m as unknown as [string, string, string];
+    const args = params
+      .split(',')
+      .map((segment) => segment.trim())
+      .filter((segment) => segment !== '')
+      .map((segment) => {
+        const [argName, type] = segment.split(/\s+/, 2) as [string, string | undefined];
+        return type?.startsWith('...') ? `${argName}...` : argName;
+      });
+    return `func ${name}(${params}) RequestOption {\n\treturn optioncore.${name}(${args.join(', ')})\n}`;
+  });
+  const body = [...aliases, ...funcs].join('\n\n');
+  const imports = ['log', 'net/http', 'time']
+    .filter((pkg) => new RegExp(`\\b${pkg.split('/').pop()}\\.`).test(body))
+    .map((pkg) => `\t"${pkg}"`);
+  const wrappers = `package option\n\nimport (\n${imports.join('\n')}\n\n\t"${PARENT}/internal/optioncore"\n\t"${PARENT}/internal/requestconfig"\n)\n\n${body}\n`;
+  return { core, wrappers };
+}
+
+/**
  * Puts every module under ONE parent module (`corpus.test`), each as a package tree
  * `corpus.test/<name>` with its own root package and `option` package, sharing one copy of the
  * bundled runtime (`corpus.test/internal/...`, `corpus.test/packages/...`: the same files every
@@ -73,7 +109,9 @@ export async function checkModules(
   const runtime = bundleFiles(PARENT);
   // Each module keeps its own `option` package (its With... options are generated).
   const runtimePaths = new Set(runtime.map((f) => f.path).filter((p) => !p.startsWith('option/')));
-  writeModule(root, runtime);
+  const shared = sharedRequestOptions(runtime);
+  const bundledOptions = runtime.find((f) => f.path === 'option/requestoption.go')?.content;
+  writeModule(root, [...runtime.filter((f) => !f.path.startsWith('option/')), shared.core]);
   writeFileSync(join(root, 'go.mod'), `module ${PARENT}\n\ngo 1.23\n`);
   for (const [name, files] of modules) {
     // gofmt reads the files as generated (rewritten import paths would sort differently); `_fmt`
@@ -81,6 +119,11 @@ export async function checkModules(
     writeModule(join(root, '_fmt', name), files);
     const old = /^module (\S+)$/m.exec(files.find((f) => f.path === 'go.mod')?.content ?? '')?.[1] ?? '';
     const own = `${PARENT}/${name}`;
+    // A module's copy must be the bundle's, or the wrappers would hide the difference.
+    const sharedOptions = (copy: string): string => {
+      if (copy !== bundledOptions) throw new Error(`${name}: option/requestoption.go is not the bundle's`);
+      return shared.wrappers;
+    };
     const rewrite = (content: string): string =>
       content
         .replaceAll(`"${old}/internal/`, `"${PARENT}/internal/`)
@@ -89,7 +132,15 @@ export async function checkModules(
         .replaceAll(`"${old}"`, `"${own}"`);
     const kept = files
       .filter((f) => f.path !== 'go.mod' && !runtimePaths.has(f.path))
-      .map((f) => ({ path: f.path, content: f.path.endsWith('.go') ? rewrite(f.content) : f.content }));
+      .map((f) => ({
+        path: f.path,
+        content:
+          f.path === 'option/requestoption.go'
+            ? sharedOptions(rewrite(f.content))
+            : f.path.endsWith('.go')
+              ? rewrite(f.content)
+              : f.content,
+      }));
     writeModule(join(root, name), kept);
   }
   const env = goEnv();
