@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from http.client import HTTPResponse
-from typing import Generic, Iterator, List, Optional, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, Iterator, List, Optional, TypeVar, Union, cast
 
 from ._models import Converter, construct
+
+if TYPE_CHECKING:
+    from ._base_client import BufferedResponse
 
 __all__ = ["ServerSentEvent", "Stream"]
 
@@ -67,7 +70,7 @@ class Stream(Generic[T]):
     to release the connection early.
     """
 
-    def __init__(self, response: HTTPResponse, *, decode_json: bool = True, item: Converter = None) -> None:
+    def __init__(self, response: Union[HTTPResponse, "BufferedResponse"], *, decode_json: bool = True, item: Converter = None) -> None:
         self.response = response
         self._decode_json = decode_json
         self._item = item
