@@ -95,6 +95,11 @@ print("strict-good", outcome(lambda: strict.pets.retrieve("good")))
 print("strict-bad", outcome(lambda: strict.pets.retrieve("bad")))
 print("strict-typed", outcome(lambda: strict.pets.retrieve("typed")))
 print("strict-page", outcome(lambda: list(strict.pets.list())))
+print("strict-ticks-good", [tick.n for tick in strict.diagnostics.ticks.stream()])
+odd = LivePets(api_key="k", base_url=BASE, max_retries=0, default_headers={"X-Odd-Ticks": "1"})
+print("lenient-ticks-odd", [tick.n for tick in odd.diagnostics.ticks.stream()])
+strict_odd = LivePets(api_key="k", base_url=BASE, max_retries=0, default_headers={"X-Odd-Ticks": "1"}, _strict_response_validation=True)
+print("strict-ticks-odd", outcome(lambda: list(strict_odd.diagnostics.ticks.stream())))
 
 
 async def in_async() -> str:
@@ -137,7 +142,8 @@ describe.skipIf(PYTHON === undefined)('Python SDK: http_client and strict respon
         }
         if (path === '/v1/ticks') {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
-          res.end('data: {"n": 1}\n\ndata: {"n": 2}\n\n');
+          // With X-Odd-Ticks the second event's `n` is a string (the description says integer).
+          res.end(`data: {"n": 1}\n\ndata: {"n": ${req.headers['x-odd-ticks'] ? '"two"' : '2'}}\n\n`);
           return;
         }
         const body = BODIES[path];
@@ -198,6 +204,12 @@ describe.skipIf(PYTHON === undefined)('Python SDK: http_client and strict respon
     expect(lines.get('strict-typed')).toMatch(/^invalid name \| a string \| 200 \| .*got a number \(5\)$/);
     expect(lines.get('strict-page')).toMatch(/^invalid data\[1\]\.name \| a value \(a required property of Pet\)/);
     expect(lines.get('async-strict')).toBe('name');
+    // Event streams: each event's data is checked in strict mode.
+    expect(lines.get('strict-ticks-good')).toBe('[1, 2]');
+    expect(lines.get('lenient-ticks-odd')).toBe("[1, 'two']");
+    expect(lines.get('strict-ticks-odd')).toMatch(
+      /^invalid n \| an integer \| 200 \| An event does not match the API description: /,
+    );
     // pyright strict over the package and the user's script (the duck-typed client fits `HttpClient`).
     const pyright = await runPyright(root, [join(root, 'drive.py')], [join(root, 'src')]);
     expect(pyright.output).toMatch(/(^|\s)0 errors/);

@@ -25,6 +25,7 @@ from ._errors import APIConnectionError, APIResponseValidationError, APITimeoutE
 from ._models import Converter, ResponseMismatch, check, construct
 from ._oauth import ClientCredentials
 from ._response import RAW_RESPONSE_HEADER, capture_id, record_body, record_response
+from ._streaming import STRICT_STREAM_ATTRIBUTE
 from ._types import NOT_GIVEN, NotGiven
 
 __all__ = [
@@ -377,6 +378,9 @@ class BaseClient:
                 request = urllib.request.Request(url, data=data, headers=all_headers, method=method)
                 response: HTTPResponse = self._opener.open(request, timeout=seconds)
                 record_response(capture, method=method, url=_final_url(response, url), response=response)
+                if self._strict_response_validation and accept == "text/event-stream":
+                    # Read by `Stream`, which checks each event's data (the method it names) in strict mode.
+                    setattr(response, STRICT_STREAM_ATTRIBUTE, method)
                 return response
             except (urllib.error.HTTPError, _StatusAnswer) as error:
                 if isinstance(error, _StatusAnswer):

@@ -7,12 +7,16 @@ from dataclasses import dataclass
 from http.client import HTTPResponse
 from typing import TYPE_CHECKING, Generic, Iterator, List, Optional, TypeVar, Union, cast
 
-from ._models import Converter, construct
+from ._errors import APIResponseValidationError
+from ._models import Converter, ResponseMismatch, check, construct
 
 if TYPE_CHECKING:
     from ._base_client import BufferedResponse
 
-__all__ = ["ServerSentEvent", "Stream"]
+__all__ = ["ServerSentEvent", "Stream", "STRICT_STREAM_ATTRIBUTE"]
+
+STRICT_STREAM_ATTRIBUTE = "_sdk_strict_response_validation"
+"""Set (to the request method) on a response a strict client opened: its events are checked."""
 
 T = TypeVar("T")
 
@@ -87,9 +91,29 @@ class Stream(Generic[T]):
             if self._decode_json:
                 if event.data.strip() == "[DONE]":
                     break
-                yield cast(T, construct(self._item, event.json()))
+                data = event.json()
+                method: object = getattr(self.response, STRICT_STREAM_ATTRIBUTE, None)
+                if isinstance(method, str) and self._item is not None:
+                    self._check(method, data)
+                yield cast(T, construct(self._item, data))
             else:
                 yield cast(T, event.data)
+
+    def _check(self, method: str, data: object) -> None:
+        try:
+            check(self._item, data)
+        except ResponseMismatch as mismatch:
+            url: object = getattr(self.response, "url", None)
+            raise APIResponseValidationError(
+                "An event does not match the API description: " + str(mismatch),
+                method=method,
+                url=url if isinstance(url, str) else "",
+                status_code=self.response.status,
+                body=data,
+                headers={key: value for key, value in self.response.headers.items()},
+                path=mismatch.path,
+                expected=mismatch.expected,
+            ) from None
 
     def close(self) -> None:
         """Closes the connection."""
