@@ -26,24 +26,12 @@ const MIGRATION = path.resolve(import.meta.dirname, '../../../shared/corpus/migr
 const HAS_CORPUS = existsSync(MIGRATION);
 if (!HAS_CORPUS) console.warn(`!!! The partner Python compatibility suite is SKIPPED: no corpus at ${MIGRATION}`);
 
-/** Breaking changes allowed per triple, each with why the generator does not (and should not) make it. */
-const HTTP_CLIENT =
-  'an httpx.Client to send the requests with: our Python SDKs use the standard library only (urllib), so there is no httpx client to take';
-const STRICT =
-  'response schema validation (pydantic in the shipped SDK): our runtime builds models leniently and validates nothing, so there is no validation to switch on';
-const VALIDATION_ERROR =
-  'raised only by that validation (`_strict_response_validation=True`), which our runtime does not have';
+/** Breaking changes allowed per triple, each with why the generator does not (and should not) make
+ * it: none left. `http_client`, `_strict_response_validation` and `APIResponseValidationError` are
+ * real now (tests/generators/python-transport-strict.test.ts). */
 const ALLOWED: Record<string, Record<string, string>> = {
-  'letta-2024': {
-    'client option removed: http_client': HTTP_CLIENT,
-    'client option removed: _strict_response_validation': STRICT,
-    'error class removed: APIResponseValidationError': VALIDATION_ERROR,
-  },
-  'luma-ai': {
-    'client option removed: http_client': HTTP_CLIENT,
-    'client option removed: _strict_response_validation': STRICT,
-    'error class removed: APIResponseValidationError': VALIDATION_ERROR,
-  },
+  'letta-2024': {},
+  'luma-ai': {},
 };
 
 function listFiles(dir: string): string[] {

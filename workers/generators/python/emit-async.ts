@@ -199,6 +199,8 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
           'default_headers',
           'default_query',
           'idempotency_header',
+          'http_client',
+          '_strict_response_validation',
           ...(oauth !== undefined ? [oauth.clientIdIdent, oauth.clientSecretIdent] : []),
           ...(webhooks !== undefined ? ['webhook_secret'] : []),
         ])
@@ -248,6 +250,7 @@ export function emitAsyncClient(model: ApiModel, plan: SdkPlan): string {
     ['DEFAULT_MAX_WORKERS', 'AbortableClient', 'AsyncRunner', 'to_async_raw_response_wrapper'],
     used,
   );
+  fromImport(head, py`._base_client`, ['HttpClient'], used);
   head.line(py`from ._client import ${client}, ${id(plan.rawClientClass)}`);
   if (webhooks !== undefined)
     head.line(py`from ${relModule(1, 'resources', webhooks.module)} import ${id(webhooks.className)}`);

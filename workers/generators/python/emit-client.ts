@@ -29,6 +29,12 @@ const PY_OPTION_CONVENTIONS: OptionConventions = {
   nullHeaderRemoves: false,
 };
 
+/** The docstring lines of the runtime's own options (the Python runtime has them; other SDKs word theirs). */
+const PY_RUNTIME_OPTION_DOCS: readonly string[] = [
+  '    http_client: An HTTP client to send the requests with instead of urllib: an httpx.Client (its proxies, TLS settings and transport apply), or any object with its request(method, url, *, headers, content, timeout) method. Retries, auth, errors and pagination work as usual; the streaming methods (text/event-stream) still use urllib.',
+  '    _strict_response_validation: Check every response decoded into models against the API description (required properties, types, enum values) and raise APIResponseValidationError, naming the property, on a mismatch (default False: lenient).',
+];
+
 export function emitClient(model: ApiModel, plan: SdkPlan): string {
   const { options } = plan;
   const w = new PyWriter();
@@ -79,6 +85,7 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
     docLines.push(
       `    ${PY_OPTION_CONVENTIONS.name(option)}: ${describeClientOption(option, PY_OPTION_CONVENTIONS, options.envPrefix)}`,
     );
+  docLines.push(...PY_RUNTIME_OPTION_DOCS);
   w.block(py`class ${id(options.clientClass)}(BaseClient):`, () => {
     w.doc(docLines.join('\n'));
     w.blank();
@@ -154,6 +161,8 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
         w.line(py`default_headers=default_headers,`);
         w.line(py`default_query=default_query,`);
         w.line(py`idempotency_header=idempotency_header,`);
+        w.line(py`http_client=http_client,`);
+        w.line(py`_strict_response_validation=_strict_response_validation,`);
       });
       w.line(py`)`);
       if (oauth !== undefined) {
@@ -225,8 +234,8 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   fromImport(
     head,
     py`._base_client`,
-    ['BaseClient', 'apply_server_variables', 'basic_auth'],
-    new Set([...called, ...(used.has('BaseClient') ? ['BaseClient'] : [])]),
+    ['BaseClient', 'HttpClient', 'apply_server_variables', 'basic_auth'],
+    new Set([...called, ...['BaseClient', 'HttpClient'].filter((name) => used.has(name))]),
   );
   if (oauth !== undefined) head.line(py`from ._oauth import ClientCredentials, resolve_token_url`);
   for (const resource of plan.resources)
@@ -333,4 +342,6 @@ export function emitClientParams(w: PyWriter, model: ApiModel, plan: SdkPlan): v
   w.line(
     py`idempotency_header: Optional[str] = ${options.idempotencyHeader === null ? py`None` : str(options.idempotencyHeader)},`,
   );
+  w.line(py`http_client: Optional[HttpClient] = None,`);
+  w.line(py`_strict_response_validation: bool = False,`);
 }

@@ -58,6 +58,7 @@ const ERRORS = [
   'APIStatusError',
   'APIConnectionError',
   'APITimeoutError',
+  'APIResponseValidationError',
   'BadRequestError',
   'AuthenticationError',
   'PermissionDeniedError',

@@ -205,6 +205,17 @@ export function emitReadme(model: ApiModel, plan: SdkPlan, types: TypeEmitter): 
   code((w) => {
     w.line(py`client = ${client}(max_retries=5, timeout=20.0)`);
   });
+  out.push(
+    '## Strict responses and your own HTTP client',
+    '',
+    'With `_strict_response_validation=True`, every response built into models is first checked against the API description (required properties, types, enum values); a mismatch raises `APIResponseValidationError` with `path` (the property) and `expected`. By default responses are read leniently.',
+    '',
+    '`http_client=` takes an `httpx.Client` (or any object with its `request(method, url, *, headers, content, timeout)` method returning `status_code`, `headers` and `content`) and sends every request through it instead of urllib, so its proxies and TLS settings apply; retries, auth, errors and pagination work as usual. Streaming methods still use urllib.',
+    '',
+  );
+  code((w) => {
+    w.line(py`strict = ${client}(_strict_response_validation=True)`);
+  });
   const paged = allMethods.find(({ m }) => m.op.pagination !== undefined);
   out.push(
     '## Pagination',

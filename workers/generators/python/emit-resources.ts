@@ -215,8 +215,9 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
   if (kind === 'none') call(py``, py``);
   else if (returnType.text === 'object') call(py`return `, py``);
   else if (kind === 'json' && shape.response.conv !== undefined) {
-    call(py`_response = `, py``);
-    w.line(py`return cast(${returnType}, construct(${shape.response.conv}, _response))`);
+    // The client builds the models (`cast_to`), checking the body first in strict mode.
+    request.push(py`cast_to=${shape.response.conv}`);
+    call(py`return cast(${returnType}, `, py`)`);
   } else call(py`return cast(${returnType}, `, py`)`);
 }
 

@@ -1,6 +1,8 @@
 """The HTTP core shared by every resource: URL building, auth, encoding, retries and errors.
 
-Standard library only (`urllib.request`). Timeouts are per socket operation, in seconds.
+Standard library only (`urllib.request`). Timeouts are per socket operation, in seconds. A client
+given `http_client=` (any object with httpx's `Client.request(method, url, *, headers, content,
+timeout)`, an `httpx.Client` for one) sends every request but the event streams through it instead.
 """
 
 from __future__ import annotations
@@ -17,15 +19,20 @@ import urllib.parse
 import urllib.request
 import uuid
 from http.client import HTTPResponse
-from typing import IO, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
+from typing import IO, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, cast
 
-from ._errors import APIConnectionError, APITimeoutError, status_error
+from ._errors import APIConnectionError, APIResponseValidationError, APITimeoutError, status_error
+from ._models import Converter, ResponseMismatch, check, construct
 from ._oauth import ClientCredentials
 from ._response import RAW_RESPONSE_HEADER, capture_id, record_body, record_response
+from ._streaming import STRICT_STREAM_ATTRIBUTE
 from ._types import NOT_GIVEN, NotGiven
 
 __all__ = [
     "BaseClient",
+    "HttpClient",
+    "HttpClientResponse",
+    "BufferedResponse",
     "apply_server_variables",
     "basic_auth",
     "encode_path",
@@ -36,6 +43,50 @@ RETRY_STATUSES = frozenset({408, 409, 429})
 """Statuses retried besides every 5xx."""
 
 _MAX_RETRY_AFTER = 60.0
+
+
+class HttpClientResponse(Protocol):
+    """What `HttpClient.request` returns (an `httpx.Response` is one)."""
+
+    @property
+    def status_code(self) -> int: ...
+
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+
+    @property
+    def content(self) -> bytes: ...
+
+
+class HttpClient(Protocol):
+    """An HTTP client to send the requests with (`http_client=`): `httpx.Client` is one, as is any
+    object with this method. It gets the whole URL (query included), the headers and the body
+    bytes; it must not raise for 4xx/5xx statuses (httpx does not)."""
+
+    def request(self, method: str, url: str, *, headers: Mapping[str, str], content: Optional[bytes], timeout: float) -> HttpClientResponse: ...
+
+
+class BufferedResponse:
+    """A response of `http_client=`, read whole, with the members the client reads of urllib's."""
+
+    def __init__(self, response: HttpClientResponse, url: str) -> None:
+        self.status = response.status_code
+        self.headers: Mapping[str, str] = {key: value for key, value in response.headers.items()}
+        self.url = url
+        self._body = io.BytesIO(bytes(response.content))
+
+    def read(self) -> bytes:
+        return self._body.read()
+
+    def readline(self) -> bytes:
+        return self._body.readline()
+
+    def close(self) -> None:
+        self._body.close()
+
+
+Response = Union[HTTPResponse, BufferedResponse]
+"""An open 2xx response: urllib's, or one of `http_client=` (already read)."""
 
 
 def encode_path(value: object) -> str:
@@ -211,7 +262,11 @@ class BaseClient:
         default_headers: Optional[Mapping[str, str]] = None,
         default_query: Optional[Mapping[str, object]] = None,
         idempotency_header: Optional[str] = "Idempotency-Key",
+        http_client: Optional[HttpClient] = None,
+        _strict_response_validation: bool = False,
     ) -> None:
+        self.http_client = http_client
+        self._strict_response_validation = _strict_response_validation
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.max_retries = max_retries
@@ -263,8 +318,12 @@ class BaseClient:
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
-    ) -> HTTPResponse:
-        """Sends a request (retrying as configured) and returns the open 2xx response; raises on errors."""
+    ) -> Response:
+        """Sends a request (retrying as configured) and returns the open 2xx response; raises on errors.
+
+        With `http_client=`, every request goes through it, but one that accepts
+        `text/event-stream` (the streaming methods), which urllib sends so events arrive as they come.
+        """
         method = method.upper()
         params: Dict[str, object] = dict(self.default_query)
         params.update(self._auth_query())
@@ -307,21 +366,34 @@ class BaseClient:
 
         attempt = 0
         reauthorized = False
+        through = self.http_client if accept != "text/event-stream" else None
         while True:
-            request = urllib.request.Request(url, data=data, headers=all_headers, method=method)
             try:
+                if through is not None:
+                    answer = BufferedResponse(through.request(method, url, headers=dict(all_headers), content=data, timeout=seconds), url)
+                    if 200 <= answer.status < 300:
+                        record_response(capture, method=method, url=url, response=answer)
+                        return answer
+                    raise _StatusAnswer(answer.status, dict(answer.headers), answer.read())
+                request = urllib.request.Request(url, data=data, headers=all_headers, method=method)
                 response: HTTPResponse = self._opener.open(request, timeout=seconds)
                 record_response(capture, method=method, url=_final_url(response, url), response=response)
+                if self._strict_response_validation and accept == "text/event-stream":
+                    # Read by `Stream`, which checks each event's data (the method it names) in strict mode.
+                    setattr(response, STRICT_STREAM_ATTRIBUTE, method)
                 return response
-            except urllib.error.HTTPError as error:
-                status = error.code
-                response_headers = {key: value for key, value in error.headers.items()}
-                try:
-                    raw = error.read()
-                except Exception:
-                    raw = b""
-                finally:
-                    error.close()
+            except (urllib.error.HTTPError, _StatusAnswer) as error:
+                if isinstance(error, _StatusAnswer):
+                    status, response_headers, raw = error.status, error.headers, error.body
+                else:
+                    status = error.code
+                    response_headers = {key: value for key, value in error.headers.items()}
+                    try:
+                        raw = error.read()
+                    except Exception:
+                        raw = b""
+                    finally:
+                        error.close()
                 sent_authorization = all_headers.get("Authorization")
                 if status == 401 and not reauthorized and self._oauth is not None and sent_authorization is not None and self._oauth.invalidate(sent_authorization):
                     # The access token was revoked or expired early: one retry with a fresh one.
@@ -333,13 +405,20 @@ class BaseClient:
                     attempt += 1
                     continue
                 raise status_error(method=method, url=url, status_code=status, body=_decode_body(raw, response_headers), headers=response_headers) from None
-            except (urllib.error.URLError, OSError) as error:
+            except Exception as error:
+                # urllib's failures are OSErrors (anything else, such as an aborted async call, is
+                # passed on); whatever `http_client` raises (httpx.ConnectError, ...) is a connection error.
+                if through is None and not isinstance(error, (urllib.error.URLError, OSError)):
+                    raise
                 if attempt < retries:
                     time.sleep(self._retry_delay(attempt, None))
                     attempt += 1
                     continue
-                if _is_timeout(error):
+                if _is_timeout(error) or (through is not None and "Timeout" in type(error).__name__):
                     raise APITimeoutError(method=method, url=url) from error
+                if through is None and self.http_client is not None:
+                    # Only an event stream gets here with http_client given: say which stack failed.
+                    raise APIConnectionError(method=method, url=url, message="Connection error (streaming methods are sent with urllib, not http_client).") from error
                 raise APIConnectionError(method=method, url=url) from error
 
     def request(
@@ -361,8 +440,16 @@ class BaseClient:
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        cast_to: Union[Converter, NotGiven] = NOT_GIVEN,
+        page_items: Optional[Tuple[str, Converter]] = None,
     ) -> object:
-        """Sends a request and returns the decoded body: JSON value, `str` (text), `bytes` (binary) or None."""
+        """Sends a request and returns the decoded body: JSON value, `str` (text), `bytes` (binary) or None.
+
+        With `cast_to`, the JSON body built into models (`construct`), after `check` when the client
+        validates responses strictly (`_strict_response_validation=True`); with `page_items`
+        (items path, item converter) the decoded page, its items checked the same way. A body that
+        is not JSON where models are expected raises `APIResponseValidationError`.
+        """
         accept = {"json": "application/json", "text": "text/plain, */*", "binary": "*/*", "none": "*/*"}.get(response_kind, "*/*")
         response = self.send(
             method,
@@ -400,10 +487,62 @@ class BaseClient:
             return raw.decode("utf-8", errors="replace")
         if not raw:
             return None
-        return _decode_body(raw, {key: value for key, value in response.headers.items()})
+        response_headers = {key: value for key, value in response.headers.items()}
+        if isinstance(cast_to, NotGiven) and page_items is None:
+            return _decode_body(raw, response_headers)
+        status = response.status
+
+        def invalid(message: str, path: str, expected: str, body: object) -> APIResponseValidationError:
+            return APIResponseValidationError(message, method=method.upper(), url=url, status_code=status, body=body, headers=response_headers, path=path, expected=expected)
+
+        text = raw.decode("utf-8", errors="replace")
+        content_type = next((value for key, value in response_headers.items() if key.lower() == "content-type"), "")
+        decoded: object = text
+        if "json" in content_type or text[:1] in ("{", "[") or self._strict_response_validation:
+            try:
+                decoded = json.loads(text)
+            except ValueError:
+                if "json" in content_type or self._strict_response_validation:
+                    raise invalid("The response body is not JSON (Content-Type " + repr(content_type) + ").", "", "a JSON body", text) from None
+        if self._strict_response_validation:
+            try:
+                if page_items is not None:
+                    items_path, item = page_items
+                    found = _at(decoded, items_path)
+                    if isinstance(found, list):
+                        for i, value in enumerate(cast("List[object]", found)):
+                            check(item, value, f"{items_path}[{i}]")
+                elif not isinstance(cast_to, NotGiven):
+                    check(cast_to, decoded)
+            except ResponseMismatch as mismatch:
+                raise invalid("The response does not match the API description: " + str(mismatch), mismatch.path, mismatch.expected, decoded) from None
+        if isinstance(cast_to, NotGiven):
+            return decoded
+        return construct(cast_to, decoded)
 
 
-def _final_url(response: HTTPResponse, default: str) -> str:
+class _StatusAnswer(Exception):
+    """A non-2xx answer of `http_client=`, handled as urllib's `HTTPError` is."""
+
+    def __init__(self, status: int, headers: Dict[str, str], body: bytes) -> None:
+        super().__init__(status)
+        self.status = status
+        self.headers = headers
+        self.body = body
+
+
+def _at(value: object, path: str) -> object:
+    """The value at a dot-separated path of objects (None when absent)."""
+    if path == "":
+        return value
+    for segment in path.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = cast("Dict[object, object]", value).get(segment)
+    return value
+
+
+def _final_url(response: Response, default: str) -> str:
     """The final URL (after redirects), which urllib sets on the response (`geturl()` is deprecated)."""
     final_url: object = getattr(response, "url", None)
     return final_url if isinstance(final_url, str) else default

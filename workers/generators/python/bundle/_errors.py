@@ -9,6 +9,7 @@ __all__ = [
     "APIStatusError",
     "APIConnectionError",
     "APITimeoutError",
+    "APIResponseValidationError",
     "BadRequestError",
     "AuthenticationError",
     "PermissionDeniedError",
@@ -83,6 +84,26 @@ class RateLimitError(APIStatusError):
 
 class InternalServerError(APIStatusError):
     """5xx."""
+
+
+class APIResponseValidationError(APIError):
+    """A 2xx response's body is not what the API description promises: not JSON where JSON was
+    declared, or (with `_strict_response_validation=True`) a property missing, of the wrong type or
+    outside its enum. `path` names the property (`data[0].name`), `expected` what was expected."""
+
+    status_code: int
+    body: object
+    headers: Dict[str, str]
+    path: str
+    expected: str
+
+    def __init__(self, message: str, *, method: str, url: str, status_code: int, body: object, headers: Mapping[str, str], path: str = "", expected: str = "") -> None:
+        super().__init__(message, method=method, url=url)
+        self.status_code = status_code
+        self.body = body
+        self.headers = {key.lower(): value for key, value in headers.items()}
+        self.path = path
+        self.expected = expected
 
 
 class APIConnectionError(APIError):

@@ -5,12 +5,18 @@ its module: for every field its attribute name, its wire key, how to convert the
 model, a list or dict of them, a union) and whether it is required. Construction never raises on
 unexpected data: a value that does not fit its field's shape is kept as it arrived, keys the
 description does not name are kept in `model_extra`, and `to_dict()` gives the JSON back.
+
+`check` (the client's `_strict_response_validation=True`) compares a decoded JSON value with what
+the models declare: required keys present, and each field's value of its annotated type
+(str/int/float/bool, lists, dicts, literals and enums, other models, unions, None where Optional).
+The annotations are read from the classes themselves, once per class.
 """
 
 from __future__ import annotations
 
 import json
-from typing import ClassVar, Dict, List, Mapping, Optional, Tuple, Type, TypeVar, Union, cast
+import sys
+from typing import Any, ClassVar, Dict, ForwardRef, List, Literal, Mapping, Optional, Tuple, Type, TypeVar, Union, cast, get_args, get_origin
 
 __all__ = [
     "BaseModel",
@@ -20,6 +26,8 @@ __all__ = [
     "Converter",
     "FieldSpec",
     "construct",
+    "check",
+    "ResponseMismatch",
     "register_fields",
 ]
 
@@ -252,3 +260,267 @@ def construct(converter: Converter, value: object) -> object:
     if isinstance(value, dict):
         return converter.from_dict(cast(Dict[str, object], value))
     return value
+
+
+class ResponseMismatch(Exception):
+    """Where a response value differs from its declared type: the property path and what was expected."""
+
+    def __init__(self, path: str, expected: str, value: object) -> None:
+        self.path = path or "(the body)"
+        self.expected = expected
+        self.value = value
+        super().__init__(f"{self.path}: expected {expected}, got {_describe_value(value)}")
+
+
+_MISSING = object()
+
+
+def _describe_value(value: object) -> str:
+    if value is _MISSING:
+        return "nothing (the property is missing)"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number (" + repr(value) + ")"
+    if isinstance(value, str):
+        return "a string (" + repr(value[:40]) + ")"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+# A field's declared type, compiled from its annotation: (kind, detail, children).
+_Check = Tuple[str, object, Tuple["_Check", ...]]
+_ANY: _Check = ("any", None, ())
+_checks: Dict[type, Dict[str, _Check]] = {}
+
+
+def _namespaces(cls: type) -> List[Dict[str, Any]]:
+    """Where a model's annotations are evaluated: its module, then the package's `types.models`
+    (the named aliases' quoted members refer to that module's names)."""
+    spaces: List[Dict[str, Any]] = []
+    module = sys.modules.get(cls.__module__)
+    if module is not None:
+        spaces.append(vars(module))
+    models = sys.modules.get(__name__.rpartition(".")[0] + ".types.models")
+    if models is not None:
+        spaces.append(vars(models))
+    return spaces
+
+
+def _evaluate(text: str, spaces: List[Dict[str, Any]]) -> object:
+    for space in spaces:
+        try:
+            value: object = eval(text, dict(space))
+            return value
+        except Exception:  # a name of another module (NameError), or not an expression of ours
+            continue
+    return Any
+
+
+def _compile(annotation: object, spaces: List[Dict[str, Any]], seen: Tuple[str, ...]) -> _Check:
+    if isinstance(annotation, str) or isinstance(annotation, ForwardRef):
+        text = annotation if isinstance(annotation, str) else annotation.__forward_arg__
+        if text in seen:  # a recursive alias: not followed again
+            return _ANY
+        return _compile(_evaluate(text, spaces), spaces, seen + (text,))
+    if annotation is Any or annotation is object:
+        return _ANY
+    if annotation is None or annotation is type(None):
+        return ("none", None, ())
+    if annotation is str or annotation is int or annotation is float or annotation is bool:
+        return ("prim", annotation, ())
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return ("model", annotation, ())
+    origin: object = get_origin(annotation)
+    args: Tuple[object, ...] = get_args(annotation)
+    if origin is Union:
+        return ("union", None, tuple(_compile(arm, spaces, seen) for arm in args))
+    if origin is Literal:
+        return ("literal", args, ())
+    if origin is list:
+        return ("list", None, (_compile(args[0], spaces, seen) if args else _ANY,))
+    if origin is dict:
+        return ("dict", None, (_compile(args[1], spaces, seen) if len(args) == 2 else _ANY,))
+    return _ANY
+
+
+def _field_checks(cls: Type["BaseModel"]) -> Dict[str, _Check]:
+    found = _checks.get(cls)
+    if found is not None:
+        return found
+    annotations: Dict[str, object] = {}
+    for klass in reversed(cls.__mro__):
+        annotations.update(cast("Dict[str, object]", klass.__dict__.get("__annotations__", {})))
+    spaces = _namespaces(cls)
+    compiled: Dict[str, _Check] = {}
+    for attr, _key, _converter, _required in cls.__model_fields__:
+        annotation = annotations.get(attr)
+        compiled[attr] = _ANY if annotation is None else _compile(annotation, spaces, ())
+    _checks[cls] = compiled
+    return compiled
+
+
+def _expected(check: _Check) -> str:
+    kind, detail, children = check
+    if kind == "none":
+        return "null"
+    if kind == "prim":
+        return {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}.get(cast(type, detail), "a value")
+    if kind == "model":
+        return "an object (" + cast(type, detail).__name__ + ")"
+    if kind == "literal":
+        return "one of " + ", ".join(json.dumps(v) for v in cast("Tuple[object, ...]", detail))
+    if kind == "list":
+        return "a list"
+    if kind == "dict":
+        return "an object"
+    if kind == "union":
+        return " or ".join(_expected(child) for child in children)
+    return "any value"
+
+
+def _mismatch(check: _Check, value: object, path: str) -> Optional[ResponseMismatch]:
+    """None when `value` fits `check`, else the first mismatch (the deepest one in a union)."""
+    kind, detail, children = check
+    if kind == "any":
+        return None
+    if kind == "none":
+        return None if value is None else ResponseMismatch(path, "null", value)
+    if kind == "prim":
+        if detail is bool:
+            fits = isinstance(value, bool)
+        elif detail is int:
+            fits = isinstance(value, int) and not isinstance(value, bool)
+        elif detail is float:
+            fits = isinstance(value, (int, float)) and not isinstance(value, bool)
+        else:
+            fits = isinstance(value, str)
+        return None if fits else ResponseMismatch(path, _expected(check), value)
+    if kind == "literal":
+        for allowed in cast("Tuple[object, ...]", detail):
+            if value == allowed and type(value) is type(allowed):
+                return None
+        return ResponseMismatch(path, _expected(check), value)
+    if kind == "list":
+        if not isinstance(value, list):
+            return ResponseMismatch(path, "a list", value)
+        for i, item in enumerate(cast("List[object]", value)):
+            found = _mismatch(children[0], item, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if kind == "dict":
+        if not isinstance(value, dict):
+            return ResponseMismatch(path, "an object", value)
+        for key, item in cast("Dict[str, object]", value).items():
+            found = _mismatch(children[0], item, _join(path, key))
+            if found is not None:
+                return found
+        return None
+    if kind == "model":
+        model = cast("Type[BaseModel]", detail)
+        if not isinstance(value, dict):
+            return ResponseMismatch(path, _expected(check), value)
+        return _model_mismatch(model, cast("Dict[str, object]", value), path)
+    if kind == "union":
+        deepest: Optional[ResponseMismatch] = None
+        best = (-1, -1)
+        for child in children:
+            found = _mismatch(child, value, path)
+            if found is None:
+                return None
+            if found.path != (path or "(the body)"):
+                # The value had the arm's shape and a property inside it differs: reported for the
+                # arm it most looks like (its constants match, then the most of its keys present).
+                rank = _likeness(child, value)
+                if rank > best:
+                    deepest, best = found, rank
+        return deepest if deepest is not None else ResponseMismatch(path, _expected(check), value)
+    return None
+
+
+def _likeness(check: _Check, value: object) -> Tuple[int, int]:
+    kind, detail, _children = check
+    if kind != "model" or not isinstance(value, dict):
+        return (0, 0)
+    data = cast("Dict[str, object]", value)
+    model = cast("Type[BaseModel]", detail)
+    consts = all(data.get(key) == const for key, const in model.__model_consts__.items())
+    known = sum(1 for _attr, key, _converter, _required in model.__model_fields__ if key in data)
+    return (1 if consts else 0, known)
+
+
+def _join(path: str, key: str) -> str:
+    return key if path == "" else path + "." + key
+
+
+def _model_mismatch(cls: Type["BaseModel"], data: Mapping[str, object], path: str) -> Optional[ResponseMismatch]:
+    checks = _field_checks(cls)
+    for attr, key, _converter, required in cls.__model_fields__:
+        where = _join(path, key)
+        if key not in data:
+            if required:
+                return ResponseMismatch(where, "a value (a required property of " + cls.__name__ + ")", _MISSING)
+            continue
+        value = data[key]
+        if value is None and not required:
+            continue  # an optional property may be null (its attribute is None either way)
+        found = _mismatch(checks.get(attr, _ANY), value, where)
+        if found is not None:
+            return found
+    return None
+
+
+def check(converter: Converter, value: object, path: str = "") -> None:
+    """Raises `ResponseMismatch` where a decoded JSON value is not what `converter`'s models declare.
+
+    The top level is checked as far as the converter tells (an object for a model, a list for a
+    list); inside a model every field is checked against its annotation. A null or primitive top
+    level is left alone (the response type may be nullable, or a union with a primitive arm).
+    """
+    if converter is None or value is None:
+        return
+    whole: object = value  # reported as it is (the checks below narrow `value`)
+    if isinstance(converter, ListOf):
+        if isinstance(value, dict):
+            raise ResponseMismatch(path, "a list", whole)
+        if isinstance(value, list):
+            for i, item in enumerate(cast("List[object]", value)):
+                check(converter.item, item, f"{path}[{i}]")
+        return
+    if isinstance(converter, DictOf):
+        if isinstance(value, list):
+            raise ResponseMismatch(path, "an object", whole)
+        if isinstance(value, dict):
+            for key, item in cast("Dict[str, object]", value).items():
+                check(converter.value, item, _join(path, key))
+        return
+    if isinstance(converter, UnionOf):
+        if isinstance(value, dict):
+            data = cast("Dict[str, object]", value)
+            arms = [arm for arm in converter.arms if isinstance(arm, type)]
+            tag = data.get(converter.discriminator) if converter.discriminator is not None else None
+            if isinstance(tag, str) and tag in converter.mapping:
+                check(converter.mapping[tag], data, path)
+                return
+            picked = _pick(converter, data)
+            if picked is not None:
+                check(picked, data, path)
+            elif arms and len(arms) == len(converter.arms):
+                raise ResponseMismatch(path, " or ".join("an object (" + arm.__name__ + ")" for arm in arms), whole)
+        elif isinstance(value, list):
+            for arm in converter.arms:
+                if isinstance(arm, ListOf):
+                    check(arm, whole, path)
+        return
+    if isinstance(value, list):
+        raise ResponseMismatch(path, "an object (" + converter.__name__ + ")", whole)
+    if isinstance(value, dict):
+        found = _model_mismatch(converter, cast("Dict[str, object]", value), path)
+        if found is not None:
+            raise found

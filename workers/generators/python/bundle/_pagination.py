@@ -90,6 +90,7 @@ class SyncPage(Generic[T]):
             extra_headers=self._extra_headers,
             extra_query=self._extra_query,
             timeout=self._timeout,
+            page_items=(self._scheme.get("items", ""), self._item) if self._item is not None else None,
         )
 
     def prefetch(self) -> None:

@@ -13,10 +13,13 @@ import json
 import threading
 import uuid
 from http.client import HTTPResponse
-from typing import Callable, Dict, Generic, Mapping, Optional, ParamSpec, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Dict, Generic, Mapping, Optional, ParamSpec, TypeVar, Union, cast
 
 from ._pagination import SyncPage
 from ._streaming import Stream
+
+if TYPE_CHECKING:
+    from ._base_client import BufferedResponse
 
 __all__ = ["RAW_RESPONSE_HEADER", "RawResponse", "record_body", "record_response", "to_raw_response_wrapper", "capture_id"]
 
@@ -34,7 +37,7 @@ class _Capture:
         self.status_code: Optional[int] = None
         self.headers: Dict[str, str] = {}
         self.body: Optional[bytes] = None
-        self.response: Optional[HTTPResponse] = None
+        self.response: Optional[Union[HTTPResponse, "BufferedResponse"]] = None
 
 
 _lock = threading.Lock()
@@ -51,7 +54,7 @@ def capture_id(headers: Optional[Mapping[str, str]]) -> Optional[str]:
     return None
 
 
-def record_response(capture: Optional[str], *, method: str, url: str, response: HTTPResponse) -> None:
+def record_response(capture: Optional[str], *, method: str, url: str, response: Union[HTTPResponse, "BufferedResponse"]) -> None:
     """Records the first HTTP response of a raw-response call (later ones, e.g. next pages, are ignored)."""
     if capture is None:
         return
@@ -66,7 +69,7 @@ def record_response(capture: Optional[str], *, method: str, url: str, response: 
         entry.response = response
 
 
-def record_body(capture: Optional[str], response: HTTPResponse, body: bytes) -> None:
+def record_body(capture: Optional[str], response: Union[HTTPResponse, "BufferedResponse"], body: bytes) -> None:
     """Records the body read from the recorded response."""
     if capture is None:
         return

@@ -5,11 +5,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from http.client import HTTPResponse
-from typing import Generic, Iterator, List, Optional, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, Iterator, List, Optional, TypeVar, Union, cast
 
-from ._models import Converter, construct
+from ._errors import APIResponseValidationError
+from ._models import Converter, ResponseMismatch, check, construct
 
-__all__ = ["ServerSentEvent", "Stream"]
+if TYPE_CHECKING:
+    from ._base_client import BufferedResponse
+
+__all__ = ["ServerSentEvent", "Stream", "STRICT_STREAM_ATTRIBUTE"]
+
+STRICT_STREAM_ATTRIBUTE = "_sdk_strict_response_validation"
+"""Set (to the request method) on a response a strict client opened: its events are checked."""
 
 T = TypeVar("T")
 
@@ -67,7 +74,7 @@ class Stream(Generic[T]):
     to release the connection early.
     """
 
-    def __init__(self, response: HTTPResponse, *, decode_json: bool = True, item: Converter = None) -> None:
+    def __init__(self, response: Union[HTTPResponse, "BufferedResponse"], *, decode_json: bool = True, item: Converter = None) -> None:
         self.response = response
         self._decode_json = decode_json
         self._item = item
@@ -84,9 +91,29 @@ class Stream(Generic[T]):
             if self._decode_json:
                 if event.data.strip() == "[DONE]":
                     break
-                yield cast(T, construct(self._item, event.json()))
+                data = event.json()
+                method: object = getattr(self.response, STRICT_STREAM_ATTRIBUTE, None)
+                if isinstance(method, str) and self._item is not None:
+                    self._check(method, data)
+                yield cast(T, construct(self._item, data))
             else:
                 yield cast(T, event.data)
+
+    def _check(self, method: str, data: object) -> None:
+        try:
+            check(self._item, data)
+        except ResponseMismatch as mismatch:
+            url: object = getattr(self.response, "url", None)
+            raise APIResponseValidationError(
+                "An event does not match the API description: " + str(mismatch),
+                method=method,
+                url=url if isinstance(url, str) else "",
+                status_code=self.response.status,
+                body=data,
+                headers={key: value for key, value in self.response.headers.items()},
+                path=mismatch.path,
+                expected=mismatch.expected,
+            ) from None
 
     def close(self) -> None:
         """Closes the connection."""
