@@ -345,7 +345,10 @@ describe.skipIf(!browserAvailable)('web app in headless Chromium', { timeout: 90
       owner.getByRole('button', { name: `Download ${stored.name}` }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.tar\.gz$/);
-    const saved = readFileSync(await download.path());
+    // Saved through the connection (the shared Chromium is a browser server: `path()` is local-only).
+    const file = join(mkdtempSync(join(tmpdir(), 'web-download-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const saved = readFileSync(file);
     expect(saved.length).toBe(stored.sizeBytes);
     expect(createHash('sha256').update(saved).digest('hex')).toBe(stored.sha256);
     expect(gunzipSync(saved).toString('latin1')).toContain('package.json');
