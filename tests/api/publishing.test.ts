@@ -74,8 +74,9 @@ describe('POST /api/runs/{runId}/publish/dry-run', () => {
     expect(res.body.publishAction.checklist.every((c: { status: string }) => c.status === 'pass')).toBe(true);
     const pack = res.body.publishAction.checklist.find((c: { id: string }) => c.id === 'package_installs');
     expect(pack.detail).toMatch(/packed acme-petstore-1\.2\.3\.tgz \(\d+ files, \d+ bytes\)/);
+    // Without a name: the one in the run's package (its package.json), not `<project-slug>-sdk`.
     const viaTrpc = await trpc(service.url, ownerToken).publishing.dryRun.mutate({ runId });
-    expect(viaTrpc.publishAction.packageName).toBe('pet-store-sdk');
+    expect(viaTrpc.publishAction.packageName).toBe('petstore');
   });
 
   it('pypi: the wheel and sdist the step built pass twine check and install (publishing-dry-run.test.ts has the details)', async () => {
