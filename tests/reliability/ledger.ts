@@ -57,19 +57,31 @@ export function openLedger(databaseUrl: string) {
       );
       return { runs: runs.rows, jobs: jobs.rows, keys: keys.rows };
     },
-    /** Polls until every run in `ids` (default: every run) is terminal; returns the ledger then. */
+    /**
+     * Polls until every run in `ids` (default: every run) is terminal and its report job is no
+     * longer live (a worker killed between ending the run and completing its job leaves the job
+     * active until pg-boss expires it and another worker completes it); returns the ledger then.
+     */
     async waitAllTerminal(timeoutMs: number, ids?: readonly string[]): Promise<Ledger> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const ledger = await this.read();
         const wanted = ids ? new Set(ids) : undefined;
         const open = ledger.runs.filter((r) => (!wanted || wanted.has(r.id)) && !TERMINAL_SET.has(r.status));
-        if (open.length === 0) return ledger;
+        const liveJobs = ledger.jobs.filter(
+          (j) =>
+            j.name === 'report.run' &&
+            (!wanted || wanted.has(j.runId)) &&
+            ['created', 'retry', 'active'].includes(j.state),
+        );
+        if (open.length === 0 && liveJobs.length === 0) return ledger;
         if (Date.now() > deadline) {
           throw new Error(
-            `${open.length} runs not terminal after ${timeoutMs} ms: ${open
+            `${open.length} runs not terminal, ${liveJobs.length} report jobs still live after ${timeoutMs} ms: ${[
+              ...open.map((r) => `${r.id}=${r.status}`),
+              ...liveJobs.map((j) => `job of ${j.runId}=${j.state}`),
+            ]
               .slice(0, 5)
-              .map((r) => `${r.id}=${r.status}`)
               .join(', ')}`,
           );
         }
