@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, CHROMIUM, openBrowser } from '../setup/browser.ts';
+import { browserAvailable, CHROMIUM, openBrowser, unlessClosed } from '../setup/browser.ts';
 import { emitDocsSite, type GeneratedFile } from '../../workers/generators/docs/index.ts';
 import { CORPUS, HAS_CORPUS } from '../generators/corpus-helpers.ts';
 import { docsFixture, modelFromFiles } from '../generators/docs-helpers.ts';
@@ -238,7 +238,7 @@ describe.skipIf(!available || !HAS_CORPUS)('generated docs in headless Chromium'
       const dialogs: string[] = [];
       page.on('dialog', (d: { message: () => string; dismiss: () => Promise<void> }) => {
         dialogs.push(d.message());
-        void d.dismiss();
+        unlessClosed(d.dismiss());
       });
       // Open every <details>, hover and focus everything, click every tab: handlers would fire now.
       // (Run in the page; written as source text because this file is type-checked without the DOM lib.)

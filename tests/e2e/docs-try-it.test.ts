@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, CHROMIUM, openBrowser } from '../setup/browser.ts';
+import { browserAvailable, CHROMIUM, openBrowser, unlessClosed } from '../setup/browser.ts';
 import { DocsDomain, PublishingAction, Run } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
@@ -260,13 +260,13 @@ describe.skipIf(!available)('the try-it console in headless Chromium, served by 
     // A context per page (axe's builder asks for one); closed with its page.
     const context = await browser.newContext();
     const page = await context.newPage();
-    page.on('close', () => void context.close());
+    page.on('close', () => unlessClosed(context.close()));
     const errors: string[] = [];
     const dialogs: string[] = [];
     page.on('pageerror', (e: Error) => errors.push(`pageerror: ${e.message}`));
     page.on('dialog', (d: { message: () => string; dismiss: () => Promise<void> }) => {
       dialogs.push(d.message());
-      void d.dismiss();
+      unlessClosed(d.dismiss());
     });
     const response = await page.goto(url, { waitUntil: 'load' });
     expect(response.status(), url).toBe(200);

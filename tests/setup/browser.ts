@@ -67,3 +67,15 @@ export async function openBrowser(): Promise<Browser> {
   if (endpoint) return await pw.connect(endpoint, { timeout: 30_000 });
   return await pw.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS, timeout: 30_000 });
 }
+
+/**
+ * For a promise a test does not await (a dialog dismissed, a context closed when its page closes):
+ * when the page, context or browser is already gone, there is nothing left to dismiss or close, so
+ * that refusal is dropped; any other error is raised again and fails the run as an unhandled one.
+ */
+export function unlessClosed(pending: Promise<unknown>): void {
+  pending.catch((error: unknown) => {
+    if (error instanceof Error && /has been closed/.test(error.message)) return;
+    throw error;
+  });
+}
