@@ -23,7 +23,8 @@
  *
  *   npm run bench:profile                      (Stripe-sized + OpenAI, Asana, Plaid when ../shared/corpus exists)
  *   PROFILE_ONLY=stripe PROFILE_ROUNDS=3 npm run bench:profile   (PROFILE_RERUN=0: no warm re-run)
- *   PROFILE_FILE=tests/fixtures/petstore.yaml npm run bench:profile   (any one description)
+ *   PROFILE_FILE=path/to/openapi.yaml npm run bench:profile   (any one description)
+ *   PROFILE_TARGETS_OFF=go …   (targets turned off in each round's project settings)
  *   node bench/report-profile.ts --emit <file> (child: emit CPU per generator, one JSON line)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -51,6 +52,12 @@ const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 3);
 const SAMPLE_MS = Number(process.env.PROFILE_SAMPLE_MS ?? 100);
+/** The run that makes a project before its settings turn targets off (PROFILE_TARGETS_OFF). */
+const TINY_DESCRIPTION = JSON.stringify({
+  openapi: '3.1.0',
+  info: { title: 'Tiny', version: '1.0.0' },
+  paths: { '/ping': { get: { operationId: 'ping', responses: { '204': { description: 'pong' } } } } },
+});
 const TERMINAL = new Set(['ready', 'complete', 'failed', 'canceled', 'blocked', 'expired']);
 const STEPS = PIPELINE_STEPS;
 const TICKS = 100; // USER_HZ on Linux
@@ -251,6 +258,7 @@ const s1 = (ms: number): string => (ms / 1000).toFixed(1);
 
 interface RunView {
   id: string;
+  projectId: string;
   status: string;
   verdict: string | null;
   startedAt?: string | null;
@@ -304,7 +312,7 @@ async function main(): Promise<void> {
   let worker: ChildProcess | undefined;
   const heyApi = join(ROOT, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js');
   console.log(
-    `Report profile: whole report (npm start's worker, artifacts stored) vs @hey-api/openapi-ts (TypeScript SDK only); Node ${process.version}; ${ROUNDS} alternating rounds; load at start ${load()}`,
+    `Report profile: whole report (npm start's worker, artifacts stored) vs @hey-api/openapi-ts (TypeScript SDK only); Node ${process.version}; ${ROUNDS} alternating rounds; load at start ${load()}${process.env.PROFILE_TARGETS_OFF ? `; targets turned off in the projects' settings: ${process.env.PROFILE_TARGETS_OFF}` : ''}`,
   );
   try {
     const ws = await createWorkspace(service.deps.db.sequelize, { name: 'Profile', email: 'profile@example.com' });
@@ -326,6 +334,19 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
+    // PROFILE_TARGETS_OFF=go (comma-separated targets): each round's project is first made by a
+    // run of a tiny description, then its settings turn those targets off, as a team would.
+    const targetsOff = (process.env.PROFILE_TARGETS_OFF ?? '').split(',').filter(Boolean);
+    const prepare = async (project: string): Promise<void> => {
+      if (targetsOff.length === 0) return;
+      const run = await finish(await start(TINY_DESCRIPTION, project));
+      const response = await fetch(`${service.url}/api/projects/${run.projectId}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ settings: { targets: Object.fromEntries(targetsOff.map((t) => [t, false])) } }),
+      });
+      if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
+    };
     const ours = async (text: string, project: string, tempDir?: string) => {
       if (tempDir) {
         if (worker) await stopWorker(worker);
@@ -334,6 +355,7 @@ async function main(): Promise<void> {
         // The worker's spare run process loads its modules before the run is started.
         await new Promise((r) => setTimeout(r, 3000));
       }
+      await prepare(project);
       const sampler = new TreeSampler(worker!.pid!);
       const t = performance.now();
       const run = await finish(await start(text, project));
