@@ -297,8 +297,12 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
       operation: 'get /items',
       message: expect.stringMatching(/max_pages=2 stopped after 1 page\(s\), has_more true/),
     });
-    // Prism refuses the request without the credential (401).
-    expect(bySdk.get('cli')).toMatchObject({ operation: 'get /items', message: expect.stringMatching(/401/) });
+    // Prism refuses the request without the credential (401); the message is the CLI's error, not its --verbose log.
+    expect(bySdk.get('cli')).toMatchObject({
+      ruleId: 'wire/refused',
+      operation: 'get /items',
+      message: expect.stringMatching(/the mock refused the request: exit 1: error: 401 /),
+    });
   });
 
   it('passes on the live fixture; a streaming operation Prism cannot produce is reported as not servable', async () => {

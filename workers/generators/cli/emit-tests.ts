@@ -139,7 +139,11 @@ export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly Cli
     '        stderr: (text) => void (err += text),',
     '    };',
     "    const code = await main(program, [...args, '--base-url', baseURL, '--format', 'json'], io);",
-    '    if (code !== 0) throw new Error(`exit ${code}: ${err.trim().slice(0, 2000)}`);',
+    '    if (code !== 0) {',
+    "        // What the CLI said, without the --verbose log's request and response lines.",
+    "        const said = err.split('\\n').filter((line) => !/^[<>] /.test(line)).join('\\n');",
+    '        throw new Error(`exit ${code}: ${said.trim().slice(0, 2000)}`);',
+    '    }',
     '    return { out, err };',
     '}',
   ];
