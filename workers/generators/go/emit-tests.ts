@@ -110,10 +110,10 @@ function caseBody(
   kind: WireCase,
   shape: MethodShape,
   label: string,
-  rawStatus: string,
+  helpers: { rawStatus: string; explain: string },
   call: (methodName: string, extra: readonly string[]) => string,
 ): string {
-  const fatal = `\tt.Fatalf("%s: %v", ${label}, err)`;
+  const fatal = `\tt.Fatalf("%s: %s", ${label}, ${helpers.explain}(err))`;
   const check = (expr?: string): string =>
     expr === undefined ? `if err != nil {\n${fatal}\n}` : `if err := ${expr}; err != nil {\n${fatal}\n}`;
   const lines: string[] = [];
@@ -157,7 +157,7 @@ function caseBody(
   }
   if (kind === 'required')
     lines.push(
-      `if raw == nil || raw.StatusCode < 200 || raw.StatusCode > 299 {\n\tt.Fatalf("%s: the raw response is not a success: %v", ${label}, ${rawStatus}(raw))\n}`,
+      `if raw == nil || raw.StatusCode < 200 || raw.StatusCode > 299 {\n\tt.Fatalf("%s: the raw response is not a success: %v", ${label}, ${helpers.rawStatus}(raw))\n}`,
     );
   else lines.push(`if requests == 0 {\n\tt.Fatalf("%s: the middleware option saw no request", ${label})\n}`);
   return lines.join('\n');
@@ -173,8 +173,13 @@ export function emitTests(
   valuesOf: (shape: MethodShape, fill: Fill) => CallValues,
 ): GoFile[] {
   const files: GoFile[] = [];
-  // One helper per package (in the first test file): a raw response's status, or that there is none.
-  const rawStatus = types.claim('test:rawStatus', 'rawStatus');
+  // Helpers, once per package (in the first test file): a raw response's status, or that there is
+  // none; an error with its status and the violations a mock names in a header (`sl-violations`:
+  // Prism answering with the description's own error example).
+  const helpers = {
+    rawStatus: types.claim('test:rawStatus', 'rawStatus'),
+    explain: types.claim('test:explain', 'explainError'),
+  };
   let helper = false;
   for (const { trail, shapes } of services) {
     if (shapes.length === 0) continue;
@@ -189,8 +194,13 @@ export function emitTests(
     };
     if (!helper) {
       helper = true;
+      for (const pkg of ['errors', 'fmt']) file.use(pkg);
+      file.useLocal('internal/apierror');
       file.add(
-        `func ${rawStatus}(raw *http.Response) string {\n\tif raw == nil {\n\t\treturn "no response"\n\t}\n\treturn raw.Status\n}`,
+        `func ${helpers.rawStatus}(raw *http.Response) string {\n\tif raw == nil {\n\t\treturn "no response"\n\t}\n\treturn raw.Status\n}`,
+      );
+      file.add(
+        `func ${helpers.explain}(err error) string {\n\tvar apiErr *apierror.Error\n\tif !errors.As(err, &apiErr) {\n\t\treturn err.Error()\n\t}\n\ttext := fmt.Sprintf("%v (status: %d)", err, apiErr.StatusCode)\n\tif apiErr.Response != nil {\n\t\tif violations := apiErr.Response.Header.Get("sl-violations"); violations != "" {\n\t\t\ttext += " violations: " + violations\n\t\t}\n\t}\n\treturn text\n}`,
       );
     }
     const clientOptions = ['option.WithBaseURL(baseURL)', ...credentialOptions(names)].join(', ');
@@ -208,7 +218,7 @@ export function emitTests(
         // The subtest is named `op<N>_<case>` (workers/generators/core/wire-cases.ts), so wire_tests
         // maps `go test -v`'s report back to the operation.
         const subtest = goStr(wireTestIdent(index, kind).slice('test_'.length));
-        const body = caseBody(kind, shape, label, rawStatus, call).replace(/^/gm, '\t\t');
+        const body = caseBody(kind, shape, label, helpers, call).replace(/^/gm, '\t\t');
         return `\tt.Run(${subtest}, func(t *testing.T) {\n${body}\n\t})`;
       });
       file.add(
