@@ -89,6 +89,16 @@ describe('the generated pets CLI', () => {
       env: { SHELTER_API_KEY: 'wrong' },
     });
     expect(JSON.parse(flagKey.stdout)).toEqual(PETS);
+    // --max-items walks the pages as --all does, and stops after n items (across a page boundary here).
+    const capped = await pets(['pets', 'list', '--limit=1', '--max-items', '2', '--verbose']);
+    expect(JSON.parse(capped.stdout)).toEqual(PETS.slice(0, 2));
+    expect(capped.stderr.match(/^> GET /gm)).toHaveLength(2);
+    const bad = await pets(['pets', 'list', '--max-items=0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Invalid value for --max-items: '0' (expected a positive integer).");
+    expect((await pets(['pets', 'list', '--help'])).stdout).toMatch(
+      /--max-items <n>\s+Follow pagination as --all does, up to n items\./,
+    );
   });
 
   it('sends a body from flags, from --data @file and from stdin, flags overriding --data', async () => {

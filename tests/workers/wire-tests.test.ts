@@ -49,6 +49,47 @@ paths:
           content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
 `;
 
+// A cursor-paginated list behind an API key: Prism answers every page with the example, whose
+// `next_cursor` says another page follows, so a walk must ask for a second page.
+const PAGED = `openapi: 3.1.0
+info: { title: Paged, version: 1.0.0 }
+servers: [{ url: 'https://api.example.com/v1' }]
+security: [{ key: [] }]
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-API-Key }
+paths:
+  /items:
+    get:
+      operationId: listItems
+      parameters:
+        - { name: cursor, in: query, schema: { type: string } }
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 10 } }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [data]
+                properties:
+                  data: { type: array, items: { type: object, required: [id], properties: { id: { type: string } } } }
+                  next_cursor: { type: [string, 'null'] }
+              example: { data: [{ id: a }, { id: b }], next_cursor: c2 }
+`;
+// What makes `listItems` paginated (detection needs a scheme from the config).
+const PAGED_CONFIG = `pagination:
+  - name: cursor_page
+    type: cursor
+    request:
+      cursor: { type: string, x-stainless-pagination-property: { purpose: next_cursor_param } }
+      limit: { type: integer }
+    response:
+      data: { type: array }
+      next_cursor: { type: string, x-stainless-pagination-property: { purpose: next_cursor_field } }
+`;
+
 interface Report {
   sdks: { sdk: string; passed: number; failed: number; notServable: number; notRun?: string }[];
   diagnostics: { ruleId: string; severity: string; message: string; operation: string; sdk: string; pointer: string }[];
@@ -59,21 +100,29 @@ function reportOf(outcome: StepOutcome): Report {
   return artifact.json as Report;
 }
 
-/** The suites as the step builds them, with one file of one SDK rewritten (the planted bug). */
-function planted(sdk: 'typescript' | 'cli' | 'mcp' | 'python' | 'go', path: RegExp, from: string, to: string) {
+type Bug = [sdk: 'typescript' | 'cli' | 'mcp' | 'python' | 'go', path: RegExp, from: string, to: string];
+
+/** The suites as the step builds them, with one file of an SDK rewritten per bug (the planted bugs). */
+function planted(...bug: Bug) {
+  return plantedAll([bug]);
+}
+function plantedAll(bugs: Bug[]) {
   return async (...args: Parameters<typeof wireSuites>): Promise<SuiteOrReason[]> =>
     (await wireSuites(...args)).map((entry) => {
-      if (entry.sdk !== sdk || !('suite' in entry)) return entry;
-      let patched = 0;
-      const files = entry.suite.files.map((file) => {
-        if (!path.test(file.path)) return file;
-        const text = String(file.content);
-        if (!text.includes(from)) return file;
-        patched++;
-        return { ...file, content: text.replace(from, to) };
-      });
-      expect(patched, `the planted bug found its line in ${sdk}`).toBeGreaterThan(0);
-      return { ...entry, suite: { ...entry.suite, files } };
+      for (const [sdk, path, from, to] of bugs) {
+        if (entry.sdk !== sdk || !('suite' in entry)) continue;
+        let patched = 0;
+        const files = entry.suite.files.map((file) => {
+          if (!path.test(file.path)) return file;
+          const text = String(file.content);
+          if (!text.includes(from)) return file;
+          patched++;
+          return { ...file, content: text.replace(from, to) };
+        });
+        expect(patched, `the planted bug found its line in ${sdk}`).toBeGreaterThan(0);
+        entry = { ...entry, suite: { ...entry.suite, files } };
+      }
+      return entry;
     });
 }
 
@@ -199,6 +248,60 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
       ruleId: 'wire/refused',
       sdk: 'python',
       operation: 'get /items',
+    });
+  });
+
+  it('walks pages and sends request options; a walk stopping after one page (Go, MCP) or a dropped --api-key (CLI) fails', async () => {
+    const outcome = await wireTestsStep.run(stepContext(PAGED, { configText: PAGED_CONFIG }));
+    expect(outcome.status, outcome.summary).toBe('passed');
+    expect(reportOf(outcome).sdks.map((s) => [s.sdk, s.passed, s.failed])).toEqual([
+      ['typescript', 1, 0],
+      ['cli', 1, 0],
+      ['mcp', 1, 0],
+      ['python', 1, 0],
+      ['go', 1, 0],
+    ]);
+    const broken = await runWireTests(
+      stepContext(PAGED, { configText: PAGED_CONFIG }),
+      plantedAll([
+        // Go's auto-pager never fetches the next page.
+        [
+          'go',
+          /^packages\/pagination\/pagination\.go$/,
+          'a.page, a.err = a.page.GetNextPage()',
+          'a.page, a.err = nil, nil',
+        ],
+        // The MCP server's max_pages follows no page.
+        ['mcp', /^dist\/main\.js$/, 'pages < maxPages && page.hasNextPage()', 'pages < 1 && page.hasNextPage()'],
+        // The CLI drops --api-key (the request goes without the credential).
+        ['cli', /^dist\/cli\/main\.js$/, 'if (i === 0 && globals.apiKey !== undefined)', 'if (false)'],
+      ]),
+    );
+    expect(broken.status).toBe('failed');
+    const report = reportOf(broken);
+    expect(report.sdks.map((s) => [s.sdk, s.passed, s.failed])).toEqual([
+      ['typescript', 1, 0],
+      ['cli', 0, 1],
+      ['mcp', 0, 1],
+      ['python', 1, 0],
+      ['go', 0, 1],
+    ]);
+    const bySdk = new Map(report.diagnostics.map((d) => [d.sdk, d]));
+    expect(bySdk.get('go')).toMatchObject({
+      operation: 'get /items',
+      message: expect.stringMatching(
+        /the walk stopped after the first page, which says another follows \(1 requests\)/,
+      ),
+    });
+    expect(bySdk.get('mcp')).toMatchObject({
+      operation: 'get /items',
+      message: expect.stringMatching(/max_pages=2 stopped after 1 page\(s\), has_more true/),
+    });
+    // Prism refuses the request without the credential (401); the message is the CLI's error, not its --verbose log.
+    expect(bySdk.get('cli')).toMatchObject({
+      ruleId: 'wire/refused',
+      operation: 'get /items',
+      message: expect.stringMatching(/the mock refused the request: exit 1: error: 401 /),
     });
   });
 

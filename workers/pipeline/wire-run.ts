@@ -50,7 +50,12 @@ const NOT_SERVABLE: [RegExp, string][] = [
     /Content-Length can't be present with Transfer-Encoding/,
     "Prism sends the description's own Content-Length and Transfer-Encoding response headers together, which is not valid HTTP/1.1",
   ],
-  [/^(AssertionError: )?HTTP 3\d\d\b/, 'the operation answers a redirect (3xx) and Prism sends no Location to follow'],
+  [
+    // The SDKs' tests (`HTTP 302`), the CLI's error (`exit 1: error: 302 Found`), the MCP tool
+    // error (`API error 302:`), Go's (`(status: 302)`).
+    /^(AssertionError: )?HTTP 3\d\d\b|^exit \d+: error: 3\d\d |^API error 3\d\d:|\(status: 3\d\d\)/,
+    'the operation answers a redirect (3xx) and Prism sends no Location to follow',
+  ],
 ];
 
 /**

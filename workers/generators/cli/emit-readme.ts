@@ -132,7 +132,7 @@ export function emitReadme(
     '',
     '## Pagination',
     '',
-    'List commands print one page; `--all` follows the pages and prints every item.',
+    'List commands print one page; `--all` follows the pages and prints every item, `--max-items <n>` the first n items.',
     '',
     '## Dry runs and debugging',
     '',

@@ -1,5 +1,8 @@
 // The CLI package's own tests (`tests/cli.test.mjs`, run by `npm test`: `node --test`): per
-// command, one run with only the required flags and one with every flag, each the command line a
+// command, one run with only the required flags and one with every flag and the CLI's request
+// flags (`--verbose`, whose log must show the response; `--api-key`, the first credential's
+// variables left out of the environment; a list command's `--max-items=3`, which walks the pages
+// and must print an array of at most 3 items), each the command line a
 // user types (`<bin> <group> <command> --flag=value … --base-url $TEST_API_BASE_URL`) given to the
 // CLI's own entry (`main`, which `dist/main.js` calls with the process arguments) in the test
 // process, so a run costs no Node start (tests/generators/cli-run.test.ts spawns the binary
@@ -8,7 +11,7 @@
 // violation). Values come from core/test-values.ts, as the SDKs' tests take them, and every value
 // is printed by the TypeScript literal printer (`str`), never pasted.
 
-import { credentialTestEnv } from '../core/client.ts';
+import { credentialEnv, credentialTestEnv } from '../core/client.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { parameterValue, testValue, testValueJson, type Fill, type TestValue } from '../core/test-values.ts';
 import { WIRE_CASES, wireTestName } from '../core/wire-cases.ts';
@@ -20,6 +23,9 @@ import type { CliFlag, CliGroup, CliMethod } from './plan.ts';
 export const CLI_TESTS_PATH = 'tests/cli.test.mjs';
 /** `npm test` in the generated CLI package (after `npm run build`). */
 export const CLI_TEST_SCRIPT = `node --test ${CLI_TESTS_PATH}`;
+
+/** How many items the `all` case of a list command walks (`--max-items`). */
+const WALK = 3;
 
 /** The upload a file flag or a binary body is given (written by the tests into a temp folder). */
 const UPLOAD = '\u0000upload';
@@ -91,6 +97,9 @@ function wordsLiteral(words: readonly string[]): string {
 export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly CliGroup[]): GeneratedFile {
   const index = new Map(model.operations.map((op, i) => [op.key, i]));
   const env = credentialTestEnv(model, sdk.options.envPrefix).map((name) => `${str(name)}: ${str('test-credential')}`);
+  // The `all` case gives the first credential with `--api-key`, so the environment leaves it out.
+  const keyed = model.authOptions.length > 0;
+  const keyVars = keyed ? credentialEnv(model, sdk.options.envPrefix, 0) : [];
   const lines: string[] = [
     '// Generated tests: each command against the API at TEST_API_BASE_URL (a mock server of the',
     '// description, e.g. `prism mock openapi.yaml`). Run `npm run build`, then `npm test`.',
@@ -106,25 +115,36 @@ export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly Cli
     "const upload = join(mkdtempSync(join(tmpdir(), 'cli-test-')), 'upload.bin');",
     "writeFileSync(upload, 'file contents');",
     `const env = { ...process.env, ${[...env, "NO_COLOR: '1'"].join(', ')} };`,
+    ...(keyed
+      ? [
+          '// Without the first credential: the `all` cases give it with --api-key.',
+          'const keyless = { ...env };',
+          ...keyVars.map((name) => `delete keyless[${str(name)}];`),
+        ]
+      : []),
     '',
     '/**',
     " * Runs a command line through the CLI's own entry (`main`, what `dist/main.js` calls with the",
-    ' * process arguments), in this process: resolves with its output, rejects with what it printed on',
-    ' * stderr and its exit code.',
+    ' * process arguments), in this process: resolves with what it printed on stdout and stderr, rejects',
+    ' * with what it printed on stderr and its exit code.',
     ' */',
-    'async function cli(args) {',
+    'async function cli(args, environment = env) {',
     "    let out = '';",
     "    let err = '';",
     '    const io = {',
     '        ...processIO(),',
-    '        env,',
+    '        env: environment,',
     '        stdoutIsTTY: false,',
     "        stdout: (text) => void (out += typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),",
     '        stderr: (text) => void (err += text),',
     '    };',
     "    const code = await main(program, [...args, '--base-url', baseURL, '--format', 'json'], io);",
-    '    if (code !== 0) throw new Error(`exit ${code}: ${err.trim().slice(0, 2000)}`);',
-    '    return out;',
+    '    if (code !== 0) {',
+    "        // What the CLI said, without the --verbose log's request and response lines.",
+    "        const said = err.split('\\n').filter((line) => !/^[<>] /.test(line)).join('\\n');",
+    '        throw new Error(`exit ${code}: ${said.trim().slice(0, 2000)}`);',
+    '    }',
+    '    return { out, err };',
     '}',
   ];
   for (const { words, method } of commands(groups)) {
@@ -133,8 +153,27 @@ export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly Cli
     for (const kind of WIRE_CASES) {
       const args = [...words, ...commandArgs(model, method, kind)];
       lines.push('', `test(${str(wireTestName(at, kind, words.join(' ')))}, async () => {`);
-      lines.push(`    const out = await cli(${wordsLiteral(args)});`);
-      lines.push("    assert.equal(typeof out, 'string');");
+      if (kind === 'required') {
+        lines.push(`    const { out } = await cli(${wordsLiteral(args)});`);
+        lines.push("    assert.equal(typeof out, 'string');");
+      } else {
+        const paged = method.shape.pagination !== undefined;
+        const extra = [
+          ...(paged ? [`--max-items=${WALK}`] : []),
+          '--verbose',
+          ...(keyed ? ['--api-key=test-credential'] : []),
+        ];
+        lines.push(
+          `    const { out, err } = await cli(${wordsLiteral([...args, ...extra])}${keyed ? ', keyless' : ''});`,
+        );
+        lines.push("    assert.match(err, /^< 2\\d\\d /m, 'the --verbose log shows the response');");
+        if (paged) {
+          lines.push('    const items = JSON.parse(out);');
+          lines.push(
+            `    assert.ok(Array.isArray(items) && items.length <= ${WALK}, \`--max-items=${WALK} prints at most ${WALK} items: \${out.slice(0, 200)}\`);`,
+          );
+        }
+      }
       lines.push('});');
     }
   }

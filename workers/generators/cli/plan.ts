@@ -47,7 +47,7 @@ export interface CliGroup {
   description?: string;
 }
 
-/** Flags the runtime defines for every command (`bundle/args.ts`), plus `--data` and `--all`. */
+/** Flags the runtime defines for every command (`bundle/args.ts`), plus `--data`, `--all` and `--max-items`. */
 export const RESERVED_FLAGS = [
   'help',
   'version',
@@ -58,6 +58,7 @@ export const RESERVED_FLAGS = [
   'verbose',
   'data',
   'all',
+  'max-items',
   'h',
 ];
 

@@ -6,7 +6,7 @@
 
 import { exampleValue } from '../core/example-values.ts';
 import { requestContent } from '../core/method.ts';
-import { parameterValue, type TestValue, testValue } from '../core/test-values.ts';
+import { type Fill, parameterValue, type TestValue, testValue } from '../core/test-values.ts';
 import type { ApiModel, Operation, Parameter } from '../model/types.ts';
 import { goStr } from '../names/go.ts';
 import { sampleValue, type SampleContext } from './sample-values.ts';
@@ -27,6 +27,18 @@ export function descriptionValues(model: ApiModel, op: Operation): CallValues {
       content !== undefined
         ? exampleValue(model, content.schema, content.examples?.[0], (node) => testValue(model, node, 'required'))
         : undefined,
+  };
+}
+
+/**
+ * The generated tests' values of an operation in one fill (core/test-values.ts), as the other SDKs'
+ * tests take them: `all` gives every optional parameter and body property too.
+ */
+export function fillValues(model: ApiModel, op: Operation, fill: Fill): CallValues {
+  const content = requestContent(op)?.content;
+  return {
+    param: (param) => parameterValue(model, param, fill),
+    body: content !== undefined ? testValue(model, content.schema, fill) : undefined,
   };
 }
 

@@ -8,7 +8,7 @@ import type { ApiModel, Operation } from '../model/types.ts';
 import { bundleFiles } from './bundle-files.ts';
 import { emitAliases, emitClientFile, emitOptionFile, emitWebhooks, goMod, optionNames } from './emit-client.ts';
 import { emitReadme, operationProgram, readmePrograms } from './emit-readme.ts';
-import { type CallValues, descriptionValues } from './example-values.ts';
+import { type CallValues, descriptionValues, fillValues } from './example-values.ts';
 import { type MethodShape, ServiceEmitter } from './emit-service.ts';
 import { operationIndexes } from '../core/wire-cases.ts';
 import { emitTests } from './emit-tests.ts';
@@ -100,8 +100,8 @@ export function emitGoSdk(model: ApiModel, options: GoSdkOptions = {}): Generate
   if (optionFile !== undefined) rendered.push(optionFile);
   // The tests and the README spell calls with sample values; they declare no new types.
   rendered.push(
-    ...emitTests(plan, types, names, shapesByService, operationIndexes(model), (shape) =>
-      descriptionValues(model, shape.plan.op),
+    ...emitTests(plan, types, names, shapesByService, operationIndexes(model), (shape, fill) =>
+      fill === 'required' ? descriptionValues(model, shape.plan.op) : fillValues(model, shape.plan.op, fill),
     ),
   );
   const programs = readmePrograms(model, plan, types, names, methods);

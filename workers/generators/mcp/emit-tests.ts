@@ -2,7 +2,10 @@
 // the built server started as an MCP client starts it (`node dist/main.js --tools static`, MCP
 // over its stdin and stdout), then per tool one `tools/call` with only the required arguments and
 // one with every argument, against the API at `TEST_API_BASE_URL` (a validating mock of the
-// description; docs/wire-tests.md). A call passes when its result is not a tool error; a failure
+// description; docs/wire-tests.md); a paginated tool's `all` call also asks for two pages
+// (`max_pages`, what the tools take for pagination) and fails when the walk stopped after one page
+// that says more follow (`has_more`). The tools take no per-call request options (timeout,
+// retries, headers): the server's client has them. A call passes when its result is not a tool error; a failure
 // carries the tool error's text (the API's status and body, so the mock's violations show). The
 // client is a few lines of newline-delimited JSON-RPC, so the tests need no dependency. Values
 // come from core/test-values.ts, as the SDKs' tests take them, printed as JSON inside `str`.
@@ -15,7 +18,7 @@ import type { ApiModel } from '../model/types.ts';
 import { str } from '../printers/ts-source.ts';
 import type { SdkPlan } from '../typescript/naming.ts';
 import { methodShape } from '../typescript/naming.ts';
-import type { McpTool } from './plan.ts';
+import { MAX_PAGES_ARG, type McpTool } from './plan.ts';
 
 export const MCP_TESTS_PATH = 'tests/mcp.test.mjs';
 /** `npm test` in the generated MCP server package (after `npm run build`). */
@@ -24,6 +27,9 @@ export const MCP_TEST_SCRIPT = `node --test ${MCP_TESTS_PATH}`;
 const FILE = { content_base64: Buffer.from('file contents').toString('base64'), filename: 'upload.bin' };
 
 const json = (value: TestValue): unknown => testValueJson(value, FILE);
+
+/** How many pages a paginated tool's `all` call asks for. */
+const PAGES = 2;
 
 /** The tool's arguments for one case. */
 function toolArguments(model: ApiModel, tool: McpTool, fill: Fill): Record<string, unknown> {
@@ -78,6 +84,7 @@ export function emitMcpTests(model: ApiModel, sdk: SdkPlan, tools: readonly McpT
     '// Generated tests: each tool against the API at TEST_API_BASE_URL (a mock server of the',
     '// description, e.g. `prism mock openapi.yaml`). Run `npm run build`, then `npm test`.',
     "import { after, test } from 'node:test';",
+    "import assert from 'node:assert/strict';",
     "import { spawn } from 'node:child_process';",
     "import { fileURLToPath } from 'node:url';",
     '',
@@ -149,9 +156,17 @@ export function emitMcpTests(model: ApiModel, sdk: SdkPlan, tools: readonly McpT
     const at = index.get(tool.method.op.key);
     if (at === undefined) continue;
     for (const kind of WIRE_CASES) {
-      const args = JSON.stringify(toolArguments(model, tool, kind));
+      const walk = kind === 'all' && tool.paginated;
+      const args = JSON.stringify({ ...toolArguments(model, tool, kind), ...(walk ? { [MAX_PAGES_ARG]: PAGES } : {}) });
       lines.push('', `test(${str(wireTestName(at, kind, tool.name))}, async () => {`);
-      lines.push(`    await call(${str(tool.name)}, JSON.parse(${str(args)}));`);
+      if (!walk) lines.push(`    await call(${str(tool.name)}, JSON.parse(${str(args)}));`);
+      else
+        lines.push(
+          `    const result = await call(${str(tool.name)}, JSON.parse(${str(args)}));`,
+          "    const walked = JSON.parse(result.content.map((c) => c.text ?? '').join('\\n'));",
+          "    assert.ok(Array.isArray(walked.items), 'the walked pages give an items array');",
+          `    assert.ok(walked.pages === ${PAGES} || walked.has_more === false, \`${MAX_PAGES_ARG}=${PAGES} stopped after \${walked.pages} page(s), has_more \${walked.has_more}\`);`,
+        );
       lines.push('});');
     }
   }

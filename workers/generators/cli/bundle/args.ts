@@ -35,7 +35,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionConfig> = {
 };
 
 /** Names a generated flag never takes (the generator avoids them too). */
-export const RESERVED_FLAGS: readonly string[] = [...Object.keys(GLOBAL_OPTIONS), 'data', 'all', 'h'];
+export const RESERVED_FLAGS: readonly string[] = [...Object.keys(GLOBAL_OPTIONS), 'data', 'all', 'max-items', 'h'];
 
 export interface GlobalFlags {
   help: boolean;
@@ -111,7 +111,10 @@ function optionsFor<Client>(method: MethodSpec<Client> | undefined): Record<stri
     if (flag.type === 'boolean' && !flag.multiple) options[`no-${flag.name}`] = { type: 'boolean' };
   }
   if (method.body) options.data = { type: 'string' };
-  if (method.paginated) options.all = { type: 'boolean' };
+  if (method.paginated) {
+    options.all = { type: 'boolean' };
+    options['max-items'] = { type: 'string' };
+  }
   return options;
 }
 

@@ -23,7 +23,7 @@ function table<Client>(program: ProgramSpec<Client>): [string, string][] {
       if (!SAFE_WORD.test(method.name)) continue;
       const flags = method.flags.map((f) => `--${f.name}`);
       if (method.body) flags.push('--data');
-      if (method.paginated) flags.push('--all');
+      if (method.paginated) flags.push('--all', '--max-items');
       rows.push([[...path, method.name].join(' '), safe([...flags, ...globals])]);
     }
   };

@@ -167,7 +167,10 @@ export function methodHelp<Client>(program: ProgramSpec<Client>, method: MethodS
       : `The request body as a JSON object: inline, @file, or - for stdin; flags above override its fields.${method.body.description ? ` ${method.body.description}` : ''}`;
     rows.push(['--data <body>', safeLine(text)]);
   }
-  if (method.paginated) rows.push(['--all', 'Follow pagination and print every item of every page.']);
+  if (method.paginated) {
+    rows.push(['--all', 'Follow pagination and print every item of every page.']);
+    rows.push(['--max-items <n>', 'Follow pagination as --all does, up to n items.']);
+  }
   if (rows.length > 0) lines.push('', 'Flags:', ...columns(rows));
   lines.push('', 'Global flags:', ...columns(globalFlagRows(program)));
   lines.push('', 'Example:', `  ${methodExample(program, method, path)}`);

@@ -130,7 +130,20 @@ async function run<Client>(program: ProgramSpec<Client>, argv: string[], io: Cli
   }
   const extra = parsed.positionals.slice(path.length);
   const call = await buildCall(method, parsed.values, extra, path, io);
-  return await execute(program, method, call, parsed.globals, parsed.values.all === true, io);
+  return await execute(program, method, call, parsed.globals, walkLimit(parsed.values, path), io);
+}
+
+/** How far `--all` / `--max-items <n>` follow the pages: undefined for one page, Infinity for all. */
+function walkLimit(values: Record<string, unknown>, commandPath: string[]): number | undefined {
+  const max = values['max-items'];
+  if (typeof max === 'string') {
+    const text = max.trim();
+    if (!/^[0-9]+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+      throw new UsageError(`Invalid value for --max-items: '${max}' (expected a positive integer).`, commandPath);
+    }
+    return Number(text);
+  }
+  return values.all === true ? Infinity : undefined;
 }
 
 interface Call {
@@ -241,7 +254,7 @@ function credentialValues<Client>(program: ProgramSpec<Client>, globals: GlobalF
   });
 }
 
-async function execute<Client>(program: ProgramSpec<Client>, method: MethodSpec<Client>, call: Call, globals: GlobalFlags, all: boolean, io: CliIO): Promise<number> {
+async function execute<Client>(program: ProgramSpec<Client>, method: MethodSpec<Client>, call: Call, globals: GlobalFlags, walk: number | undefined, io: CliIO): Promise<number> {
   const secrets = { headers: program.secretHeaders, query: program.secretQuery };
   let described: string | undefined;
   let fetchImpl: FetchLike = globals.dryRun ? dryRunFetch(secrets, (text) => (described = text)) : io.fetch;
@@ -263,9 +276,12 @@ async function execute<Client>(program: ProgramSpec<Client>, method: MethodSpec<
   const print = (value: unknown): void => io.stdout(formatOutput(value, format, io.stdoutIsTTY));
   try {
     const result = method.call(client, call.path, call.params);
-    if (all && method.paginated && isAsyncIterable(result)) {
+    if (walk !== undefined && method.paginated && isAsyncIterable(result)) {
       const items: unknown[] = [];
-      for await (const item of result) items.push(item);
+      for await (const item of result) {
+        items.push(item);
+        if (items.length >= walk) break;
+      }
       print(items);
       return EXIT_OK;
     }

@@ -1,0 +1,33 @@
+// Per-operation verdicts from the runners' outcomes: a redirect Prism answers without a Location is
+// the mock's limit in every SDK's wording (TypeScript and Python, the CLI, the MCP server, Go), a
+// refused request is a failure.
+import { describe, expect, it } from 'vitest';
+import { operationVerdicts } from '../../workers/pipeline/wire-run.ts';
+
+describe('operationVerdicts', () => {
+  it('files a redirect as not servable in each SDK wording, and a 4xx as failed', () => {
+    const redirects = [
+      'AssertionError: HTTP 302: null',
+      'exit 1: error: 302 Found status: 302',
+      'API error 302: 302 Found {"status":302,"message":"302 Found","body":null}',
+      'redirect_test.go:25: Redirect.Get: GET "http://127.0.0.1:1/redirect/1": 302 Found (status: 302)',
+    ];
+    const verdicts = operationVerdicts([
+      ...redirects.map((message, i) => ({ name: `op${i} required x`, ok: false, message })),
+      {
+        name: 'op9_all',
+        ok: false,
+        message: 'x_test.go:9: X.New: POST "http://h/": 422 Unprocessable Entity (status: 422)',
+      },
+      { name: 'op10 required y', ok: true },
+    ]);
+    expect(verdicts.map((v) => [v.operation, v.status])).toEqual([
+      [0, 'not_servable'],
+      [1, 'not_servable'],
+      [2, 'not_servable'],
+      [3, 'not_servable'],
+      [9, 'failed'],
+      [10, 'passed'],
+    ]);
+  });
+});
