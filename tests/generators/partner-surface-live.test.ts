@@ -108,13 +108,23 @@ beforeAll(async () => {
   mkdirSync(join(root, 'app'), { recursive: true });
   writeFileSync(
     join(root, 'app', 'user.mjs'),
-    "export * as sdk from 'acme-sdk';\nexport * as errors from 'acme-sdk/core/error';\nexport * as resources from 'acme-sdk/resources/pets';\n",
+    [
+      "export * as sdk from 'acme-sdk';",
+      "export * as errors from 'acme-sdk/core/error';",
+      "export * as resources from 'acme-sdk/resources/pets';",
+      "export * as owners from 'acme-sdk/resources/owners';",
+      "export * as core from 'acme-sdk/core';",
+      '',
+    ].join('\n'),
   );
   symlinkSync(join(root, 'node_modules'), join(root, 'app', 'node_modules'), 'dir');
   const user = (await import(pathToFileURL(join(root, 'app', 'user.mjs')).href)) as Sdk;
   sdk = user.sdk;
   errorModule = user.errors;
   expect(user.resources.Pets).toBe(sdk.Pets);
+  // A parent resource's module has its subresources' classes too; `<pkg>/core` has `safeJSON`.
+  expect(Object.keys(user.owners).sort()).toEqual(['Owners', new sdk.Acme().owners.pets.constructor.name].sort());
+  expect([user.core.safeJSON('{"a":1}'), user.core.safeJSON('{')]).toEqual([{ a: 1 }, undefined]);
 }, 120_000);
 
 afterAll(async () => {

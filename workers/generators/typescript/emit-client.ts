@@ -316,6 +316,15 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     model.info.description,
   ];
   statements.push(withDoc(block(`export class ${id(options.clientClass)} extends BaseClient `, members), doc));
+  if (plan.stainless)
+    statements.push(
+      withDoc(
+        block(`export declare namespace ${id(options.clientClass)} `, [
+          `export type RequestOptions = import(${str('./core/base-client.js')}).RequestOptions;`,
+        ]),
+        [`Types under the client's name, as a Stainless SDK has them (\`${options.clientClass}.RequestOptions\`).`],
+      ),
+    );
   return { path: 'src/client.ts', content: printModule(`The ${options.clientClass} client.`, statements) };
 }
 
