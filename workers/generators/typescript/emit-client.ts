@@ -237,6 +237,8 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
           `logLevelEnv: ${str(`${options.envPrefix}_LOG`)}`,
           'logger: options.logger',
           `retryCountHeader: ${str('X-Stainless-Retry-Count')}`,
+          // The legacy generation (a stainless.yml without `edition`) indents its JSON bodies.
+          ...(model.client.stainlessEdition === undefined ? ['legacyJsonBodies: true'] : []),
         ]
       : []),
   ]);

@@ -58,6 +58,11 @@ export interface BaseClientOptions {
   retryCountHeader?: string | undefined;
   /** Where messages go; default `console`. */
   logger?: Logger | undefined;
+  /**
+   * JSON bodies as the older Stainless SDKs send them: indented by two spaces, with a
+   * `Content-Length` header (a browser's `fetch` drops that header and sets its own).
+   */
+  legacyJsonBodies?: boolean | undefined;
 }
 
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -277,11 +282,13 @@ export abstract class BaseClient {
   protected readonly _logger: Logger;
   readonly #defaultBaseURL: string | undefined;
   readonly #retryCountHeader: string | undefined;
+  readonly #legacyJsonBodies: boolean;
 
   constructor(options: BaseClientOptions) {
     this.baseURL = options.baseURL ?? options.defaultBaseURL ?? '';
     this.#defaultBaseURL = options.defaultBaseURL;
     this.#retryCountHeader = options.retryCountHeader;
+    this.#legacyJsonBodies = options.legacyJsonBodies ?? false;
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     const fetchImpl = options.fetch ?? (globalThis as { fetch?: Fetch }).fetch;
@@ -414,7 +421,7 @@ export abstract class BaseClient {
     if (request.bodyKind === undefined && !isJsonBody(request)) return rawBody(body);
     switch (request.bodyKind ?? 'json') {
       case 'json':
-        return JSON.stringify(body);
+        return this.#legacyJsonBodies ? JSON.stringify(body, null, 2) : JSON.stringify(body);
       case 'multipart':
         return toFormData(body);
       case 'form':
@@ -471,6 +478,8 @@ export abstract class BaseClient {
     const { request, options, idempotencyKey, schemes, url } = prepared;
     const headers = this.#buildHeaders(request, options, idempotencyKey, attempt, schemes, fetchedAuth);
     const body = this.#buildBody(request);
+    if (this.#legacyJsonBodies && isJsonBody(request) && typeof body === 'string' && !headers.has('content-length'))
+      headers.set('content-length', String(new TextEncoder().encode(body).length));
     const req: RequestInit & { headers: RequestHeaders } = {
       ...this._fetchOptions,
       method: request.method.toUpperCase(),
