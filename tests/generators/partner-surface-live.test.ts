@@ -2,7 +2,8 @@
 // tsc, installed under its package name, imported by package subpaths as a user's code does, and
 // calling a node:http server on 127.0.0.1. Request options where params are optional, a path
 // override, leading path parameters in the params (a Stainless edition), the base error class by
-// the client's name, error classes as client statics, the log level and `fetchOptions`.
+// the client's name, error classes as client statics, the log level and `fetchOptions`, and the
+// client internals a Stainless SDK's own `index.test.ts` exercises (`buildRequest`, `withOptions`, ...).
 
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -107,13 +108,23 @@ beforeAll(async () => {
   mkdirSync(join(root, 'app'), { recursive: true });
   writeFileSync(
     join(root, 'app', 'user.mjs'),
-    "export * as sdk from 'acme-sdk';\nexport * as errors from 'acme-sdk/core/error';\nexport * as resources from 'acme-sdk/resources/pets';\n",
+    [
+      "export * as sdk from 'acme-sdk';",
+      "export * as errors from 'acme-sdk/core/error';",
+      "export * as resources from 'acme-sdk/resources/pets';",
+      "export * as owners from 'acme-sdk/resources/owners';",
+      "export * as core from 'acme-sdk/core';",
+      '',
+    ].join('\n'),
   );
   symlinkSync(join(root, 'node_modules'), join(root, 'app', 'node_modules'), 'dir');
   const user = (await import(pathToFileURL(join(root, 'app', 'user.mjs')).href)) as Sdk;
   sdk = user.sdk;
   errorModule = user.errors;
   expect(user.resources.Pets).toBe(sdk.Pets);
+  // A parent resource's module has its subresources' classes too; `<pkg>/core` has `safeJSON`.
+  expect(Object.keys(user.owners).sort()).toEqual(['Owners', new sdk.Acme().owners.pets.constructor.name].sort());
+  expect([user.core.safeJSON('{"a":1}'), user.core.safeJSON('{')]).toEqual([{ a: 1 }, undefined]);
 }, 120_000);
 
 afterAll(async () => {
@@ -150,5 +161,49 @@ describe('a partner SDK keeps the Stainless surface', () => {
     lines.length = 0;
     await new sdk.Acme({ baseURL, logLevel: 'warn', logger }).pets.list();
     expect(lines).toEqual([]);
+  });
+
+  it("has a Stainless client's internals: buildRequest, buildURL, withOptions, the HTTP verbs, the retry count", async () => {
+    const client = new sdk.Acme({ baseURL, maxRetries: 0, defaultHeaders: { 'X-Default': 'd' } });
+    const { req, url } = await client.buildRequest({ path: '/pets', method: 'post', body: { a: 1 } });
+    expect(url).toBe(`${baseURL}/pets`);
+    expect(req.headers).toBeInstanceOf(Headers);
+    expect(req.headers.get('x-default')).toBe('d');
+    expect(req.headers['x-default']).toBe('d'); // the older SDKs' plain header object
+    expect(req.headers.get('x-stainless-retry-count')).toBe('0');
+    expect(req.body).toBe('{"a":1}');
+    const stream = (await client.buildRequest({ path: '/pets', method: 'post', body: ['a', 'b'][Symbol.iterator]() }))
+      .req;
+    expect(await new Response(stream.body).text()).toBe('ab');
+    // An operation's own server applies while the client's base URL is the API's own.
+    expect(new sdk.Acme().buildURL('/x', null, 'https://other.test/v2')).toBe('https://other.test/v2/x');
+    expect(client.buildURL('/x', { q: 1 }, 'https://other.test/v2')).toBe(`${baseURL}/x?q=1`);
+    const copy = client.withOptions({ timeout: 1234 });
+    expect(copy).toBeInstanceOf(sdk.Acme);
+    expect([copy.baseURL, copy.timeout, copy.maxRetries]).toEqual([baseURL, 1234, 0]);
+    seen.length = 0;
+    expect(await copy.get('/pets', { query: { limit: 1 } })).toEqual({ data: ['rex'] });
+    await copy.patch('/owners/o/pets/p', { body: { name: 'Rex' } });
+    expect(seen).toEqual([
+      { method: 'GET', url: '/pets?limit=1', body: '' },
+      { method: 'PATCH', url: '/owners/o/pets/p', body: '{"name":"Rex"}' },
+    ]);
+  });
+
+  it('warns of a log level that is none, naming where it came from', () => {
+    const warnings: string[] = [];
+    const logger = { debug: () => {}, info: () => {}, warn: (m: string) => warnings.push(m), error: () => {} };
+    const previous = process.env.ACME_LOG;
+    process.env.ACME_LOG = 'loud';
+    try {
+      expect(new sdk.Acme({ logger }).logLevel).toBe('warn');
+      expect(new sdk.Acme({ logger, logLevel: 'debug' }).logLevel).toBe('debug');
+    } finally {
+      if (previous === undefined) delete process.env.ACME_LOG;
+      else process.env.ACME_LOG = previous;
+    }
+    expect(warnings).toEqual([
+      `process.env['ACME_LOG'] was set to "loud", expected one of ["off","error","warn","info","debug"]`,
+    ]);
   });
 });

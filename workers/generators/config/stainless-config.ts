@@ -5,6 +5,7 @@
 
 import type { ParsedDocument } from '../model/parse/parse-document.ts';
 import { asArray, asRecord, asString, entries, isRecord } from '../model/json-guards.ts';
+import { screamingSnakeCase } from '../names/case.ts';
 import { ConfigReader } from './config-reader.ts';
 import { readEnvironments } from './read-environments.ts';
 import { readPagination } from './read-pagination.ts';
@@ -49,6 +50,10 @@ export function readStainlessConfig(doc: ParsedDocument): ConfigParseResult {
     config.organization = orgName;
     const casing = asRecord(asRecord(root.custom_casings)?.[orgName]);
     config.clientName = asString(casing?.pascal) ?? orgName.charAt(0).toUpperCase() + orgName.slice(1);
+    // Stainless names the environment variables after the organization (`lumaai`: `LUMAAI_BASE_URL`),
+    // not after the client's casing (`LumaAI`).
+    const prefix = screamingSnakeCase(orgName);
+    if (prefix !== '') config.envPrefix = prefix;
   }
 
   const customCasings: Record<string, { pascal: string; camel: string }> = {};

@@ -94,9 +94,14 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   )
     baseImports.push({ name: 'basicAuth', typeOnly: false });
   if (plan.stainless) {
-    baseImports.push({ name: 'LogLevel', typeOnly: true }, { name: 'Logger', typeOnly: true });
+    baseImports.push(
+      { name: 'LogLevel', typeOnly: true },
+      { name: 'Logger', typeOnly: true },
+      { name: 'APIRequest', typeOnly: true },
+    );
   }
   statements.push(importDecl(baseImports, './core/base-client.js'));
+  if (plan.stainless) statements.push(importDecl([{ name: 'APIPromise', typeOnly: true }], './core/api-promise.js'));
   if (plan.baseErrorClass !== undefined)
     statements.push(
       importDecl(
@@ -215,9 +220,9 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   if (environments.length > 0) {
     serverDefault = `options.environment !== undefined ? environments[options.environment] : ${serverDefault}`;
   }
-  const baseURL = `options.baseURL ?? readEnv(${str(`${options.envPrefix}_BASE_URL`)}) ?? (${serverDefault})`;
   const superArgs = objectLines([
-    `baseURL: ${baseURL}`,
+    `baseURL: options.baseURL ?? readEnv(${str(`${options.envPrefix}_BASE_URL`)})`,
+    `defaultBaseURL: ${serverDefault}`,
     'timeout: options.timeout',
     'maxRetries: options.maxRetries',
     'defaultHeaders: options.defaultHeaders',
@@ -228,8 +233,12 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
       ? [
           'fetchOptions: options.fetchOptions',
           'httpAgent: options.httpAgent',
-          `logLevel: options.logLevel ?? readEnv(${str(`${options.envPrefix}_LOG`)}) as LogLevel | undefined`,
+          'logLevel: options.logLevel',
+          `logLevelEnv: ${str(`${options.envPrefix}_LOG`)}`,
           'logger: options.logger',
+          `retryCountHeader: ${str('X-Stainless-Retry-Count')}`,
+          // The legacy generation (a stainless.yml without `edition`) indents its JSON bodies.
+          ...(model.client.stainlessEdition === undefined ? ['legacyJsonBodies: true'] : []),
         ]
       : []),
   ]);
@@ -259,7 +268,9 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     members.push(`readonly ${id(webhooks.member)}: Webhooks<${id(webhooks.unionType)}>;`);
   }
   for (const resource of plan.resources) members.push(`readonly ${id(resource.propName)}: ${id(resource.className)};`);
+  if (plan.stainless) members.push('readonly #options: ClientOptions;');
   const ctor: string[] = [`super(${superArgs});`];
+  if (plan.stainless) ctor.push('this.#options = options;');
   const fromOptionOrEnv = (ident: string, envVar: string): string =>
     `${thisMember(ident)} = ${optionsMember(ident)} !== undefined ? ${optionsMember(ident)} : (readEnv(${str(envVar)}) ?? null);`;
   if (clientCredentials !== undefined) {
@@ -296,6 +307,7 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
   for (const resource of plan.resources)
     ctor.push(`${thisMember(resource.propName)} = new ${id(resource.className)}(this);`);
   members.push(block('constructor(options: ClientOptions = {}) ', ctor));
+  if (plan.stainless) members.push(...stainlessMethods(model, plan));
   members.push(...authMethods(model, plan, schemes));
   if (clientCredentials !== undefined) members.push(...oauthMethods(model, plan, clientCredentials.flow.scheme));
   members.push(
@@ -306,7 +318,62 @@ export function emitClient(model: ApiModel, plan: SdkPlan): GeneratedFile {
     model.info.description,
   ];
   statements.push(withDoc(block(`export class ${id(options.clientClass)} extends BaseClient `, members), doc));
+  if (plan.stainless)
+    statements.push(
+      withDoc(
+        block(`export declare namespace ${id(options.clientClass)} `, [
+          `export type RequestOptions = import(${str('./core/base-client.js')}).RequestOptions;`,
+        ]),
+        [`Types under the client's name, as a Stainless SDK has them (\`${options.clientClass}.RequestOptions\`).`],
+      ),
+    );
   return { path: 'src/client.ts', content: printModule(`The ${options.clientClass} client.`, statements) };
+}
+
+/**
+ * Partner runs: Stainless's `withOptions` (a new client of the same class, its options over this
+ * one's current state) and the HTTP verbs (`client.get(path, options)`) a user calls for an
+ * endpoint the SDK has no method for.
+ */
+function stainlessMethods(model: ApiModel, plan: SdkPlan): string[] {
+  const current: string[] = [];
+  if (model.environments.length > 0)
+    current.push('baseURL: options.environment !== undefined ? undefined : this.baseURL');
+  else current.push('baseURL: this.baseURL');
+  current.push(
+    'maxRetries: this.maxRetries',
+    'timeout: this.timeout',
+    'logger: this._logger',
+    'logLevel: this._logLevel',
+    'fetch: this._fetch',
+    'fetchOptions: this._fetchOptions',
+    'httpAgent: this._httpAgent',
+  );
+  const credentials = [
+    ...plan.authIdents,
+    ...(plan.clientCredentials !== undefined
+      ? [plan.clientCredentials.idIdent, plan.clientCredentials.secretIdent]
+      : []),
+    ...(plan.webhooks !== undefined ? [plan.webhooks.secretIdent] : []),
+  ];
+  for (const ident of credentials) current.push(`${id(ident)}: ${thisMember(ident)}`);
+  const withOptions = block('withOptions(options: Partial<ClientOptions>): this ', [
+    `return new (this.constructor as new (options: ClientOptions) => this)(${objectLines(['...this.#options', ...current, '...options'])});`,
+  ]);
+  const verbs = ['get', 'post', 'put', 'patch', 'delete'].map((verb) =>
+    withDoc(
+      block(`${verb}<T = unknown>(path: string, options: Omit<APIRequest, "method" | "path"> = {}): APIPromise<T> `, [
+        `return this.request<T>({ ...options, method: ${str(verb)}, path });`,
+      ]),
+      [`A \`${verb.toUpperCase()}\` request to \`path\` (relative to the base URL), its response body parsed.`],
+    ),
+  );
+  return [
+    withDoc(withOptions, [
+      "A new client with these options over this one's (its current base URL, timeout, retries, credentials).",
+    ]),
+    ...verbs,
+  ];
 }
 
 /**

@@ -3,7 +3,8 @@
 
 import { pathTemplateParts } from '../core/method.ts';
 import type { ApiModel, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
-import { tsTemplateChunk } from '../names/typescript.ts';
+import { NameScope } from '../names/scope.ts';
+import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
 import { methodShape, type Field, type MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
 import { memberNameNote, optionalMemberType, type TypeEmitter } from './schema-types.ts';
@@ -90,6 +91,8 @@ export function emitResourceModule(
   plan: SdkPlan,
   types: TypeEmitter,
   resource: ResourcePlan,
+  /** The types each subresource's module exports, by module (partner runs re-export them). */
+  childTypes: ReadonlyMap<string, string[]> = new Map(),
 ): { file: GeneratedFile; exportedTypes: string[] } {
   const parts = new ModuleParts();
   parts.useCore('resource', 'APIResource', false);
@@ -97,15 +100,40 @@ export function emitResourceModule(
   const mutualTls = new Set(model.authSchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.key));
   const members = subresourceMembers(resource, parts);
   for (const method of resource.methods)
-    members.push(methodMember(plan, types, mutualTls, method, methodShape(model, method), parts));
+    members.push(methodMember(model, plan, types, mutualTls, method, methodShape(model, method), parts));
   const classDecl = block(`export class ${id(resource.className)} extends APIResource `, members);
   const imports = moduleImports(resource, types, parts);
+  const reexports = plan.stainless ? childReexports(resource, childTypes) : [];
   const file = {
     path: `src/${resource.module}.ts`,
-    content: printModule(`The ${resource.className} resource.`, [...imports, classDecl, ...parts.declarations]),
+    content: printModule(`The ${resource.className} resource.`, [
+      ...imports,
+      classDecl,
+      ...parts.declarations,
+      ...reexports,
+    ]),
   };
   return { file, exportedTypes: parts.exportedTypes };
 }
+
+/**
+ * Partner runs: each subresource's class and types from this module too, as a Stainless SDK's
+ * `<pkg>/resources/<resource>` has them (`MessageCreateParams` from `resources/agents`).
+ */
+function childReexports(resource: ResourcePlan, childTypes: ReadonlyMap<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const child of resource.children) {
+    out.push(`export { ${id(child.className)} };`);
+    const names = childTypes.get(child.module) ?? [];
+    if (names.length > 0)
+      out.push(`export type { ${names.map((n) => id(n)).join(', ')} } from ${str(childPath(resource, child))};`);
+  }
+  return out;
+}
+
+/** A subresource's module relative to its parent's. */
+const childPath = (resource: ResourcePlan, child: ResourcePlan): string =>
+  `./${resource.module.split('/').pop() as string}/${child.module.split('/').pop() as string}.js`;
 
 /** A property per subresource, and the constructor that creates them. */
 function subresourceMembers(resource: ResourcePlan, parts: ModuleParts): string[] {
@@ -125,6 +153,7 @@ function subresourceMembers(resource: ResourcePlan, parts: ModuleParts): string[
 
 /** The method: its params type and response type declared beside the class, its signature and body. */
 function methodMember(
+  model: ApiModel,
   plan: SdkPlan,
   types: TypeEmitter,
   mutualTls: ReadonlySet<string>,
@@ -134,7 +163,7 @@ function methodMember(
 ): string {
   const op = method.op;
   if (shape.hasParams) declareParams(types, method, shape, parts);
-  const { resultType, returnType } = responseTypes(plan, types, method, shape, parts);
+  const { resultType, returnType } = responseTypes(model, plan, types, method, shape, parts);
   parts.useCore('base-client', 'RequestOptions', true);
   const parameters: string[] = shape.pathArgs.map(
     ({ param, ident }) => `${id(ident)}: ${types.inputType(param.schema).text}`,
@@ -224,8 +253,33 @@ function declareParams(types: TypeEmitter, method: MethodPlan, shape: MethodShap
   );
 }
 
+/**
+ * Partner runs: a response's inline object properties as types under the response's name
+ * (`MessageCreateResponse.AssistantMessage`), as a Stainless SDK declares them in a namespace
+ * beside the inlined response. Undefined when the schema has none.
+ */
+function nestedObjectTypes(model: ApiModel, node: SchemaNode, name: string): string | undefined {
+  const schema = node.kind === 'ref' ? model.schemas[node.target]?.schema : node;
+  if (schema?.kind !== 'object') return undefined;
+  const scope = new NameScope();
+  const members: string[] = [];
+  for (const property of schema.properties) {
+    if (property.schema.kind !== 'object') continue;
+    const member = scope.claim(
+      property.name,
+      tsIdent(property.name, { kind: 'type', casings: model.client.wordCasings }),
+    );
+    members.push(
+      withDoc(`export type ${id(member)} = NonNullable<${name}[${str(property.name)}]>;`, [property.description]),
+    );
+  }
+  if (members.length === 0) return undefined;
+  return block(`export declare namespace ${name} `, members);
+}
+
 /** The type a call resolves to (`resultType`, a page's item when it pages) and the method's return type; declares `<Method>Response` for an inline JSON response. */
 function responseTypes(
+  model: ApiModel,
   plan: SdkPlan,
   types: TypeEmitter,
   method: MethodPlan,
@@ -243,6 +297,10 @@ function responseTypes(
     if (keep) return types.type(node);
     const name = id(method.responseType);
     parts.declare(name, withDoc(`export type ${name} = ${types.type(node).text};`, [node.description]));
+    if (plan.stainless) {
+      const nested = nestedObjectTypes(model, node, name);
+      if (nested !== undefined) parts.declarations.push(nested);
+    }
     return typeRef(method.responseType);
   };
   if (shape.pagination) {
@@ -389,10 +447,8 @@ function moduleImports(resource: ResourcePlan, types: TypeEmitter, parts: Module
         true,
       ),
     );
-  for (const child of resource.children) {
-    const rel = `./${resource.module.split('/').pop() as string}/${child.module.split('/').pop() as string}.js`;
-    imports.push(importDecl([{ name: child.className, typeOnly: false }], rel));
-  }
+  for (const child of resource.children)
+    imports.push(importDecl([{ name: child.className, typeOnly: false }], childPath(resource, child)));
   return imports;
 }
 

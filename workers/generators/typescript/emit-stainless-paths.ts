@@ -6,7 +6,7 @@
 import { flattenResources } from '../core/resources.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import type { SdkPlan } from './plan.ts';
-import { printModule, str } from '../printers/ts-source.ts';
+import { block, printModule, str, withDoc } from '../printers/ts-source.ts';
 
 const reexport = (from: string): string => `export * from ${str(from)};`;
 
@@ -28,6 +28,12 @@ export function emitStainlessPaths(plan: SdkPlan): GeneratedFile[] {
     file('src/core.ts', `The runtime of the ${client} SDK (the older Stainless SDKs' \`core\`).`, [
       ...core.map((m) => reexport(`./core/${m}.js`)),
       'export const Headers = globalThis.Headers;',
+      withDoc(
+        block('export function safeJSON(text: string): any ', [
+          block('try ', ['return JSON.parse(text);'], ` catch ${block('', ['return undefined;'])}`),
+        ]),
+        ['`text` parsed as JSON, or undefined when it is not JSON.'],
+      ),
     ]),
     file(
       'src/resources/index.ts',

@@ -33,8 +33,9 @@ export function emitTypeScriptSdk(model: ApiModel, options: TypeScriptSdkOptions
   const files: GeneratedFile[] = [];
   files.push(emitModels(model, plan, types));
   const resourceTypes = new Map<string, string[]>();
-  for (const resource of flattenResources(plan.resources)) {
-    const { file, exportedTypes } = emitResourceModule(model, plan, types, resource);
+  // Subresources first: a partner run's parent module re-exports their types.
+  for (const resource of flattenResources(plan.resources).reverse()) {
+    const { file, exportedTypes } = emitResourceModule(model, plan, types, resource, resourceTypes);
     files.push(file);
     resourceTypes.set(resource.module, exportedTypes);
   }

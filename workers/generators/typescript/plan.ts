@@ -75,6 +75,7 @@ export const CLIENT_RESERVED_MEMBERS = [
   'request',
   'sendRequest',
   'buildURL',
+  'buildRequest',
   'authHeaders',
   'authQuery',
   'userAgent',
@@ -99,7 +100,18 @@ export const CLIENT_RESERVED_MEMBERS = [
 ];
 
 /** Members a partner client adds, as a Stainless client has them. */
-export const PARTNER_CLIENT_MEMBERS = ['logLevel', 'logger', 'fetchOptions', 'httpAgent'];
+export const PARTNER_CLIENT_MEMBERS = [
+  'logLevel',
+  'logger',
+  'fetchOptions',
+  'httpAgent',
+  'withOptions',
+  'get',
+  'post',
+  'put',
+  'patch',
+  'delete',
+];
 
 export type { MethodPlan } from '../core/resources.ts';
 
@@ -188,7 +200,8 @@ export function planSdk(model: ApiModel, options: ResolvedTypeScriptSdkOptions):
     inputTypeNames.set(id, exported.claim(`input:${id}`, tsIdent(`${named.name} input`, { kind: 'type', casings })));
   }
   const operations = new Map(model.operations.map((op) => [op.key, op]));
-  // Partner runs: the client also has Stainless's `logLevel`, `logger`, `fetchOptions` (read-only views).
+  // Partner runs: the client also has Stainless's `logLevel`, `logger`, `fetchOptions` (read-only views),
+  // `withOptions` and the HTTP verbs (`get`, `post`, ...).
   const clientMembers = new NameScope([
     ...CLIENT_RESERVED_MEMBERS,
     ...(model.client.stainless ? PARTNER_CLIENT_MEMBERS : []),

@@ -29,7 +29,10 @@ export type ResponseKind = 'json' | 'text' | 'binary' | 'event-stream' | 'event-
 export type SecurityRequirements = readonly (readonly string[])[];
 
 export interface BaseClientOptions {
-  baseURL: string;
+  /** The base URL given (an option or an environment variable); `defaultBaseURL` when none. */
+  baseURL?: string | null | undefined;
+  /** The API's own base URL (its first server or the chosen environment). */
+  defaultBaseURL?: string | undefined;
   /** Milliseconds before a request (until its body is read) is aborted; default 60 000. */
   timeout?: number | undefined;
   /** Retries after the first attempt; default 2. */
@@ -46,8 +49,20 @@ export interface BaseClientOptions {
   httpAgent?: unknown;
   /** Least severe messages logged: `debug`, `info`, `warn` (default), `error` or `off`. */
   logLevel?: LogLevel | undefined;
+  /** The environment variable the log level is read from when `logLevel` is not given. */
+  logLevelEnv?: string | undefined;
+  /**
+   * The header that tells the server which retry a request is: sent on every attempt (`0` first)
+   * when given; by default `x-retry-count`, on retries only.
+   */
+  retryCountHeader?: string | undefined;
   /** Where messages go; default `console`. */
   logger?: Logger | undefined;
+  /**
+   * JSON bodies as the older Stainless SDKs send them: indented by two spaces, with a
+   * `Content-Length` header (a browser's `fetch` drops that header and sets its own).
+   */
+  legacyJsonBodies?: boolean | undefined;
 }
 
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -65,6 +80,9 @@ const LOG_LEVELS: Record<LogLevel, number> = { off: 0, error: 200, warn: 300, in
 export function parseLogLevel(value: unknown): LogLevel | undefined {
   return typeof value === 'string' && Object.hasOwn(LOG_LEVELS, value) ? (value as LogLevel) : undefined;
 }
+
+/** Logs through a client's logger at its level (set by `BaseClient`; the response parser of `APIPromise` uses it). */
+export let logThrough: (client: BaseClient, level: Exclude<LogLevel, 'off'>, message: string) => void;
 
 /** Per-request overrides. */
 export interface RequestOptions {
@@ -105,7 +123,7 @@ export function isRequestOptions(value: unknown, paramKeys: readonly string[] = 
   return keys.length > 0 && keys.every((key) => REQUEST_OPTION_KEYS.has(key) && !paramKeys.includes(key));
 }
 
-/** One API call as generated code describes it. */
+/** One API call as generated code describes it (or as a Stainless SDK's `client.request(...)` takes it). */
 export interface APIRequest {
   method: HTTPMethod;
   /** A path relative to the base URL, or an absolute URL (next-page links). */
@@ -122,6 +140,53 @@ export interface APIRequest {
   responseKind?: ResponseKind | undefined;
   /** Absent: every configured credential is sent (the description states no security at all). */
   security?: SecurityRequirements | undefined;
+  // Request options given with the request, as a Stainless SDK's `FinalRequestOptions` has them
+  // (`client.get(path, { signal })`); those of the second argument of `request` win.
+  signal?: AbortSignal | undefined;
+  timeout?: number | undefined;
+  maxRetries?: number | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/** What `buildRequest` gives: the `fetch` URL and init (no signal), and the request's timeout. */
+export interface BuiltRequest {
+  req: RequestInit & { headers: RequestHeaders };
+  url: string;
+  timeout: number;
+}
+
+/**
+ * Request headers: a `Headers` whose entries can also be read as properties by their lowercase
+ * names (`headers['x-foo']`), as the plain header objects of the older Stainless SDKs. A name
+ * that is a member of `Headers` (`get`) is read with `get` only.
+ */
+export class RequestHeaders extends Headers {
+  constructor(init?: HeadersInit) {
+    super(init);
+    this.#mirror();
+  }
+
+  override set(name: string, value: string): void {
+    super.set(name, value);
+    this.#mirror();
+  }
+
+  override append(name: string, value: string): void {
+    super.append(name, value);
+    this.#mirror();
+  }
+
+  override delete(name: string): void {
+    super.delete(name);
+    this.#mirror();
+  }
+
+  #mirror(): void {
+    const own = this as unknown as Record<string, string>;
+    for (const key of Object.keys(own)) delete own[key];
+    for (const [name, value] of this.entries())
+      if (!(name in this)) Object.defineProperty(this, name, { value, enumerable: true, configurable: true, writable: true });
+  }
 }
 
 export const DEFAULT_TIMEOUT = 60_000;
@@ -149,6 +214,49 @@ function randomKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** A request as its attempts share it. */
+interface PreparedRequest {
+  request: APIRequest;
+  options: RequestOptions;
+  maxRetries: number;
+  idempotencyKey: string | undefined;
+  schemes: ReadonlySet<string> | undefined;
+  url: string;
+}
+
+/** A body a Stainless-style request (no `bodyKind`) sends as it is, or as a stream, rather than as JSON. */
+function isRawBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  if (ArrayBuffer.isView(body) || body instanceof ArrayBuffer || body instanceof Blob || body instanceof FormData || body instanceof URLSearchParams || body instanceof ReadableStream) return true;
+  return Symbol.asyncIterator in body || (Symbol.iterator in body && 'next' in body && typeof body.next === 'function');
+}
+
+/** Whether the request's body is sent as JSON: its `bodyKind` says so, or it has none and the body is no binary, form or stream. */
+function isJsonBody(request: APIRequest): boolean {
+  if (request.body === undefined) return false;
+  return request.bodyKind === 'json' || (request.bodyKind === undefined && !isRawBody(request.body));
+}
+
+/** A raw body (`isRawBody`) as `fetch` takes it: iterators and async iterables become a `ReadableStream`. */
+function rawBody(body: unknown): BodyInit {
+  if (typeof body === 'object' && body !== null && (Symbol.asyncIterator in body || 'next' in body) && !(body instanceof ReadableStream)) {
+    const source = body as AsyncIterable<unknown> | Iterator<unknown>;
+    const iterator: AsyncIterator<unknown> | Iterator<unknown> = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source;
+    const encoder = new TextEncoder();
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await iterator.next();
+        if (done) controller.close();
+        else controller.enqueue(typeof value === 'string' ? encoder.encode(value) : (value as Uint8Array));
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    });
+  }
+  return body as BodyInit;
+}
+
 function headerText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) return value.map((item) => String(item)).join(',');
@@ -157,6 +265,10 @@ function headerText(value: unknown): string | undefined {
 }
 
 export abstract class BaseClient {
+  static {
+    logThrough = (client, level, message) => client.#log(level, message);
+  }
+
   baseURL: string;
   timeout: number;
   maxRetries: number;
@@ -168,9 +280,15 @@ export abstract class BaseClient {
   protected readonly _httpAgent: unknown;
   protected readonly _logLevel: LogLevel;
   protected readonly _logger: Logger;
+  readonly #defaultBaseURL: string | undefined;
+  readonly #retryCountHeader: string | undefined;
+  readonly #legacyJsonBodies: boolean;
 
   constructor(options: BaseClientOptions) {
-    this.baseURL = options.baseURL;
+    this.baseURL = options.baseURL ?? options.defaultBaseURL ?? '';
+    this.#defaultBaseURL = options.defaultBaseURL;
+    this.#retryCountHeader = options.retryCountHeader;
+    this.#legacyJsonBodies = options.legacyJsonBodies ?? false;
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     const fetchImpl = options.fetch ?? (globalThis as { fetch?: Fetch }).fetch;
@@ -182,9 +300,19 @@ export abstract class BaseClient {
     this._fetchOptions = options.fetchOptions;
     this._httpAgent = options.httpAgent;
     this._logger = options.logger ?? console;
-    this._logLevel = parseLogLevel(options.logLevel) ?? 'warn';
-    if (options.logLevel !== undefined && parseLogLevel(options.logLevel) === undefined)
-      this._logger.warn(`logLevel ${JSON.stringify(options.logLevel)} is not one of off, error, warn, info, debug; using warn.`);
+    // The option, else the environment variable, else `warn`; a value that is no level is warned about and passed over.
+    const level = (value: unknown, source: string): LogLevel | undefined => {
+      if (value === undefined) return undefined;
+      const parsed = parseLogLevel(value);
+      if (parsed === undefined)
+        this._logger.warn(`${source} was set to ${JSON.stringify(value)}, expected one of ${JSON.stringify(Object.keys(LOG_LEVELS))}`);
+      return parsed;
+    };
+    const env = options.logLevelEnv;
+    this._logLevel =
+      level(options.logLevel, 'ClientOptions.logLevel') ??
+      (env !== undefined ? level(readEnv(env), `process.env['${env}']`) : undefined) ??
+      'warn';
   }
 
   /** Logs `message` when `level` is at least as severe as the client's `logLevel`. */
@@ -233,20 +361,31 @@ export abstract class BaseClient {
     return 'sdk/typescript';
   }
 
-  buildURL(path: string, query: Record<string, unknown> | undefined, styles?: Record<string, QueryStyle>, schemes?: ReadonlySet<string>): string {
+  /**
+   * The URL of `path` with `query` and the default query. `defaultBaseURL` (an operation's own
+   * server) replaces the base URL unless the client's was given (an option, the environment
+   * variable, or set since).
+   */
+  buildURL(path: string, query?: Record<string, unknown> | null, defaultBaseURL?: string): string {
+    return this.#url(path, query ?? undefined, undefined, undefined, defaultBaseURL);
+  }
+
+  #url(path: string, query: Record<string, unknown> | undefined, styles?: Record<string, QueryStyle>, schemes?: ReadonlySet<string>, defaultBaseURL?: string): string {
+    const overridden = this.#defaultBaseURL === undefined || this.baseURL !== this.#defaultBaseURL;
+    const baseURL = (!overridden && defaultBaseURL) || this.baseURL;
     const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
-    if (!absolute && !/^[a-z][a-z0-9+.-]*:\/\//i.test(this.baseURL)) {
-      throw new Error(`The base URL ${JSON.stringify(this.baseURL)} is not an absolute URL; pass \`baseURL\` in the client options.`);
+    if (!absolute && !/^[a-z][a-z0-9+.-]*:\/\//i.test(baseURL)) {
+      throw new Error(`The base URL ${JSON.stringify(baseURL)} is not an absolute URL; pass \`baseURL\` in the client options.`);
     }
-    const url = absolute ? new URL(path) : new URL(this.baseURL.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
+    const url = absolute ? new URL(path) : new URL(baseURL.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
     const merged: Record<string, unknown> = { ...this._defaultQuery, ...this.authQuery(schemes), ...query };
     const search = buildQuery(merged, styles);
     if (search !== '') url.search = url.search === '' ? search : `${url.search.slice(1)}&${search}`;
     return url.toString();
   }
 
-  #buildHeaders(request: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retryCount: number, schemes: ReadonlySet<string> | undefined, fetchedAuth: HeaderValues): Headers {
-    const headers = new Headers();
+  #buildHeaders(request: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retryCount: number, schemes: ReadonlySet<string> | undefined, fetchedAuth: HeaderValues): RequestHeaders {
+    const headers = new RequestHeaders();
     const set = (values: Record<string, unknown> | undefined): void => {
       for (const [name, value] of Object.entries(values ?? {})) {
         if (value === null) headers.delete(name);
@@ -258,10 +397,11 @@ export abstract class BaseClient {
     };
     headers.set('accept', acceptFor(request.responseKind));
     headers.set('user-agent', this.userAgent());
-    if (request.bodyKind === 'json' && request.body !== undefined) headers.set('content-type', 'application/json');
+    if (isJsonBody(request)) headers.set('content-type', 'application/json');
     if ((request.bodyKind === 'text' || request.bodyKind === 'binary') && request.contentType) headers.set('content-type', request.contentType);
     if (idempotencyKey !== undefined && this._idempotencyHeader) headers.set(this._idempotencyHeader, idempotencyKey);
-    if (retryCount > 0) headers.set('x-retry-count', String(retryCount));
+    if (this.#retryCountHeader !== undefined) headers.set(this.#retryCountHeader, String(retryCount));
+    else if (retryCount > 0) headers.set('x-retry-count', String(retryCount));
     set(this.authHeaders(schemes));
     set(fetchedAuth);
     set(this._defaultHeaders);
@@ -278,9 +418,10 @@ export abstract class BaseClient {
   #buildBody(request: APIRequest): BodyInit | undefined {
     const { body } = request;
     if (body === undefined) return undefined;
+    if (request.bodyKind === undefined && !isJsonBody(request)) return rawBody(body);
     switch (request.bodyKind ?? 'json') {
       case 'json':
-        return JSON.stringify(body);
+        return this.#legacyJsonBodies ? JSON.stringify(body, null, 2) : JSON.stringify(body);
       case 'multipart':
         return toFormData(body);
       case 'form':
@@ -300,29 +441,69 @@ export abstract class BaseClient {
     return new APIPromise<T>(this.sendRequest(request, options), (raw) => decodeResponse<T>(raw, request));
   }
 
-  /** Sends a request, retrying where allowed, until a successful response (errors by status are thrown); its body is left unread. */
-  async sendRequest(operationRequest: APIRequest, options: RequestOptions = {}): Promise<RawResponse> {
+  /**
+   * The `fetch` URL and init of a request (retry number `retryCount`), as a Stainless SDK's
+   * `buildRequest`; credentials fetched over the network (an OAuth2 token) are not in it.
+   */
+  buildRequest(request: APIRequest, { retryCount = 0 }: { retryCount?: number } = {}): BuiltRequest {
+    const prepared = this.#prepare(request, {});
+    return this.#attempt(prepared, retryCount, {});
+  }
+
+  /** The request with the overrides of `options`, and what stays the same over its attempts. */
+  #prepare(operationRequest: APIRequest, given: RequestOptions): PreparedRequest {
     const request: APIRequest = {
       ...operationRequest,
-      ...(options.method !== undefined ? { method: options.method } : {}),
-      ...(options.path !== undefined ? { path: options.path } : {}),
-      ...(options.body !== undefined ? { body: options.body } : {}),
+      ...(given.method !== undefined ? { method: given.method } : {}),
+      ...(given.path !== undefined ? { path: given.path } : {}),
+      ...(given.body !== undefined ? { body: given.body } : {}),
     };
-    const maxRetries = options.maxRetries ?? this.maxRetries;
-    const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (options.idempotencyKey ?? randomKey()) : undefined;
+    const options: RequestOptions = { ...given };
+    const signal = given.signal ?? request.signal;
+    const timeout = given.timeout ?? request.timeout;
+    const maxRetriesGiven = given.maxRetries ?? request.maxRetries;
+    const key = given.idempotencyKey ?? request.idempotencyKey;
+    if (signal !== undefined) options.signal = signal;
+    if (timeout !== undefined) options.timeout = timeout;
+    if (key !== undefined) options.idempotencyKey = key;
+    const maxRetries = maxRetriesGiven ?? this.maxRetries;
+    const idempotencyKey = request.method !== 'get' && request.method !== 'head' && maxRetries > 0 ? (key ?? randomKey()) : undefined;
     const schemes = this.authSchemes(request.security);
-    const url = this.buildURL(request.path, { ...request.query, ...options.query }, request.queryStyles, schemes);
+    const url = this.#url(request.path, { ...request.query, ...options.query }, request.queryStyles, schemes);
+    return { request, options, maxRetries, idempotencyKey, schemes, url };
+  }
+
+  /** One attempt's `fetch` init (no signal) and timeout. Headers and body first: if either throws (a header name fetch refuses), no timer is left behind. */
+  #attempt(prepared: PreparedRequest, attempt: number, fetchedAuth: HeaderValues): BuiltRequest {
+    const { request, options, idempotencyKey, schemes, url } = prepared;
+    const headers = this.#buildHeaders(request, options, idempotencyKey, attempt, schemes, fetchedAuth);
+    const body = this.#buildBody(request);
+    if (this.#legacyJsonBodies && isJsonBody(request) && typeof body === 'string' && !headers.has('content-length'))
+      headers.set('content-length', String(new TextEncoder().encode(body).length));
+    const req: RequestInit & { headers: RequestHeaders } = {
+      ...this._fetchOptions,
+      method: request.method.toUpperCase(),
+      headers,
+    };
+    if (body !== undefined) req.body = body;
+    // A stream body is sent as it is read (`fetch` wants to be told).
+    if (body instanceof ReadableStream) Object.assign(req, { duplex: 'half' });
+    if (this._httpAgent !== undefined) Object.assign(req, { agent: this._httpAgent });
+    return { req, url, timeout: options.timeout ?? this.timeout };
+  }
+
+  /** Sends a request, retrying where allowed, until a successful response (errors by status are thrown); its body is left unread. */
+  async sendRequest(operationRequest: APIRequest, given: RequestOptions = {}): Promise<RawResponse> {
+    const prepared = this.#prepare(operationRequest, given);
+    const { options, maxRetries, schemes, url } = prepared;
     let reauthorized = false;
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = maxRetries - attempt;
       if (options.signal?.aborted) throw new APIUserAbortError();
       const fetchedAuth = await this.fetchedAuthHeaders(schemes);
-      // Headers and body first: if either throws (a header name fetch refuses), no timer is left behind.
-      const headers = this.#buildHeaders(request, options, idempotencyKey, attempt, schemes, fetchedAuth);
-      const body = this.#buildBody(request);
+      const { req, timeout } = this.#attempt(prepared, attempt, fetchedAuth);
       const controller = new AbortController();
       let timedOut = false;
-      const timeout = options.timeout ?? this.timeout;
       const timer = setTimeout(() => {
         timedOut = true;
         controller.abort();
@@ -333,14 +514,7 @@ export abstract class BaseClient {
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
       };
-      const init: RequestInit = {
-        ...this._fetchOptions,
-        method: request.method.toUpperCase(),
-        headers,
-        signal: controller.signal,
-      };
-      if (body !== undefined) init.body = body;
-      if (this._httpAgent !== undefined) Object.assign(init, { agent: this._httpAgent });
+      const init: RequestInit = { ...req, signal: controller.signal };
       this.#log('debug', `request ${init.method} ${url}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
 
       let response: Response;
