@@ -134,6 +134,8 @@ export const ProjectRepositoryConnection = z
     descriptionPath: z.string().nullable(),
     /** Where the description repository's push webhook is delivered (content type application/json). */
     webhookPath: z.string(),
+    /** Where the SDK repository's pull_request webhook is delivered: a merged release pull request publishes. */
+    releaseWebhookPath: z.string(),
     webhookSecretSet: z.boolean(),
     pullRequest: z
       .object({
@@ -143,6 +145,9 @@ export const ProjectRepositoryConnection = z
         runId: z.string(),
         version: z.string(),
         updatedAt: Timestamp,
+        /** `open` until the SDK repository's pull_request webhook says it was merged or closed. */
+        state: z.enum(['open', 'merged', 'closed']).optional(),
+        closedAt: Timestamp.optional(),
       })
       .nullable(),
     updatedAt: Timestamp,
