@@ -6,6 +6,9 @@ import type { MigrationContext } from '../migrate.ts';
  * of its run, wait `awaiting_merge`; the repository's `pull_request` webhook publishes them when it
  * is merged, or ends them `canceled` when it is closed without merging (or another release
  * supersedes it). A waiting publication still counts as the live one of its run, registry and version.
+ *
+ * Retention of pristine generations: the maintenance job prunes the content of those a three-way
+ * merge can no longer need (workers/jobs/prune-generations.ts); the row keeps the run's report.
  */
 export async function up({ context: sql }: MigrationContext): Promise<void> {
   await sql(`
@@ -17,11 +20,16 @@ export async function up({ context: sql }: MigrationContext): Promise<void> {
       WHERE action = 'publish' AND state IN ('queued','publishing','awaiting_merge','published');
     CREATE INDEX publishing_actions_awaiting_merge ON publishing_actions (project_id)
       WHERE state = 'awaiting_merge';
+    CREATE INDEX sdk_generations_project ON sdk_generations (project_id, language, created_at DESC);
+    ALTER TABLE sdk_generations ALTER COLUMN content DROP NOT NULL;
   `);
 }
 
 export async function down({ context: sql }: MigrationContext): Promise<void> {
   await sql(`
+    DELETE FROM sdk_generations WHERE content IS NULL;
+    ALTER TABLE sdk_generations ALTER COLUMN content SET NOT NULL;
+    DROP INDEX sdk_generations_project;
     DROP INDEX publishing_actions_awaiting_merge;
     DROP INDEX publishing_actions_publish_once;
     CREATE UNIQUE INDEX publishing_actions_publish_once ON publishing_actions (run_id, registry, coalesce(version, ''))

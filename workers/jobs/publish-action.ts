@@ -238,10 +238,12 @@ async function openReleasePullRequest(
   changelog: string,
 ): Promise<PublishOutcome> {
   const generation = await SdkGeneration.findOne({ where: { runId, language: connection.sdkLanguage } });
-  if (!generation)
-    return failure('artifact_unavailable', `The run ${runId} has no ${connection.sdkLanguage} generation to release.`, {
-      runId,
-    });
+  if (!generation?.content)
+    return failure(
+      'artifact_unavailable',
+      `The run ${runId} has no ${connection.sdkLanguage} generation to release${generation ? ' any more (pruned by retention)' : ''}.`,
+      { runId },
+    );
   const run = await Run.findByPk(runId, { attributes: ['inputId'] });
   const inputs = run?.inputId ? await RunInput.findByPk(run.inputId) : null;
   const configText = inputs ? ((await inputs.readTexts().catch(() => undefined))?.configText ?? null) : null;
