@@ -5,13 +5,13 @@
 // npm's own: NPM_CONFIG_REGISTRY or the worker user's .npmrc); a registry that cannot be reached is
 // said in plain words, and the compile then runs without the packages.
 
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CarriedDependency } from '../../../shared/schemas/custom-code.ts';
-import { runTool } from '../../publishing/run-tool.ts';
 import { findExecutable } from '../check-with-tool.ts';
 
 export type DependencyInstall =
@@ -74,6 +74,33 @@ function failureOf(output: string, timedOut: boolean, where: string): string {
   return `npm install from ${where} failed${code ? ` (${code})` : ''}${line ? `: ${line}` : ''}`;
 }
 
+/** Runs npm with a time limit and the step's abort signal; its output, and whether it was killed. */
+function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal: AbortSignal },
+): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean; spawnError?: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      {
+        cwd: options.cwd,
+        env: options.env,
+        timeout: options.timeoutMs,
+        signal: options.signal,
+        maxBuffer: 8 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        if (!error) return resolve({ code: 0, stdout, stderr, timedOut: false });
+        const code = typeof error.code === 'number' ? error.code : null;
+        const spawnError = typeof error.code === 'string' && !error.killed ? error.code : undefined;
+        resolve({ code, stdout, stderr, timedOut: error.killed === true, ...(spawnError ? { spawnError } : {}) });
+      },
+    );
+  });
+}
+
 /**
  * Installs the carried packages (their declared ranges) for the check, or reuses the folder an
  * earlier run installed the same set into. `nodeModules` is what the check links as its
@@ -107,7 +134,7 @@ export async function installDependencies(
       `${JSON.stringify({ name: 'custom-code-check', private: true, dependencies: wanted }, null, 2)}\n`,
     );
     signal.throwIfAborted();
-    const result = await runTool(
+    const result = await run(
       npm,
       [
         'install',
@@ -118,9 +145,9 @@ export async function installDependencies(
         '--fetch-retries=1',
         '--fetch-retry-mintimeout=1000',
         '--fetch-retry-maxtimeout=3000',
-        `--fetch-timeout=${timeoutMs}`,
+        `--fetch-timeout=${Math.min(timeoutMs, 30_000)}`,
       ],
-      { cwd: staging, env: npmEnv(env, cacheDir, registry), timeoutMs, secrets: [] },
+      { cwd: staging, env: npmEnv(env, cacheDir, registry), timeoutMs, signal },
     );
     signal.throwIfAborted();
     if (result.code !== 0)
