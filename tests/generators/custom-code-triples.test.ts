@@ -3,8 +3,8 @@
 // `partner_compatible` mode gives an SDK holding its custom files byte for byte, the npm packages
 // they import carried into our package.json from theirs, and the step's tsc run with those
 // packages installed from the registry npm is configured with (CUSTOM_CODE_NPM_REGISTRY or npm's
-// own). inbound compiles; kernel-hypeman's `typeof import('ws')` is an ES-module namespace under
-// our resolution; letta-2024 still misses names of the shipped SDK's own modules (another branch). The table pins exactly what is missing, so
+// own). inbound compiles; kernel-hypeman's `typeof import('ws')` is a CommonJS module's namespace
+// in our ES-module package; letta-2024 still misses names of the shipped SDK's own modules (another branch). The table pins exactly what is missing, so
 // a fix makes this test fail until it is tightened. A machine whose registry cannot be reached
 // says so loudly and checks the step says so too, with the problems tsc has without the packages.
 
@@ -39,10 +39,11 @@ const TRIPLES: Record<string, Expected> = {
     withoutPackages: ["src/lib/render.ts TS2307 '@react-email/render'"],
   },
   // `ws` and its types: without them the callbacks' parameters are `any` (each twice:
-  // cpToInstance and cpFromInstance). With them, `typeof import('ws')` (cp.ts's getWebSocket) is
-  // ws's ES-module namespace under our module resolution (@types/ws's `import` condition,
-  // index.d.mts), where Stainless's CommonJS build sees the `export =` WebSocket class: not
-  // constructable, so the sockets, and their handlers' parameters, stay untyped.
+  // cpToInstance and cpFromInstance). With them, `typeof import('ws')` (cp.ts's getWebSocket) is,
+  // in our ES-module package, the namespace of ws's CommonJS `export =` module (its `default` is
+  // the WebSocket class), where Stainless's CommonJS build sees the class itself: not
+  // constructable, so the sockets, and their handlers' parameters, stay untyped. (The same file
+  // compiled as CommonJS, NodeNext without "type": "module", passes.)
   'kernel-hypeman': {
     carried: ['ws@^8.18.3 dependencies', '@types/ws@^8.18.1 devDependencies'],
     missing: [
