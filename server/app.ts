@@ -6,6 +6,7 @@ import { maxBodyBytes } from '../shared/config.ts';
 import { artifactDownload } from './artifact-download.ts';
 import { billingWebhook } from './billing-webhook.ts';
 import { descriptionWebhook } from './description-webhook.ts';
+import { releaseWebhook } from './release-webhook.ts';
 import { docsDomainRoute } from './docs-domain-route.ts';
 import { docsPreview } from './docs-preview-route.ts';
 import { httpMetrics } from './http-metrics.ts';
@@ -113,6 +114,7 @@ export function createApp(
   // Before the facade: the signature covers the raw body, which the facade would parse.
   app.post('/api/billing/webhook', billingWebhook(deps));
   app.post('/api/projects/:projectId/description-webhook', descriptionWebhook(deps));
+  app.post('/api/projects/:projectId/release-webhook', releaseWebhook(deps));
   app.use('/api', ...restFacade(deps, createContext, maxBodyBytes(deps.config)));
 
   app.get('/docs-preview/:shareId', docsPreview);

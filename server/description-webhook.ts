@@ -10,7 +10,8 @@ import type { Deps } from './services/deps.ts';
 /** GitHub caps a webhook payload at 25 MB; a push of one description is far less. */
 const MAX_BYTES = 25 * 1024 * 1024;
 
-async function readRawBody(req: Request): Promise<Buffer> {
+/** The raw body of a webhook delivery (at most 25 MB), for its signature. */
+export async function readRawBody(req: Request): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -75,6 +75,8 @@ const Env = z
       .number()
       .positive()
       .default(24 * 30),
+    // Pristine SDK generations kept per project and language beyond the merge base and newer ones.
+    SDK_GENERATIONS_KEPT: z.coerce.number().int().nonnegative().default(5),
     WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
     PIPELINE_PARALLEL_STEPS: bool.default(true),
@@ -280,7 +282,12 @@ export interface Config {
   };
   rateLimit: { starts: number; windowSeconds: number; authFailures: number; authFailureWindowSeconds: number };
   planRuns: { free: number; launch: number; scale: number };
-  retention: { inputHours: number; artifactHours: number };
+  retention: {
+    inputHours: number;
+    artifactHours: number;
+    /** Pristine SDK generations kept per project and language besides the base and newer ones. */
+    generationsKept: number;
+  };
   storage: StorageConfig;
   /** An object with no row naming it is collected by the purge job once it is this old (a younger one may be mid-write). */
   orphanGraceMs: number;
@@ -414,7 +421,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
     },
     planRuns: { free: e.PLAN_RUNS_FREE, launch: e.PLAN_RUNS_LAUNCH, scale: e.PLAN_RUNS_SCALE },
-    retention: { inputHours: e.INPUT_RETENTION_HOURS, artifactHours: e.ARTIFACT_RETENTION_HOURS },
+    retention: {
+      inputHours: e.INPUT_RETENTION_HOURS,
+      artifactHours: e.ARTIFACT_RETENTION_HOURS,
+      generationsKept: e.SDK_GENERATIONS_KEPT,
+    },
     storage:
       e.ARTIFACT_STORE === 's3'
         ? {

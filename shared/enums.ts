@@ -100,5 +100,14 @@ export const REGISTRIES = ['npm', 'pypi', 'docs', 'github'] as const;
 export const PUBLISH_ACTIONS = ['dry_run', 'publish', 'rollback', 'share_preview'] as const;
 export const PUBLISH_STATUSES = ['ready', 'blocked'] as const;
 /** Where a publish or rollback that passed its checks stands (providerResult.state). */
-export const PUBLICATION_STATES = ['queued', 'publishing', 'published', 'failed', 'rolled_back'] as const;
+export const PUBLICATION_STATES = [
+  'queued',
+  'publishing',
+  // Waits for the release pull request to merge (docs/custom-code-and-release-prs.md); `canceled` when it closed unmerged.
+  'awaiting_merge',
+  'published',
+  'failed',
+  'rolled_back',
+  'canceled',
+] as const;
 export const DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;

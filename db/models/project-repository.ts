@@ -15,6 +15,9 @@ export interface ReleasePullRequest {
   runId: string;
   version: string;
   updatedAt: string;
+  /** `merged` or `closed` (without merging) once the repository's pull_request webhook said so; open before. */
+  state?: 'open' | 'merged' | 'closed';
+  closedAt?: string;
 }
 
 /**

@@ -14,7 +14,14 @@ export interface ChecklistEntry {
   detail?: string;
 }
 
-export type PublicationState = 'queued' | 'publishing' | 'published' | 'failed' | 'rolled_back';
+export type PublicationState =
+  | 'queued'
+  | 'publishing'
+  | 'awaiting_merge'
+  | 'published'
+  | 'failed'
+  | 'rolled_back'
+  | 'canceled';
 
 /** A recorded dry-run, publish request or docs-preview share of a run. */
 export class PublishingAction extends Model<

@@ -18,7 +18,8 @@ export class SdkGeneration extends Model<InferAttributes<SdkGeneration>, InferCr
   declare language: CustomCodeReport['language'];
   declare orgId: string;
   declare projectId: string;
-  declare content: Buffer;
+  /** The gzipped tar; null once retention pruned it (the row keeps the run's report). */
+  declare content: Buffer | null;
   declare sha256: string;
   declare fileCount: number;
   declare report: CreationOptional<CustomCodeReport | null>;
@@ -42,7 +43,7 @@ export class SdkGeneration extends Model<InferAttributes<SdkGeneration>, InferCr
         language: { type: DataTypes.TEXT, primaryKey: true },
         orgId: { type: DataTypes.TEXT, allowNull: false },
         projectId: { type: DataTypes.TEXT, allowNull: false },
-        content: { type: DataTypes.BLOB, allowNull: false },
+        content: { type: DataTypes.BLOB },
         sha256: { type: DataTypes.TEXT, allowNull: false },
         fileCount: { type: DataTypes.INTEGER, allowNull: false },
         report: { type: DataTypes.JSONB },

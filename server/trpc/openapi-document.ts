@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { artifactDownloadPath } from '../artifact-download.ts';
 import { billingWebhookPath } from '../billing-webhook.ts';
 import { descriptionWebhookPath } from '../description-webhook.ts';
+import { releaseWebhookPath } from '../release-webhook.ts';
 import { appRouter } from './root.ts';
 
 let cached: OpenAPIObject | undefined;
@@ -26,7 +27,7 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
       'identity',
       'system',
     ],
-    paths: { ...artifactDownloadPath, ...billingWebhookPath, ...descriptionWebhookPath },
+    paths: { ...artifactDownloadPath, ...billingWebhookPath, ...descriptionWebhookPath, ...releaseWebhookPath },
     securitySchemes: {
       bearerAuth: {
         type: 'http',

@@ -24,6 +24,17 @@ export const CustomCodeConflict = z
   .meta({ id: 'CustomCodeConflict' });
 export type CustomCodeConflict = z.infer<typeof CustomCodeConflict>;
 
+/** An npm package the customer's code imports, carried from their package.json into ours. */
+export const CarriedDependency = z
+  .object({
+    name: z.string(),
+    /** The version range their package.json declares. */
+    range: z.string(),
+    field: z.enum(['dependencies', 'devDependencies', 'peerDependencies']),
+  })
+  .meta({ id: 'CarriedDependency' });
+export type CarriedDependency = z.infer<typeof CarriedDependency>;
+
 /**
  * What became of a customer's own code in one SDK of a run (docs/custom-code-and-release-prs.md):
  * custom folders carried byte for byte, edits to generated files merged three-way against the
@@ -51,6 +62,10 @@ export const CustomCodeReport = z
     extraPaths: z.array(z.string()),
     /** A base was known but the customer's SDK does not derive from it (most shared files differ: another vendor's SDK), so it was not used. */
     baseIgnored: z.boolean().optional(),
+    /** TypeScript: npm packages their code imports that our package.json now declares too (their ranges). */
+    dependencies: z.array(CarriedDependency).optional(),
+    /** TypeScript: how the check got those packages' types (`installed`, or why it could not). */
+    dependencyInstall: z.string().optional(),
   })
   .meta({ id: 'CustomCodeReport' });
 export type CustomCodeReport = z.infer<typeof CustomCodeReport>;
@@ -119,6 +134,8 @@ export const ProjectRepositoryConnection = z
     descriptionPath: z.string().nullable(),
     /** Where the description repository's push webhook is delivered (content type application/json). */
     webhookPath: z.string(),
+    /** Where the SDK repository's pull_request webhook is delivered: a merged release pull request publishes. */
+    releaseWebhookPath: z.string(),
     webhookSecretSet: z.boolean(),
     pullRequest: z
       .object({
@@ -128,6 +145,9 @@ export const ProjectRepositoryConnection = z
         runId: z.string(),
         version: z.string(),
         updatedAt: Timestamp,
+        /** `open` until the SDK repository's pull_request webhook says it was merged or closed. */
+        state: z.enum(['open', 'merged', 'closed']).optional(),
+        closedAt: Timestamp.optional(),
       })
       .nullable(),
     updatedAt: Timestamp,

@@ -26,7 +26,7 @@ export const PublishingProviderResult = z
     target: z.record(z.string(), z.unknown()).optional(),
     state: z.enum(PUBLICATION_STATES).optional().meta({
       description:
-        'Publish and rollback actions that passed their checks: queued, publishing, published, failed, or rolled_back (a publication a later rollback undid)',
+        'Publish and rollback actions that passed their checks: queued, publishing, awaiting_merge (waits for the release pull request to be merged), published, failed, rolled_back (a publication a later rollback undid), or canceled (the release pull request was closed without merging, or a later release superseded it)',
     }),
     publishedAt: Timestamp.optional(),
     attempts: z.number().int().optional().meta({ description: 'How many times a worker took up the job' }),

@@ -137,6 +137,10 @@ function attempts(): Attempt[] {
       route: 'POST /projects/{projectId}/description-webhook',
       run: () => api.post(`/projects/${aProject.id}/description-webhook`, {}),
     },
+    {
+      route: 'POST /projects/{projectId}/release-webhook',
+      run: () => api.post(`/projects/${aProject.id}/release-webhook`, {}),
+    },
     { route: 'POST /runs/{runId}/cancel', run: () => api.post(`/runs/${aRun.id}/cancel`, { reason: 'not yours' }) },
     { route: 'POST /runs/{runId}/retry', run: () => api.post(`/runs/${aRun.id}/retry`, {}) },
     { route: 'GET /projects/{projectId}', run: () => api.get(`/projects/${aProject.id}`) },

@@ -1,6 +1,9 @@
 // Release pull requests and description pushes end to end (docs/custom-code-and-release-prs.md):
 // real bare repositories served by `git http-backend` over HTTP on 127.0.0.1, a small server
-// speaking GitHub's REST routes (pull requests, contents), the service with a worker, real runs.
+// speaking GitHub's REST routes (pull requests, contents), a Verdaccio the npm publishes go to, the
+// service with a worker, real runs. Merging the release pull request (the signed pull_request
+// webhook) is the approval: the publish to github is then published, and the npm publish of its
+// run that waited for it goes to the registry; closed unmerged, what waited is canceled.
 
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -16,6 +19,7 @@ import { startGitHttpServer, type GitHttpServer } from '../setup/git-http-server
 import { rest } from '../setup/http.ts';
 import { finishedRun, waitForAction } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
+import { startVerdaccio, type RunningVerdaccio } from '../setup/verdaccio.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
 const exec = promisify(execFile);
@@ -34,7 +38,12 @@ let api: ReturnType<typeof rest>;
 let projectId: string;
 let runA: string;
 let runB: string;
+let runAGithub: string;
+let runBGithub: string;
+let runANpm: string;
 let webhookSecret: string;
+let verdaccio: RunningVerdaccio;
+const NPM_PACKAGE = '@acme/notes-node';
 
 async function git(args: string[], cwd: string): Promise<string> {
   const basic = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
@@ -72,8 +81,51 @@ async function publish(runId: string, version: string) {
   });
   expect(requested.status, JSON.stringify(requested.body)).toBe(202);
   const done = await waitForAction(api, runId, requested.body.publishAction.id);
-  expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('published');
+  // Merging the pull request is the approval: until then the publish waits.
+  expect(done.providerResult?.state, JSON.stringify(done.providerResult)).toBe('awaiting_merge');
   return done;
+}
+
+/** Requests an npm publish of the run; it waits for the release pull request's merge. */
+async function publishNpm(runId: string, version: string) {
+  const requested = await api.post(`/runs/${runId}/publish/publish`, {
+    registry: 'npm',
+    packageName: NPM_PACKAGE,
+    version,
+  });
+  expect(requested.status, JSON.stringify(requested.body)).toBe(202);
+  const parked = await waitForAction(api, runId, requested.body.publishAction.id);
+  expect(parked.providerResult?.state, JSON.stringify(parked.providerResult)).toBe('awaiting_merge');
+  return parked;
+}
+
+/** The SDK repository's pull_request webhook, signed with the connection's secret (or as given). */
+function deliverPullRequest(body: string, options: { signature?: string; event?: string } = {}) {
+  return fetch(`${service.url}/api/projects/${projectId}/release-webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': options.event ?? 'pull_request',
+      'x-hub-signature-256':
+        options.signature ?? `sha256=${createHmac('sha256', webhookSecret).update(body).digest('hex')}`,
+    },
+    body,
+  });
+}
+
+const closedEvent = (number: number, merged: boolean) =>
+  JSON.stringify({
+    action: 'closed',
+    number,
+    repository: { full_name: SDK_REPO },
+    pull_request: { number, merged, merge_commit_sha: merged ? 'a'.repeat(40) : null, head: { ref: 'sdk-release' } },
+  });
+
+async function actionState(runId: string, actionId: string) {
+  const res = await api.get(`/runs/${runId}/publish/actions`);
+  return (res.body.publishActions as Array<{ id: string; providerResult?: Record<string, unknown> }>).find(
+    (a) => a.id === actionId,
+  )?.providerResult;
 }
 
 beforeAll(async () => {
@@ -83,6 +135,7 @@ beforeAll(async () => {
     await git(['init', '-q', '--bare', '-b', 'main', join(root, `${repo}.git`)], root);
   gitServer = await startGitHttpServer(root, TOKEN);
   github = await startFakeGithub(root, TOKEN);
+  verdaccio = await startVerdaccio();
   service = await startTestService({
     ROLE: 'all',
     REPORT_RATE_LIMIT: '1000',
@@ -90,6 +143,8 @@ beforeAll(async () => {
     PUBLISH_GITHUB_REMOTE_BASE: gitServer.url,
     PUBLISH_GITHUB_TOKEN: TOKEN,
     PUBLISH_GITHUB_API_URL: github.url,
+    PUBLISH_NPM_REGISTRY: verdaccio.url,
+    PUBLISH_NPM_TOKEN: verdaccio.token,
   });
   api = rest(service.url, (await newWorkspace(service)).token);
   ({ runId: runA, projectId } = await finishedRun(api, V1, 'Notes'));
@@ -99,6 +154,7 @@ afterAll(async () => {
   await service?.stop();
   await github?.close();
   await gitServer?.close();
+  await verdaccio?.stop();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -135,6 +191,18 @@ describe('release pull requests on a connected SDK repository', () => {
     expect(JSON.parse(await readFile(join(generated, 'package.json'), 'utf8')).version).toBe('1.0.0');
     const custom = await api.get(`/runs/${runA}/custom-code`);
     expect(custom.body.pullRequest).toMatchObject({ number: 1, branch: 'sdk-release' });
+    // The npm publish of the run waits for the merge: nothing reached the registry.
+    const npm = await publishNpm(runA, '1.0.0');
+    expect(npm.providerResult?.summary).toContain('Waits for the release pull request #1 to be merged');
+    expect(
+      (
+        await fetch(`${verdaccio.url}${NPM_PACKAGE.replace('/', '%2f')}`, {
+          headers: { authorization: `Bearer ${verdaccio.token}` },
+        })
+      ).status,
+    ).toBe(404);
+    runAGithub = done.id;
+    runANpm = npm.id;
   }, 180_000);
 
   it('after the customer merges it and edits main, the next release carries their code and reports the collision', async () => {
@@ -142,7 +210,37 @@ describe('release pull requests on a connected SDK repository', () => {
     const work = await clone(SDK_REPO, 'main');
     await git(['fetch', '-q', 'origin', 'sdk-release'], work);
     await git(['merge', '-q', '--ff-only', 'FETCH_HEAD'], work);
+    await git(['push', '-q', 'origin', 'main'], work);
     github.pulls[0]!.state = 'closed';
+    // GitHub tells the service: the merge approves the release, and the waiting npm publish goes.
+    const approved = await deliverPullRequest(closedEvent(1, true));
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({
+      merged: true,
+      duplicate: false,
+      published: [runAGithub],
+      released: [runANpm],
+      canceled: [],
+    });
+    expect(await actionState(runA, runAGithub)).toMatchObject({
+      state: 'published',
+      target: { merged: true, mergeCommit: 'a'.repeat(40), pullRequest: 1 },
+    });
+    const npmDone = await waitForAction(api, runA, runANpm);
+    expect(npmDone.providerResult?.state, JSON.stringify(npmDone.providerResult)).toBe('published');
+    const packument = (await (
+      await fetch(`${verdaccio.url}${NPM_PACKAGE.replace('/', '%2f')}`, {
+        headers: { authorization: `Bearer ${verdaccio.token}` },
+      })
+    ).json()) as { versions: Record<string, unknown> };
+    expect(Object.keys(packument.versions)).toEqual(['1.0.0']);
+    // A redelivery of the same event changes nothing.
+    const replay = await deliverPullRequest(closedEvent(1, true));
+    expect(await replay.json()).toMatchObject({ duplicate: true, published: [], released: [], canceled: [] });
+    expect((await api.get(`/projects/${projectId}/repository`)).body.repository.pullRequest).toMatchObject({
+      number: 1,
+      state: 'merged',
+    });
     const notes = await readFile(join(work, 'src/resources/notes.ts'), 'utf8');
     await writeFile(
       join(work, 'src/resources/notes.ts'),
@@ -201,7 +299,69 @@ describe('release pull requests on a connected SDK repository', () => {
     expect(again.providerResult?.summary).toMatch(/Updated pull request #2 \(Release 1\.1\.1\)/);
     expect(github.pulls).toHaveLength(2);
     expect(github.pulls[1]!.title).toBe('Release 1.1.1');
+    // The 1.1.0 release can no longer be what is merged.
+    expect(await actionState(runB, done.id)).toMatchObject({
+      state: 'canceled',
+      error: { code: 'release_superseded' },
+    });
+    runBGithub = again.id;
   }, 300_000);
+
+  it('the release webhook refuses a bad signature; a pull request closed unmerged cancels what waited, once', async () => {
+    const npm = await publishNpm(runB, '1.1.1');
+    const body = closedEvent(2, false);
+    const tampered = await deliverPullRequest(body, {
+      signature: `sha256=${createHmac('sha256', webhookSecret).update(body).digest('hex')}`.replace(/.$/, (c) =>
+        c === '0' ? '1' : '0',
+      ),
+    });
+    expect(tampered.status).toBe(400);
+    expect(await tampered.json()).toEqual({
+      error: 'invalid_signature',
+      message: expect.stringContaining('X-Hub-Signature-256'),
+    });
+    const unsigned = await fetch(`${service.url}/api/projects/${projectId}/release-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request' },
+      body,
+    });
+    expect(unsigned.status).toBe(400);
+    expect((await api.get(`/runs/${runB}/publish/actions`)).status).toBe(200);
+    expect((await actionState(runB, npm.id))?.state).toBe('awaiting_merge');
+    // Another event, or another pull request, changes nothing.
+    const other = await deliverPullRequest(JSON.stringify({ zen: 'Keep it logically awesome.' }), { event: 'ping' });
+    expect(await other.json()).toMatchObject({ merged: null, reason: 'ping event ignored' });
+    const notOurs = await deliverPullRequest(closedEvent(7, true));
+    expect(await notOurs.json()).toMatchObject({ merged: null, published: [], released: [] });
+    expect((await actionState(runB, npm.id))?.state).toBe('awaiting_merge');
+
+    const closed = await deliverPullRequest(body);
+    expect(closed.status).toBe(200);
+    const outcome = (await closed.json()) as { merged: boolean; canceled: string[] };
+    expect(outcome.merged).toBe(false);
+    expect([...outcome.canceled].sort()).toEqual([runBGithub, npm.id].sort());
+    expect(await actionState(runB, npm.id)).toMatchObject({
+      state: 'canceled',
+      error: {
+        code: 'pull_request_closed',
+        message: 'The release pull request #2 was closed without merging: nothing was published.',
+      },
+    });
+    expect((await actionState(runB, runBGithub))?.state).toBe('canceled');
+    const replay = await deliverPullRequest(body);
+    expect(await replay.json()).toMatchObject({ duplicate: true, canceled: [] });
+    const missing = await fetch(`${service.url}/api/projects/prj_missing/release-webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'pull_request',
+        'x-hub-signature-256': 'sha256=00',
+      },
+      body,
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: 'not_found' });
+  }, 180_000);
 });
 
 describe('a signed push of the description starts a run, once per commit', () => {

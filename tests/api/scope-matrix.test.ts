@@ -208,6 +208,14 @@ const EXTRA_ROUTES: Record<string, Endpoint> = {
     body: () => ({ ref: 'refs/heads/main' }),
     passStatus: 404,
   },
+  // The SDK repository's pull_request webhook: signed the same way; no connection is a 404.
+  'projects.releaseWebhook': {
+    method: 'POST',
+    path: '/projects/{projectId}/release-webhook',
+    scope: null,
+    body: () => ({ action: 'closed' }),
+    passStatus: 404,
+  },
 };
 
 /** DESIGN.md's role table (owner and admin: all). */

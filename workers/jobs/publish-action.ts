@@ -1,5 +1,5 @@
 import type { Job } from 'pg-boss';
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import {
   Artifact,
   DocsDomain,
@@ -24,6 +24,7 @@ import { npmPublish } from '../publishing/npm-publish.ts';
 import { failure, type PublishOutcome } from '../publishing/outcome.ts';
 import { pypiUpload } from '../publishing/pypi-upload.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
+import { awaitReleaseMerge } from './await-release-merge.ts';
 
 const ARTIFACT_OF: Record<PublishingAction['registry'], ArtifactKind> = {
   npm: 'typescript_sdk',
@@ -50,6 +51,13 @@ export async function handlePublishJob(deps: WorkerDeps, job: Job<PublishJobData
   const action = await PublishingAction.findByPk(job.data.actionId);
   if (!action) return;
   const resumed = claimed.attempts > 1;
+  if (await awaitReleaseMerge(action)) {
+    deps.logger.info(
+      { actionId: action.id, registry: action.registry },
+      'publishing action waits for the release merge',
+    );
+    return;
+  }
   deps.logger.info(
     { actionId: action.id, registry: action.registry, action: action.action, attempt: claimed.attempts },
     'publishing action started',
@@ -230,10 +238,12 @@ async function openReleasePullRequest(
   changelog: string,
 ): Promise<PublishOutcome> {
   const generation = await SdkGeneration.findOne({ where: { runId, language: connection.sdkLanguage } });
-  if (!generation)
-    return failure('artifact_unavailable', `The run ${runId} has no ${connection.sdkLanguage} generation to release.`, {
-      runId,
-    });
+  if (!generation?.content)
+    return failure(
+      'artifact_unavailable',
+      `The run ${runId} has no ${connection.sdkLanguage} generation to release${generation ? ' any more (pruned by retention)' : ''}.`,
+      { runId },
+    );
   const run = await Run.findByPk(runId, { attributes: ['inputId'] });
   const inputs = run?.inputId ? await RunInput.findByPk(run.inputId) : null;
   const configText = inputs ? ((await inputs.readTexts().catch(() => undefined))?.configText ?? null) : null;
@@ -257,10 +267,60 @@ async function openReleasePullRequest(
   if (outcome.ok && outcome.pullRequest) {
     await SdkGeneration.markReceived(runId, connection.sdkLanguage, 'repository');
     await connection.update({
-      pullRequest: { ...outcome.pullRequest, runId, version, updatedAt: new Date().toISOString() },
+      pullRequest: { ...outcome.pullRequest, runId, version, updatedAt: new Date().toISOString(), state: 'open' },
     });
+    await supersede(action, outcome.pullRequest.number, version);
+    // Merging it is the approval: the action waits for the repository's pull_request webhook.
+    return {
+      ...outcome,
+      summary: `${outcome.summary} Merging it approves the release (the SDK repository's pull_request webhook reports the merge).`,
+      awaitingMerge: true,
+    };
   }
+  if (!outcome.ok && (connection.pullRequest?.runId !== runId || connection.pullRequest?.state !== 'open'))
+    await cancelAwaiting(
+      { runId, registry: { [Op.in]: ['npm', 'pypi'] } },
+      'release_not_opened',
+      `The release pull request could not be opened (${outcome.summary}), so nothing waits for its merge: request the publish again.`,
+    );
   return outcome;
+}
+
+/**
+ * The one release pull request now carries this run at this version: releases waiting for it
+ * with another content (an earlier publish to github, registry publishes of another run) will
+ * never be what is merged, so they end `canceled`.
+ */
+async function supersede(action: PublishingAction, pullRequest: number, version: string): Promise<void> {
+  await cancelAwaiting(
+    {
+      projectId: action.projectId,
+      id: { [Op.ne]: action.id },
+      [Op.or]: [{ registry: 'github' }, { runId: { [Op.ne]: action.runId } }],
+    },
+    'release_superseded',
+    `Superseded: the release pull request #${pullRequest} now carries run ${action.runId} at ${version}.`,
+  );
+}
+
+/** Ends the `awaiting_merge` actions matching `where` as `canceled`, with the reason as their error. */
+async function cancelAwaiting(where: WhereOptions<PublishingAction>, code: string, message: string): Promise<void> {
+  const waiting = await PublishingAction.findAll({ where: { ...where, state: 'awaiting_merge' } });
+  for (const row of waiting) {
+    await PublishingAction.update(
+      {
+        state: 'canceled',
+        status: 'blocked',
+        providerResult: {
+          ...(row.providerResult ?? {}),
+          state: 'canceled',
+          summary: message,
+          error: { code, message },
+        },
+      },
+      { where: { id: row.id, state: 'awaiting_merge' } },
+    );
+  }
 }
 
 /** The changelog the request wrote from the compatibility diff (breaking changes first). */
@@ -332,24 +392,26 @@ async function rollback(deps: WorkerDeps, action: PublishingAction, resumed: boo
 /** Records the outcome (only while the action is still `publishing`); a rollback marks the publication it undid. */
 async function finish(deps: WorkerDeps, action: PublishingAction, outcome: PublishOutcome): Promise<void> {
   const now = new Date();
+  const waits = outcome.ok && outcome.awaitingMerge === true;
+  const state = waits ? 'awaiting_merge' : outcome.ok ? 'published' : 'failed';
   const providerResult = {
     ...(action.providerResult ?? {}),
     status: outcome.ok ? 'ready' : 'blocked',
-    state: outcome.ok ? 'published' : 'failed',
+    state,
     checkedAt: now.toISOString(),
     summary: outcome.summary,
     target: { ...((action.providerResult?.target as Record<string, unknown> | undefined) ?? {}), ...outcome.target },
     ...(outcome.registryResponse ? { registryResponse: outcome.registryResponse } : {}),
     ...(outcome.error ? { error: outcome.error } : {}),
-    ...(outcome.ok ? { publishedAt: now.toISOString() } : {}),
+    ...(outcome.ok && !waits ? { publishedAt: now.toISOString() } : {}),
   };
   await deps.db.sequelize.transaction(async (transaction) => {
     const [count] = await PublishingAction.update(
       {
-        state: outcome.ok ? 'published' : 'failed',
+        state,
         status: outcome.ok ? 'ready' : 'blocked',
         providerResult,
-        publishedAt: outcome.ok ? now : null,
+        publishedAt: outcome.ok && !waits ? now : null,
       },
       { where: { id: action.id, state: 'publishing' }, transaction },
     );

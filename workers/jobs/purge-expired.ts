@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { collectOrphanObjects } from './collect-orphan-objects.ts';
+import { pruneGenerations } from './prune-generations.ts';
 
 export interface PurgeResult {
   inputsPurged: number;
@@ -8,11 +9,14 @@ export interface PurgeResult {
   runsExpired: number;
   /** Objects no row named any more, deleted (see collect-orphan-objects.ts). */
   orphansCollected: number;
+  /** Pristine SDK generations no three-way merge can need any more, their content dropped (prune-generations.ts). */
+  generationsPruned: number;
 }
 
 /**
  * Deletes raw inputs past retention (their runs can no longer be retried), drops the bytes of
- * artifacts past their lifetime, and marks finished runs whose artifacts are all gone `expired`.
+ * artifacts past their lifetime, marks finished runs whose artifacts are all gone `expired`, and
+ * drops the content of pristine SDK generations no three-way merge can need (prune-generations.ts).
  * The same on both object stores: the rows are changed and committed first, then their objects
  * are deleted; an object whose delete did not happen (a crash, a store error) no longer has a row
  * and is collected as an orphan, here or on a later pass.
@@ -45,8 +49,14 @@ export async function purgeExpired(deps: WorkerDeps, now = new Date()): Promise<
         RETURNING id`,
       { type: QueryTypes.SELECT, transaction },
     );
+    const generations = await pruneGenerations(sequelize, deps.config.retention.generationsKept, transaction);
     return {
-      result: { inputsPurged: inputs.length, artifactsPurged: artifacts.length, runsExpired: runs.length },
+      result: {
+        inputsPurged: inputs.length,
+        artifactsPurged: artifacts.length,
+        runsExpired: runs.length,
+        generationsPruned: generations.length,
+      },
       keys: [...inputs, ...artifacts].map((r) => r.key),
     };
   });
@@ -66,7 +76,14 @@ export async function purgeExpired(deps: WorkerDeps, now = new Date()): Promise<
     deps.logger.error({ err: error }, 'orphan object collection failed; the next purge tries again');
   }
   const purged = { ...result, orphansCollected };
-  if (purged.inputsPurged + purged.artifactsPurged + purged.runsExpired + purged.orphansCollected > 0)
+  if (
+    purged.inputsPurged +
+      purged.artifactsPurged +
+      purged.runsExpired +
+      purged.orphansCollected +
+      purged.generationsPruned >
+    0
+  )
     deps.logger.info(purged, 'purged expired inputs and artifacts');
   return purged;
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, relative, sep } from 'node:path';
 import { CheckPassCache } from './check-pass-cache.ts';
 import { scratchDir } from './scratch-dir.ts';
@@ -155,12 +155,15 @@ export async function checkWithTools(
   collect?: (root: string) => Promise<GeneratedFile[]>,
   /** The temp folder's name prefix (names the step, so a profile can tell whose checkers run where). */
   prefix = 'report-check-',
+  /** A `node_modules` folder the tree's imports resolve in (linked as the tree's own; never a pass-cache hit). */
+  nodeModules?: string,
 ): Promise<ToolCheck & { failedTool?: string; failedTools?: string[]; collected?: GeneratedFile[] }> {
   const started = Date.now();
   const tree = checkOnly.length > 0 ? [...files, ...checkOnly] : files;
-  const passes = tools.some((tool) => tool.passIdentity) ? new CheckPassCache(tree) : undefined;
+  const passes = !nodeModules && tools.some((tool) => tool.passIdentity) ? new CheckPassCache(tree) : undefined;
   const root = writeTreeNow(tree, prefix);
   try {
+    if (nodeModules) symlinkSync(nodeModules, join(root, 'node_modules'), 'dir');
     const results = await Promise.all(
       tools.map(async (tool) => {
         const identity = tool.passIdentity && `${tool.label}\0${tool.passIdentity}\0${tool.args(root).join('\0')}`;

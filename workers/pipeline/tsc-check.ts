@@ -45,6 +45,8 @@ export async function tscBuild(
   label = 'tsc',
   /** What is read from the folder once the compile passed (default: `dist/`, after bundling `bundle`). */
   collect?: (root: string) => Promise<GeneratedFile[]>,
+  /** Installed packages the package's imports resolve in (custom code's npm dependencies). */
+  nodeModules?: string,
 ): Promise<ToolCheck & { built?: GeneratedFile[] }> {
   // The package's own tsconfig.json, extended by one that only adds where its dependencies are.
   const checkOnly: GeneratedFile[] =
@@ -79,6 +81,7 @@ export async function tscBuild(
         return await readTree(root, 'dist');
       }),
     `report-check-${label}-`,
+    nodeModules,
   );
   return {
     ok: check.ok,
@@ -102,9 +105,15 @@ export async function compiledPackageOutcome(
   signal: AbortSignal,
   resolutions: readonly Resolution[] = [],
   bundle?: string,
+  nodeModules?: string,
 ): Promise<StepOutcome> {
   signal.throwIfAborted();
-  return packageOutcome(kind, name, files, await tscBuild(files, signal, resolutions, bundle, kind));
+  return packageOutcome(
+    kind,
+    name,
+    files,
+    await tscBuild(files, signal, resolutions, bundle, kind, undefined, nodeModules),
+  );
 }
 
 /** A generated TypeScript package and its compile as a step outcome (see compiledPackageOutcome). */

@@ -20,6 +20,8 @@ export interface PublishOutcome {
   target: Record<string, unknown>;
   registryResponse?: { status?: number; code?: string; message?: string };
   error?: { code: PublishErrorCode; message: string; status?: number };
+  /** A release pull request was opened or updated: the action is published when it is merged. */
+  awaitingMerge?: boolean;
 }
 
 export function failure(

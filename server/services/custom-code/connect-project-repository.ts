@@ -10,7 +10,8 @@ import { toRepositoryConnection } from './serialize-repository.ts';
 /**
  * Connects (or changes) a project's repositories: the SDK repository release pull requests go to,
  * and the description repository and path whose signed pushes start runs. The webhook secret is
- * made when a description repository is first set (or on `rotateWebhookSecret`) and shown once.
+ * made when a description or SDK repository is first set (or on `rotateWebhookSecret`) and shown
+ * once; it signs both webhooks (description pushes, the SDK repository's pull requests).
  * Fields left out keep their value; `null` clears one.
  */
 export async function connectProjectRepository(
@@ -37,7 +38,9 @@ export async function connectProjectRepository(
       throw new AppError('invalid_request', 'descriptionRepository and descriptionPath are set together.');
     if (next.defaultBranch === 'generated')
       throw new AppError('invalid_request', 'defaultBranch: "generated" holds the pristine generations; name another.');
-    const makeSecret = !!next.descriptionRepository && (input.rotateWebhookSecret === true || !existing?.webhookSecret);
+    const makeSecret =
+      (!!next.descriptionRepository || !!next.sdkRepository) &&
+      (input.rotateWebhookSecret === true || !existing?.webhookSecret);
     const webhookSecret = makeSecret ? `whsec_${randomBytes(32).toString('base64url')}` : undefined;
     const values = {
       ...next,

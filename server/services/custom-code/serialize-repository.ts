@@ -11,6 +11,7 @@ export function toRepositoryConnection(row: ProjectRepository): ProjectRepositor
     descriptionRepository: row.descriptionRepository ?? null,
     descriptionPath: row.descriptionPath ?? null,
     webhookPath: `/api/projects/${row.projectId}/description-webhook`,
+    releaseWebhookPath: `/api/projects/${row.projectId}/release-webhook`,
     webhookSecretSet: !!row.webhookSecret,
     pullRequest: row.pullRequest ?? null,
     updatedAt: row.updatedAt.toISOString(),

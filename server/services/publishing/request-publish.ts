@@ -35,7 +35,7 @@ export async function requestPublish(deps: Deps, caller: Caller, input: Publishi
         runId: run.id,
         registry,
         action: 'publish',
-        state: ['queued', 'publishing', 'published'],
+        state: ['queued', 'publishing', 'awaiting_merge', 'published'],
         version,
       },
     });

@@ -47,6 +47,13 @@ export function CustomCodeCard({ runId }: { runId: string }) {
           <FileList label="Carried byte for byte" paths={report.carried} />
           <FileList label="Your edits merged" paths={report.merged} />
           <FileList label="Your added files kept" paths={report.added} />
+          <FileList
+            label="npm packages your code imports, added to package.json"
+            paths={(report.dependencies ?? []).map((d) => `${d.name}@${d.range}`)}
+          />
+          {report.dependencyInstall && report.dependencyInstall !== 'installed' ? (
+            <p role="note">{report.dependencyInstall}</p>
+          ) : null}
           {report.conflicts.length ? (
             <>
               <h4 className="small">Conflicts to resolve (the files carry conflict markers)</h4>

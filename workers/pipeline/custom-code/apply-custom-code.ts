@@ -4,6 +4,11 @@ import type { SdkLanguage } from '../../generators/custom-code/custom-folders.ts
 import { splitSdkText } from '../../generators/custom-code/split-sdk-text.ts';
 import type { GeneratedFile, StepContext, StepCustomCode, StepOutcome } from '../step.ts';
 import { carryCustomCode } from './carry-custom-code.ts';
+import { carryDependencies } from './carry-dependencies.ts';
+
+const decoder = new TextDecoder();
+const text = (content: string | Uint8Array): string =>
+  typeof content === 'string' ? content : decoder.decode(content);
 
 /**
  * The customer's SDK in the language of a step, from the connected repository or else from
@@ -48,7 +53,15 @@ export async function applyCustomCode(
     extraPaths: readCustomCodePaths(context.inputs.configText),
     signal: context.signal,
   });
-  return { files, customCode: { language, pristine: generated, report } };
+  if (language !== 'typescript') return { files, customCode: { language, pristine: generated, report } };
+  // Their code's npm packages: carried into our package.json when theirs declares them.
+  const mine = new Set([...report.carried, ...report.merged, ...report.added, ...report.conflicts.map((c) => c.path)]);
+  const own = files.filter((f) => mine.has(f.path)).map((f) => [f.path, text(f.content)] as [string, string]);
+  const withDependencies = carryDependencies(files, own, theirs.files.get('package.json'));
+  return {
+    files: withDependencies.files,
+    customCode: { language, pristine: generated, report: { ...report, dependencies: withDependencies.carried } },
+  };
 }
 
 /** The step summary's words about custom code (empty when the run sent none). */
@@ -69,6 +82,11 @@ export function customCodeSummary(report: CustomCodeReport | undefined, problems
     parts.push(
       `no earlier generation to merge against: edits outside the custom folders could not be carried (${report.notCarried.length} files differ)`,
     );
+  if (report.dependencies?.length)
+    parts.push(
+      `npm dependencies of your code carried into package.json: ${report.dependencies.map((d) => `${d.name}@${d.range}`).join(', ')}`,
+    );
+  if (report.dependencyInstall && report.dependencyInstall !== 'installed') parts.push(report.dependencyInstall);
   const own = [...report.carried, ...report.merged, ...report.added, ...report.conflicts.map((c) => c.path)];
   const failing = own.filter((path) => problems.some((line) => line.includes(path)));
   if (failing.length) parts.push(`custom code that fails the check: ${failing.join(', ')}`);

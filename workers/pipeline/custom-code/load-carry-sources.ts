@@ -22,13 +22,19 @@ export async function loadCarrySources(run: { id: string; projectId: string }): 
   const sources: CarrySources = { bases: {}, repository: {} };
   for (const language of LANGUAGES) {
     const row = await SdkGeneration.findOne({
-      where: { projectId: run.projectId, language, runId: { [Op.lt]: run.id }, receivedAt: { [Op.ne]: null } },
+      where: {
+        projectId: run.projectId,
+        language,
+        runId: { [Op.lt]: run.id },
+        receivedAt: { [Op.ne]: null },
+        content: { [Op.ne]: null },
+      },
       order: [
         ['receivedAt', 'DESC'],
         ['runId', 'DESC'],
       ],
     });
-    if (row) sources.bases[language] = { runId: row.runId, files: await generationTree(row.content) };
+    if (row?.content) sources.bases[language] = { runId: row.runId, files: await generationTree(row.content) };
   }
   return sources;
 }

@@ -2,6 +2,7 @@ import { isPartnerMode } from '../../generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
 import { addImportExtensions, admitExtensionlessImports } from '../custom-code/admit-extensionless-imports.ts';
 import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
+import { installDependencies } from '../custom-code/install-dependencies.ts';
 import { defineStep } from '../step.ts';
 import { compiledPackageOutcome, packageOutcome } from '../tsc-check.ts';
 import { buildTypeScriptSdk } from '../typescript-sdk-build.ts';
@@ -24,13 +25,28 @@ export const typescriptSdkStep = defineStep({
       const build = await buildTypeScriptSdk(model, context.signal);
       return withCustomCode(packageOutcome('typescript_sdk', 'typescript-sdk', build.files, build.check), customCode);
     }
-    const { report } = customCode;
-    const partnerCode = isPartnerMode(context.mode) && report && report.carried.length + report.merged.length > 0;
+    const partnerCode =
+      isPartnerMode(context.mode) &&
+      customCode.report &&
+      customCode.report.carried.length + customCode.report.merged.length > 0;
+    // The npm packages their code imports (carried into package.json): installed for the compile.
+    let nodeModules: string | undefined;
+    const dependencies = customCode.report?.dependencies ?? [];
+    if (customCode.report && dependencies.length > 0) {
+      const install = await installDependencies(dependencies, context.signal);
+      if (install.ok) nodeModules = install.nodeModules;
+      customCode.report.dependencyInstall = install.ok
+        ? 'installed'
+        : `the npm dependencies of your code could not be installed for the check, so tsc ran without them: ${install.message}`;
+    }
     const outcome = await compiledPackageOutcome(
       'typescript_sdk',
       'typescript-sdk',
       partnerCode ? admitExtensionlessImports(files) : files,
       context.signal,
+      [],
+      undefined,
+      nodeModules,
     );
     if (partnerCode)
       outcome.artifacts = outcome.artifacts?.map((a) =>
