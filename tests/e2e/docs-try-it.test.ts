@@ -24,7 +24,7 @@ import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitDocsSite, type GeneratedFile, SampleBuilder } from '../../workers/generators/docs/index.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { docsFixture, FIXTURES } from '../generators/docs-helpers.ts';
+import { docsFixture, FIXTURES } from '../workers/generators/docs/helpers.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { createStoredArtifact } from '../setup/stored-artifact.ts';

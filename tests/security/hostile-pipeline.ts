@@ -13,7 +13,7 @@ import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { isSafeLink } from '../../workers/generators/docs/markdown.ts';
 import { docsContentSecurityPolicy, safeOrigin } from '../../workers/generators/docs/index.ts';
-import { tagsOf } from '../generators/docs-helpers.ts';
+import { tagsOf } from '../workers/generators/docs/helpers.ts';
 
 export type GeneratorName = 'typescript' | 'python' | 'go' | 'cli' | 'mcp' | 'docs';
 

@@ -1,0 +1,5 @@
+// Slice 2 of the Python SDK corpus check (see corpus-check.ts).
+
+import { corpusSlice } from './corpus-check.ts';
+
+corpusSlice(1, 3);
