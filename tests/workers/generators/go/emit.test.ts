@@ -2,9 +2,9 @@
 // runtime is compared with bundle/ instead of being copied into every golden), determinism,
 // options, and the Go printer/escaper (names/go.ts) the emitter spells every spec string through.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleFiles } from '../../../../workers/generators/go/bundle-files.ts';
 import { emitGoSdk, resolveOptions } from '../../../../workers/generators/go/index.ts';
@@ -19,17 +19,10 @@ import {
 import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
 import { CORPUS, HAS_CORPUS } from '../corpus-helpers.ts';
 import { analyzeJson, baseSpec } from '../helpers.ts';
-import { FIXTURE_FILES, fixtureModel, writeModule } from './helpers.ts';
+import { expectGoldenFiles } from '../../../setup/golden.ts';
+import { FIXTURE_FILES, fixtureModel } from './helpers.ts';
 
 const GOLDEN = join(import.meta.dirname, '../../../fixtures/go/golden');
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
-}
 
 describe('golden modules', () => {
   for (const name of Object.keys(FIXTURE_FILES)) {
@@ -37,17 +30,7 @@ describe('golden modules', () => {
       const all = emitGoSdk(await fixtureModel(name));
       const runtime = new Set(bundleFiles('x').map((f) => f.path));
       const files = all.filter((f) => !runtime.has(f.path));
-      const dir = join(GOLDEN, name);
-      if (process.env.UPDATE_GOLDEN === '1') {
-        rmSync(dir, { recursive: true, force: true });
-        mkdirSync(dir, { recursive: true });
-        writeModule(dir, files);
-      }
-      const onDisk = listFiles(dir)
-        .map((f) => relative(dir, f))
-        .sort();
-      expect(files.map((f) => f.path)).toEqual(onDisk);
-      for (const file of files) expect(file.content, file.path).toBe(readFileSync(join(dir, file.path), 'utf8'));
+      expectGoldenFiles(join(GOLDEN, name), files);
       // The runtime is bundle/ verbatim, its imports pointing into the module.
       const modulePath = resolveOptions(await fixtureModel(name)).modulePath;
       expect(all.filter((f) => runtime.has(f.path))).toEqual(bundleFiles(modulePath));

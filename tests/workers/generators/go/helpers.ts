@@ -2,12 +2,13 @@
 // modules, and checking many modules with ONE run of each Go tool (a `go.work` over them all).
 
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { GeneratedFile } from '../../../../workers/generators/core/files.ts';
 import { bundleFiles } from '../../../../workers/generators/go/bundle-files.ts';
 import { findGoToolchain, goEnv, type GoToolchain } from '../../../../workers/pipeline/go-tools.ts';
+import { writeFiles as writeModule } from '../../../setup/golden.ts';
 
 export { FIXTURE_FILES, fixtureModel } from '../python/helpers.ts';
 
@@ -16,13 +17,8 @@ const found = findGoToolchain();
 export const GO_TOOLS: GoToolchain | undefined = found.tools;
 export const GO_MISSING = found.missing;
 
-export function writeModule(dir: string, files: readonly GeneratedFile[]): void {
-  for (const file of files) {
-    const target = join(dir, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-  }
-}
+/** Writes a module's files under `dir`: the one writer, tests/setup/golden.ts's. */
+export { writeModule };
 
 export interface ToolOutput {
   code: number;
