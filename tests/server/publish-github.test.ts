@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Artifact } from '../../db/models/index.ts';
+import {
+  type FakeGithubReleases,
+  type ReleaseRequest,
+  startFakeGithubReleases,
+} from '../fakes/github-releases-server.ts';
 import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
 import { gitPublish } from '../../workers/publishing/git-publish.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
@@ -25,8 +28,8 @@ let runA: string;
 let runB: string;
 /** A run whose report compared the SDK the customer ships (2.4.0, with `pets.retrieve`): the diff removes a method. */
 let runC: string;
-let releases: Server;
-const received: Array<{ url: string; authorization: string | undefined; body: Record<string, unknown> }> = [];
+let releases: FakeGithubReleases;
+let received: ReleaseRequest[];
 
 async function git(args: string[], cwd: string): Promise<string> {
   return (
@@ -38,36 +41,13 @@ async function git(args: string[], cwd: string): Promise<string> {
   ).stdout;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'report-git-remote-'));
   await mkdir(join(root, 'acme'));
   await git(['init', '-q', '--bare', join(root, 'acme', 'petstore-node.git')], root);
   // GitHub's "create a release" endpoint, as the REST API speaks it.
-  let nextId = 1;
-  releases = createServer(async (req, res) => {
-    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-    received.push({ url: `${req.method} ${req.url}`, authorization: req.headers.authorization, body });
-    const match = /^\/repos\/([^/]+)\/([^/]+)\/releases$/.exec(req.url ?? '');
-    if (req.method !== 'POST' || !match)
-      return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
-    if (req.headers.authorization !== `Bearer ${TOKEN}`)
-      return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Bad credentials"}');
-    const id = nextId++;
-    res.writeHead(201, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        id,
-        tag_name: body.tag_name,
-        html_url: `https://github.example/${match[1]}/${match[2]}/releases/tag/${String(body.tag_name)}`,
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => releases.listen(0, '127.0.0.1', resolve));
+  releases = await startFakeGithubReleases(TOKEN);
+  received = releases.received;
   service = await startTestService({
     ROLE: 'all',
     REPORT_RATE_LIMIT: '1000',
@@ -75,7 +55,7 @@ beforeAll(async () => {
     PUBLISH_GITHUB_REMOTE_BASE: `file://${root}/`,
     PUBLISH_GITHUB_BRANCH: 'main',
     PUBLISH_GITHUB_TOKEN: TOKEN,
-    PUBLISH_GITHUB_API_URL: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`,
+    PUBLISH_GITHUB_API_URL: releases.url,
   });
   api = rest(service.url, (await newWorkspace(service)).token);
   const oldSdkText = await shippedSdkText(PETSTORE_PLUS, '2.4.0');
@@ -87,8 +67,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await service?.stop();
-  releases?.closeAllConnections();
-  await new Promise((resolve) => releases?.close(resolve));
+  await releases?.stop();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -237,7 +216,7 @@ describe('github: commit, tag and release on a real bare repository (file transp
       remoteBase: `file://${root}/`,
       branch: 'main',
       token: wrong,
-      apiUrl: `http://127.0.0.1:${(releases.address() as AddressInfo).port}`,
+      apiUrl: releases.url,
       authorName: 'T',
       authorEmail: 't@example.com',
       timeoutMs: 30_000,

@@ -15,7 +15,7 @@ import { npmPublish } from '../../workers/publishing/npm-publish.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { finishedRun, waitForAction, type ActionBody } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
-import { startVerdaccio, type RunningVerdaccio } from '../setup/verdaccio.ts';
+import { startVerdaccio, type RunningVerdaccio } from '../fakes/verdaccio.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
 const run = promisify(execFile);

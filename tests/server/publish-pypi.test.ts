@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Artifact } from '../../db/models/index.ts';
+import { type FakePypi, type PypiUpload, startFakePypi } from '../fakes/pypi-server.ts';
 import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
 import { pypiUpload } from '../../workers/publishing/pypi-upload.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
@@ -18,63 +17,18 @@ import { newWorkspace } from '../setup/workspace.ts';
 const exec = promisify(execFile);
 const TOKEN = 'pypi-AgEIcHlwaS5vcmc-do-not-log-0123456789';
 
-interface Upload {
-  fields: Record<string, string>;
-  filename: string;
-  content: Buffer;
-}
-
 let service: TestService;
 let api: ReturnType<typeof rest>;
 let runId: string;
 /** A later run of the same project with one more operation (its Python sources differ). */
 let runB: string;
-let index: Server;
+let index: FakePypi;
 let repositoryUrl: string;
-const uploads: Upload[] = [];
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/**
- * A package index speaking the legacy upload API (what twine and PyPI's upload.pypi.org/legacy/
- * speak): multipart POST with `:action=file_upload`, the file in `content`, its `sha256_digest`,
- * Basic auth; 403 for bad credentials, 400 "File already exists" for a file it has.
- */
-async function startIndex(): Promise<void> {
-  index = createServer(async (req, res) => {
-    const body = await readBody(req);
-    const expected = `Basic ${Buffer.from(`__token__:${TOKEN}`).toString('base64')}`;
-    if (req.headers.authorization !== expected)
-      return void res.writeHead(403, 'Invalid or non-existent authentication information.').end();
-    const form = await new Request('http://index/', {
-      method: 'POST',
-      headers: { 'content-type': String(req.headers['content-type']) },
-      body,
-    }).formData();
-    const fields: Record<string, string> = {};
-    let file: File | undefined;
-    for (const [key, value] of form) {
-      if (typeof value === 'string') fields[key] = value;
-      else if (key === 'content') file = value;
-    }
-    if (fields[':action'] !== 'file_upload' || !file) return void res.writeHead(400, 'Bad upload').end();
-    if (uploads.some((u) => u.filename === file.name)) return void res.writeHead(400, 'File already exists.').end();
-    const content = Buffer.from(await file.arrayBuffer());
-    if (createHash('sha256').update(content).digest('hex') !== fields.sha256_digest)
-      return void res.writeHead(400, 'Digest mismatch').end();
-    uploads.push({ fields, filename: file.name, content });
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
-  });
-  await new Promise<void>((resolve) => index.listen(0, '127.0.0.1', resolve));
-  repositoryUrl = `http://127.0.0.1:${(index.address() as AddressInfo).port}/legacy/`;
-}
+let uploads: PypiUpload[];
 
 beforeAll(async () => {
-  await startIndex();
+  index = await startFakePypi(TOKEN);
+  ({ repositoryUrl, uploads } = index);
   service = await startTestService({
     ROLE: 'all',
     REPORT_RATE_LIMIT: '1000',
@@ -90,8 +44,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await service?.stop();
-  index?.closeAllConnections();
-  await new Promise((resolve) => index?.close(resolve));
+  await index?.stop();
 });
 
 /** The members of a wheel (a zip), read by Python's zipfile. */

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishingAction, Run } from '../../db/models/index.ts';
 import { startFakeGithub, type FakeGithub } from '../fakes/github-server.ts';
-import { startGitHttpServer, type GitHttpServer } from '../setup/git-http-server.ts';
+import { startGitHttpServer, type GitHttpServer } from '../fakes/git-http-server.ts';
 import { rest } from '../setup/http.ts';
 import { finishedRun, waitForAction } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
