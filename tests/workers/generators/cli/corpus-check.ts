@@ -5,6 +5,7 @@
 // Then a sample of packages is compiled to JS and `--help` is run at the root, for groups and for
 // methods.
 
+import { expect } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -150,4 +151,25 @@ export async function runCliCorpus(shard: number, shards: number, sampleEvery: n
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * The CLI over the corpus, slice `slice + 1` of `slices` (every `slices`-th description; one test file per slice so
+ * vitest runs them in parallel): the body of the corpus-slice-N-of-M files' one test.
+ */
+export async function expectCliCorpusSlice(slice: number, slices: number): Promise<void> {
+  const r = await runCliCorpus(slice, slices, 70);
+  const rate = r.accepted === 0 ? 0 : (100 * r.passed) / r.accepted;
+  console.log(
+    `[cli corpus shard ${slice + 1}/${slices}] ${r.passed}/${r.accepted} CLI packages pass tsc --strict (${rate.toFixed(1)}%); ${r.considered} root descriptions, ` +
+      `${r.considered - r.accepted} rejected by the model builder; --help ran ${r.helpRuns} times over ${r.sampled} sampled packages, ${r.helpFailures.length} failed; ` +
+      `emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms, help ${Math.round(r.helpMs)} ms`,
+  );
+  for (const failure of r.failures) console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);
+  for (const failure of r.helpFailures) console.log(`  HELP FAIL ${failure}`);
+  expect(r.accepted).toBeGreaterThan(100);
+  expect(r.sampled).toBeGreaterThan(3);
+  expect(r.helpRuns).toBeGreaterThanOrEqual(2 * r.sampled);
+  expect(r.helpFailures).toEqual([]);
+  expect(r.failures).toEqual([]);
 }

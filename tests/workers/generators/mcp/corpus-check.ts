@@ -8,6 +8,7 @@
 // checked as JSON Schema draft 2020-12 with ajv. (Starting every server over stdio took about 240 s
 // of CPU per run of both shards: 280 ms of node start-up each.)
 
+import { expect } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -251,4 +252,27 @@ export async function runMcpCorpus(shard: number, shards: number, concurrency = 
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * The MCP server over the corpus, slice `slice + 1` of `slices` (every `slices`-th description; one test file per slice so
+ * vitest runs them in parallel): the body of the corpus-slice-N-of-M files' one test.
+ */
+export async function expectMcpCorpusSlice(slice: number, slices: number): Promise<void> {
+  const r = await runMcpCorpus(slice, slices);
+  const rate = r.accepted === 0 ? 0 : (100 * r.passed) / r.accepted;
+  console.log(
+    `[mcp corpus shard ${slice + 1}/${slices}] ${r.passed}/${r.accepted} MCP server packages pass tsc --strict (${rate.toFixed(1)}%); ${r.considered} root descriptions, ` +
+      `${r.considered - r.accepted} rejected by the model builder; ${r.listed} servers listed ${r.tools} tools (${r.stdioListed} also over stdio), ${r.listFailures.length} failed; ` +
+      `${r.schemaFailures.length} invalid input schemas; emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms, list ${Math.round(r.listMs)} ms`,
+  );
+  for (const failure of r.failures) console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);
+  for (const failure of r.listFailures) console.log(`  LIST FAIL ${failure}`);
+  for (const failure of r.schemaFailures.slice(0, 50)) console.log(`  SCHEMA FAIL ${failure}`);
+  expect(r.accepted).toBeGreaterThan(100);
+  expect(r.failures).toEqual([]);
+  expect(r.listed).toBe(r.accepted);
+  expect(r.stdioListed).toBeGreaterThan(10);
+  expect(r.listFailures).toEqual([]);
+  expect(r.schemaFailures).toEqual([]);
 }

@@ -7,6 +7,7 @@
 // core's declaration files, so the checker reads it as an API rather than re-checking 860 copies
 // of the same code (that alone took 70% of the compile time).
 
+import { expect } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -122,4 +123,20 @@ export async function runCorpusShard(shard: number, shards: number): Promise<Sha
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * The TypeScript SDK over the corpus, slice `slice + 1` of `slices` (every `slices`-th description; one test file per slice so
+ * vitest runs them in parallel): the body of the corpus-slice-N-of-M files' one test.
+ */
+export async function expectTypeScriptCorpusSlice(slice: number, slices: number): Promise<void> {
+  const r = await runCorpusShard(slice, slices);
+  const rate = r.accepted === 0 ? 0 : (100 * r.passed) / r.accepted;
+  console.log(
+    `[typescript corpus shard ${slice + 1}/${slices}] ${r.passed}/${r.accepted} packages pass tsc --strict (${rate.toFixed(1)}%); ` +
+      `${r.considered} root descriptions, ${r.considered - r.accepted} rejected by the model builder; ${r.oauthPackages} with OAuth2 client credentials, ${r.webhookPackages} with webhooks; emit ${Math.round(r.emitMs)} ms, tsc ${Math.round(r.tscMs)} ms`,
+  );
+  for (const failure of r.failures) console.log(`  FAIL ${failure.description}\n    ${failure.errors.join('\n    ')}`);
+  expect(r.accepted).toBeGreaterThan(100);
+  expect(r.failures).toEqual([]);
 }
