@@ -2,8 +2,7 @@
 // (`POST /repos/<owner>/<repo>/releases`, bearer token): 201 with the release's id, tag and
 // html_url; 401 for another token, 404 for any other route. Every request is recorded.
 
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveLocal } from './local-server.ts';
 
 export interface ReleaseRequest {
   /** `METHOD /path`. */
@@ -19,17 +18,11 @@ export interface FakeGithubReleases {
   stop(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startFakeGithubReleases(token: string): Promise<FakeGithubReleases> {
   const received: ReleaseRequest[] = [];
   let nextId = 1;
-  const server = createServer(async (req, res) => {
-    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+  const local = await serveLocal((req, res, raw) => {
+    const body = JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
     received.push({ url: `${req.method} ${req.url}`, authorization: req.headers.authorization, body });
     const match = /^\/repos\/([^/]+)\/([^/]+)\/releases$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match)
@@ -45,13 +38,5 @@ export async function startFakeGithubReleases(token: string): Promise<FakeGithub
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { url: local.url, received, stop: local.close };
 }

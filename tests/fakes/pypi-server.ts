@@ -4,8 +4,7 @@
 // "File already exists" for a file it has, 400 for a digest that does not match.
 
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveLocal } from './local-server.ts';
 
 export interface PypiUpload {
   fields: Record<string, string>;
@@ -21,17 +20,10 @@ export interface FakePypi {
   stop(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 export async function startFakePypi(token: string): Promise<FakePypi> {
   const uploads: PypiUpload[] = [];
   const expected = `Basic ${Buffer.from(`__token__:${token}`).toString('base64')}`;
-  const server = createServer(async (req, res) => {
-    const body = await readBody(req);
+  const local = await serveLocal(async (req, res, body) => {
     if (req.headers.authorization !== expected)
       return void res.writeHead(403, 'Invalid or non-existent authentication information.').end();
     const form = await new Request('http://index/', {
@@ -53,13 +45,5 @@ export async function startFakePypi(token: string): Promise<FakePypi> {
     uploads.push({ fields, filename: file.name, content });
     res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    repositoryUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/legacy/`,
-    uploads,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { repositoryUrl: `${local.url}/legacy/`, uploads, stop: local.close };
 }

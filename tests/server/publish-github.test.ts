@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Artifact } from '../../db/models/index.ts';
 import {
@@ -13,11 +11,10 @@ import {
 import { unpackArtifact } from '../../workers/pipeline/unpack-artifact.ts';
 import { gitPublish } from '../../workers/publishing/git-publish.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
-import { finishedRun, PETSTORE_PLUS, shippedSdkText, waitForAction } from '../setup/publishing.ts';
+import { finishedRun, PETSTORE_PLUS, shippedSdkText, waitForAction, git } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
-const exec = promisify(execFile);
 const TOKEN = 'ghp_release_token_do_not_log_0123456789';
 const REPO = 'acme/petstore-node';
 
@@ -30,16 +27,6 @@ let runB: string;
 let runC: string;
 let releases: FakeGithubReleases;
 let received: ReleaseRequest[];
-
-async function git(args: string[], cwd: string): Promise<string> {
-  return (
-    await exec('git', args, {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
-      timeout: 30_000,
-    })
-  ).stdout;
-}
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'report-git-remote-'));

@@ -2,21 +2,18 @@
 // name (docs/publishing.md). The dry-run moves the go_sdk artifact to that path, builds it with
 // `go build ./...` offline and checks the tag on the remote; the publish commits the module tree
 // and pushes the tag `v<version>` to a real bare repository on disk (file transport).
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitGoSdk } from '../../workers/generators/go/index.ts';
 import { findExecutable } from '../../workers/pipeline/check-with-tool.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
-import { finishedRun, PETSTORE_PLUS, waitForAction, type ActionBody } from '../setup/publishing.ts';
+import { finishedRun, PETSTORE_PLUS, waitForAction, type ActionBody, git } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
-const exec = promisify(execFile);
 const MODULE = 'github.com/acme/petstore-go';
 const HAS_GO = findExecutable('go') !== undefined;
 if (!HAS_GO) console.warn('\n!!! Go module publishing SKIPPED: go is not installed.\n');
@@ -27,16 +24,6 @@ let api: ReturnType<typeof rest>;
 let runA: string;
 /** A run whose report compared the Go SDK the customer ships (0.4.0, with `Pets.Get`): the diff removes a method. */
 let runC: string;
-
-async function git(args: string[], cwd: string): Promise<string> {
-  return (
-    await exec('git', args, {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
-      timeout: 30_000,
-    })
-  ).stdout;
-}
 
 /** The Go module a customer ships, as oldSdkText: our module of PETSTORE_PLUS with a Stainless version file. */
 async function shippedGoSdkText(version: string): Promise<string> {

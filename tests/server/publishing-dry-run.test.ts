@@ -12,23 +12,10 @@ import { emitPythonSdk } from '../../workers/generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
 import { proposeVersion, shippedVersion } from '../../server/services/publishing/propose-version.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
+import { PETSTORE_PLUS, shippedSdkText } from '../setup/publishing.ts';
 import { storeArtifact, storeStepArtifacts } from '../setup/sdk-artifacts.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
-
-/** PETSTORE with one more operation: its SDK has `pets.retrieve` as well. */
-const PETSTORE_PLUS = `${PETSTORE}  /pets/{petId}:
-    get:
-      operationId: getPet
-      parameters:
-        - name: petId
-          in: path
-          required: true
-          schema: { type: string }
-      responses:
-        '200':
-          description: ok
-`;
 
 /** PETSTORE_PLUS where `getPet` also needs a required query parameter: its method changes incompatibly. */
 const PETSTORE_PLUS_REQUIRED = PETSTORE_PLUS.replace(
@@ -44,15 +31,6 @@ const PETSTORE_PLUS_REQUIRED = PETSTORE_PLUS.replace(
 
 async function model(text: string) {
   return (await analyzeSpec({ openapiText: text, mode: 'flagship' })).model!;
-}
-
-/** A TypeScript SDK as a customer sends it in oldSdkText: its files with `// File:` headers, and its version.ts. */
-async function shippedSdkText(description: string, version: string): Promise<string> {
-  const files = emitTypeScriptSdk(await model(description)).filter((f) => f.path.endsWith('.ts'));
-  return [
-    ...files.map((f) => `// File: ${f.path}\n${String(f.content)}`),
-    `// File: src/version.ts\nexport const VERSION = '${version}'; // x-release-please-version\n`,
-  ].join('\n');
 }
 
 async function realDiff(oldDescription: string, newDescription: string) {
