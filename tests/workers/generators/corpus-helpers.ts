@@ -3,7 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { analyzeSpec, type AnalyzeResult } from '../../../workers/generators/analyze.ts';
 
 export const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
@@ -50,5 +50,20 @@ export function expectSound(entry: ManifestEntry, result: AnalyzeResult): void {
   if (entry.openapi.startsWith('swagger')) {
     expect(result.diagnostics.map((d) => d.ruleId)).toContain('oas/unsupported-version');
     expect(result.model).toBeUndefined();
+  }
+}
+
+/**
+ * One test that `entries` has at least `min` descriptions, and one per description that it goes
+ * through parse -> validate -> model soundly (expectSound), each within a minute.
+ */
+export function soundEach(entries: readonly ManifestEntry[], min: number): void {
+  it('lists them', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(min);
+  });
+  for (const entry of entries) {
+    it(`${entry.file}`, { timeout: 60_000 }, async () => {
+      expectSound(entry, await analyzeCorpusFile(entry.file));
+    });
   }
 }

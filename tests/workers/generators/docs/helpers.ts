@@ -41,6 +41,61 @@ export async function docsFixture(name: string): Promise<{ model: ApiModel; docs
 
 export { writeFiles as writeSite } from '../../../setup/golden.ts';
 
+/** Tags a generated docs page may contain (the generator's own markup). */
+export const DOCS_TAGS = new Set([
+  // The try-it console's form (no action: it is sent by the page script, `form-action 'none'`).
+  'form',
+  'fieldset',
+  'legend',
+  'label',
+  'select',
+  'option',
+  'textarea',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'link',
+  'script',
+  'body',
+  'a',
+  'header',
+  'button',
+  'div',
+  'input',
+  'ul',
+  'ol',
+  'li',
+  'nav',
+  'main',
+  'article',
+  'section',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'span',
+  'code',
+  'pre',
+  'details',
+  'summary',
+  'strong',
+  'em',
+  'br',
+  'hr',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  's',
+]);
+
 export interface Tag {
   name: string;
   closing: boolean;

@@ -28,7 +28,7 @@ import { planSite, SCHEMAS_PER_PAGE } from '../../../../workers/generators/docs/
 import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
 import { BUNDLE_DIR } from '../../../../workers/generators/docs/bundle-files.ts';
 import { CORPUS, HAS_CORPUS } from '../corpus-helpers.ts';
-import { docsFixture, FIXTURES, tagsOf, textOf } from './helpers.ts';
+import { docsFixture, FIXTURES, tagsOf, textOf, DOCS_TAGS } from './helpers.ts';
 import { FULL_SIDEBAR_LIMIT } from '../../../../workers/generators/docs/layout.ts';
 import { largeSpec } from '../../../setup/runs.ts';
 import { expectGoldenFiles } from '../../../setup/golden.ts';
@@ -46,60 +46,6 @@ const file = (files: GeneratedFile[], path: string): string => {
   return found.content;
 };
 
-const ALLOWED_TAGS = new Set([
-  'html',
-  'head',
-  'meta',
-  'title',
-  'link',
-  'script',
-  'body',
-  'a',
-  'header',
-  'button',
-  'div',
-  'input',
-  'ul',
-  'ol',
-  'li',
-  'nav',
-  'main',
-  'article',
-  'section',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'span',
-  'code',
-  'pre',
-  'details',
-  'summary',
-  'strong',
-  'em',
-  'br',
-  'hr',
-  'blockquote',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  's',
-  // The try-it console's form.
-  'form',
-  'fieldset',
-  'legend',
-  'label',
-  'select',
-  'option',
-  'textarea',
-]);
-
 /** The invariants every generated page keeps, whatever the description says. */
 function assertSafePage(path: string, content: string, files: GeneratedFile[]): void {
   const tags = tagsOf(content);
@@ -114,7 +60,7 @@ function assertSafePage(path: string, content: string, files: GeneratedFile[]): 
     return parts.join('/');
   };
   for (const tag of tags) {
-    expect(ALLOWED_TAGS.has(tag.name), `${path}: <${tag.name}>`).toBe(true);
+    expect(DOCS_TAGS.has(tag.name), `${path}: <${tag.name}>`).toBe(true);
     for (const [name, value] of tag.attrs) {
       expect(name.startsWith('on'), `${path}: <${tag.name} ${name}>`).toBe(false);
       expect(name, path).not.toBe('style');

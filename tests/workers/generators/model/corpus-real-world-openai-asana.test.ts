@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, HAS_CORPUS, analyzeCorpusFile, expectSound, rootDescriptions } from '../corpus-helpers.ts';
+import { CORPUS, HAS_CORPUS, analyzeCorpusFile, rootDescriptions, soundEach } from '../corpus-helpers.ts';
 
 describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (OpenAI, Asana)', () => {
   const entries = rootDescriptions().filter(
@@ -12,15 +12,7 @@ describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (OpenAI, Asana)', 
       e.file.startsWith('real-world/') &&
       ['real-world/openai/openapi.yaml', 'real-world/asana/asana_oas.yaml'].includes(e.file),
   );
-  it('lists them', () => {
-    expect(entries.length).toBeGreaterThanOrEqual(2);
-  });
-  for (const entry of entries) {
-    it(`${entry.file}`, { timeout: 60_000 }, async () => {
-      const result = await analyzeCorpusFile(entry.file);
-      expectSound(entry, result);
-    });
-  }
+  soundEach(entries, 2);
 
   it('models OpenAI 3.1 at full size with correct locations', { timeout: 60_000 }, async () => {
     const file = 'real-world/openai/openapi.yaml';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, HAS_CORPUS, analyzeCorpusFile, expectSound, rootDescriptions } from '../corpus-helpers.ts';
+import { CORPUS, HAS_CORPUS, analyzeCorpusFile, rootDescriptions, soundEach } from '../corpus-helpers.ts';
 
 describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (the rest)', () => {
   const entries = rootDescriptions().filter(
@@ -17,15 +17,7 @@ describe.skipIf(!HAS_CORPUS)('corpus: real-world descriptions (the rest)', () =>
         'real-world/twilio/twilio_api_v2010.yaml',
       ].includes(e.file),
   );
-  it('lists them', () => {
-    expect(entries.length).toBeGreaterThanOrEqual(8);
-  });
-  for (const entry of entries) {
-    it(`${entry.file}`, { timeout: 60_000 }, async () => {
-      const result = await analyzeCorpusFile(entry.file);
-      expectSound(entry, result);
-    });
-  }
+  soundEach(entries, 8);
 
   it('models minified Jira JSON with locations on line 1', { timeout: 60_000 }, async () => {
     const file = 'real-world/jira/jira-software.v3.json';
