@@ -1,6 +1,10 @@
-// Shared helpers for generator tests: a minimal valid description to vary per case.
+// Shared helpers for generator tests: a minimal valid description to vary per case, and the model
+// of a fixture description.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { analyzeSpec, type AnalyzeResult } from '../../../workers/generators/analyze.ts';
+import type { ApiModel } from '../../../workers/generators/model/types.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -63,4 +67,26 @@ export async function analyzeJson(
 
 export function ruleIds(result: AnalyzeResult): string[] {
   return result.diagnostics.map((d) => d.ruleId);
+}
+
+/**
+ * The model of the fixture `name`: `files` is its description file and flagship config file (or
+ * none) under `dir`. A fixture that builds no model, or whose config has an error, throws.
+ */
+export async function fixtureModelOf(
+  dir: string,
+  name: string,
+  files: readonly [string, string | undefined] | undefined,
+): Promise<ApiModel> {
+  if (!files) throw new Error(`no fixture ${name} in ${dir}`);
+  const [spec, config] = files;
+  const result = await analyzeSpec({
+    openapiText: readFileSync(join(dir, spec), 'utf8'),
+    ...(config ? { configText: readFileSync(join(dir, config), 'utf8') } : {}),
+    mode: 'flagship',
+  });
+  const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
+  if (!result.model || configErrors.length > 0)
+    throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
+  return result.model;
 }

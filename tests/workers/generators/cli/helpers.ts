@@ -2,10 +2,11 @@
 // compiler run for many packages, and running a compiled CLI as a subprocess.
 
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
+import { fixtureModelOf } from '../helpers.ts';
+import { checkOptions } from '../typescript/helpers.ts';
 import type { ApiModel } from '../../../../workers/generators/model/types.ts';
 import type { GeneratedFile } from '../../../../workers/generators/cli/index.ts';
 import { writeFiles } from '../../../setup/golden.ts';
@@ -23,38 +24,15 @@ export const CLI_FIXTURE_FILES: Record<string, [string, string | undefined]> = {
   'oauth-hooks': ['../typescript/oauth-hooks.openapi.yaml', '../typescript/oauth-hooks.config.yaml'],
 };
 
-export async function cliFixtureModel(name: string): Promise<ApiModel> {
-  const [spec, config] = CLI_FIXTURE_FILES[name] as [string, string | undefined];
-  const result = await analyzeSpec({
-    openapiText: readFileSync(join(CLI_FIXTURES, spec), 'utf8'),
-    ...(config ? { configText: readFileSync(join(CLI_FIXTURES, config), 'utf8') } : {}),
-    mode: 'flagship',
-  });
-  const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
-  if (!result.model || configErrors.length > 0)
-    throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
-  return result.model;
+export function cliFixtureModel(name: string): Promise<ApiModel> {
+  return fixtureModelOf(CLI_FIXTURES, name, CLI_FIXTURE_FILES[name]);
 }
 
 export { writeFiles };
 
 /** The generated package's compiler options (strict), with Node's types found in this repository. */
 export function cliCheckOptions(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    noImplicitOverride: true,
-    isolatedModules: true,
-    verbatimModuleSyntax: true,
-    skipLibCheck: true,
-    types: ['node'],
-    typeRoots: [TYPE_ROOTS],
-    ...extra,
-  };
+  return checkOptions({ types: ['node'], typeRoots: [TYPE_ROOTS], ...extra });
 }
 
 /** Runs TypeScript 7 (native) on a project; resolves with the exit code and output. */

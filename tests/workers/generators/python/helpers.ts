@@ -5,7 +5,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
+import { fixtureModelOf } from '../helpers.ts';
 import type { ApiModel } from '../../../../workers/generators/model/types.ts';
 import type { GeneratedFile } from '../../../../workers/generators/python/index.ts';
 import {
@@ -30,17 +30,8 @@ export const FIXTURE_FILES: Record<string, [string, string | undefined]> = {
   'webhooks-untyped': ['webhooks-untyped.openapi.yaml', undefined],
 };
 
-export async function fixtureModel(name: string): Promise<ApiModel> {
-  const [spec, config] = FIXTURE_FILES[name] as [string, string | undefined];
-  const result = await analyzeSpec({
-    openapiText: readFileSync(join(FIXTURES, spec), 'utf8'),
-    ...(config ? { configText: readFileSync(join(FIXTURES, config), 'utf8') } : {}),
-    mode: 'flagship',
-  });
-  const configErrors = result.diagnostics.filter((d) => d.document === 'config' && d.severity === 'error');
-  if (!result.model || configErrors.length > 0)
-    throw new Error(`fixture ${name} did not build: ${JSON.stringify(result.diagnostics.slice(0, 5))}`);
-  return result.model;
+export function fixtureModel(name: string): Promise<ApiModel> {
+  return fixtureModelOf(FIXTURES, name, FIXTURE_FILES[name]);
 }
 
 export { writeFiles } from '../../../setup/golden.ts';
