@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Run } from '../../db/models/index.ts';
-import { newId } from '../../shared/ids.ts';
-import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { expectTrpcError, PETSTORE, rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { addMember, newWorkspace } from '../setup/workspace.ts';
-import { createStoredArtifact } from '../setup/stored-artifact.ts';
+import { storeArtifact } from '../setup/stored-artifact.ts';
 
 let service: TestService;
 let token: string;
@@ -25,32 +23,24 @@ afterAll(async () => service?.stop());
 async function runWithDocs(expiresInMs = 3600_000): Promise<string> {
   const runId = (await api.post('/reports/start', { openapiText: PETSTORE })).body.run.id as string;
   await Run.update({ status: 'complete', verdict: 'needs_review', completedAt: new Date() }, { where: { id: runId } });
-  const packed = await packArtifact({
-    kind: 'docs',
-    name: 'docs',
-    files: [
-      {
-        path: 'index.html',
-        content:
-          '<!doctype html><html><head><meta name="robots" content="noindex,nofollow"><link rel="stylesheet" href="assets/site.css"></head><body><h1>Petstore</h1></body></html>',
-      },
-      { path: 'assets/site.css', content: 'body { color: #111; }' },
-      { path: 'operations/list-pets/index.html', content: '<!doctype html><p>listPets</p>' },
-    ],
-  });
-  await createStoredArtifact({
-    id: newId('art'),
+  await storeArtifact(
     orgId,
     runId,
-    kind: 'docs',
-    name: packed.fileName,
-    mediaType: packed.mediaType,
-    sizeBytes: packed.sizeBytes,
-    sha256: packed.sha256,
-    fileCount: packed.fileCount,
-    content: packed.content,
-    expiresAt: new Date(Date.now() + expiresInMs),
-  });
+    {
+      kind: 'docs',
+      name: 'docs',
+      files: [
+        {
+          path: 'index.html',
+          content:
+            '<!doctype html><html><head><meta name="robots" content="noindex,nofollow"><link rel="stylesheet" href="assets/site.css"></head><body><h1>Petstore</h1></body></html>',
+        },
+        { path: 'assets/site.css', content: 'body { color: #111; }' },
+        { path: 'operations/list-pets/index.html', content: '<!doctype html><p>listPets</p>' },
+      ],
+    },
+    expiresInMs,
+  );
   return runId;
 }
 
