@@ -39,3 +39,12 @@ export async function serveLocal(handle: Handler): Promise<LocalServer> {
       }),
   };
 }
+
+/** A port on 127.0.0.1 that nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveLocal } from './local-server.ts';
 
 /**
@@ -202,13 +201,4 @@ export async function startFakeStripe(options: { secretKey: string; prices: stri
   state.url = local.url;
   state.close = local.close;
   return state;
-}
-
-/** A port on 127.0.0.1 that nothing listens on (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

@@ -15,10 +15,12 @@ export interface RunningVerdaccio {
 
 /**
  * A real Verdaccio on 127.0.0.1 (a free port): htpasswd auth, no uplinks (nothing is fetched from
- * anywhere), publishing for authenticated users only. A user is registered through
- * `PUT /-/user/org.couchdb.user:<name>`, as `npm adduser` does, and its token returned.
+ * anywhere), publishing for `publishers` only (authenticated users by default; `'release-manager'`,
+ * a group no user is in, gives a registry that lets the user read but never publish). A user is
+ * registered through `PUT /-/user/org.couchdb.user:<name>`, as `npm adduser` does, and its token
+ * returned.
  */
-export async function startVerdaccio(): Promise<RunningVerdaccio> {
+export async function startVerdaccio(publishers = '$authenticated'): Promise<RunningVerdaccio> {
   const dir = await mkdtemp(join(tmpdir(), 'report-verdaccio-'));
   const htpasswd = join(dir, 'htpasswd');
   await writeFile(htpasswd, '');
@@ -29,8 +31,8 @@ export async function startVerdaccio(): Promise<RunningVerdaccio> {
     auth: { htpasswd: { file: htpasswd, max_users: 10 } },
     uplinks: {},
     packages: {
-      '@*/*': { access: '$authenticated', publish: '$authenticated', unpublish: '$authenticated' },
-      '**': { access: '$authenticated', publish: '$authenticated', unpublish: '$authenticated' },
+      '@*/*': { access: '$authenticated', publish: publishers, unpublish: publishers },
+      '**': { access: '$authenticated', publish: publishers, unpublish: publishers },
     },
     security: { api: { legacy: true } },
     log: { type: 'stdout', format: 'json', level: 'fatal' },

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member, Organization, User } from '../../db/models/index.ts';
 import { ROLE_SCOPES } from '../../shared/scopes.ts';
-import { closedPort } from '../fakes/stripe-server.ts';
+import { closedPort } from '../fakes/local-server.ts';
 import { startFakeIdp, type FakeIdp, type SignOptions } from '../fakes/idp-server.ts';
 import { rest, trpc } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';

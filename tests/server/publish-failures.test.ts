@@ -7,12 +7,8 @@
 
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Job } from 'pg-boss';
-import { runServer } from 'verdaccio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishingAction, Run } from '../../db/models/index.ts';
 import { loadConfig, type Config } from '../../shared/config.ts';
@@ -21,6 +17,8 @@ import { createWorkspace } from '../../server/services/workspaces/create-workspa
 import { PUBLISH_QUEUE, type PublishJobData } from '../../shared/jobs.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { handlePublishJob } from '../../workers/jobs/publish-action.ts';
+import { closedPort } from '../fakes/local-server.ts';
+import { type RunningVerdaccio, startVerdaccio } from '../fakes/verdaccio.ts';
 import { createTestDatabase } from '../setup/database.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import type { ActionBody } from '../setup/publishing.ts';
@@ -41,7 +39,7 @@ let service: RunningRoles;
 let api: ReturnType<typeof rest>;
 let orgId: string;
 let runId: string;
-let verdaccio: { url: string; token: string; server: Server; dir: string };
+let verdaccio: RunningVerdaccio;
 const servers: Server[] = [];
 /** Every HTTP status the API answered in these tests. */
 const statuses: number[] = [];
@@ -58,57 +56,8 @@ async function drain(req: IncomingMessage): Promise<void> {
   }
 }
 
-/** A port where nothing listens (bound, then closed). */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
-
-/** A real Verdaccio whose only user may read but not publish anything (htpasswd auth, no uplinks). */
-async function startDenyingVerdaccio() {
-  const dir = await mkdtemp(join(tmpdir(), 'report-verdaccio-deny-'));
-  await writeFile(join(dir, 'htpasswd'), '');
-  const deny = { access: '$authenticated', publish: 'release-manager', unpublish: 'release-manager' };
-  const configuration = {
-    self_path: dir,
-    config_path: join(dir, 'config.yaml'),
-    storage: join(dir, 'storage'),
-    auth: { htpasswd: { file: join(dir, 'htpasswd'), max_users: 10 } },
-    uplinks: {},
-    packages: { '@*/*': deny, '**': deny },
-    security: { api: { legacy: true } },
-    log: { type: 'stdout', format: 'json', level: 'fatal' },
-    web: { enable: false },
-  };
-  const app = (await runServer(configuration as unknown as Parameters<typeof runServer>[0])) as {
-    listen(port: number, host: string, cb: () => void): Server;
-  };
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const res = await fetch(`${url}-/user/org.couchdb.user:publisher`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'publisher',
-      password: 'publisher-password-0123',
-      email: 'publisher@example.com',
-      type: 'user',
-      roles: [],
-      date: new Date().toISOString(),
-    }),
-  });
-  const body = (await res.json()) as { token?: string };
-  if (res.status !== 201 || !body.token) throw new Error(`verdaccio adduser answered ${res.status}`);
-  return { url, token: body.token, server, dir };
-}
-
 beforeAll(async () => {
-  verdaccio = await startDenyingVerdaccio();
+  verdaccio = await startVerdaccio('release-manager');
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -138,11 +87,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop();
-  for (const s of [...servers, ...(verdaccio ? [verdaccio.server] : [])]) {
+  for (const s of servers) {
     s.closeAllConnections();
     await new Promise((resolve) => s.close(resolve));
   }
-  if (verdaccio) await rm(verdaccio.dir, { recursive: true, force: true });
+  await verdaccio?.stop();
 });
 
 type Publishing = Config['publishing'];
