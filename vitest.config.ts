@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * processes, many starts at once): they run last, one at a time, on an otherwise idle machine, so
  * what they measure is the service and not a neighbouring test file's compiler run.
  */
-const QUIET = ['tests/reliability/**/*.test.ts', 'tests/workers/isolation.test.ts'];
+const QUIET = ['tests/reliability/**/*.test.ts', 'tests/workers/pipeline/isolation.test.ts'];
 
 /**
  * Every other file runs with one worker per core, at least two: most files wait on a child
@@ -21,7 +21,7 @@ const WORKERS = Math.max(2, availableParallelism());
  * web app's browser suite start first: vitest's default order on a fresh clone (largest file
  * first) left them to the end, two at a time, a tail of several minutes with one core idle.
  */
-const HEAVY = [/-corpus-[a-z]\.test\.ts$/, /\/e2e\/web-app\.test\.ts$/];
+const HEAVY = [/\/corpus-slice-\d+-of-\d+\.test\.ts$/, /\/e2e\/web-app\.test\.ts$/];
 
 class HeavyFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

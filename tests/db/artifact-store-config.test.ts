@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { createTestDatabase } from '../setup/database.ts';
-import { startS3Server, type TestS3Server } from '../setup/s3-server.ts';
+import { startS3Server, type TestS3Server } from '../fakes/s3-server.ts';
 
 let s3: TestS3Server;
 

@@ -19,7 +19,7 @@ import { purgeExpired } from '../../workers/jobs/purge-expired.ts';
 import { runPipeline } from '../../workers/pipeline/runner.ts';
 import { createTestDatabase } from '../setup/database.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
-import { startS3Server, type TestS3Server } from '../setup/s3-server.ts';
+import { startS3Server, type TestS3Server } from '../fakes/s3-server.ts';
 import type { TestService } from '../setup/service.ts';
 import { createStoredArtifact } from '../setup/stored-artifact.ts';
 import { newWorkspace } from '../setup/workspace.ts';

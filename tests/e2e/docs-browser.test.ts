@@ -13,8 +13,8 @@ import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, CHROMIUM, openBrowser, unlessClosed } from '../setup/browser.ts';
 import { emitDocsSite, type GeneratedFile } from '../../workers/generators/docs/index.ts';
-import { CORPUS, HAS_CORPUS } from '../generators/corpus-helpers.ts';
-import { docsFixture, modelFromFiles } from '../generators/docs-helpers.ts';
+import { CORPUS, HAS_CORPUS } from '../workers/generators/corpus-helpers.ts';
+import { docsFixture, modelFromFiles } from '../workers/generators/docs/helpers.ts';
 
 const available = browserAvailable;
 if (!available)

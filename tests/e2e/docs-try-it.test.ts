@@ -22,12 +22,11 @@ import { DocsDomain, PublishingAction, Run } from '../../db/models/index.ts';
 import { newId } from '../../shared/ids.ts';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitDocsSite, type GeneratedFile, SampleBuilder } from '../../workers/generators/docs/index.ts';
-import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { docsFixture, FIXTURES } from '../generators/docs-helpers.ts';
+import { docsFixture, FIXTURES } from '../workers/generators/docs/helpers.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
-import { createStoredArtifact } from '../setup/stored-artifact.ts';
+import { storeArtifact } from '../setup/stored-artifact.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
 const available = browserAvailable;
@@ -167,20 +166,7 @@ describe.skipIf(!available)('the try-it console in headless Chromium, served by 
       { status: 'complete', verdict: 'needs_review', completedAt: new Date() },
       { where: { id: runId } },
     );
-    const packed = await packArtifact({ kind: 'docs', name: 'docs', files });
-    await createStoredArtifact({
-      id: newId('art'),
-      orgId,
-      runId,
-      kind: 'docs',
-      name: packed.fileName,
-      mediaType: packed.mediaType,
-      sizeBytes: packed.sizeBytes,
-      sha256: packed.sha256,
-      fileCount: packed.fileCount,
-      content: packed.content,
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
+    await storeArtifact(orgId, runId, { kind: 'docs', name: 'docs', files });
     return (await Run.findByPk(runId))!;
   }
 

@@ -13,7 +13,7 @@ import { newWorkspace } from '../setup/workspace.ts';
 
 // The async client of our Python SDK on our own API, driven by python3 against the running service:
 // start reports concurrently, poll, page with `async for`, a timeout and a cancellation. (Aborting
-// a request in flight, a slow server and the pool's threads: tests/generators/python-async-live.test.ts.)
+// a request in flight, a slow server and the pool's threads: tests/workers/generators/python/async-live.test.ts.)
 const ROOT = join(import.meta.dirname, '..', '..');
 const CONFIG = readFileSync(join(ROOT, 'tests/fixtures/self/report-service.config.yaml'), 'utf8');
 const PYTHON = findExecutable('python3');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Run } from '../../db/models/index.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { waitForRun } from '../setup/runs.ts';
-import { startS3Server, type TestS3Server } from '../setup/s3-server.ts';
+import { startS3Server, type TestS3Server } from '../fakes/s3-server.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 

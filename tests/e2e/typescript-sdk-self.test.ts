@@ -12,7 +12,7 @@ import { writeTree } from '../../workers/pipeline/check-with-tool.ts';
 import { PETSTORE } from '../setup/http.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
 import { newWorkspace } from '../setup/workspace.ts';
-import { readmeExamples } from '../generators/typescript-helpers.ts';
+import { readmeExamples } from '../workers/generators/typescript/helpers.ts';
 
 // Our TypeScript SDK generator on our own API: /api/openapi.json + tests/fixtures/self config →
 // an SDK, compiled to JS and driven against the running service.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { serveLocal } from './local-server.ts';
 
 /**
  * A local identity provider shaped like Clerk: it publishes its signing keys at
@@ -43,7 +43,6 @@ export interface SignOptions {
 }
 
 export async function startFakeIdp(secretKey: string): Promise<FakeIdp> {
-  const sockets = new Set<Socket>();
   const newKey = async (kid = `ins_${randomBytes(6).toString('hex')}`): Promise<SigningKey> => {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
@@ -141,22 +140,9 @@ export async function startFakeIdp(secretKey: string): Promise<FakeIdp> {
     }
     send(res, 404, { errors: [{ message: 'not found', code: 'resource_not_found' }] });
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const local = await serveLocal((req, res, body) => handle(req, res, body.toString('utf8')));
+  state.url = local.url;
   state.issuer = state.url;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  state.close = local.close;
   return state;
 }

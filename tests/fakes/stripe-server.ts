@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveLocal } from './local-server.ts';
 
 /**
  * A small HTTP server on 127.0.0.1 that speaks the part of Stripe's API the service uses:
@@ -70,7 +70,6 @@ function stripeError(res: ServerResponse, status: number, error: Record<string, 
 
 export async function startFakeStripe(options: { secretKey: string; prices: string[] }): Promise<FakeStripe> {
   const idempotency = new Map<string, { params: string; status: number; body: unknown }>();
-  const sockets = new Set<import('node:net').Socket>();
   const state: FakeStripe = {
     url: '',
     port: 0,
@@ -197,32 +196,9 @@ export async function startFakeStripe(options: { secretKey: string; prices: stri
     sendJson(res, 200, session, requestId);
   };
 
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  state.port = port;
-  state.url = `http://127.0.0.1:${port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  const local = await serveLocal((req, res, body) => handle(req, res, body.toString('utf8')));
+  state.port = local.port;
+  state.url = local.url;
+  state.close = local.close;
   return state;
-}
-
-/** A port on 127.0.0.1 that nothing listens on (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

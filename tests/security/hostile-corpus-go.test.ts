@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { checkModules, GO_MISSING, GO_TOOLS, runTool } from '../generators/go-helpers.ts';
+import { checkModules, GO_MISSING, GO_TOOLS, runTool } from '../workers/generators/go/helpers.ts';
 import { goEnv } from '../../workers/pipeline/go-tools.ts';
 import { generateAll, treeProblems, type CaseResult, type GeneratedFile } from './hostile-pipeline.ts';
 

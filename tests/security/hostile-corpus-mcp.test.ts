@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_FILE, HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
-import { cliCheckOptions, REPO_ROOT, runTscNative } from '../generators/cli-helpers.ts';
-import { connectStdio, schemaProblems } from '../generators/mcp-helpers.ts';
+import { cliCheckOptions, REPO_ROOT, runTscNative } from '../workers/generators/cli/helpers.ts';
+import { connectStdio, schemaProblems } from '../workers/generators/mcp/helpers.ts';
 import { generateAll, treeProblems, tsCanaryHits, type CaseResult, type GeneratedFile } from './hostile-pipeline.ts';
 
 const PER_CASE_MS = 20_000;

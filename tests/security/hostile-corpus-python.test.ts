@@ -18,7 +18,7 @@ import {
   runMypy,
   SHARED_RUNTIME,
   shareRuntime,
-} from '../generators/python-helpers.ts';
+} from '../workers/generators/python/helpers.ts';
 import { generateAll, packedEntries, treeProblems, type CaseResult, type GeneratedFile } from './hostile-pipeline.ts';
 
 const PER_CASE_MS = 20_000;

@@ -16,8 +16,8 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_FILE, HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { siteScript } from '../../workers/generators/docs/bundle-files.ts';
-import { cliCheckOptions, runTscNative } from '../generators/cli-helpers.ts';
-import { checkOptions } from '../generators/typescript-helpers.ts';
+import { cliCheckOptions, runTscNative } from '../workers/generators/cli/helpers.ts';
+import { checkOptions } from '../workers/generators/typescript/helpers.ts';
 import {
   docsPageProblems,
   generateAll,

@@ -13,7 +13,7 @@ import { HOSTILE_CASES } from '../fixtures/hostile/cases.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { isSafeLink } from '../../workers/generators/docs/markdown.ts';
 import { docsContentSecurityPolicy, safeOrigin } from '../../workers/generators/docs/index.ts';
-import { tagsOf } from '../generators/docs-helpers.ts';
+import { tagsOf, DOCS_TAGS } from '../workers/generators/docs/helpers.ts';
 
 export type GeneratorName = 'typescript' | 'python' | 'go' | 'cli' | 'mcp' | 'docs';
 
@@ -201,61 +201,6 @@ export function tsCanaryHits(fileName: string, text: string): string[] {
     hits.push(`${fileName}: syntax error ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
   return hits;
 }
-
-/** Tags a generated docs page may contain (the generator's own markup). */
-const DOCS_TAGS = new Set([
-  // The try-it console's form (no action: it is sent by the page script, `form-action 'none'`).
-  'form',
-  'fieldset',
-  'legend',
-  'label',
-  'select',
-  'option',
-  'textarea',
-  'html',
-  'head',
-  'meta',
-  'title',
-  'link',
-  'script',
-  'body',
-  'a',
-  'header',
-  'button',
-  'div',
-  'input',
-  'ul',
-  'ol',
-  'li',
-  'nav',
-  'main',
-  'article',
-  'section',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'span',
-  'code',
-  'pre',
-  'details',
-  'summary',
-  'strong',
-  'em',
-  'br',
-  'hr',
-  'blockquote',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  's',
-]);
 
 /**
  * Why a generated docs page is unsafe: a tag that is not well formed or not the generator's, any

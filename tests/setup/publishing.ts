@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { analyzeSpec } from '../../workers/generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../workers/generators/typescript/index.ts';
@@ -26,6 +28,17 @@ export async function shippedSdkText(description: string, version: string): Prom
     ...files.map((f) => `// File: ${f.path}\n${String(f.content)}`),
     `// File: src/version.ts\nexport const VERSION = '${version}'; // x-release-please-version\n`,
   ].join('\n');
+}
+
+/** git with no user or system configuration (HOME is `cwd`), its stdout. */
+export async function git(args: string[], cwd: string): Promise<string> {
+  return (
+    await promisify(execFile)('git', args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
+      timeout: 30_000,
+    })
+  ).stdout;
 }
 
 type Api = ReturnType<typeof rest>;

@@ -3,14 +3,12 @@
 // run on the run's description, and each outcome is packed and stored like the runner does.
 
 import type { ArtifactKind } from '../../shared/enums.ts';
-import { newId } from '../../shared/ids.ts';
-import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import type { ArtifactDraft, StepDefinition } from '../../workers/pipeline/step.ts';
 import { compatDiffStep } from '../../workers/pipeline/steps/compat-diff.ts';
 import { pythonSdkStep } from '../../workers/pipeline/steps/python-sdk.ts';
 import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
 import { stepContext } from './step-context.ts';
-import { createStoredArtifact } from './stored-artifact.ts';
+import { storeArtifact } from './stored-artifact.ts';
 
 const STEPS: Partial<Record<ArtifactKind, StepDefinition>> = {
   typescript_sdk: typescriptSdkStep,
@@ -18,22 +16,7 @@ const STEPS: Partial<Record<ArtifactKind, StepDefinition>> = {
   compat_diff: compatDiffStep,
 };
 
-export async function storeArtifact(orgId: string, runId: string, draft: ArtifactDraft): Promise<void> {
-  const packed = await packArtifact(draft);
-  await createStoredArtifact({
-    id: newId('art'),
-    orgId,
-    runId,
-    kind: draft.kind,
-    name: packed.fileName,
-    mediaType: packed.mediaType,
-    sizeBytes: packed.sizeBytes,
-    sha256: packed.sha256,
-    fileCount: packed.fileCount,
-    content: packed.content,
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-}
+export { storeArtifact };
 
 /** The steps' outcomes per input, computed once per test file (the steps are pure functions of their inputs). */
 const made = new Map<string, Promise<{ summaries: Record<string, string>; drafts: ArtifactDraft[] }>>();

@@ -21,7 +21,7 @@ export async function startTestService(env: Record<string, string> = {}, databas
     DATABASE_URL: url,
     BOOTSTRAP: 'false',
     WORKER_HEARTBEAT_SECONDS: '1',
-    // Suites try many bad tokens on purpose; tests/api/auth-brute-force.test.ts sets a low limit.
+    // Suites try many bad tokens on purpose; tests/security/auth-brute-force.test.ts sets a low limit.
     AUTH_FAILURE_LIMIT: '1000000',
     ...env,
   });

@@ -5,7 +5,7 @@
 // and must print an array of at most 3 items), each the command line a
 // user types (`<bin> <group> <command> --flag=value … --base-url $TEST_API_BASE_URL`) given to the
 // CLI's own entry (`main`, which `dist/main.js` calls with the process arguments) in the test
-// process, so a run costs no Node start (tests/generators/cli-run.test.ts spawns the binary
+// process, so a run costs no Node start (tests/workers/generators/cli/run.test.ts spawns the binary
 // itself), against the API at `TEST_API_BASE_URL` (a validating mock of the description; docs/wire-tests.md). A run passes
 // when the command exits 0; a failure carries what the CLI printed on stderr (the mock names each
 // violation). Values come from core/test-values.ts, as the SDKs' tests take them, and every value

@@ -59,7 +59,7 @@ export async function runWireTests(
   if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
   // Over a limit (limits/enum-members: a million-member enum, say) the SDKs were built from a
   // simplified model, while Prism serves the whole description: on a 1,000,000-member enum it
-  // listened after 4 s and then timed out every request (tests/workers/isolation.test.ts).
+  // listened after 4 s and then timed out every request (tests/workers/pipeline/isolation.test.ts).
   const limit = (await context.analysis()).diagnostics.find((d) => d.ruleId.startsWith('limits/'));
   if (limit)
     return {
@@ -178,7 +178,7 @@ async function runAll(
         kind: 'wire_tests',
         name: 'wire-tests',
         // Timings stay in the summary and counts: the artifact holds only what the same inputs decide,
-        // so it is byte-identical across runs (tests/workers/artifacts-deterministic.test.ts).
+        // so it is byte-identical across runs (tests/workers/pipeline/artifacts-deterministic.test.ts).
         json: { mock: { tool: 'prism' }, sdks: reports.map(({ durationMs: _, ...report }) => report), diagnostics },
       },
     ],

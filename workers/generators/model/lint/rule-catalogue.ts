@@ -5,7 +5,7 @@
 // project set is what decides (error: not_ready, warn: needs_review, info: report only).
 //
 // This list is static (no rule module is imported), so the config reader can check rule ids
-// without loading the rules; tests/generators/lint-settings.test.ts checks it covers ALL_RULES.
+// without loading the rules; tests/workers/generators/model/lint/lint-settings.test.ts checks it covers ALL_RULES.
 
 import type { Diagnostic, DiagnosticImpact } from '../types.ts';
 

@@ -6,7 +6,7 @@
 // directives, or keys that are not plain scalars. For anything else (and for any error, duplicate
 // key or depth problem) it returns undefined and the caller composes the text with `yaml`, which
 // reports errors with their exact messages. So the fast path changes speed, never results
-// (tests/generators/yaml-fast.test.ts compares both paths over the corpus).
+// (tests/workers/generators/model/parse/yaml-fast.test.ts compares both paths over the corpus).
 
 import jsyaml from 'js-yaml';
 import type { JsonPosNode } from './json-positions.ts';

@@ -1,5 +1,0 @@
-// Slice 3 of the Python SDK corpus check (see python-corpus-helpers.ts).
-
-import { corpusSlice } from './python-corpus-helpers.ts';
-
-corpusSlice(2, 3);

@@ -1,0 +1,8 @@
+// The CLI over the corpus, slice 2 of 2: every second description, from the second (cliCorpusTest in
+// corpus-check.ts).
+
+import { describe } from 'vitest';
+import { HAS_CORPUS } from '../corpus-helpers.ts';
+import { cliCorpusTest } from './corpus-check.ts';
+
+describe.skipIf(!HAS_CORPUS)('the CLI over the corpus (shard 2/2)', () => cliCorpusTest(1, 2));

@@ -1,0 +1,332 @@
+// A customer's own code across regenerations (docs/custom-code-and-release-prs.md): custom folders
+// carried byte for byte and compiled with the package, edits to generated files merged three-way
+// by `git merge-file` against the pristine generation they last received, conflicts delivered with
+// markers and reported. The real steps run (tsc, mypy, pyright); nothing of ours is mocked.
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isCustomPath } from '../../../workers/generators/custom-code/custom-folders.ts';
+import { readCustomCodePaths } from '../../../workers/generators/custom-code/custom-code-paths.ts';
+import { splitSdkText } from '../../../workers/generators/custom-code/split-sdk-text.ts';
+import { emitTypeScriptSdk } from '../../../workers/generators/typescript/index.ts';
+import { emitPythonSdk } from '../../../workers/generators/python/index.ts';
+import { addImportExtensions } from '../../../workers/pipeline/custom-code/admit-extensionless-imports.ts';
+import { carryCustomCode } from '../../../workers/pipeline/custom-code/carry-custom-code.ts';
+import { mergeFile } from '../../../workers/pipeline/custom-code/merge-file.ts';
+import { findExecutable } from '../../../workers/pipeline/check-with-tool.ts';
+import type { GeneratedFile, StepOutcome } from '../../../workers/pipeline/step.ts';
+import { findGoToolchain } from '../../../workers/pipeline/go-tools.ts';
+import { goSdkStep } from '../../../workers/pipeline/steps/go-sdk.ts';
+import { pythonSdkStep } from '../../../workers/pipeline/steps/python-sdk.ts';
+import { typescriptSdkStep } from '../../../workers/pipeline/steps/typescript-sdk.ts';
+import { stepContext } from '../../setup/step-context.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'custom-code');
+const V1 = readFileSync(join(FIXTURES, 'notes-v1.yaml'), 'utf8');
+/** V1 after a description change: a summary reworded, a property added. */
+const V2 = readFileSync(join(FIXTURES, 'notes-v2.yaml'), 'utf8');
+
+const text = (content: string | Uint8Array): string =>
+  typeof content === 'string' ? content : new TextDecoder().decode(content);
+const tree = (files: readonly GeneratedFile[]): Record<string, string> =>
+  Object.fromEntries(files.map((f) => [f.path, text(f.content)]));
+/** The README's recipe: every file behind a `// File:` (or `# File:`) header line. */
+const joined = (files: Record<string, string>, header = '//'): string =>
+  Object.entries(files)
+    .map(([path, content]) => `${header} File: ${path}\n${content}`)
+    .join('');
+const filesOf = (outcome: StepOutcome): Record<string, string> => {
+  const draft = outcome.artifacts?.find((a) => 'files' in a);
+  return draft && 'files' in draft ? tree(draft.files) : {};
+};
+const model = async (spec: string) => (await stepContext(spec).model()).model!;
+
+describe('the pieces', () => {
+  it('splits a joined SDK text byte for byte (CRLF, no final newline, blank lines kept)', () => {
+    const files = {
+      'src/lib/a.ts': 'export const a = 1;\r\n\r\n',
+      'src/lib/b.ts': '\n\nexport const b = 2;',
+      'README.md': '# x\n',
+    };
+    const joinedText = `// File: ./src/lib/a.ts\n${files['src/lib/a.ts']}// File: src/lib/b.ts\n${files['src/lib/b.ts']}\n// File: README.md\n${files['README.md']}`;
+    const split = splitSdkText(joinedText);
+    expect(split.style).toBe('slash');
+    expect(Object.fromEntries(split.files)).toEqual({ ...files, 'src/lib/b.ts': `${files['src/lib/b.ts']}\n` });
+    expect(splitSdkText('# File: src/pkg/lib/x.py\nx = 1\n').style).toBe('hash');
+    expect([...splitSdkText('// File: ../etc/passwd\nroot\n').files.keys()]).toEqual([]);
+  });
+
+  it('knows each language’s custom folders and the config’s extra paths', () => {
+    const cases: Array<[Parameters<typeof isCustomPath>[0], string, boolean]> = [
+      ['typescript', 'src/lib/render.ts', true],
+      ['typescript', 'src/lib/deep/x.ts', true],
+      ['typescript', 'src/library.ts', false],
+      ['typescript', 'src/resources/lib/x.ts', false],
+      ['python', 'src/notes/lib/helpers.py', true],
+      ['python', 'src/notes/lib.py', false],
+      ['python', 'src/lib/x.py', false],
+      ['go', 'lib/retry.go', true],
+      ['go', 'client.go', false],
+    ];
+    for (const [language, path, custom] of cases)
+      expect(isCustomPath(language, path), `${language} ${path}`).toBe(custom);
+    const extra = readCustomCodePaths('custom_code:\n  paths: [src/extras/**, scripts/release.ts, ../outside, 7]\n');
+    expect(extra).toEqual(['src/extras/', 'scripts/release.ts']);
+    expect(isCustomPath('typescript', 'src/extras/a/b.ts', extra)).toBe(true);
+    expect(isCustomPath('typescript', 'scripts/release.ts', extra)).toBe(true);
+    expect(isCustomPath('typescript', 'scripts/other.ts', extra)).toBe(false);
+  });
+
+  it('merges with git merge-file: clean edits apply, colliding ones come back as marked hunks', async () => {
+    const base = 'one\ntwo\nthree\nfour\nfive\n';
+    const clean = await mergeFile('ONE\ntwo\nthree\nfour\nfive\n', base, 'one\ntwo\nthree\nfour\nFIVE\n');
+    expect(clean).toEqual({ content: 'ONE\ntwo\nthree\nfour\nFIVE\n', hunks: [] });
+    const collide = await mergeFile(
+      'one\nTWO (yours)\nthree\nfour\nfive\n',
+      base,
+      'one\nTWO (new)\nthree\nfour\nfive\n',
+    );
+    expect(collide.content).toBe(
+      'one\n<<<<<<< your SDK\nTWO (yours)\n=======\nTWO (new)\n>>>>>>> new generation\nthree\nfour\nfive\n',
+    );
+    expect(collide.hunks).toEqual([{ startLine: 2, endLine: 6, yours: 'TWO (yours)', generated: 'TWO (new)' }]);
+  });
+
+  it('does not merge an SDK that does not derive from the base (another vendor’s): custom folders only', async () => {
+    const base = tree(emitTypeScriptSdk(await model(V1)));
+    const fresh = emitTypeScriptSdk(await model(V2));
+    const theirs = new Map(Object.entries(base).map(([path, text]) => [path, `// another generator\n${text}`]));
+    theirs.set('src/lib/x.ts', 'export const x = 1;\n');
+    const { files, report } = await carryCustomCode({
+      language: 'typescript',
+      generated: fresh,
+      theirs,
+      source: 'old_sdk_text',
+      base: { runId: 'run_v1', files: new Map(Object.entries(base)) },
+      extraPaths: [],
+    });
+    expect(report).toMatchObject({
+      baseIgnored: true,
+      baseAvailable: false,
+      baseRunId: null,
+      carried: ['src/lib/x.ts'],
+      merged: [],
+      conflicts: [],
+    });
+    expect(report.notCarried.length).toBe(Object.keys(base).length);
+    expect(tree(files)).toEqual({ ...tree(fresh), 'src/lib/x.ts': 'export const x = 1;\n' });
+  });
+
+  it('completes extensionless relative specifiers in a built dist/ (files and folders), nothing else', () => {
+    const out = addImportExtensions([
+      {
+        path: 'dist/lib/a.js',
+        content: `import { x } from "../core/error";\nexport * from './b';\nimport w from 'ws';\nconst m = import("../internal");\nimport "./c.js";\n`,
+      },
+      { path: 'dist/lib/a.d.ts', content: `export * from './b';\n` },
+      { path: 'dist/lib/b.js', content: '' },
+      { path: 'dist/lib/b.d.ts', content: '' },
+      { path: 'dist/core/error.js', content: '' },
+      { path: 'dist/internal/index.js', content: '' },
+      { path: 'src/lib/a.ts', content: `export * from './b';\n` },
+    ]);
+    expect(tree(out)['dist/lib/a.js']).toBe(
+      `import { x } from "../core/error.js";\nexport * from './b.js';\nimport w from 'ws';\nconst m = import("../internal/index.js");\nimport "./c.js";\n`,
+    );
+    expect(tree(out)['dist/lib/a.d.ts']).toBe(`export * from './b.js';\n`);
+    expect(tree(out)['src/lib/a.ts']).toBe(`export * from './b';\n`);
+  });
+});
+
+describe('TypeScript: custom folders and three-way merges through the real step (tsc)', () => {
+  const HELPER = `// Our team's helper: not generated.\r\nimport type { Note } from "../models.js";\r\nimport { Notes } from "../client.js";\r\n\r\nexport async function pinnedFirst(client: Notes): Promise<Note[]> {\r\n  const notes = await client.notes.list();\r\n  return [...notes].sort((a, b) => a.id.localeCompare(b.id));\r\n}\r\n`;
+
+  it('carries src/lib and merges a changed method body, an added export and a README section after a description change', async () => {
+    const base = tree(emitTypeScriptSdk(await model(V1)));
+    const theirs = { ...base };
+    theirs['src/resources/notes.ts'] = base['src/resources/notes.ts']!.replace(
+      '}, options ?? {});\n    }\n    /**',
+      '}, { timeout: 10_000, ...options });\n    }\n    /**',
+    ).concat('\n/** Added by the customer. */\nexport const NOTES_PATH = "/notes";\n');
+    theirs['README.md'] = `${base['README.md']!}\n## Our team's notes\n\nAsk #sdk before upgrading.\n`;
+    theirs['src/lib/pinned.ts'] = HELPER;
+    const outcome = await typescriptSdkStep.run(
+      stepContext(V2, {
+        oldSdkText: joined(theirs),
+        carry: { bases: { typescript: { runId: 'run_v1', files: base } }, repository: {} },
+      }),
+    );
+    expect(outcome.status, outcome.summary).toBe('passed');
+    const out = filesOf(outcome);
+    const fresh = tree(emitTypeScriptSdk(await model(V2)));
+    expect(out['src/lib/pinned.ts']).toBe(HELPER); // byte for byte, CRLF and all
+    expect(out['src/resources/notes.ts']).toContain('{ timeout: 10_000, ...options }');
+    expect(out['src/resources/notes.ts']).toContain('export const NOTES_PATH = "/notes";');
+    expect(out['src/resources/notes.ts']).toContain('Get one note by its id'); // the new generation's change
+    expect(out['README.md']).toContain("## Our team's notes\n\nAsk #sdk before upgrading.\n");
+    expect(out['src/models.ts']).toBe(fresh['src/models.ts']); // `pinned` arrived
+    expect(out['src/models.ts']).toContain('pinned');
+    expect(outcome.customCode?.report).toMatchObject({
+      source: 'old_sdk_text',
+      baseRunId: 'run_v1',
+      baseAvailable: true,
+      carried: ['src/lib/pinned.ts'],
+      merged: ['README.md', 'src/resources/notes.ts'],
+      conflicts: [],
+      notCarried: [],
+    });
+    expect(outcome.customCode?.pristine.map((f) => f.path)).not.toContain('src/lib/pinned.ts');
+    expect(outcome.counts).toMatchObject({ customCarried: 1, customMerged: 2, customConflicts: 0 });
+    expect(outcome.summary).toContain('1 custom files carried; 2 edited files merged');
+    // Compiled with the custom file in place: its JavaScript is in dist/.
+    expect(Object.keys(out)).toContain('dist/lib/pinned.js');
+  }, 120_000);
+
+  it('an edit colliding with the change comes back with markers and is reported; nothing is lost', async () => {
+    const base = tree(emitTypeScriptSdk(await model(V1)));
+    const theirs = {
+      ...base,
+      'src/resources/notes.ts': base['src/resources/notes.ts']!.replace(
+        '* Get one note\n',
+        '* Fetch one note (our wording)\n',
+      ),
+    };
+    const outcome = await typescriptSdkStep.run(
+      stepContext(V2, {
+        oldSdkText: joined(theirs),
+        carry: { bases: { typescript: { runId: 'run_v1', files: base } }, repository: {} },
+      }),
+    );
+    const out = filesOf(outcome)['src/resources/notes.ts']!;
+    expect(out).toContain(
+      '<<<<<<< your SDK\n     * Fetch one note (our wording)\n=======\n     * Get one note by its id\n>>>>>>> new generation\n',
+    );
+    const conflicts = outcome.customCode?.report?.conflicts ?? [];
+    expect(conflicts).toEqual([
+      {
+        path: 'src/resources/notes.ts',
+        kind: 'content',
+        hunks: [
+          expect.objectContaining({
+            yours: '     * Fetch one note (our wording)',
+            generated: '     * Get one note by its id',
+          }),
+        ],
+      },
+    ]);
+    expect(outcome.counts?.customConflicts).toBe(1);
+    expect(outcome.summary).toContain('1 files with conflicts, review needed: src/resources/notes.ts');
+    // The markers sit in a comment, so the package still compiles; the verdict asks for review (verdict.ts).
+    expect(outcome.status, outcome.summary).toBe('passed');
+  }, 120_000);
+
+  it('custom code that no longer compiles fails the step with tsc’s words naming the file; without a base edits elsewhere are listed, not carried', async () => {
+    const fresh = tree(emitTypeScriptSdk(await model(V2)));
+    const broken = `import { Notes } from "../client.js";\n\nexport const archive = (client: Notes) => client.notes.archive("n1");\n`;
+    const theirs = {
+      'src/lib/archive.ts': broken,
+      'README.md': '# Our own README\n',
+      'src/index.ts': fresh['src/index.ts']!,
+    };
+    const outcome = await typescriptSdkStep.run(stepContext(V2, { oldSdkText: joined(theirs) }));
+    expect(outcome.status).toBe('failed');
+    expect(outcome.summary).toMatch(/src\/lib\/archive\.ts\(3,\d+\): error TS2339: Property 'archive' does not exist/);
+    expect(outcome.summary).toContain('custom code that fails the check: src/lib/archive.ts');
+    expect(outcome.summary).toContain('edits outside the custom folders could not be carried (1 files differ)');
+    expect(outcome.customCode?.report).toMatchObject({
+      baseAvailable: false,
+      carried: ['src/lib/archive.ts'],
+      notCarried: ['README.md'],
+    });
+    expect(filesOf(outcome)['src/lib/archive.ts']).toBe(broken);
+    expect(filesOf(outcome)['README.md']).toBe(fresh['README.md']);
+  }, 120_000);
+});
+
+describe('partner mode: shipped custom code’s extensionless imports compile and run', () => {
+  it('src/lib imports ../core/errors, <package>/models and a config path without extensions; dist runs in Node', async () => {
+    const config = readFileSync(join(FIXTURES, 'notes-stainless.yml'), 'utf8');
+    const custom = {
+      'src/lib/describe.ts': `import { APIError } from '../core/errors';\nimport type { Note } from 'notes-sdk/models';\nimport { shout } from '../extras/shout';\n\nexport function describeNote(note: Note): string {\n  return shout(note.text);\n}\nexport const isApiError = (e: unknown) => e instanceof APIError;\n`,
+      'src/extras/shout.ts': 'export const shout = (s: string) => s.toUpperCase();\n',
+    };
+    const outcome = await typescriptSdkStep.run(
+      stepContext(V1, { mode: 'partner_compatible', configText: config, oldSdkText: joined(custom) }),
+    );
+    expect(outcome.status, outcome.summary).toBe('passed');
+    expect(outcome.customCode?.report).toMatchObject({
+      carried: ['src/extras/shout.ts', 'src/lib/describe.ts'],
+      extraPaths: ['src/extras/'],
+    });
+    const out = filesOf(outcome);
+    expect(out['src/lib/describe.ts']).toBe(custom['src/lib/describe.ts']);
+    expect(out['dist/lib/describe.js']).toContain(`from '../core/errors.js'`);
+    const dir = mkdtempSync(join(tmpdir(), 'custom-code-dist-'));
+    try {
+      for (const [path, content] of Object.entries(out)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), content);
+      }
+      const mod = (await import(pathToFileURL(join(dir, 'dist/lib/describe.js')).href)) as {
+        describeNote(note: { id: string; text: string }): string;
+      };
+      expect(mod.describeNote({ id: 'n1', text: 'carried' })).toBe('CARRIED');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+const PY_TOOLS = ['python3', 'mypy'].filter((t) => !findExecutable(t));
+if (PY_TOOLS.length) console.warn(`SKIPPED Python custom-code checks: ${PY_TOOLS.join(', ')} not installed`);
+
+describe.skipIf(PY_TOOLS.length > 0)('Python: src/<package>/lib is carried and checked by mypy and pyright', () => {
+  it('a helper that type-checks passes; one that calls a missing method fails naming the file', async () => {
+    const good = `"""Our team's helper."""\n\nfrom ..types.models import Note\nfrom .._client import Notes\n\n\ndef first_note(client: Notes) -> Note:\n    return client.notes.list()[0]\n`;
+    const bad = `from .._client import Notes\n\n\ndef archive(client: Notes) -> None:\n    client.notes.archive("n1")\n`;
+    const fresh = tree(emitPythonSdk(await model(V1)));
+    expect(Object.keys(fresh)).toContain('src/notes/_client.py');
+    const [passed, failed] = await Promise.all([
+      pythonSdkStep.run(
+        stepContext(V1, {
+          oldSdkText: joined({ 'src/notes/lib/__init__.py': '', 'src/notes/lib/first.py': good }, '#'),
+        }),
+      ),
+      pythonSdkStep.run(
+        stepContext(V1, {
+          oldSdkText: joined({ 'src/notes/lib/__init__.py': '', 'src/notes/lib/archive.py': bad }, '#'),
+        }),
+      ),
+    ]);
+    expect(passed.summary).toContain('mypy --strict and pyright (strict) pass');
+    expect(filesOf(passed)['src/notes/lib/first.py']).toBe(good);
+    expect(failed.status).toBe('failed');
+    expect(failed.summary).toMatch(/src\/notes\/lib\/archive\.py:5: error: .*archive/);
+    expect(failed.summary).toContain('custom code that fails the check: src/notes/lib/archive.py');
+  }, 240_000);
+});
+
+const GO_MISSING = findGoToolchain().missing;
+if (GO_MISSING.length) console.warn(`SKIPPED Go custom-code checks: ${GO_MISSING.join(', ')} not installed`);
+
+describe.skipIf(GO_MISSING.length > 0)('Go: lib/ is carried and checked by go vet, go build and staticcheck', () => {
+  it('a helper package that builds passes; one that calls a missing method fails naming the file', async () => {
+    const good = `// Package lib is our team's helpers.\npackage lib\n\nimport (\n\t"context"\n\n\tnotes "github.com/notes/notes-go"\n)\n\n// FirstNote returns the first note.\nfunc FirstNote(ctx context.Context, client *notes.Client) (*notes.Note, error) {\n\tall, err := client.Notes.List(ctx)\n\tif err != nil || len(*all) == 0 {\n\t\treturn nil, err\n\t}\n\treturn &(*all)[0], nil\n}\n`;
+    const bad = `// Package lib is our team's helpers.\npackage lib\n\nimport (\n\t"context"\n\n\tnotes "github.com/notes/notes-go"\n)\n\n// Archive archives a note.\nfunc Archive(ctx context.Context, client *notes.Client) error {\n\treturn client.Notes.Archive(ctx, "n1")\n}\n`;
+    const [passed, failed] = await Promise.all([
+      goSdkStep.run(stepContext(V1, { oldSdkText: joined({ 'lib/first.go': good, 'note.go': '// theirs\n' }) })),
+      goSdkStep.run(stepContext(V1, { oldSdkText: joined({ 'lib/archive.go': bad }) })),
+    ]);
+    expect(passed.status, passed.summary).toBe('passed');
+    expect(passed.summary).toContain('custom code: 1 custom files carried');
+    expect(filesOf(passed)['lib/first.go']).toBe(good);
+    // note.go is generated: without a base, their edit is listed, not carried.
+    expect(filesOf(passed)['note.go']).not.toBe('// theirs\n');
+    expect(failed.status).toBe('failed');
+    expect(failed.summary).toMatch(/lib\/archive\.go:\d+:\d+: .*Archive/);
+    expect(failed.summary).toContain('custom code that fails the check: lib/archive.go');
+  }, 240_000);
+});
