@@ -19,7 +19,7 @@ import { startGitHttpServer, type GitHttpServer } from '../fakes/git-http-server
 import { rest } from '../setup/http.ts';
 import { finishedRun, waitForAction } from '../setup/publishing.ts';
 import { startTestService, type TestService } from '../setup/service.ts';
-import { startVerdaccio, type RunningVerdaccio } from '../setup/verdaccio.ts';
+import { startVerdaccio, type RunningVerdaccio } from '../fakes/verdaccio.ts';
 import { newWorkspace } from '../setup/workspace.ts';
 
 const exec = promisify(execFile);

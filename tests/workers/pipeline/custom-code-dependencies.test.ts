@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carryDependencies } from '../../workers/pipeline/custom-code/carry-dependencies.ts';
-import type { GeneratedFile, StepOutcome } from '../../workers/pipeline/step.ts';
-import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
-import { stepContext } from '../setup/step-context.ts';
-import { startVerdaccio, type RunningVerdaccio } from '../setup/verdaccio.ts';
+import { carryDependencies } from '../../../workers/pipeline/custom-code/carry-dependencies.ts';
+import type { GeneratedFile, StepOutcome } from '../../../workers/pipeline/step.ts';
+import { typescriptSdkStep } from '../../../workers/pipeline/steps/typescript-sdk.ts';
+import { stepContext } from '../../setup/step-context.ts';
+import { startVerdaccio, type RunningVerdaccio } from '../../fakes/verdaccio.ts';
 
 const run = promisify(execFile);
-const V2 = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'custom-code', 'notes-v2.yaml'), 'utf8');
+const V2 = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'custom-code', 'notes-v2.yaml'), 'utf8');
 const SETTINGS = ['CUSTOM_CODE_NPM_REGISTRY', 'CUSTOM_CODE_NPM_CACHE_DIR', 'npm_config_userconfig'] as const;
 const saved = Object.fromEntries(SETTINGS.map((k) => [k, process.env[k]]));
 

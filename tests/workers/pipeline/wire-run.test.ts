@@ -2,7 +2,7 @@
 // the mock's limit in every SDK's wording (TypeScript and Python, the CLI, the MCP server, Go), a
 // refused request is a failure.
 import { describe, expect, it } from 'vitest';
-import { operationVerdicts } from '../../workers/pipeline/wire-run.ts';
+import { operationVerdicts } from '../../../workers/pipeline/wire-run.ts';
 
 describe('operationVerdicts', () => {
   it('files a redirect as not servable in each SDK wording, and a 4xx as failed', () => {
