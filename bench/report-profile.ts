@@ -317,11 +317,11 @@ async function main(): Promise<void> {
   try {
     const ws = await createWorkspace(service.deps.db.sequelize, { name: 'Profile', email: 'profile@example.com' });
     const headers = { authorization: `Bearer ${ws.token}`, 'content-type': 'application/json' };
-    const start = async (openapiText: string, projectName: string): Promise<string> => {
+    const start = async (openapiText: string, projectName: string, projectId?: string): Promise<string> => {
       const response = await fetch(`${service.url}/api/reports/start`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ openapiText, projectName }),
+        body: JSON.stringify(projectId ? { openapiText, projectId } : { openapiText, projectName }),
       });
       if (response.status !== 202) throw new Error(`start answered ${response.status}: ${await response.text()}`);
       return ((await response.json()) as { run: { id: string } }).run.id;
@@ -337,8 +337,8 @@ async function main(): Promise<void> {
     // PROFILE_TARGETS_OFF=go (comma-separated targets): each round's project is first made by a
     // run of a tiny description, then its settings turn those targets off, as a team would.
     const targetsOff = (process.env.PROFILE_TARGETS_OFF ?? '').split(',').filter(Boolean);
-    const prepare = async (project: string): Promise<void> => {
-      if (targetsOff.length === 0) return;
+    const prepare = async (project: string): Promise<string | undefined> => {
+      if (targetsOff.length === 0) return undefined;
       const run = await finish(await start(TINY_DESCRIPTION, project));
       const response = await fetch(`${service.url}/api/projects/${run.projectId}`, {
         method: 'PATCH',
@@ -346,6 +346,7 @@ async function main(): Promise<void> {
         body: JSON.stringify({ settings: { targets: Object.fromEntries(targetsOff.map((t) => [t, false])) } }),
       });
       if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
+      return run.projectId;
     };
     const ours = async (text: string, project: string, tempDir?: string) => {
       if (tempDir) {
@@ -355,10 +356,10 @@ async function main(): Promise<void> {
         // The worker's spare run process loads its modules before the run is started.
         await new Promise((r) => setTimeout(r, 3000));
       }
-      await prepare(project);
+      const projectId = await prepare(project);
       const sampler = new TreeSampler(worker!.pid!);
       const t = performance.now();
-      const run = await finish(await start(text, project));
+      const run = await finish(await start(text, project, projectId));
       const ms = Math.round(performance.now() - t);
       sampler.stop();
       return { ms, run, sampler };
