@@ -30,4 +30,33 @@ describe('operationVerdicts', () => {
       [10, 'passed'],
     ]);
   });
+
+  it("files Prism's Transfer-Encoding beside Content-Length, and its false gzip label, as not servable in each SDK wording", () => {
+    // The wordings as each runtime gave them against Prism on notion.com's description (2026-11-28).
+    const messages = [
+      "APIConnectionError: Connection error. [cause]: TypeError: fetch failed [cause]: HTTPParserError: Response does not match the HTTP/1.1 protocol (Content-Length can't be present with Transfer-Encoding)",
+      "exit 1: error: Connection error. (fetch failed: Response does not match the HTTP/1.1 protocol (Content-Length can't be present with Transfer-Encoding))",
+      "API error: Connection error. (fetch failed: Response does not match the HTTP/1.1 protocol (Content-Length can't be present with Transfer-Encoding))",
+      'blocks_test.go:25: Blocks.Get: gzip: invalid header',
+    ];
+    const verdicts = operationVerdicts([
+      ...messages.map((message, i) => ({ name: `op${i} required x`, ok: false, message })),
+      // A connection error whose cause is not known stays a failure.
+      {
+        name: 'op5 required y',
+        ok: false,
+        message: 'exit 1: error: Connection error. (fetch failed: other side closed)',
+      },
+      { name: 'op6 required y', ok: false, message: 'exit 1: error: Connection error.' },
+    ]);
+    expect(verdicts.map((v) => [v.operation, v.status])).toEqual([
+      [0, 'not_servable'],
+      [1, 'not_servable'],
+      [2, 'not_servable'],
+      [3, 'not_servable'],
+      [5, 'failed'],
+      [6, 'failed'],
+    ]);
+    expect(verdicts[3]).toMatchObject({ reason: expect.stringContaining('Content-Encoding: gzip') });
+  });
 });

@@ -14,6 +14,8 @@ import { stepContext } from '../../setup/step-context.ts';
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 // `ids` is an exploded form array of at least two integers: `ids=1&ids=1` is right, `ids=1,1` is not.
+// `getItem` answers only a vendor JSON type: Prism answers 406 to an SDK whose Accept is
+// `application/json` alone (amadeus in the corpus), so each SDK must accept the declared type.
 const ARRAYS = `openapi: 3.1.0
 info: { title: Arrays, version: 1.0.0 }
 servers: [{ url: 'https://api.example.com/v1' }]
@@ -46,7 +48,7 @@ paths:
       responses:
         '200':
           description: ok
-          content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
+          content: { application/vnd.example.item+json: { schema: { type: object, properties: { id: { type: string } } } } }
 `;
 
 // A cursor-paginated list behind an API key: Prism answers every page with the example, whose

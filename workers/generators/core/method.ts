@@ -47,6 +47,28 @@ export function responseContent(model: ApiModel, op: Operation): { kind: Respons
   return { kind: 'none' };
 }
 
+/** A media type's type/subtype as a header may carry it (RFC 9110 tokens), lower-cased; else undefined. */
+function mediaRange(mediaType: string): string | undefined {
+  const type = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ? type : undefined;
+}
+
+/**
+ * The Accept header of a JSON response (`kind`, as `responseContent` says) whose success response declares a JSON media type other
+ * than `application/json` (a vendor type such as `application/vnd.amadeus+json`): those types in
+ * document order, then `application/json`. Undefined otherwise (the SDKs' default Accept). A server
+ * that negotiates strictly answers 406 to `application/json` alone there.
+ */
+export function responseAccept(op: Operation, kind: ResponseKind): string | undefined {
+  if (kind !== 'json') return undefined;
+  const types: string[] = [];
+  for (const c of op.successResponse?.content ?? []) {
+    const type = c.kind === 'json' ? mediaRange(c.mediaType) : undefined;
+    if (type !== undefined && type !== 'application/json' && !types.includes(type)) types.push(type);
+  }
+  return types.length > 0 ? [...types, 'application/json'].join(', ') : undefined;
+}
+
 /** Whether a response kind is a stream of server-sent events. */
 export function isEventStream(kind: ResponseKind): boolean {
   return kind === 'event-stream' || kind === 'event-stream-text';

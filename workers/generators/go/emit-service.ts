@@ -8,6 +8,7 @@ import {
   methodPagination,
   pathTemplateParts,
   requestContent,
+  responseAccept,
   responseContent,
 } from '../core/method.ts';
 import { objectShape, resolveSchema } from '../core/schema.ts';
@@ -429,6 +430,8 @@ export class ServiceEmitter {
     if (result.kind === 'stream') fields.push('Accept: "text/event-stream"', 'Stream: true');
     if (result.kind === 'binary') fields.push('Accept: "*/*"', 'Stream: true');
     if (result.kind === 'text') fields.push('Accept: "text/plain, */*"');
+    const accept = responseAccept(op, responseContent(this.#model, op).kind);
+    if (accept !== undefined) fields.push(`Accept: ${goStr(accept)}`);
     const reqLine = `req := requestconfig.Request{${fields.join(', ')}}`;
     const checks = (fail: string): string =>
       pathValues

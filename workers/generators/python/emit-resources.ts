@@ -3,7 +3,7 @@
 // response types it needs in `types/<resource>.py`.
 
 import { compareCodeUnits, type GeneratedFile } from '../core/files.ts';
-import { isEventStream, pathTemplateParts } from '../core/method.ts';
+import { isEventStream, pathTemplateParts, responseAccept } from '../core/method.ts';
 import type { ApiModel, Operation, PaginationScheme } from '../model/types.ts';
 import { methodShape, type Arg, type MethodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
@@ -202,12 +202,14 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
     return;
   }
   const kind = shape.response.kind === 'none' ? 'none' : shape.response.kind;
+  const accept = responseAccept(op, kind);
   const call = (prefix: Py, suffix: Py): void => {
     w.line(py`${prefix}self._client.request(`);
     w.indented(() => {
       w.line(py`${method_},`);
       w.line(py`_path,`);
       if (kind !== 'json') w.line(py`response_kind=${str(kind)},`);
+      if (accept !== undefined) w.line(py`accept=${str(accept)},`);
       for (const r of request) w.line(py`${r},`);
     });
     w.line(py`)${suffix}`);

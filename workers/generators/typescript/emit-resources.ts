@@ -1,7 +1,7 @@
 // One module per resource: the resource class (methods in config order, subresources as
 // properties) and the params / response types of its methods.
 
-import { pathTemplateParts } from '../core/method.ts';
+import { pathTemplateParts, responseAccept } from '../core/method.ts';
 import type { ApiModel, Operation, PaginationScheme, Parameter, SchemaNode } from '../model/types.ts';
 import { NameScope } from '../names/scope.ts';
 import { tsIdent, tsTemplateChunk } from '../names/typescript.ts';
@@ -418,6 +418,8 @@ function requestEntries(
       request.push(`contentType: ${str(shape.body.content.mediaType)}`);
   }
   request.push(`responseKind: ${str(shape.response.kind)}`);
+  const accept = responseAccept(op, shape.response.kind);
+  if (accept !== undefined) request.push(`accept: ${str(accept)}`);
   if (plan.operationSecurity) request.push(`security: ${securityExpr(mutualTls, op)}`);
   return request;
 }

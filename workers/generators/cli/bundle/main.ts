@@ -69,7 +69,7 @@ export async function main<Client>(program: ProgramSpec<Client>, argv: string[],
       return EXIT_USAGE;
     }
     if (error instanceof APIError) {
-      io.stderr(`${safeText(`error: ${error.message}`)}\n`);
+      io.stderr(`${safeText(`error: ${withCauses(error)}`)}\n`);
       if (error.status !== undefined) io.stderr(`status: ${error.status}\n`);
       if (error.requestId) io.stderr(`request id: ${safeLine(error.requestId)}\n`);
       // What the server said beyond its message (a validation error's list of violations, say).
@@ -81,6 +81,17 @@ export async function main<Client>(program: ProgramSpec<Client>, argv: string[],
     io.stderr(`${safeText(`error: ${message}`)}\n`);
     return EXIT_API_ERROR;
   }
+}
+
+/**
+ * An error's message with its causes' (a connection error's `fetch failed`, then what the HTTP
+ * parser refused), so a failed connection says why: `Connection error. (fetch failed: …)`.
+ */
+function withCauses(error: Error): string {
+  const causes: string[] = [];
+  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if (e.message !== '' && !causes.includes(e.message)) causes.push(e.message);
+  return causes.length === 0 ? error.message : `${error.message} (${causes.join(': ')})`;
 }
 
 async function run<Client>(program: ProgramSpec<Client>, argv: string[], io: CliIO): Promise<number> {

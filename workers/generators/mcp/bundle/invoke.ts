@@ -194,7 +194,7 @@ export async function invokeTool<Client>(
     return await resultOf(tool, value, prepared.maxPages);
   } catch (error) {
     if (error instanceof APIError) {
-      return errorResult(`API error${error.status !== undefined ? ` ${error.status}` : ''}: ${error.message}`, {
+      return errorResult(`API error${error.status !== undefined ? ` ${error.status}` : ''}: ${withCauses(error)}`, {
         status: error.status ?? null,
         message: error.message,
         ...(error.requestId ? { request_id: error.requestId } : {}),
@@ -203,4 +203,15 @@ export async function invokeTool<Client>(
     }
     return errorResult(`The call failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * An error's message with its causes' (a connection error's `fetch failed`, then what the HTTP
+ * parser refused), so a failed connection says why: `Connection error. (fetch failed: …)`.
+ */
+function withCauses(error: Error): string {
+  const causes: string[] = [];
+  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if (e.message !== '' && !causes.includes(e.message)) causes.push(e.message);
+  return causes.length === 0 ? error.message : `${error.message} (${causes.join(': ')})`;
 }

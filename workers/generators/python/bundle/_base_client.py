@@ -427,6 +427,7 @@ class BaseClient:
         path: str,
         *,
         response_kind: str = "json",
+        accept: Optional[str] = None,
         query: Optional[Mapping[str, object]] = None,
         query_styles: Optional[Mapping[str, Tuple[str, bool]]] = None,
         headers: Optional[Mapping[str, object]] = None,
@@ -448,9 +449,13 @@ class BaseClient:
         With `cast_to`, the JSON body built into models (`construct`), after `check` when the client
         validates responses strictly (`_strict_response_validation=True`); with `page_items`
         (items path, item converter) the decoded page, its items checked the same way. A body that
-        is not JSON where models are expected raises `APIResponseValidationError`.
+        is not JSON where models are expected raises `APIResponseValidationError`. `accept`: the
+        Accept header of a response declared with a vendor JSON type (`application/vnd.x+json`).
         """
-        accept = {"json": "application/json", "text": "text/plain, */*", "binary": "*/*", "none": "*/*"}.get(response_kind, "*/*")
+        if accept is None:
+            accept = {"json": "application/json", "text": "text/plain, */*", "binary": "*/*", "none": "*/*"}.get(
+                response_kind, "*/*"
+            )
         response = self.send(
             method,
             path,

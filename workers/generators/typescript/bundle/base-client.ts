@@ -138,6 +138,8 @@ export interface APIRequest {
   /** Content type for `text` / `binary` bodies. */
   contentType?: string | undefined;
   responseKind?: ResponseKind | undefined;
+  /** The Accept header when the response's media types are not plain JSON (a vendor `application/…+json`); else by `responseKind`. */
+  accept?: string | undefined;
   /** Absent: every configured credential is sent (the description states no security at all). */
   security?: SecurityRequirements | undefined;
   // Request options given with the request, as a Stainless SDK's `FinalRequestOptions` has them
@@ -395,7 +397,7 @@ export abstract class BaseClient {
         }
       }
     };
-    headers.set('accept', acceptFor(request.responseKind));
+    headers.set('accept', request.accept ?? acceptFor(request.responseKind));
     headers.set('user-agent', this.userAgent());
     if (isJsonBody(request)) headers.set('content-type', 'application/json');
     if ((request.bodyKind === 'text' || request.bodyKind === 'binary') && request.contentType) headers.set('content-type', request.contentType);
