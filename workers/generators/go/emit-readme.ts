@@ -9,7 +9,7 @@ import type { MethodShape } from './emit-service.ts';
 import { credentialOptions, sampleCall } from './emit-tests.ts';
 import { type CallValues, descriptionValues } from './example-values.ts';
 import type { GoPlan, ServicePlan } from './plan.ts';
-import type { SampleContext } from './sample-values.ts';
+import { type SampleContext, usesFor } from './sample-values.ts';
 import type { GoTypes } from './schema-types.ts';
 import { GoFile } from '../printers/go-writer.ts';
 
@@ -36,7 +36,7 @@ export function readmePrograms(
     const ctx: SampleContext = {
       infos: types.infos,
       qual: pkg,
-      uses: (p) => (p === 'strings' ? file.use(p) : file.useLocal(p)),
+      uses: usesFor(file),
     };
     const code = body(file, ctx);
     file.add(`func main() {\n${code}\n}`);
@@ -151,7 +151,7 @@ export function operationProgram(
   const ctx: SampleContext = {
     infos: types.infos,
     qual: `${packageName}.`,
-    uses: (p) => (p === 'strings' ? file.use(p) : file.useLocal(p)),
+    uses: usesFor(file),
   };
   const { shape, trail } = method;
   let lines: string;

@@ -15,7 +15,7 @@ import { type CallValues, exampleExpr } from './example-values.ts';
 import type { ClientOptionNames } from './emit-client.ts';
 import type { MethodShape } from './emit-service.ts';
 import type { GoPlan, ServicePlan } from './plan.ts';
-import { sampleValue, type SampleContext, stringSample } from './sample-values.ts';
+import { sampleValue, type SampleContext, stringSample, usesFor } from './sample-values.ts';
 import type { GoTypes } from './schema-types.ts';
 import { GoFile } from '../printers/go-writer.ts';
 import type { TestValue } from '../core/test-values.ts';
@@ -190,7 +190,7 @@ export function emitTests(
     const ctx: SampleContext = {
       infos: types.infos,
       qual: '',
-      uses: (pkg) => (pkg === 'strings' ? file.use(pkg) : file.useLocal(pkg)),
+      uses: usesFor(file),
     };
     if (!helper) {
       helper = true;

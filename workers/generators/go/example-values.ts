@@ -9,8 +9,8 @@ import { requestContent } from '../core/method.ts';
 import { type Fill, parameterValue, type TestValue, testValue } from '../core/test-values.ts';
 import type { ApiModel, Operation, Parameter } from '../model/types.ts';
 import { goStr } from '../names/go.ts';
-import { sampleValue, type SampleContext } from './sample-values.ts';
-import { type GoType, numberLiteral, typeExpr } from './schema-types.ts';
+import { sampleValue, type SampleContext, typeRef } from './sample-values.ts';
+import { type GoType, numberLiteral } from './schema-types.ts';
 
 /** The values a call takes: a parameter's, and the request body's (when the operation has one). */
 export interface CallValues {
@@ -84,7 +84,7 @@ export function exampleExpr(
         .map((item) => exampleExpr(t.elem, item, ctx, depth + 1))
         .filter((x): x is string => x !== undefined)
         .map((x) => elided(t.elem, x, ctx));
-      return `${typeExpr(t, ctx.qual)}{${items.join(', ')}}`;
+      return `${typeRef(t, ctx)}{${items.join(', ')}}`;
     }
     case 'map': {
       if (value.t !== 'obj') return undefined;
@@ -93,7 +93,7 @@ export function exampleExpr(
         const expr = exampleExpr(t.elem, v, ctx, depth + 1);
         if (expr !== undefined) entries.push(`${goStr(key)}: ${elided(t.elem, expr, ctx)}`);
       }
-      return `${typeExpr(t, ctx.qual)}{${entries.join(', ')}}`;
+      return `${typeRef(t, ctx)}{${entries.join(', ')}}`;
     }
     case 'pointer': {
       // `&T{...}`: the SDK's params point only at declared structs and unions.
@@ -104,14 +104,14 @@ export function exampleExpr(
     case 'opt': {
       if (value.t === 'null') {
         ctx.uses('packages/param');
-        return `param.Null[${typeExpr(t.elem, ctx.qual)}]()`;
+        return `param.Null[${typeRef(t.elem, ctx)}]()`;
       }
       const inner = exampleExpr(t.elem, value, ctx, depth + 1);
       if (inner === undefined) return undefined;
       const helper = OPT_HELPERS[t.elem.kind];
       if (helper !== undefined) return `${ctx.qual}${helper}(${inner})`;
       ctx.uses('packages/param');
-      return `param.NewOpt[${typeExpr(t.elem, ctx.qual)}](${inner})`;
+      return `param.NewOpt[${typeRef(t.elem, ctx)}](${inner})`;
     }
     case 'named': {
       const info = ctx.infos.get(t.name);

@@ -26,6 +26,24 @@ export interface SampleContext {
   uses: (pkg: string) => void;
 }
 
+/** The standard library packages a sample may use; every other one is the module's own. */
+const STANDARD_PACKAGES = new Set(['io', 'strings']);
+
+/** `uses` for a file: standard packages imported as such, the rest from the module. */
+export function usesFor(file: { use: (pkg: string) => void; useLocal: (pkg: string) => void }): (pkg: string) => void {
+  return (pkg) => (STANDARD_PACKAGES.has(pkg) ? file.use(pkg) : file.useLocal(pkg));
+}
+
+/** A type written in a sample (`[]io.Reader`), with the packages it names marked used. */
+export function typeRef(t: GoType, ctx: SampleContext): string {
+  const walk = (type: GoType): void => {
+    if (type.kind === 'reader') ctx.uses('io');
+    else if ('elem' in type) walk(type.elem);
+  };
+  walk(t);
+  return typeExpr(t, ctx.qual);
+}
+
 /** A string sample for a format (or "string"). */
 export function stringSample(format: string | undefined): string {
   return goStr(
@@ -53,14 +71,14 @@ export function sampleValue(t: GoType, ctx: SampleContext, depth = 0): string {
       if (typeof t.value === 'boolean') return String(t.value);
       return 'nil';
     case 'slice':
-      return `${typeExpr(t, ctx.qual)}{${depth > 4 ? '' : sampleValue(t.elem, ctx, depth + 1)}}`;
+      return `${typeRef(t, ctx)}{${depth > 4 ? '' : sampleValue(t.elem, ctx, depth + 1)}}`;
     case 'map':
-      return `${typeExpr(t, ctx.qual)}{}`;
+      return `${typeRef(t, ctx)}{}`;
     case 'pointer':
       return `&${sampleValue(t.elem, ctx, depth)}`;
     case 'opt':
       ctx.uses('packages/param');
-      return `param.NewOpt[${typeExpr(t.elem, ctx.qual)}](${sampleValue(t.elem, ctx, depth)})`;
+      return `param.NewOpt[${typeRef(t.elem, ctx)}](${sampleValue(t.elem, ctx, depth)})`;
     case 'named': {
       const info = ctx.infos.get(t.name);
       const name = ctx.qual + t.name;

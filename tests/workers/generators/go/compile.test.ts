@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../../../workers/generators/core/files.ts';
 import { BUNDLE_DIR } from '../../../../workers/generators/go/bundle-files.ts';
+import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
 import { emitGoSdk } from '../../../../workers/generators/go/index.ts';
 import { checkModules, FIXTURE_FILES, fixtureModel, GO_MISSING, GO_TOOLS, runTool } from './helpers.ts';
 import { goEnv } from '../../../../workers/pipeline/go-tools.ts';
@@ -17,6 +18,35 @@ if (GO_TOOLS === undefined) console.warn(`\n!!! Go SDK compile suite SKIPPED: ${
 
 const root = mkdtempSync(join(tmpdir(), 'go-sdk-compile-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/**
+ * A multipart body holding a list of files: the generated test and README write `[]io.Reader{…}`,
+ * so they must import `io` (the corpus's file-uploads.yaml found them without it).
+ */
+const FILE_LIST = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Files', version: '1.0.0' },
+  paths: {
+    '/uploads': {
+      post: {
+        operationId: 'upload',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['files'],
+                properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+              },
+            },
+          },
+        },
+        responses: { '204': { description: 'stored' } },
+      },
+    },
+  },
+});
 
 /** The README's ```go blocks. */
 export function readmeGoBlocks(readme: string): string[] {
@@ -35,6 +65,12 @@ describe.skipIf(GO_TOOLS === undefined)('generated Go modules pass gofmt, vet an
       programs.forEach((code, i) => files.push({ path: `examples/readme${i}/main.go`, content: `${code}\n` }));
       modules.set(name, files);
     }
+    const fileList = await analyzeSpec({ openapiText: FILE_LIST, mode: 'flagship' });
+    const fileListFiles = emitGoSdk(fileList.model as NonNullable<typeof fileList.model>);
+    expect(fileListFiles.some((f) => f.path.endsWith('_test.go') && String(f.content).includes('[]io.Reader{'))).toBe(
+      true,
+    );
+    modules.set('file-list', fileListFiles);
     expect(programCount).toBeGreaterThanOrEqual(12);
     const findings = await checkModules(root, modules);
     expect(findings).toEqual({});
