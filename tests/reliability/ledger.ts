@@ -45,17 +45,32 @@ export function openLedger(databaseUrl: string) {
   pool.on('error', () => {}); // a server the test stops on purpose
   return {
     pool,
+    /**
+     * The three tables from one snapshot (REPEATABLE READ): read one after the other on separate
+     * connections, a run that ends between the reads would show as `running` beside its already
+     * completed job, which no moment of the database ever held.
+     */
     async read(): Promise<Ledger> {
-      const runs = await pool.query<RunRow>(
-        `SELECT id, org_id AS "orgId", status, verdict, job_id AS "jobId", notes, completed_at AS "completedAt", steps FROM runs ORDER BY id`,
-      );
-      const jobs = await pool.query<JobRow>(
-        `SELECT id::text AS id, data->>'runId' AS "runId", name, state::text AS state, retry_count AS "retryCount" FROM pgboss.job WHERE name IN ('report.run', 'report.run.dead') ORDER BY id`,
-      );
-      const keys = await pool.query<KeyRow>(
-        `SELECT org_id AS "orgId", key, response->'run'->>'id' AS "runId" FROM idempotency_keys ORDER BY key`,
-      );
-      return { runs: runs.rows, jobs: jobs.rows, keys: keys.rows };
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        const runs = await client.query<RunRow>(
+          `SELECT id, org_id AS "orgId", status, verdict, job_id AS "jobId", notes, completed_at AS "completedAt", steps FROM runs ORDER BY id`,
+        );
+        const jobs = await client.query<JobRow>(
+          `SELECT id::text AS id, data->>'runId' AS "runId", name, state::text AS state, retry_count AS "retryCount" FROM pgboss.job WHERE name IN ('report.run', 'report.run.dead') ORDER BY id`,
+        );
+        const keys = await client.query<KeyRow>(
+          `SELECT org_id AS "orgId", key, response->'run'->>'id' AS "runId" FROM idempotency_keys ORDER BY key`,
+        );
+        await client.query('COMMIT');
+        return { runs: runs.rows, jobs: jobs.rows, keys: keys.rows };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     /**
      * Polls until every run in `ids` (default: every run) is terminal and its report job is no
