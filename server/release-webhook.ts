@@ -1,9 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
-import { ProjectRepository } from '../db/models/index.ts';
-import { AppError } from '../shared/errors.ts';
 import { ErrorBody } from '../shared/schemas/common.ts';
-import { readRawBody, validHubSignature } from './description-webhook.ts';
+import { readSignedDelivery } from './github-delivery.ts';
 import { handleReleasePullRequest, type PullRequestEvent } from './services/custom-code/handle-release-pull-request.ts';
 import type { Deps } from './services/deps.ts';
 
@@ -18,26 +16,8 @@ import type { Deps } from './services/deps.ts';
 export function releaseWebhook(deps: Deps) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const projectId = String(req.params.projectId ?? '');
-      const connection = projectId.length <= 100 ? await ProjectRepository.findByPk(projectId) : null;
-      if (!connection) {
-        req.resume();
-        throw new AppError('not_found', `Project ${projectId} has no repository connection.`);
-      }
-      if (!connection.webhookSecret || !connection.sdkRepository) {
-        req.resume();
-        throw new AppError('repository_not_connected', 'The project has no SDK repository connected.');
-      }
-      const signature = req.headers['x-hub-signature-256'];
-      if (typeof signature !== 'string' || signature === '') {
-        req.resume();
-        throw new AppError('invalid_signature', 'The X-Hub-Signature-256 header is missing.');
-      }
-      const body = await readRawBody(req);
-      if (!validHubSignature(connection.webhookSecret, body, signature))
-        throw new AppError('invalid_signature', 'The X-Hub-Signature-256 does not match the body.');
-      const event = req.headers['x-github-event'];
-      if (event !== 'pull_request') {
+      const delivery = await readSignedDelivery(req, 'sdk');
+      if (delivery.event !== 'pull_request') {
         res.status(200).json({
           received: true,
           merged: null,
@@ -45,17 +25,12 @@ export function releaseWebhook(deps: Deps) {
           published: [],
           released: [],
           canceled: [],
-          reason: `${String(event ?? 'an unnamed')} event ignored`,
+          reason: `${delivery.event ?? 'an unnamed'} event ignored`,
         });
         return;
       }
-      let payload: PullRequestEvent;
-      try {
-        payload = JSON.parse(body.toString('utf8')) as PullRequestEvent;
-      } catch {
-        throw new AppError('malformed_json');
-      }
-      res.status(200).json(await handleReleasePullRequest(deps, projectId, payload));
+      const payload = delivery.json<PullRequestEvent>();
+      res.status(200).json(await handleReleasePullRequest(deps, delivery.projectId, payload));
     } catch (error) {
       next(error);
     }
