@@ -14,7 +14,8 @@ import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
 import type { ApiModel } from '../../generators/model/types.ts';
 import { findExecutable } from '../check-with-tool.ts';
 import { GO_CACHE_DIR, goEnv } from '../go-tools.ts';
-import { defineStep } from '../step.ts';
+import { applyCustomCode } from '../custom-code/apply-custom-code.ts';
+import { defineStep, type GeneratedFile, type StepContext } from '../step.ts';
 
 /** Python when the text says so (`# File:` headers, `def`/`class …:` at line starts); TypeScript otherwise. */
 export function looksLikePython(text: string): boolean {
@@ -29,8 +30,28 @@ export function looksLikeGo(text: string): boolean {
   return /^package [A-Za-z_]\w*\s*$/m.test(text) && !/^\s*(export|import)\s.+from\s+['"]/m.test(text);
 }
 
+/**
+ * Our SDK's files of a language as the run delivers them: the generation with the customer's own
+ * code in place (custom folders carried, edits merged), as the SDK's step carries it. A type their
+ * users import from a carried `src/lib/` file is still there, so it is not a removal.
+ */
+async function delivered(
+  context: StepContext,
+  language: 'typescript' | 'python' | 'go',
+  generated: GeneratedFile[],
+  extension: string,
+): Promise<Array<{ path: string; content: string }>> {
+  const { files } = await applyCustomCode(context, language, generated);
+  return files.filter((f) => f.path.endsWith(extension)).map((f) => ({ path: f.path, content: text(f.content) }));
+}
+
+const decoder = new TextDecoder();
+const text = (content: string | Uint8Array): string =>
+  typeof content === 'string' ? content : decoder.decode(content);
+
 /** The customer's SDK against ours, in the customer's language. Parsed, never executed. */
-async function sdkDiff(oldSdkText: string, model: ApiModel, signal: AbortSignal) {
+async function sdkDiff(oldSdkText: string, model: ApiModel, context: StepContext) {
+  const { signal } = context;
   let oldSurface: SdkSurface;
   let newSurface: SdkSurface;
   if (looksLikeGo(oldSdkText)) {
@@ -38,29 +59,20 @@ async function sdkDiff(oldSdkText: string, model: ApiModel, signal: AbortSignal)
     if (!go) return 'the old SDK is Go, but go is not installed on this worker';
     const options = { go, env: goEnv(), binDir: join(GO_CACHE_DIR, 'bin'), signal };
     oldSurface = await extractGoSurface(oldSdkText, options);
-    newSurface = await extractGoSurface(
-      emitGoSdk(model)
-        .filter((f) => f.path.endsWith('.go'))
-        .map((f) => ({ path: f.path, content: String(f.content) })),
-      options,
-    );
+    newSurface = await extractGoSurface(await delivered(context, 'go', emitGoSdk(model), '.go'), options);
   } else if (looksLikePython(oldSdkText)) {
     const python = findExecutable('python3');
     if (!python) return 'the old SDK is Python, but python3 is not installed on this worker';
     oldSurface = await extractPythonSurface(oldSdkText, { python, timeoutMs: 30_000, maxMemoryMb: 512, signal });
-    newSurface = await extractPythonSurface(
-      emitPythonSdk(model)
-        .filter((f) => f.path.endsWith('.py'))
-        .map((f) => ({ path: f.path, content: String(f.content) })),
-      { python, timeoutMs: 30_000, maxMemoryMb: 512, signal },
-    );
+    newSurface = await extractPythonSurface(await delivered(context, 'python', emitPythonSdk(model), '.py'), {
+      python,
+      timeoutMs: 30_000,
+      maxMemoryMb: 512,
+      signal,
+    });
   } else {
     oldSurface = extractTypeScriptSurface(oldSdkText);
-    newSurface = extractTypeScriptSurface(
-      emitTypeScriptSdk(model)
-        .filter((f) => f.path.endsWith('.ts'))
-        .map((f) => ({ path: f.path, content: String(f.content) })),
-    );
+    newSurface = extractTypeScriptSurface(await delivered(context, 'typescript', emitTypeScriptSdk(model), '.ts'));
   }
   return diffSdkSurface(oldSurface, newSurface, model);
 }
@@ -78,7 +90,7 @@ export const compatDiffStep = defineStep({
     const report: CompatReport = {};
     const notes: string[] = [];
     if (context.inputs.oldSdkText?.trim()) {
-      const sdk = await sdkDiff(context.inputs.oldSdkText, model, context.signal);
+      const sdk = await sdkDiff(context.inputs.oldSdkText, model, context);
       if (typeof sdk === 'string') notes.push(sdk);
       else report.sdk = sdk;
     }

@@ -10,6 +10,7 @@ import type { CompatReport, SdkDiffReport } from '../../../../../workers/generat
 import { emitGoSdk } from '../../../../../workers/generators/go/index.ts';
 import type { ApiModel } from '../../../../../workers/generators/model/types.ts';
 import { findExecutable } from '../../../../../workers/pipeline/check-with-tool.ts';
+import { NO_CARRY_SOURCES } from '../../../../../workers/pipeline/custom-code/carry-sources.ts';
 import type { StepContext } from '../../../../../workers/pipeline/step.ts';
 import { compatDiffStep, looksLikeGo } from '../../../../../workers/pipeline/steps/compat-diff.ts';
 
@@ -90,6 +91,7 @@ async function compatDiff(oldSdkText: string, newModel: ApiModel): Promise<{ sum
     signal: new AbortController().signal,
     model: async () => ({ model: newModel }),
     previousDescription: async () => undefined,
+    carry: NO_CARRY_SOURCES,
   } as unknown as StepContext;
   const outcome = await compatDiffStep.run(context);
   expect(outcome.status, outcome.summary).toBe('passed');
