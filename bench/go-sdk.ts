@@ -53,4 +53,4 @@ for (const [name, r] of [
   ['go_sdk', go],
   ['typescript_sdk', ts],
 ] as const)
-  console.log(`| ${name} | ${(r.ms / 1000).toFixed(1)} s | ${r.status} | ${r.summary.slice(0, 160)} |`);
+  console.log(`| ${name} | ${(r.ms / 1000).toFixed(1)} s | ${r.status} | ${r.summary.slice(0, 400)} |`);

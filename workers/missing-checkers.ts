@@ -28,7 +28,7 @@ const SYSTEM_TOOLS: readonly { tool: string; effect: string; install: string }[]
 export function missingCheckers(): MissingChecker[] {
   const missing: MissingChecker[] = [];
   for (const system of SYSTEM_TOOLS) if (!findExecutable(system.tool)) missing.push(system);
-  // staticcheck is `go install`ed into the project (`.tools/go/bin`): named once go itself is there.
+  // staticcheck is built into the project (`tools/staticcheck` → `.tools/go/bin`): named once go itself is there.
   if (!missing.some((m) => m.tool === 'go') && findGoToolchain().missing.some((t) => t.startsWith('staticcheck')))
     missing.push({
       tool: "staticcheck (pinned, in the project's .tools/go/bin)",

@@ -1,6 +1,6 @@
-// The Go toolchain the go_sdk step checks modules with: `go` and `gofmt` from PATH, `staticcheck`
-// (pinned, installed by `.ci/run` with `go install` into the project's `.tools/go/bin`, or found on
-// PATH), and the environment every run uses: no network (GOPROXY=off), the installed toolchain only
+// The Go toolchain the go_sdk step checks modules with: `go` and `gofmt` from PATH, `staticcheck-sdk`
+// (the pinned staticcheck built from `tools/staticcheck` by `.ci/run` into the project's
+// `.tools/go/bin`, or found on PATH), and the environment every run uses: no network (GOPROXY=off), the installed toolchain only
 // (GOTOOLCHAIN=local), and build and module caches in one worker-local folder.
 
 import { accessSync, constants } from 'node:fs';
@@ -8,8 +8,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findExecutable } from './check-with-tool.ts';
 
-/** The staticcheck the project pins (`.ci/run` installs it). */
-export const STATICCHECK_VERSION = 'honnef.co/go/tools/cmd/staticcheck@v0.8.2';
+/**
+ * The staticcheck the project pins: `tools/staticcheck` (a module requiring this version) registers
+ * cmd/staticcheck's analyzers and adds `-unused=false` (go-staticcheck-runs.ts); `.ci/run` builds it.
+ */
+export const STATICCHECK_VERSION = 'honnef.co/go/tools v0.8.2';
 
 /** The one command that installs the pinned Go tools (package.json `setup:go-tools`). */
 export const GO_TOOLS_SETUP = 'npm run setup:go-tools';
@@ -42,11 +45,11 @@ export interface GoToolchain {
 export function findGoToolchain(): { tools?: GoToolchain; missing: string[] } {
   const go = findExecutable('go');
   const gofmt = findExecutable('gofmt');
-  const staticcheck = executable(join(GO_TOOLS_BIN, 'staticcheck')) ?? findExecutable('staticcheck');
+  const staticcheck = executable(join(GO_TOOLS_BIN, 'staticcheck-sdk')) ?? findExecutable('staticcheck-sdk');
   const missing = [
     go ? undefined : 'go',
     gofmt ? undefined : 'gofmt',
-    staticcheck ? undefined : `staticcheck (go install ${STATICCHECK_VERSION})`,
+    staticcheck ? undefined : `staticcheck (${STATICCHECK_VERSION}, built from tools/staticcheck by ${GO_TOOLS_SETUP})`,
   ].filter((m): m is string => m !== undefined);
   return go && gofmt && staticcheck ? { tools: { go, gofmt, staticcheck }, missing } : { missing };
 }

@@ -122,7 +122,8 @@ export function goPackageName(raw: string): string {
   let name = splitWords(raw).join('');
   if (name === '') name = 'api';
   if (/^[0-9]/.test(name)) name = `n${name}`;
-  if (GO_KEYWORDS.has(name) || GO_PREDECLARED.has(name) || GO_STD_IMPORTS.has(name)) name += 'sdk';
+  if (GO_KEYWORDS.has(name) || GO_PREDECLARED.has(name) || GO_STD_IMPORTS.has(name) || SAMPLE_LOCALS.has(name))
+    name += 'sdk';
   return name.slice(0, 64);
 }
 
@@ -152,6 +153,31 @@ const GO_STD_IMPORTS = new Set([
   'apijson',
   'apierror',
   'webhooks',
+]);
+
+/**
+ * Local names of the module's tests and README programs, which use the package by its name
+ * (`client := petstore.NewClient(...)`): a package of that name would be shadowed by them.
+ */
+const SAMPLE_LOCALS = new Set([
+  'cancel',
+  'client',
+  'ctx',
+  'err',
+  'first',
+  'item',
+  'next',
+  'opts',
+  'pager',
+  'raw',
+  'req',
+  'requests',
+  'res',
+  'seen',
+  'stream',
+  't',
+  'text',
+  'violations',
 ]);
 
 /** A module path made of safe elements (letters, digits, `-._~`), else undefined. */

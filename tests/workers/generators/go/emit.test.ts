@@ -70,9 +70,19 @@ describe('golden modules', () => {
     for (const file of files.filter((f) => f.path.endsWith('.go')))
       for (const [, path] of file.content.matchAll(/^\s+"([^"]+)"$/gm))
         expect(
-          path!.startsWith('github.com/live-pets/live-pets-go/') || !path!.includes('.'),
+          path === 'github.com/live-pets/live-pets-go' ||
+            path!.startsWith('github.com/live-pets/live-pets-go/') ||
+            !path!.includes('.'),
           `${file.path}: ${path}`,
         ).toBe(true);
+    // The tests are an external package: they use the SDK through its exported names, as a user
+    // does, and the root package is compiled and analyzed once, not twice (docs/go-sdk.md).
+    const tests = files.filter((f) => f.path.endsWith('_test.go'));
+    expect(tests.length).toBeGreaterThan(1);
+    for (const file of tests) {
+      expect(file.content, file.path).toMatch(/^package livepets_test$/m);
+      expect(file.content, file.path).toMatch(/^\t"github\.com\/live-pets\/live-pets-go"$/m);
+    }
   });
 });
 
@@ -158,6 +168,9 @@ describe('the Go printer and escaper (names/go.ts)', () => {
   it('makes package names and module paths safe', () => {
     expect(goPackageName('hypeman-go')).toBe('hypemango');
     expect(goPackageName('http')).toBe('httpsdk');
+    // The tests and README programs name their client `client`: the package must not be.
+    expect(goPackageName('client')).toBe('clientsdk');
+    expect(goPackageName('client-go')).toBe('clientgo');
     expect(goPackageName('2fa')).toBe('n2fa');
     expect(goModulePath('github.com/acme/x-go')).toBe('github.com/acme/x-go');
     expect(goModulePath('github.com/acme/../x')).toBeUndefined();
