@@ -52,7 +52,8 @@ paths:
 `;
 
 // A cursor-paginated list behind an API key: Prism answers every page with the example, whose
-// `next_cursor` says another page follows, so a walk must ask for a second page.
+// `next_cursor` says another page follows, so a walk must ask for a second page. The page is a
+// vendor JSON type only, so every page's request must ask for it (Prism answers 406 otherwise).
 const PAGED = `openapi: 3.1.0
 info: { title: Paged, version: 1.0.0 }
 servers: [{ url: 'https://api.example.com/v1' }]
@@ -71,7 +72,7 @@ paths:
         '200':
           description: ok
           content:
-            application/json:
+            application/vnd.example.page+json:
               schema:
                 type: object
                 required: [data]
