@@ -56,8 +56,11 @@ const TRIPLES: Record<string, Expected> = {
     ],
   },
   // `extended-eventsource` (a dependency, whose handler's `event` is untyped without it; with it,
-  // the `abortController` option the shipped code passes is not in the types of the release its
-  // range `^1.7.0` installs today). What it takes from our SDK resolves: `MessageCreateParams` /
+  // the `abortController` option the shipped code passes is not in its types). This one is the
+  // customer's own code, not our SDK: no published release has that option (1.4.2 to 2.1.0;
+  // checked 2026-11-28 in 1.6.4, 1.7.0, the only release `^1.7.0` admits, and 2.1.0: each has
+  // `abortController` as a private field and leaves `signal` out of its options), so the shipped
+  // SDK's own compile of streaming.ts fails the same way, and the step rightly reports it. What it takes from our SDK resolves: `MessageCreateParams` /
   // `MessageCreateResponse` (with its namespace of nested types) from `resources/agents`,
   // `safeJSON` of `core`, the `Letta.RequestOptions` namespace.
   'letta-2024': {
