@@ -4,7 +4,9 @@
 // they import carried into our package.json from theirs, and the step's tsc run with those
 // packages installed from the registry npm is configured with (CUSTOM_CODE_NPM_REGISTRY or npm's
 // own). inbound compiles; kernel-hypeman's `typeof import('ws')` is a CommonJS module's namespace
-// in our ES-module package; letta-2024's extended-eventsource types lack an option its code passes. The table pins
+// in our ES-module package (not yet admitted: that needs a CommonJS or dual partner build); letta-2024's
+// extended-eventsource types lack an option its code passes, forced by the registry (the only release its
+// own range admits lacks it; the shipped SDK fails the same way). The table pins
 // exactly what is missing, so a fix makes this test fail until it is tightened. A machine whose registry cannot be reached
 // says so loudly and checks the step says so too, with the problems tsc has without the packages.
 
@@ -56,11 +58,12 @@ const TRIPLES: Record<string, Expected> = {
     ],
   },
   // `extended-eventsource` (a dependency, whose handler's `event` is untyped without it; with it,
-  // the `abortController` option the shipped code passes is not in its types). This one is the
-  // customer's own code, not our SDK: no published release has that option (1.4.2 to 2.1.0;
-  // checked 2026-11-28 in 1.6.4, 1.7.0, the only release `^1.7.0` admits, and 2.1.0: each has
-  // `abortController` as a private field and leaves `signal` out of its options), so the shipped
-  // SDK's own compile of streaming.ts fails the same way, and the step rightly reports it. What it takes from our SDK resolves: `MessageCreateParams` /
+  // the `abortController` option the shipped code passes is not in the types of the release its
+  // range `^1.7.0` installs today). This failure is forced by the registry, not by us: `^1.7.0`
+  // admits only 1.7.0 of the published releases (1.4.2 … 1.7.0, 2.0.0, 2.1.0; none declares the
+  // option), so the shipped letta SDK's own `streaming.ts` fails tsc the same way against it (the
+  // object literal's excess property, whatever SDK is beside it). The test checks that reason in the
+  // installed release's types below. What it takes from our SDK resolves: `MessageCreateParams` /
   // `MessageCreateResponse` (with its namespace of nested types) from `resources/agents`,
   // `safeJSON` of `core`, the `Letta.RequestOptions` namespace.
   'letta-2024': {
@@ -145,6 +148,18 @@ describe.skipIf(!HAS_TRIPLES)('custom code of the shipped migration SDKs, carrie
         undefined,
         install?.ok ? install.nodeModules : undefined,
       );
+      if (triple === 'letta-2024' && install?.ok) {
+        // The explained outcome: the release the customer's own range installs has no such option.
+        const pkg = join(install.nodeModules, 'extended-eventsource');
+        const version = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
+        expect(version).toMatch(/^1\.7\./);
+        const types = readdirSync(pkg, { recursive: true, encoding: 'utf8' })
+          .filter((f) => f.endsWith('.d.ts') && !f.includes('node_modules'))
+          .map((f) => readFileSync(join(pkg, f), 'utf8'))
+          .join('\n');
+        expect(types).toContain('export type EventSourceOptions');
+        expect(types).not.toMatch(/^\s*abortController\??:/m);
+      }
       const missing = installed ? expected.missing : expected.withoutPackages;
       expect(outcome.status).toBe(check.ok ? 'passed' : 'failed');
       expect(outcome.status).toBe(missing.length === 0 ? 'passed' : 'failed');
