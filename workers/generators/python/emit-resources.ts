@@ -180,6 +180,9 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
       w.line(py`_path,`);
       w.line(py`scheme=${schemeLiteral(shape.pagination?.scheme as PaginationScheme)},`);
       if (shape.pagination?.conv !== undefined) w.line(py`item=${shape.pagination.conv},`);
+      // The same Accept as the one-response call: a strictly negotiating server answers 406 otherwise.
+      const accept = responseAccept(op, 'json');
+      if (accept !== undefined) w.line(py`accept=${str(accept)},`);
       for (const r of pageArgs) w.line(py`${r},`);
     });
     w.line(py`)`);

@@ -66,6 +66,7 @@ class SyncPage(Generic[T]):
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         item: Converter = None,
+        accept: Optional[str] = None,
     ) -> None:
         self._client = client
         self._item = item
@@ -78,6 +79,7 @@ class SyncPage(Generic[T]):
         self._extra_headers = extra_headers
         self._extra_query = extra_query
         self._timeout = timeout
+        self._accept = accept
         self._first: Optional[object] = None
 
     def _fetch(self, path: str, query: Mapping[str, object]) -> object:
@@ -90,6 +92,7 @@ class SyncPage(Generic[T]):
             extra_headers=self._extra_headers,
             extra_query=self._extra_query,
             timeout=self._timeout,
+            accept=self._accept,
             page_items=(self._scheme.get("items", ""), self._item) if self._item is not None else None,
         )
 
