@@ -60,6 +60,13 @@ const NOT_SERVABLE: [RegExp, string][] = [
     "Prism sends the description's own `Content-Encoding: gzip` response header with a body that is not gzip",
   ],
   [
+    // Not the mock's limit but Node's: undici's fetch refuses the forbidden methods (Fetch standard)
+    // before sending, "TypeError: 'TRACE' HTTP method is unsupported." in any SDK's wrapping (the
+    // TypeScript SDK, and the CLI and MCP server that run it). Python and Go send them.
+    /'(CONNECT|TRACE|TRACK)' HTTP method is unsupported/,
+    "Node's fetch refuses to send this method (CONNECT, TRACE and TRACK are forbidden methods), so the TypeScript SDK, the CLI and the MCP server cannot send it",
+  ],
+  [
     // The SDKs' tests (`HTTP 302`), the CLI's error (`exit 1: error: 302 Found`), the MCP tool
     // error (`API error 302:`), Go's (`(status: 302)`).
     /^(AssertionError: )?HTTP 3\d\d\b|^exit \d+: error: 3\d\d |^API error 3\d\d:|\(status: 3\d\d\)/,

@@ -5,6 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { operationVerdicts } from '../../../workers/pipeline/wire-run.ts';
 
 describe('operationVerdicts', () => {
+  it("files a method Node's fetch refuses (TRACE) as not sendable, with its reason, in each wording", () => {
+    const messages = [
+      "APIConnectionError: Connection error. [cause]: TypeError: 'TRACE' HTTP method is unsupported.",
+      "exit 1: error: Connection error. ('TRACE' HTTP method is unsupported.)",
+      "API error: Connection error. ('TRACE' HTTP method is unsupported.)",
+    ];
+    const verdicts = operationVerdicts(
+      messages.map((message, i) => ({ name: `op${i} required x`, ok: false, message })),
+    );
+    expect(verdicts.map((v) => v.status)).toEqual(['not_servable', 'not_servable', 'not_servable']);
+    for (const v of verdicts) expect(v.status === 'not_servable' && v.reason).toMatch(/Node's fetch refuses to send/);
+  });
+
   it('files a redirect as not servable in each SDK wording, and a 4xx as failed', () => {
     const redirects = [
       'AssertionError: HTTP 302: null',

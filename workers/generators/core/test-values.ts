@@ -25,6 +25,8 @@ export type Fill = 'required' | 'all';
 const OPTIONAL_DEPTH = 3;
 const MAX_DEPTH = 12;
 const MAX_PROPERTIES = 40;
+/** Union variants tried for a value only one of them accepts. */
+const MAX_VARIANTS = 8;
 
 export function fromJson(value: JsonValue): TestValue {
   if (value === null) return { t: 'null' };
@@ -257,19 +259,17 @@ function build(model: ApiModel, node: SchemaNode, fill: Fill, depth: number, see
       };
     }
     case 'union': {
-      // The first variant a value can be built for; with a discriminator, its property names the variant.
-      const variant = node.variants[0];
-      if (variant === undefined) return { t: 'null' };
-      const value = build(model, variant, fill, depth, seen);
-      const d = node.discriminator;
-      if (d && value.t === 'obj') {
-        const mapped = variant.kind === 'ref' ? d.mapping.find((m) => m.target === variant.target) : undefined;
-        if (mapped) {
-          const entries = value.entries.filter(([k]) => k !== d.propertyName);
-          return { t: 'obj', entries: [[d.propertyName, { t: 'str', v: mapped.value }], ...entries] };
-        }
+      // The first variant (of the first few) whose value only that variant accepts, as oneOf asks
+      // (a value two variants accept is refused); with a discriminator, its property names the
+      // variant. The first variant's value when none is told apart.
+      let first: TestValue | undefined;
+      for (const variant of node.variants.slice(0, MAX_VARIANTS)) {
+        const value = variantValue(node, variant, build(model, variant, fill, depth, seen));
+        first ??= value;
+        const json = testValueJson(value, undefined);
+        if (!hasFile(value) && fits(model, json as JsonValue, node, depth)) return value;
       }
-      return value;
+      return first ?? { t: 'null' };
     }
     case 'intersection': {
       const entries = new Map<string, TestValue>();
@@ -282,6 +282,22 @@ function build(model: ApiModel, node: SchemaNode, fill: Fill, depth: number, see
     case 'unknown':
       return { t: 'obj', entries: [] };
   }
+}
+
+/** A union variant's value, its discriminator property set to the value naming the variant. */
+function variantValue(node: Extract<SchemaNode, { kind: 'union' }>, variant: SchemaNode, value: TestValue): TestValue {
+  const d = node.discriminator;
+  if (!d || value.t !== 'obj') return value;
+  const mapped = variant.kind === 'ref' ? d.mapping.find((m) => m.target === variant.target) : undefined;
+  if (!mapped) return value;
+  const entries = value.entries.filter(([k]) => k !== d.propertyName);
+  return { t: 'obj', entries: [[d.propertyName, { t: 'str', v: mapped.value }], ...entries] };
+}
+
+function hasFile(value: TestValue): boolean {
+  if (value.t === 'file') return true;
+  if (value.t === 'arr') return value.items.some(hasFile);
+  return value.t === 'obj' && value.entries.some(([, v]) => hasFile(v));
 }
 
 /** A reference (or an array of one) back into the schemas being built. */

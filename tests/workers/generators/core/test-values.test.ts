@@ -31,7 +31,7 @@ components:
     Thing:
       type: object
       additionalProperties: false
-      required: [name, pet]
+      required: [name, pet, choice]
       properties:
         id: { type: string, readOnly: true }
         name: { type: string, minLength: 2, maxLength: 3 }
@@ -40,6 +40,12 @@ components:
         children: { type: array, items: { $ref: '#/components/schemas/Thing' } }
         labels: { type: object, additionalProperties: { type: integer, minimum: 1 } }
         pet: { $ref: '#/components/schemas/Pet' }
+        choice: { $ref: '#/components/schemas/Choice' }
+    # The first variant's value ({c}) also fits the second (open) one: oneOf refuses it.
+    Choice:
+      oneOf:
+        - { type: object, required: [c], properties: { c: { type: string } } }
+        - { type: object, properties: { d: { type: integer } } }
     Pet:
       oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }]
       discriminator: { propertyName: kind, mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } }

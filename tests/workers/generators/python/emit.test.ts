@@ -161,3 +161,25 @@ describe('OAuth2, webhooks and raw responses', () => {
     );
   });
 });
+
+describe('Accept of a paginated call', () => {
+  it('is the vendor JSON type the response declares, as for a one-response call', async () => {
+    const spec = readFileSync(join(FIXTURES, 'live.openapi.yaml'), 'utf8');
+    const listed = "content: { application/json: { schema: { $ref: '#/components/schemas/PetList' } } }";
+    expect(spec).toContain(listed);
+    const result = await analyzeSpec({
+      openapiText: spec.replace(listed, listed.replace('application/json', 'application/vnd.pets+json')),
+      configText: readFileSync(join(FIXTURES, 'live.config.yaml'), 'utf8'),
+      mode: 'flagship',
+    });
+    if (!result.model) throw new Error('live did not build');
+    const files = emitPythonSdk(result.model);
+    const pets = files.find((f) => f.path === 'src/live_pets/resources/pets.py')?.content ?? '';
+    const paged = pets.slice(pets.indexOf('return SyncPage('));
+    expect(paged.slice(0, paged.indexOf('\n        )'))).toContain(
+      'accept="application/vnd.pets+json, application/json",',
+    );
+    const runtime = files.find((f) => f.path === 'src/live_pets/_pagination.py')?.content ?? '';
+    expect(runtime).toContain('accept=self._accept,');
+  });
+});
