@@ -90,7 +90,13 @@ export async function runWireTests(
       ? Promise.reject(new Error('the description did not parse'))
       : description.external > 0
         ? Promise.reject(new Error(`it has ${description.external} external references, which the mock is never given`))
-        : writeFile(file, description.json)
+        : description.tooLarge
+          ? Promise.reject(
+              new Error(
+                `its schema tree, with every reference written out as Prism does before it listens, is over ${description.nodes.toLocaleString('en')} nodes even with response schemas cut at their top level, so Prism was not started`,
+              ),
+            )
+          : writeFile(file, description.json)
   )
     .then(() => startMockServer(file, context.signal, MOCK_START_MS))
     .then(
@@ -111,7 +117,15 @@ export async function runWireTests(
         summary: `not applicable: the mock server (Prism) could not serve this description (${started.error.slice(0, 300)}); the SDKs' tests were not run`,
         counts: { notApplicable: 1, operations: operations.length },
       };
-    const outcome = await runAll(context.signal, started.mock, operations, model.operations, suites);
+    const run = await runAll(context.signal, started.mock, operations, model.operations, suites);
+    const cut = description?.cut;
+    const outcome = cut
+      ? {
+          ...run,
+          summary: `${run.summary}; the mock was given the description bounded (docs/wire-tests.md): response schemas written out ${cut.responseRefDepth} reference${cut.responseRefDepth === 1 ? '' : 's'} deep (deeper parts of responses are not checked), requests exactly${cut.requestCycleCuts > 0 ? `, but below ${cut.requestCycleCuts} reference${cut.requestCycleCuts === 1 ? '' : 's'} closing a cycle` : ''}`,
+          counts: { ...run.counts, mockNodes: description?.nodes ?? 0, mockResponseRefDepth: cut.responseRefDepth },
+        }
+      : run;
     return skip.size === 0
       ? outcome
       : { ...outcome, summary: `${outcome.summary}; not tested, not built in this run: ${[...skip].join(', ')}` };
@@ -156,6 +170,7 @@ async function runAll(
         notRun: `its test command reported no test (exit ${ran.exitCode}): ${ran.output.trim().slice(-400)}`,
       });
     else reports.push(report);
+    counts[`${entry.sdk}Ms`] = ran.durationMs;
     counts[`${entry.sdk}Passed`] = report.passed;
     counts[`${entry.sdk}Failed`] = report.failed;
     counts[`${entry.sdk}NotServable`] = report.notServable;
