@@ -170,6 +170,8 @@ class TooLarge extends Error {}
 
 interface Expansion {
   root: unknown;
+  /** What each reference resolved to (resolving is most of the walk's cost otherwise). */
+  targets: Map<string, unknown>;
   cap: number;
   nodes: number;
   /** References followed this deep (counting schema references only) are replaced by `{}`. */
@@ -241,7 +243,11 @@ function expand(
   }
   const ref = record.$ref;
   if (typeof ref === 'string' && ref.startsWith('#')) {
-    const target = resolvePointer(state.root, ref);
+    let target = state.targets.get(ref);
+    if (target === undefined && !state.targets.has(ref)) {
+      target = resolvePointer(state.root, ref);
+      state.targets.set(ref, target);
+    }
     if (target === undefined) return record;
     if (ancestors.includes(ref)) {
       state.cycleCuts++;
@@ -272,6 +278,7 @@ function expand(
 export function expandedSize(document: unknown, cap: number): number | undefined {
   const state: Expansion = {
     root: document,
+    targets: new Map(),
     cap,
     nodes: 0,
     maxRefDepth: Number.POSITIVE_INFINITY,
@@ -301,6 +308,7 @@ function boundedDescription(
 ): { document: Record<string, unknown>; nodes: number; cut: NonNullable<MockDescription['cut']> } | undefined {
   const request: Expansion = {
     root: document,
+    targets: new Map(),
     cap,
     nodes: 0,
     maxRefDepth: Number.POSITIVE_INFINITY,
