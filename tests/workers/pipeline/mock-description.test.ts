@@ -124,7 +124,13 @@ describe('mockDescription', () => {
     const text = stripeLikeDescription(6);
     expect(mockDescription(text)?.cut).toBeDefined();
     const context = { ...stepContext(text), turnedOff: async () => new Set(['go_sdk'] as const) };
-    const outcome = await wireTestsStep.run(context);
+    // Two mocks, the suites in two lanes (large descriptions' setting), the report in the SDKs' order.
+    process.env.WIRE_MOCK_LANES_FROM = '1';
+    const outcome = await wireTestsStep.run(context).finally(() => {
+      delete process.env.WIRE_MOCK_LANES_FROM;
+    });
+    expect(outcome.counts?.mocks).toBe(2);
+    expect(outcome.summary).toMatch(/against 2 Prism mocks .*typescript: .*cli: .*mcp: .*python: /);
     expect(outcome.status, outcome.summary).toBe('passed');
     expect(outcome.summary).toContain('the mock was given the description bounded');
     const operations = outcome.counts?.operations ?? 0;
