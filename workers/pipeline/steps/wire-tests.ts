@@ -24,6 +24,9 @@ const SDK_STEPS: Record<WireSdk, PipelineStep> = {
 /** How long the mock may take to read the description; Prism's limit is documented in docs/wire-tests.md. */
 const MOCK_START_MS = Number(process.env.WIRE_MOCK_START_MS ?? 30_000);
 
+/** From this many operations the suites are split over two mocks (`startMocks`); read per run. */
+const mockLanesFrom = (): number => Number(process.env.WIRE_MOCK_LANES_FROM ?? 200);
+
 interface SdkReport {
   sdk: WireSdk;
   /** Absent when the SDK's tests ran. */
@@ -90,11 +93,17 @@ export async function runWireTests(
       ? Promise.reject(new Error('the description did not parse'))
       : description.external > 0
         ? Promise.reject(new Error(`it has ${description.external} external references, which the mock is never given`))
-        : writeFile(file, description.json)
+        : description.tooLarge
+          ? Promise.reject(
+              new Error(
+                `its schema tree, with every reference written out as Prism does before it listens, is over ${description.nodes.toLocaleString('en')} nodes even with response schemas cut at their top level, so Prism was not started`,
+              ),
+            )
+          : writeFile(file, description.json)
   )
-    .then(() => startMockServer(file, context.signal, MOCK_START_MS))
+    .then(() => startMocks(file, operations.length >= mockLanesFrom() ? 2 : 1, context.signal))
     .then(
-      (mock) => ({ mock }),
+      (mocks) => ({ mocks }),
       (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
     );
   try {
@@ -111,34 +120,71 @@ export async function runWireTests(
         summary: `not applicable: the mock server (Prism) could not serve this description (${started.error.slice(0, 300)}); the SDKs' tests were not run`,
         counts: { notApplicable: 1, operations: operations.length },
       };
-    const outcome = await runAll(context.signal, started.mock, operations, model.operations, suites);
+    const run = await runAll(context.signal, started.mocks, operations, model.operations, suites);
+    const cut = description?.cut;
+    const outcome = cut
+      ? {
+          ...run,
+          summary: `${run.summary}; the mock was given the description bounded (docs/wire-tests.md): response schemas written out ${cut.responseRefDepth} reference${cut.responseRefDepth === 1 ? '' : 's'} deep (deeper parts of responses are not checked), requests exactly${cut.requestCycleCuts > 0 ? `, but below ${cut.requestCycleCuts} reference${cut.requestCycleCuts === 1 ? '' : 's'} closing a cycle` : ''}`,
+          counts: { ...run.counts, mockNodes: description?.nodes ?? 0, mockResponseRefDepth: cut.responseRefDepth },
+        }
+      : run;
     return skip.size === 0
       ? outcome
       : { ...outcome, summary: `${outcome.summary}; not tested, not built in this run: ${[...skip].join(', ')}` };
   } finally {
     const started = await starting;
-    if ('mock' in started) await started.mock.stop();
+    if ('mocks' in started) await Promise.all(started.mocks.map((mock) => mock.stop()));
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * One mock, or from `mockLanesFrom()` operations two (each answering half of the SDKs' suites): Prism
+ * answers on one thread, about 5 ms of CPU a request on the Stripe-sized description, so one mock
+ * is the wire tests' bottleneck there (docs/wire-tests.md).
+ */
+async function startMocks(file: string, lanes: number, signal: AbortSignal): Promise<MockServer[]> {
+  const settled = await Promise.allSettled(
+    Array.from({ length: lanes }, () => startMockServer(file, signal, MOCK_START_MS)),
+  );
+  const mocks = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(mocks.map((mock) => mock.stop()));
+    throw failed.reason;
+  }
+  return mocks;
+}
+
 async function runAll(
   signal: AbortSignal,
-  mock: MockServer,
+  mocks: MockServer[],
   methodOps: Operation[],
   allOps: Operation[],
   suites: SuiteOrReason[],
 ): Promise<StepOutcome> {
   const reports: SdkReport[] = [];
   const diagnostics: (Diagnostic & { sdk: WireSdk; operation: string })[] = [];
-  const counts: Record<string, number> = { operations: methodOps.length, mockStartMs: mock.startMs };
-  // One SDK at a time: the mock answers one suite's requests while the next would compete for the CPU.
-  for (const entry of suites) {
-    if ('reason' in entry) {
-      reports.push({ sdk: entry.sdk, notRun: entry.reason, passed: 0, failed: 0, notServable: 0, durationMs: 0 });
+  const startMs = Math.max(...mocks.map((mock) => mock.startMs));
+  const counts: Record<string, number> = { operations: methodOps.length, mockStartMs: startMs, mocks: mocks.length };
+  // One SDK at a time per mock: a mock answers one suite's requests while the next would compete for the CPU.
+  const runs: (Awaited<ReturnType<typeof runSuite>> | undefined)[] = [];
+  await Promise.all(
+    mocks.map(async (mock, lane) => {
+      for (let i = lane; i < suites.length; i += mocks.length) {
+        const entry = suites[i];
+        if (entry && 'suite' in entry) runs[i] = await runSuite(entry.suite, mock.url, signal);
+      }
+    }),
+  );
+  for (const [index, entry] of suites.entries()) {
+    const ran = runs[index];
+    if ('reason' in entry || ran === undefined) {
+      const reason = 'reason' in entry ? entry.reason : 'not run';
+      reports.push({ sdk: entry.sdk, notRun: reason, passed: 0, failed: 0, notServable: 0, durationMs: 0 });
       continue;
     }
-    const ran = await runSuite(entry.suite, mock.url, signal);
     const verdicts = operationVerdicts(ran.outcomes);
     const report: SdkReport = { sdk: entry.sdk, passed: 0, failed: 0, notServable: 0, durationMs: ran.durationMs };
     for (const verdict of verdicts) {
@@ -156,6 +202,7 @@ async function runAll(
         notRun: `its test command reported no test (exit ${ran.exitCode}): ${ran.output.trim().slice(-400)}`,
       });
     else reports.push(report);
+    counts[`${entry.sdk}Ms`] = ran.durationMs;
     counts[`${entry.sdk}Passed`] = report.passed;
     counts[`${entry.sdk}Failed`] = report.failed;
     counts[`${entry.sdk}NotServable`] = report.notServable;
@@ -171,7 +218,7 @@ async function runAll(
   const status = failed > 0 ? 'failed' : ran.length === 0 ? 'skipped' : 'passed';
   return {
     status,
-    summary: `${methodOps.length} operations against a Prism mock (started in ${mock.startMs} ms): ${reports.map(line).join('; ')}`,
+    summary: `${methodOps.length} operations against ${mocks.length === 1 ? 'a Prism mock' : `${mocks.length} Prism mocks`} (started in ${startMs} ms): ${reports.map(line).join('; ')}`,
     counts,
     artifacts: [
       {

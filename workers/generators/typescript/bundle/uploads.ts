@@ -36,12 +36,23 @@ export function toFormData(body: unknown): FormData {
   return form;
 }
 
-/** `application/x-www-form-urlencoded` bodies. */
+/**
+ * `application/x-www-form-urlencoded` bodies, each field by OpenAPI's default encoding (`style:
+ * form`, `explode: true`): an array as one pair per item (`expand=a&expand=b`), an object as one
+ * pair per member (`key=value`), as the Python SDK sends them. An object inside either is sent as JSON.
+ */
 export function toUrlEncoded(body: unknown): URLSearchParams {
   const params = new URLSearchParams();
   if (typeof body !== 'object' || body === null) return params;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (value === undefined) continue;
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      for (const [member, item] of Object.entries(value as Record<string, unknown>)) {
+        if (item === undefined) continue;
+        params.append(member, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
+      }
+      continue;
+    }
     for (const item of Array.isArray(value) ? value : [value]) {
       params.append(key, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
     }

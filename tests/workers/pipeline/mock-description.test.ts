@@ -1,0 +1,141 @@
+// What the mock server (Prism) is given: a description whose schema tree, written out as Prism does
+// before it listens, is over a cap is bounded (responses cut a few references deep, requests kept
+// exact but where a reference closes a cycle), or, when even that is over the cap, not mocked.
+// The Stripe-sized synthetic description, which Prism never read as written, is served by a real
+// Prism on 127.0.0.1 in seconds, and its request validation still refuses a wrong body.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stripeLikeDescription } from '../../../bench/synthetic-stripe-like.ts';
+import { expandedSize, mockDescription } from '../../../workers/pipeline/mock-description.ts';
+import { startMockServer } from '../../../workers/pipeline/mock-server.ts';
+import { wireTestsStep } from '../../../workers/pipeline/steps/wire-tests.ts';
+import { stepContext } from '../../setup/step-context.ts';
+
+// A request body with a cycle (node -> children -> node), a response with a chain of references.
+const CYCLIC = `openapi: 3.0.0
+info: { title: Trees, version: 1.0.0 }
+paths:
+  /trees:
+    post:
+      operationId: createTree
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/node' }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/a' }
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Key }
+  schemas:
+    node:
+      type: object
+      required: [name]
+      properties:
+        name: { type: string, maxLength: 5 }
+        children: { type: array, items: { $ref: '#/components/schemas/node' } }
+    a: { type: object, properties: { b: { $ref: '#/components/schemas/b' }, default: { type: string, default: x } } }
+    b: { type: object, properties: { c: { $ref: '#/components/schemas/c' } } }
+    c: { type: object, properties: { leaf: { type: integer } } }
+`;
+
+describe('mockDescription', () => {
+  it('gives a description under the cap as written, with its references', () => {
+    const described = mockDescription(CYCLIC);
+    expect(described?.cut).toBeUndefined();
+    expect(described?.tooLarge).toBeUndefined();
+    expect(described?.json).toContain('"$ref":"#/components/schemas/node"');
+    expect(described?.nodes).toBe(expandedSize(JSON.parse(described?.json ?? '{}'), 1_000));
+  });
+
+  it('over the cap: requests exact but for a cycle, responses cut by depth, no reference left', () => {
+    const described = mockDescription(CYCLIC, 22);
+    expect(described?.cut).toEqual({ responseRefDepth: 2, requestCycleCuts: 1, responseCuts: 1 });
+    const document = JSON.parse(described?.json ?? '{}');
+    expect(described?.json).not.toContain('$ref');
+    expect(document.components).toEqual({ securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } });
+    const operation = document.paths['/trees'].post;
+    // The request: `node` written out, its own reference inside it (the cycle) accepts anything.
+    expect(operation.requestBody.content['application/json'].schema).toEqual({
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string', maxLength: 5 }, children: { type: 'array', items: {} } },
+    });
+    // The response: a and b written out, c (a third reference deep) accepts anything; data stays data.
+    expect(operation.responses['200'].content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: { b: { type: 'object', properties: { c: {} } }, default: { type: 'string', default: 'x' } },
+    });
+    expect(expandedSize(document, 1_000)).toBe(described?.nodes);
+  });
+
+  it('not mocked at all when even the smallest bounded copy is over the cap', () => {
+    const described = mockDescription(CYCLIC, 5);
+    expect(described?.tooLarge).toBe(true);
+    expect(described?.json).toBe('');
+  });
+
+  it('Prism listens on the Stripe-sized description in seconds and still refuses a wrong request', async () => {
+    const text = stripeLikeDescription(330);
+    const described = mockDescription(text);
+    expect(described?.cut?.requestCycleCuts).toBe(0);
+    const dir = await mkdtemp(join(tmpdir(), 'mock-description-'));
+    const file = join(dir, 'openapi.json');
+    await writeFile(file, described?.json ?? '');
+    const mock = await startMockServer(file, undefined, 60_000);
+    try {
+      expect(mock.startMs).toBeLessThan(30_000);
+      const auth = { authorization: `Basic ${Buffer.from('sk_test:').toString('base64')}` };
+      const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
+      // POST /v1/price_0s is not in the description; /v1/product_0s (resource 16, 16 % 4 != 1) has only GET.
+      const listed = await fetch(`${mock.url}/v1/amount_0s?limit=3`, { headers: auth });
+      expect(listed.status).toBe(200);
+      expect(((await listed.json()) as { object?: string }).object).toBe('list');
+      const created = await fetch(`${mock.url}/v1/currency_0s`, {
+        method: 'POST',
+        headers: form,
+        body: 'description=x',
+      });
+      expect(created.status).toBe(200);
+      // A form body's property over its maxLength is refused (Prism ignores `additionalProperties: false`
+      // in form bodies whatever it is given, so an unknown field is not a test of the bounding).
+      const long = await fetch(`${mock.url}/v1/currency_0s`, {
+        method: 'POST',
+        headers: form,
+        body: `description=${'x'.repeat(5001)}`,
+      });
+      expect(long.status).toBe(422);
+    } finally {
+      await mock.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('wire_tests passes on a Stripe-like description Prism cannot read as written, form bodies included', async () => {
+    // 6 resources: over the cap as written (dense cycles), bounded for the mock. Each create sends a
+    // form body with an array (`expand=a&expand=b`) and a map (`metadata`), which Prism decodes only
+    // with the default encoding written out, and the TypeScript SDK once sent the map as JSON.
+    const text = stripeLikeDescription(6);
+    expect(mockDescription(text)?.cut).toBeDefined();
+    const context = { ...stepContext(text), turnedOff: async () => new Set(['go_sdk'] as const) };
+    // Two mocks, the suites in two lanes (large descriptions' setting), the report in the SDKs' order.
+    process.env.WIRE_MOCK_LANES_FROM = '1';
+    const outcome = await wireTestsStep.run(context).finally(() => {
+      delete process.env.WIRE_MOCK_LANES_FROM;
+    });
+    expect(outcome.counts?.mocks).toBe(2);
+    expect(outcome.summary).toMatch(/against 2 Prism mocks .*typescript: .*cli: .*mcp: .*python: /);
+    expect(outcome.status, outcome.summary).toBe('passed');
+    expect(outcome.summary).toContain('the mock was given the description bounded');
+    const operations = outcome.counts?.operations ?? 0;
+    expect(operations).toBeGreaterThan(5);
+    for (const sdk of ['typescript', 'cli', 'mcp', 'python'])
+      expect(outcome.counts?.[`${sdk}Passed`], `${sdk}: ${outcome.summary}`).toBe(operations);
+  }, 180_000);
+});
