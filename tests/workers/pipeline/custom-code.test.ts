@@ -120,6 +120,26 @@ describe('the pieces', () => {
     expect(tree(files)).toEqual({ ...tree(fresh), 'src/lib/x.ts': 'export const x = 1;\n' });
   });
 
+  it('does not add the files of an SDK laid out otherwise (no path of the base) into ours', async () => {
+    const base = tree(emitTypeScriptSdk(await model(V1)));
+    const fresh = emitTypeScriptSdk(await model(V2));
+    // Another vendor's SDK, pasted as files named as it names them: no path is one of ours.
+    const theirs = new Map([
+      ['tickets.ts', 'export class Tickets {}\n'],
+      ['models.ts', 'export interface Ticket { id: string }\n'],
+    ]);
+    const { files, report } = await carryCustomCode({
+      language: 'typescript',
+      generated: fresh,
+      theirs,
+      source: 'old_sdk_text',
+      base: { runId: 'run_v1', files: new Map(Object.entries(base)) },
+      extraPaths: [],
+    });
+    expect(report).toMatchObject({ baseIgnored: true, baseAvailable: false, added: [], merged: [], conflicts: [] });
+    expect(report.notCarried.sort()).toEqual(['models.ts', 'tickets.ts']);
+    expect(tree(files)).toEqual(tree(fresh));
+  });
   it('completes extensionless relative specifiers in a built dist/ (files and folders), nothing else', () => {
     const out = addImportExtensions([
       {

@@ -35,24 +35,30 @@ const text = (content: string | Uint8Array): string =>
 
 /**
  * Whether the customer's SDK derives from `base` at all: of the generated files both have, at
- * least half are unchanged. An SDK from another vendor (a migration sent on a project that also
- * downloaded ours) shares paths with our generation but hardly a file's text; merging it against
- * our base would weave two generators' code together.
+ * least half are unchanged, and it has at least one. An SDK from another vendor (a migration sent
+ * on a project that also downloaded ours) shares paths with our generation but hardly a file's
+ * text, or shares no path at all; merging it against our base would weave two generators' code
+ * together, and keep its files as if the customer had added them to ours.
  */
 function derivesFrom(
   theirs: ReadonlyMap<string, string>,
   base: ReadonlyMap<string, string>,
   custom: (path: string) => boolean,
 ): boolean {
+  let others = 0;
   let shared = 0;
   let same = 0;
   for (const [path, text] of theirs) {
+    if (custom(path)) continue;
+    others += 1;
     const was = base.get(path);
-    if (was === undefined || custom(path)) continue;
+    if (was === undefined) continue;
     shared += 1;
     if (was === text) same += 1;
   }
-  return shared === 0 || same * 2 >= shared;
+  // Only custom files: nothing to merge either way. Files of which none is a path of the base (an
+  // SDK from elsewhere, laid out otherwise): not ours, and never added into our package.
+  return others === 0 || (shared > 0 && same * 2 >= shared);
 }
 
 export async function carryCustomCode(input: CarryInput): Promise<CarryResult> {
