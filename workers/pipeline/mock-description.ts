@@ -274,9 +274,9 @@ function expand(
   return build ? out : undefined;
 }
 
-/** The nodes of the tree Prism builds from `document` (all of it, components included), or undefined past `cap`. */
-export function expandedSize(document: unknown, cap: number): number | undefined {
-  const state: Expansion = {
+/** A fresh expansion of `document`: nothing counted yet, references followed to any depth. */
+function newExpansion(document: unknown, cap: number): Expansion {
+  return {
     root: document,
     targets: new Map(),
     cap,
@@ -285,6 +285,11 @@ export function expandedSize(document: unknown, cap: number): number | undefined
     cycleCuts: 0,
     depthCuts: 0,
   };
+}
+
+/** The nodes of the tree Prism builds from `document` (all of it, components included), or undefined past `cap`. */
+export function expandedSize(document: unknown, cap: number): number | undefined {
+  const state = newExpansion(document, cap);
   try {
     expand(document, false, state, [], 0, false);
     return state.nodes;
@@ -306,15 +311,7 @@ function boundedDescription(
   cap: number,
   build: boolean,
 ): { document: Record<string, unknown>; nodes: number; cut: NonNullable<MockDescription['cut']> } | undefined {
-  const request: Expansion = {
-    root: document,
-    targets: new Map(),
-    cap,
-    nodes: 0,
-    maxRefDepth: Number.POSITIVE_INFINITY,
-    cycleCuts: 0,
-    depthCuts: 0,
-  };
+  const request = newExpansion(document, cap);
   const response: Expansion = { ...request, maxRefDepth: responseRefDepth };
   // The two share one count of nodes against the cap.
   const one = { nodes: 0 };
