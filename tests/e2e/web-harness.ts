@@ -57,6 +57,8 @@ export interface WebHarness {
   db: Database;
   /** The owner's REST client (the bootstrap API key the process printed). */
   api: ReturnType<typeof rest>;
+  /** That API key, for requests the REST client does not make (a download's bytes). */
+  apiKey: string;
   browser: Browser;
   /** The owner, signed in, at 1360 × 900. */
   owner: Page;
@@ -200,6 +202,7 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
     origin,
     db,
     api,
+    apiKey,
     browser,
     owner,
     errors,

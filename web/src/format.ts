@@ -148,15 +148,18 @@ export interface VerdictStep {
 
 /**
  * Why this run needs review, from its own steps (the rules of workers/pipeline/verdict.ts): its
- * warnings that change the SDKs, its breaking changes, its steps that did not pass. Only the
- * causes that apply, each with where to look.
+ * warnings that change the SDKs, its breaking changes, your code merged with conflicts, its steps
+ * that did not pass. Only the causes that apply, each with where to look.
  */
 export function reviewReasons(steps: readonly VerdictStep[]): { text: string; tab?: string }[] {
   const reasons: { text: string; tab?: string }[] = [];
   const validate = steps.find((s) => s.name === 'validate');
   const review = validate?.counts?.review ?? validate?.counts?.warnings ?? 0;
   if (review > 0)
-    reasons.push({ text: `${plural(review, 'warning')} that change what the SDKs do.`, tab: 'diagnostics' });
+    reasons.push({
+      text: `${plural(review, 'warning')} that ${review === 1 ? 'changes' : 'change'} what the SDKs do.`,
+      tab: 'diagnostics',
+    });
   const compat = steps.find((s) => s.name === 'compat_diff')?.counts;
   const breaking = (compat?.breaking ?? 0) + (compat?.removed ?? 0) + (compat?.changed ?? 0);
   if (breaking > 0)
@@ -164,6 +167,13 @@ export function reviewReasons(steps: readonly VerdictStep[]): { text: string; ta
       text: `${plural(breaking, 'breaking change')} against the earlier description or SDK.`,
       tab: 'compat',
     });
+  for (const s of steps) {
+    const conflicts = s.counts?.customConflicts ?? 0;
+    if (conflicts > 0)
+      reasons.push({
+        text: `${stepLabel(s.name)}: ${plural(conflicts, 'file')} of your code merged with conflicts (marked in the files); see "Your code" below.`,
+      });
+  }
   for (const s of steps) {
     if (s.status === 'passed' || (s.status === 'skipped' && s.counts?.notApplicable === 1)) continue;
     if (s.status === 'pending' || s.status === 'running') continue;

@@ -7,6 +7,14 @@ const SOURCE: Record<string, string> = {
   repository: 'your connected repository',
   none: 'nothing',
 };
+const LANGUAGE: Record<string, string> = { typescript: 'TypeScript', python: 'Python', go: 'Go' };
+
+/** Conflicts to resolve, else edits merged cleanly, else custom files carried (nothing to merge). */
+function outcome(report: { conflicts: unknown[]; merged: string[] }): { value: string; label: string } {
+  if (report.conflicts.length) return { value: 'warning', label: `${report.conflicts.length} conflicts` };
+  if (report.merged.length) return { value: 'passed', label: 'merged cleanly' };
+  return { value: 'passed', label: 'carried' };
+}
 
 /**
  * "Your code" on a run: the custom files carried into each SDK, the edits merged, the conflicts
@@ -32,13 +40,9 @@ export function CustomCodeCard({ runId }: { runId: string }) {
         </p>
       ) : null}
       {reports.map((report) => (
-        <section key={report.language} aria-label={`Your ${report.language} code`}>
+        <section key={report.language} aria-label={`Your ${LANGUAGE[report.language] ?? report.language} code`}>
           <h3 className="small">
-            {report.language}{' '}
-            <Badge
-              value={report.conflicts.length ? 'warning' : 'passed'}
-              label={report.conflicts.length ? `${report.conflicts.length} conflicts` : 'merged cleanly'}
-            />
+            {LANGUAGE[report.language] ?? report.language} <Badge {...outcome(report)} />
           </h3>
           <p className="muted">
             From {SOURCE[report.source] ?? report.source}
@@ -52,7 +56,7 @@ export function CustomCodeCard({ runId }: { runId: string }) {
             paths={(report.dependencies ?? []).map((d) => `${d.name}@${d.range}`)}
           />
           {report.dependencyInstall && report.dependencyInstall !== 'installed' ? (
-            <p role="note">{report.dependencyInstall}</p>
+            <p role="note">{sentence(report.dependencyInstall)}</p>
           ) : null}
           {report.conflicts.length ? (
             <>
@@ -70,15 +74,26 @@ export function CustomCodeCard({ runId }: { runId: string }) {
             </>
           ) : null}
           {!report.baseAvailable && report.notCarried.length ? (
-            <p role="note">
-              No generation you received earlier is known, so edits outside the custom folders could not be carried.{' '}
-              {report.notCarried.length} of your files differ from the new generation.
-            </p>
+            <>
+              <p role="note">
+                No generation you received earlier is known, so edits outside the custom folders could not be carried.{' '}
+                {report.notCarried.length} of your files {report.notCarried.length === 1 ? 'differs' : 'differ'} from
+                the new generation:
+              </p>
+              <FileList label="Your files that differ, not carried" paths={report.notCarried} />
+            </>
           ) : null}
         </section>
       ))}
     </Card>
   );
+}
+
+/** The step's words as a sentence: capital first letter, full stop at the end. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 function FileList({ label, paths }: { label: string; paths: string[] }) {
