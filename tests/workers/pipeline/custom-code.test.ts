@@ -329,6 +329,15 @@ describe('partner mode: the customer’s package format decides ours', () => {
     expect(dual['dist/lib/shout.js']).toContain(`require("../core/errors.js")`);
     expect(dual['dist/lib/shout.mjs']).toContain(`from '../core/errors.mjs'`);
     expect(dual['dist/lib/shout.d.mts']).toBeDefined();
+    expect(dual['dist/lib/shout.mjs']).toMatch(/\/\/# sourceMappingURL=shout\.mjs\.map\s*$/);
+    expect(JSON.parse(dual['dist/lib/shout.mjs.map']!)).toMatchObject({
+      file: 'shout.mjs',
+      sources: ['../../src/lib/shout.ts'],
+    });
+    expect(JSON.parse(dual['dist/lib/shout.js.map']!)).toMatchObject({
+      file: 'shout.js',
+      sources: ['../../src/lib/shout.ts'],
+    });
     expect(cjs!.summary).toContain('built as your package ships: CommonJS');
     const single = filesOf(esm!);
     expect(JSON.parse(single['package.json']!)).toMatchObject({ type: 'module' });
