@@ -7,7 +7,7 @@
 // offline exactly as before (the configured registry is never asked).
 
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,7 +28,12 @@ const NOTES = readFileSync(
   join(import.meta.dirname, '..', '..', '..', 'fixtures', 'custom-code', 'notes-v2.yaml'),
   'utf8',
 );
-const SETTINGS = ['CUSTOM_CODE_NPM_REGISTRY', 'CUSTOM_CODE_NPM_CACHE_DIR', 'npm_config_userconfig'] as const;
+const SETTINGS = [
+  'CUSTOM_CODE_NPM_REGISTRY',
+  'CUSTOM_CODE_NPM_CACHE_DIR',
+  'npm_config_userconfig',
+  'npm_config_registry',
+] as const;
 const saved = Object.fromEntries(SETTINGS.map((k) => [k, process.env[k]]));
 
 /** Their custom code: a type of one package in its declarations, the namespace of an untyped one (typed by @types). */
@@ -88,9 +93,18 @@ beforeAll(async () => {
   const userconfig = join(temp, 'npmrc');
   writeFileSync(userconfig, `//${new URL(verdaccio.url).host}/:_authToken=${verdaccio.token}\n`);
   await Promise.all([
+    // Its install script would leave a file (scripts stay off); loaded with the registry's settings
+    // (the .npmrc holding the token) in its environment, it throws: only npm gets them.
     publish(userconfig, 'greeting-kit', '1.2.0', {
-      'package.json': JSON.stringify({ main: 'index.js', types: 'index.d.ts' }),
-      'index.js': 'exports.greet = (name) => `Hello, ${name}`;\n',
+      'package.json': JSON.stringify({
+        main: 'index.js',
+        types: 'index.d.ts',
+        scripts: {
+          install: `node -e "require('fs').writeFileSync(${JSON.stringify(JSON.stringify(join(temp, 'script-ran')))}, '')"`,
+        },
+      }),
+      'index.js':
+        "if (process.env.npm_config_userconfig || process.env.CUSTOM_CODE_NPM_REGISTRY) throw new Error('the registry settings reached the package');\nexports.greet = (name) => `Hello, ${name}`;\n",
       'index.d.ts':
         'export declare function greet(name: string): string;\nexport interface Greeting { text: string; at: number }\n',
     }),
@@ -177,6 +191,24 @@ describe('the npm package check with a customer’s carried dependencies', () =>
     expect(check.detail).toContain(
       'a usage file type-checks against its declarations (tsc --strict, ESM and CommonJS)',
     );
+    expect(existsSync(join(temp, 'script-ran')), 'an install script ran').toBe(false);
+  }, 120_000);
+
+  it('without CUSTOM_CODE_NPM_REGISTRY they come from npm’s configured registry, named in the checklist', async () => {
+    delete process.env.CUSTOM_CODE_NPM_REGISTRY;
+    process.env.npm_config_registry = verdaccio.url;
+    try {
+      const runId = await finishedRun(NOTES);
+      await storeArtifact(orgId, runId, carrying);
+      const { check } = await packageCheck(runId);
+      expect(check.status, check.detail).toBe('pass');
+      expect(check.detail).toContain(
+        `installed into a clean project; its dependencies ${DEPENDENCIES} from ${verdaccio.url};`,
+      );
+    } finally {
+      process.env.CUSTOM_CODE_NPM_REGISTRY = verdaccio.url;
+      delete process.env.npm_config_registry;
+    }
   }, 120_000);
 
   it('the same package with the registry a closed port is blocked, naming the registry and the packages', async () => {
