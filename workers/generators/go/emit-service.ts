@@ -259,7 +259,11 @@ export class ServiceEmitter {
                   ...(picked.kind === 'multipart' ? { files: true } : {}),
                 });
         const required = op.requestBody.required;
-        addField('body', '\u0000body', t, required, 'json:"-"', op.requestBody.description, { in: 'whole' });
+        // A JSON body like a property: an optional scalar (a string enum, say) or a nullable one is a
+        // param.Opt, so a body left out is not sent (its zero value was: `""`, which the enum refuses).
+        const nullable = schema.nullable || (resolved?.nullable ?? false);
+        const field = picked.kind === 'json' ? wrap(t, required, nullable) : t;
+        addField('body', '\u0000body', field, required, 'json:"-"', op.requestBody.description, { in: 'whole' });
         body = { kind: picked.kind, whole: true, ...(contentType !== undefined ? { contentType } : {}) };
       }
     }
