@@ -3,6 +3,7 @@
 // string-enum body was a plain string whose zero value went out as `""` (circleci's
 // `POST .../checkout-key`: Prism refused it, "must be equal to one of the allowed values"), and an
 // optional array body left out went out as `null`. A real server on 127.0.0.1 records each body.
+// Also a path parameter that is an enum of integers: it was a string, and the tests sent "string".
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,13 @@ paths:
         content:
           application/json:
             schema: { type: string, enum: [deploy-key, github-user-key] }
+      responses:
+        ${RESPONSE}
+  /versions/{version}:
+    get:
+      operationId: getVersion
+      parameters:
+        - { name: version, in: path, required: true, schema: { type: integer, enum: [1] } }
       responses:
         ${RESPONSE}
   /tags:
@@ -63,6 +71,7 @@ func main() {
 		},
 		func() error { _, err := client.Tags.New(ctx, keys.TagNewParams{}); return err },
 		func() error { _, err := client.Tags.New(ctx, keys.TagNewParams{Body: []string{"a"}}); return err },
+		func() error { _, err := client.Versions.Get(ctx, 1); return err },
 	} {
 		if err := call(); err != nil {
 			panic(err)
@@ -71,8 +80,8 @@ func main() {
 }
 `;
 
-describe.skipIf(GO_TOOLS === undefined)('Go methods with an optional whole body', () => {
-  it('send no body when it is left out, and the value when it is given', async () => {
+describe.skipIf(GO_TOOLS === undefined)('Go methods: an optional whole body, an integer-enum path parameter', () => {
+  it('send no body when it is left out, the value when it is given, and an integer path value', async () => {
     const { model } = await analyzeSpec({ openapiText: SPEC, mode: 'flagship' });
     const root = mkdtempSync(join(tmpdir(), 'go-whole-body-'));
     const seen: { path: string; type: string; body: string }[] = [];
@@ -106,9 +115,11 @@ describe.skipIf(GO_TOOLS === undefined)('Go methods with an optional whole body'
         ['/keys', '"deploy-key"'],
         ['/tags', ''],
         ['/tags', '["a"]'],
+        // A path parameter that is an enum of integers is an int64 (tomtom's `versionNumber`).
+        ['/versions/1', ''],
       ]);
       // A body that is sent says it is JSON; one left out says nothing.
-      expect(seen.map((s) => s.type)).toEqual(['', 'application/json', '', 'application/json']);
+      expect(seen.map((s) => s.type)).toEqual(['', 'application/json', '', 'application/json', '']);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
