@@ -200,19 +200,19 @@ async function runAll(
     }
     const verdicts = operationVerdicts(ran.outcomes);
     const report: SdkReport = { sdk: entry.sdk, passed: 0, failed: 0, notServable: 0, durationMs: ran.durationMs };
-    for (const ran of verdicts) {
-      const op = allOps[ran.operation];
+    for (const tested of verdicts) {
+      const op = allOps[tested.operation];
       if (op === undefined) continue;
       // An operation the description leaves nothing to test in is counted with its planned reason,
       // whatever its tests did.
-      const planned = plan.get(ran.operation);
+      const planned = plan.get(tested.operation);
       const verdict: OperationVerdict =
         planned === undefined
-          ? ran
+          ? tested
           : {
-              operation: ran.operation,
+              operation: tested.operation,
               status: 'not_servable',
-              kind: 'kind' in ran ? ran.kind : 'required',
+              kind: 'kind' in tested ? tested.kind : 'required',
               reason: planned,
             };
       if (verdict.status === 'passed') report.passed++;
