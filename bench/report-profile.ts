@@ -128,7 +128,7 @@ function describe(pid: number): { kind: string; step: string } {
   const step = /report-(?:check|pydist)-([a-z_]+?)-[A-Za-z0-9]{6}/.exec(cwd)?.[1] ?? '';
   const kind = /run-process\.mjs/.test(cmd)
     ? 'run process (analysis, emit, pack)'
-    : /prism/.test(cmd)
+    : /@stoplight\/prism-cli|prism-mock-main/.test(cmd)
       ? "prism (the wire tests' mock)"
       : /tsgo|typescript-native|\btsc\b/.test(cmd)
         ? 'tsc (TS 7)'
