@@ -128,7 +128,7 @@ function describe(pid: number): { kind: string; step: string } {
   const step = /report-(?:check|pydist)-([a-z_]+?)-[A-Za-z0-9]{6}/.exec(cwd)?.[1] ?? '';
   const kind = /run-process\.mjs/.test(cmd)
     ? 'run process (analysis, emit, pack)'
-    : /prism/.test(cmd)
+    : /@stoplight\/prism-cli|prism-mock-main/.test(cmd)
       ? "prism (the wire tests' mock)"
       : /tsgo|typescript-native|\btsc\b/.test(cmd)
         ? 'tsc (TS 7)'
@@ -187,11 +187,13 @@ class TreeSampler {
       if (!entry) {
         entry = { pid, ...describe(pid), cpuMs: 0, maxRssMb: 0 };
         this.procs.set(key, entry);
-      } else if (!entry.step && entry.kind !== 'worker') {
-        // The working directory is set right after the fork: look again.
+      } else if (entry.kind !== 'worker') {
+        // The working directory is set right after the fork, and a process seen between its fork
+        // and its exec still shows its parent's command line (a Prism started by the run process
+        // was counted as the run process): look again.
         const again = describe(pid);
-        entry.step = again.step;
-        if (entry.kind === 'node' || entry.kind === '?') entry.kind = again.kind;
+        if (!entry.step) entry.step = again.step;
+        if (again.kind !== '' && again.kind !== '?') entry.kind = again.kind;
       }
       entry.cpuMs = (s.cpuTicks * 1000) / TICKS;
       entry.maxRssMb = Math.max(entry.maxRssMb, Math.round((s.rssPages * PAGE_KB) / 1024));

@@ -3,30 +3,45 @@
 // header and body by their schemas and serialisation styles) and refuses one that does not match
 // with a 422 `application/problem+json` naming each violation (or with the description's own 4xx
 // example, and the violations in an `sl-violations` header); it answers a valid request from the
-// response's examples, else from its schema. See docs/wire-tests.md.
+// response's examples, else from its schema. It runs as `prism mock` starts it, through
+// prism-mock-main.ts: without validating its own answers and without a request log, which cost
+// more CPU than answering and were never read (docs/wire-tests.md, "Speed").
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
 /** Prism's CLI script, run by this Node (a runtime dependency, pinned in package.json). */
-const PRISM = join(
+const PRISM_CLI = join(
   dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')),
   'dist',
   'index.js',
 );
+/** Prism's server as `prism mock` starts it, without response validation and request log (prism-mock-main.ts). */
+const PRISM_MAIN = join(import.meta.dirname, 'prism-mock-main.ts');
 
 /** How long Prism may take to read a description and listen (Stripe-sized: a few seconds; see bench/mock-server.ts). */
 const START_TIMEOUT_MS = 120_000;
 const LISTENING = /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
+export interface MockServerOptions {
+  /** Node's flags for the Prism process (none by default: bench/wire-prism.ts measured GC flags, no gain). */
+  nodeFlags?: readonly string[];
+  /** Run `prism mock` itself with these flags instead (bench/wire-prism.ts compares the two). */
+  prismCli?: readonly string[];
+  /** Stop Prism with SIGTERM and let it exit by itself (so `--cpu-prof` writes its profile): benches only. */
+  exitOnTerm?: boolean;
+}
+
 export interface MockServer {
   /** `http://127.0.0.1:<port>`: the base URL the SDKs' tests are pointed at (`TEST_API_BASE_URL`). */
   url: string;
+  /** Prism's process id. */
+  pid: number;
   /** Milliseconds from spawning Prism to its listening line. */
   startMs: number;
-  /** Prism's log so far (its own lines: one per request, with each validation error). */
+  /** Prism's output so far (`prism mock`'s log: one line per request; prism-mock-main.ts: its start and errors). */
   log(): string;
   stop(): Promise<void>;
 }
@@ -63,11 +78,19 @@ export async function startMockServer(
   path: string,
   signal?: AbortSignal,
   timeoutMs = START_TIMEOUT_MS,
+  options: MockServerOptions = {},
 ): Promise<MockServer> {
   signal?.throwIfAborted();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), path], {
+  const nodeFlags = [
+    ...(options.nodeFlags ?? []),
+    ...(options.exitOnTerm ? ['--import', 'data:text/javascript,process.on("SIGTERM",()=>process.exit(0))'] : []),
+  ];
+  const args = options.prismCli
+    ? [...nodeFlags, PRISM_CLI, 'mock', ...options.prismCli, '--host', '127.0.0.1', '--port', String(port), path]
+    : [...nodeFlags, PRISM_MAIN, String(port), path];
+  const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
@@ -81,6 +104,12 @@ export async function startMockServer(
   child.stderr?.on('data', append);
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const stop = async (): Promise<void> => {
+    if (options.exitOnTerm && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const late = setTimeout(() => killGroup(child), 10_000);
+      await exited;
+      clearTimeout(late);
+    }
     killGroup(child);
     await exited;
   };
@@ -89,24 +118,41 @@ export async function startMockServer(
 
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`Prism did not listen within ${timeoutMs / 1000} s: ${tail(output)}`)),
-        timeoutMs,
-      );
-      // Only the output since the last look is searched (with a line's overlap), and the search
-      // stops once Prism listens: Prism logs every request, and searching the whole log on each
+      let poll: NodeJS.Timeout | undefined;
+      const timer = setTimeout(() => {
+        clearTimeout(poll);
+        reject(new Error(`Prism did not listen within ${timeoutMs / 1000} s: ${tail(output)}`));
+      }, timeoutMs);
+      // Prism says it listens at its `start` log level, which a quieter `--verboseLevel` leaves
+      // out, so the port itself is tried too (every 100 ms), whichever comes first. Only the
+      // output since the last look is searched (with a line's overlap), and the search stops once
+      // Prism listens: Prism logs every request at `info`, and searching the whole log on each
       // chunk cost the run process 8.7 CPU-s over the Stripe-sized wire tests (4,072 requests).
       let searched = 0;
+      const done = (url: string): void => {
+        clearTimeout(timer);
+        clearTimeout(poll);
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
+        resolve(url);
+      };
       const check = (): void => {
         const found = LISTENING.exec(output.slice(Math.max(0, searched - 200)));
         searched = output.length;
-        if (found) {
-          clearTimeout(timer);
-          child.stdout?.off('data', check);
-          child.stderr?.off('data', check);
-          resolve(found[1] as string);
-        }
+        if (found) done(found[1] as string);
       };
+      const tryPort = (): void => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          if (child.exitCode === null) done(`http://127.0.0.1:${port}`);
+        });
+        socket.once('error', () => {
+          socket.destroy();
+          if (child.exitCode === null && child.signalCode === null) poll = setTimeout(tryPort, 100);
+        });
+      };
+      poll = setTimeout(tryPort, 100);
       child.stdout?.on('data', check);
       child.stderr?.on('data', check);
       child.once('error', (error) => {
@@ -115,10 +161,11 @@ export async function startMockServer(
       });
       void exited.then(() => {
         clearTimeout(timer);
+        clearTimeout(poll);
         reject(new Error(`Prism exited before listening: ${tail(output)}`));
       });
     });
-    return { url, startMs: Math.round(performance.now() - started), log: () => output, stop };
+    return { url, pid: child.pid ?? 0, startMs: Math.round(performance.now() - started), log: () => output, stop };
   } catch (error) {
     signal?.removeEventListener('abort', onAbort);
     await stop();

@@ -19,96 +19,109 @@ export type SuiteOrReason = { sdk: WireSdk; suite: WireSuite } | { sdk: WireSdk;
 
 const SUITE_TIMEOUT_MS = 300_000;
 
-/** The suites of the run's SDKs, but for those in `skip` (their steps are turned off in this run). */
-export async function wireSuites(
+/**
+ * The suites of the run's SDKs, but for those in `skip` (their steps are turned off in this run),
+ * in the report's order, each ready on its own: wire_tests runs a suite as soon as its package is
+ * built and a mock is free, so the Python suite (emit only) does not wait for the TypeScript
+ * packages' compiles.
+ */
+export function wireSuites(
   model: ApiModel,
   signal: AbortSignal,
   skip: ReadonlySet<WireSdk> = new Set(),
-): Promise<SuiteOrReason[]> {
-  const out: SuiteOrReason[] = [];
-  if (!skip.has('typescript')) {
-    const { files: tsFiles, check: built } = await buildTypeScriptSdk(model, signal);
-    if (!built.ok || !built.built)
-      out.push({
-        sdk: 'typescript',
-        reason: `the package does not compile (see typescript_sdk): ${built.problems[0] ?? ''}`,
-      });
-    else
-      out.push({
-        sdk: 'typescript',
-        suite: {
-          sdk: 'typescript',
-          files: [...tsFiles, ...built.built],
-          command: process.execPath,
-          args: ['--test', '--test-reporter=tap', TESTS_PATH],
-          timeoutMs: SUITE_TIMEOUT_MS,
-          parse: parseTap,
-        },
-      });
-  }
-  if (!skip.has('cli')) {
-    // The CLI as built by its step (one build per run): its tests run the command as a user types it.
-    const cli = await buildSdkPackage('cli', () => emitCli(model), model, signal);
-    if (!cli.check.ok || !cli.check.built)
-      out.push({ sdk: 'cli', reason: `the package does not compile (see cli): ${cli.check.problems[0] ?? ''}` });
-    else
-      out.push({
-        sdk: 'cli',
-        suite: {
-          sdk: 'cli',
-          files: [...cli.files, ...cli.check.built],
-          command: process.execPath,
-          args: ['--test', '--test-reporter=tap', CLI_TESTS_PATH],
-          timeoutMs: SUITE_TIMEOUT_MS,
-          parse: parseTap,
-        },
-      });
-  }
-  if (!skip.has('mcp')) {
-    // The MCP server as its step built it (bundled): its tests start it over stdio and call each tool.
-    const mcp = await buildSdkPackage(
-      'mcp_server',
-      () => emitMcpServer(model),
-      model,
-      signal,
-      [MCP_SDK_RESOLUTION],
-      'dist/main.js',
+): Promise<SuiteOrReason>[] {
+  const out: Promise<SuiteOrReason>[] = [];
+  if (!skip.has('typescript'))
+    out.push(
+      buildTypeScriptSdk(model, signal).then(({ files: tsFiles, check: built }) =>
+        !built.ok || !built.built
+          ? {
+              sdk: 'typescript',
+              reason: `the package does not compile (see typescript_sdk): ${built.problems[0] ?? ''}`,
+            }
+          : {
+              sdk: 'typescript',
+              suite: {
+                sdk: 'typescript',
+                files: [...tsFiles, ...built.built],
+                command: process.execPath,
+                args: ['--test', '--test-reporter=tap', TESTS_PATH],
+                timeoutMs: SUITE_TIMEOUT_MS,
+                parse: parseTap,
+              },
+            },
+      ),
     );
-    if (!mcp.check.ok || !mcp.check.built)
-      out.push({ sdk: 'mcp', reason: `the package does not compile (see mcp_server): ${mcp.check.problems[0] ?? ''}` });
-    else
-      out.push({
-        sdk: 'mcp',
-        suite: {
-          sdk: 'mcp',
-          files: [...mcp.files, ...mcp.check.built],
-          command: process.execPath,
-          args: ['--test', '--test-reporter=tap', MCP_TESTS_PATH],
-          timeoutMs: SUITE_TIMEOUT_MS,
-          parse: parseTap,
-        },
-      });
-  }
+  if (!skip.has('cli'))
+    // The CLI as built by its step (one build per run): its tests run the command as a user types it.
+    out.push(
+      buildSdkPackage('cli', () => emitCli(model), model, signal).then((cli) =>
+        !cli.check.ok || !cli.check.built
+          ? { sdk: 'cli', reason: `the package does not compile (see cli): ${cli.check.problems[0] ?? ''}` }
+          : {
+              sdk: 'cli',
+              suite: {
+                sdk: 'cli',
+                files: [...cli.files, ...cli.check.built],
+                command: process.execPath,
+                args: ['--test', '--test-reporter=tap', CLI_TESTS_PATH],
+                timeoutMs: SUITE_TIMEOUT_MS,
+                parse: parseTap,
+              },
+            },
+      ),
+    );
+  if (!skip.has('mcp'))
+    // The MCP server as its step built it (bundled): its tests start it over stdio and call each tool.
+    out.push(
+      buildSdkPackage(
+        'mcp_server',
+        () => emitMcpServer(model),
+        model,
+        signal,
+        [MCP_SDK_RESOLUTION],
+        'dist/main.js',
+      ).then((mcp) =>
+        !mcp.check.ok || !mcp.check.built
+          ? { sdk: 'mcp', reason: `the package does not compile (see mcp_server): ${mcp.check.problems[0] ?? ''}` }
+          : {
+              sdk: 'mcp',
+              suite: {
+                sdk: 'mcp',
+                files: [...mcp.files, ...mcp.check.built],
+                command: process.execPath,
+                args: ['--test', '--test-reporter=tap', MCP_TESTS_PATH],
+                timeoutMs: SUITE_TIMEOUT_MS,
+                parse: parseTap,
+              },
+            },
+      ),
+    );
   if (!skip.has('python')) {
     const python = findExecutable('python3');
-    if (python === undefined) out.push({ sdk: 'python', reason: 'python3 is not installed on this worker' });
-    else
-      out.push({
-        sdk: 'python',
-        suite: {
-          sdk: 'python',
-          files: emitPythonSdk(model),
-          command: python,
-          args: ['-m', 'unittest', 'discover', '-s', 'tests', '-v'],
-          env: { PYTHONPATH: 'src', PYTHONDONTWRITEBYTECODE: '1' },
-          timeoutMs: SUITE_TIMEOUT_MS,
-          parse: parseUnittest,
-        },
-      });
+    out.push(
+      Promise.resolve(
+        python === undefined
+          ? { sdk: 'python', reason: 'python3 is not installed on this worker' }
+          : {
+              sdk: 'python',
+              suite: {
+                sdk: 'python',
+                files: emitPythonSdk(model),
+                command: python,
+                args: ['-m', 'unittest', 'discover', '-s', 'tests', '-v'],
+                env: { PYTHONPATH: 'src', PYTHONDONTWRITEBYTECODE: '1' },
+                timeoutMs: SUITE_TIMEOUT_MS,
+                parse: parseUnittest,
+              },
+            },
+      ),
+    );
   }
   if (!skip.has('go')) {
     const go = goWireSuite(model);
-    if (go !== undefined) out.push('suite' in go ? { sdk: 'go', suite: go.suite } : { sdk: 'go', reason: go.reason });
+    if (go !== undefined)
+      out.push(Promise.resolve('suite' in go ? { sdk: 'go', suite: go.suite } : { sdk: 'go', reason: go.reason }));
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runWireTests, wireTestsStep } from '../../../workers/pipeline/steps/wire-tests.ts';
 import type { StepOutcome } from '../../../workers/pipeline/step.ts';
 import { wireSuites, type SuiteOrReason } from '../../../workers/pipeline/wire-suites.ts';
+import type { TestOutcome } from '../../../workers/pipeline/wire-run.ts';
 import { stepContext } from '../../setup/step-context.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -110,8 +111,9 @@ function planted(...bug: Bug) {
   return plantedAll([bug]);
 }
 function plantedAll(bugs: Bug[]) {
-  return async (...args: Parameters<typeof wireSuites>): Promise<SuiteOrReason[]> =>
-    (await wireSuites(...args)).map((entry) => {
+  return (...args: Parameters<typeof wireSuites>): Promise<SuiteOrReason>[] =>
+    wireSuites(...args).map(async (pending) => {
+      let entry = await pending;
       for (const [sdk, path, from, to] of bugs) {
         if (entry.sdk !== sdk || !('suite' in entry)) continue;
         let patched = 0;
@@ -174,6 +176,34 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
       goPassed: 2,
       failed: 0,
     });
+  });
+
+  it('runs each suite once it is built: Python is not held up by a TypeScript package still building', async () => {
+    // The TypeScript suite is ready only once the Python suite has run: waiting for every suite
+    // before running any (as the step once did) never ends. The report keeps the SDKs' order.
+    let pythonRan: () => void = () => {};
+    const ran = new Promise<void>((resolve) => {
+      pythonRan = resolve;
+    });
+    const context = {
+      ...stepContext(ARRAYS),
+      turnedOff: async () => new Set(['cli', 'mcp_server', 'go_sdk'] as const),
+    };
+    const outcome = await runWireTests(context, (...args) =>
+      wireSuites(...args).map(async (pending) => {
+        const entry = await pending;
+        if (!('suite' in entry)) return entry;
+        if (entry.sdk === 'typescript') await ran;
+        if (entry.sdk !== 'python') return entry;
+        const parse = (output: string): TestOutcome[] => {
+          pythonRan();
+          return entry.suite.parse(output);
+        };
+        return { ...entry, suite: { ...entry.suite, parse } };
+      }),
+    );
+    expect(outcome.status, outcome.summary).toBe('passed');
+    expect(outcome.summary).toMatch(/typescript: 2 passed.*python: 2 passed/);
   });
 
   it('fails on a query array sent as ids=1,1 where the description says explode: true (TypeScript, CLI, MCP, Python and Go)', async () => {

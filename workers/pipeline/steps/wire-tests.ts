@@ -59,7 +59,7 @@ export const wireTestsStep = defineStep({
 /** The step with the SDK suites it runs given (a test plants a bug in one of them). */
 export async function runWireTests(
   context: StepContext,
-  suitesOf: (model: ApiModel, signal: AbortSignal, skip: ReadonlySet<WireSdk>) => Promise<SuiteOrReason[]>,
+  suitesOf: (model: ApiModel, signal: AbortSignal, skip: ReadonlySet<WireSdk>) => Promise<SuiteOrReason>[],
 ): Promise<StepOutcome> {
   const { model } = await context.model();
   if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
@@ -115,7 +115,10 @@ export async function runWireTests(
     const skip = new Set(
       (Object.entries(SDK_STEPS) as [WireSdk, PipelineStep][]).filter(([, step]) => off.has(step)).map(([sdk]) => sdk),
     );
-    const suites = await suitesOf(model, context.signal, skip);
+    // Each suite runs as soon as it is built and a mock is free (runAll); a build's failure
+    // surfaces there, or is dropped with the step when the mock does not start.
+    const suites = suitesOf(model, context.signal, skip);
+    for (const suite of suites) suite.catch(() => {});
     const started = await starting;
     if ('error' in started)
       return {
@@ -172,7 +175,7 @@ async function runAll(
   mocks: MockServer[],
   methodOps: Operation[],
   allOps: Operation[],
-  suites: SuiteOrReason[],
+  suites: Promise<SuiteOrReason>[],
   plan: ReadonlyMap<number, string>,
 ): Promise<StepOutcome> {
   const reports: SdkReport[] = [];
@@ -181,18 +184,26 @@ async function runAll(
   const diagnostics: (Diagnostic & { sdk: WireSdk; operation: string })[] = [];
   const startMs = Math.max(...mocks.map((mock) => mock.startMs));
   const counts: Record<string, number> = { operations: methodOps.length, mockStartMs: startMs, mocks: mocks.length };
-  // One SDK at a time per mock: a mock answers one suite's requests while the next would compete for the CPU.
-  const runs: (Awaited<ReturnType<typeof runSuite>> | undefined)[] = [];
-  await Promise.all(
-    mocks.map(async (mock, lane) => {
-      for (let i = lane; i < suites.length; i += mocks.length) {
-        const entry = suites[i];
-        if (entry && 'suite' in entry) runs[i] = await runSuite(entry.suite, mock.url, signal);
+  // One SDK at a time per mock (a mock answers one suite's requests while the next would compete
+  // for the CPU), each suite as soon as it is built and a mock is free: the Python suite, emitted
+  // only, does not wait for the TypeScript packages' compiles. The report keeps the SDKs' order.
+  const free = [...mocks];
+  const waiting: ((mock: MockServer) => void)[] = [];
+  const settled = await Promise.all(
+    suites.map(async (pending) => {
+      const entry = await pending;
+      if (!('suite' in entry)) return { entry, ran: undefined };
+      const mock = free.shift() ?? (await new Promise<MockServer>((resolve) => waiting.push(resolve)));
+      try {
+        return { entry, ran: await runSuite(entry.suite, mock.url, signal) };
+      } finally {
+        const next = waiting.shift();
+        if (next) next(mock);
+        else free.push(mock);
       }
     }),
   );
-  for (const [index, entry] of suites.entries()) {
-    const ran = runs[index];
+  for (const { entry, ran } of settled) {
     if ('reason' in entry || ran === undefined) {
       const reason = 'reason' in entry ? entry.reason : 'not run';
       reports.push({ sdk: entry.sdk, notRun: reason, passed: 0, failed: 0, notServable: 0, durationMs: 0 });

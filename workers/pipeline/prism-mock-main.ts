@@ -1,0 +1,68 @@
+// Prism's mock server as `prism mock` starts it (prism-cli 5.16.0's `createPrismServerWithLogger`,
+// through prism-cli's own copies of Prism's packages), with two differences that cost CPU and
+// checked nothing the wire tests read (docs/wire-tests.md, "Speed"):
+// - Prism does not validate the answers it generates itself (`validateResponse: false`). With
+//   `errors: false`, as `prism mock` runs, a response violation only adds to the `sl-violations`
+//   header of an answer that is sent anyway, and to the log; the SDKs' tests read that header on
+//   a refused request only. Every request is still validated (path, query, header, body) and its
+//   security checked, as before.
+// - No request log: nothing reads it, and writing it (pino, then prism-cli's `jsonrepair` and
+//   `signale` per line) cost more than answering. Errors before listening go to stderr.
+// Usage (workers/pipeline/mock-server.ts): node prism-mock-main.ts <port> <description file>
+// It prints `Prism is listening on http://127.0.0.1:<port>` once it listens.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+interface PrismHttpServer {
+  listen(port: number, host: string): Promise<string>;
+}
+
+// prism-cli's own dependencies, as `prism mock` loads them (not separate copies of ours).
+const prismCli = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'));
+const { getHttpOperationsFromSpec } = prismCli('@stoplight/prism-http') as {
+  getHttpOperationsFromSpec(file: string): Promise<unknown[]>;
+};
+const { createServer } = prismCli('@stoplight/prism-http-server') as {
+  createServer(operations: unknown[], options: unknown): PrismHttpServer;
+};
+const { createLogger } = prismCli('@stoplight/prism-core') as {
+  createLogger(name: string, options: { level: string }): { child(bindings: { name: string }): unknown };
+};
+const { configureExtensionsUserProvided } = prismCli('./dist/extensions.js') as {
+  configureExtensionsUserProvided(file: string, options: Record<string, unknown>): Promise<void>;
+};
+
+const [portText, file] = process.argv.slice(2);
+if (portText === undefined || file === undefined) {
+  console.error('usage: prism-mock-main.ts <port> <description file>');
+  process.exit(2);
+}
+
+try {
+  const operations = await getHttpOperationsFromSpec(file);
+  // `x-json-schema-faker` settings of the description, as `prism mock` reads them (it dereferences
+  // the whole description a second time for that, so only when the description has them).
+  if (readFileSync(file, 'utf8').includes('"x-json-schema-faker"'))
+    await configureExtensionsUserProvided(file, { fillProperties: undefined });
+  if (operations.length === 0) throw new Error('No operations found in the current file.');
+  const logger = createLogger('CLI', { level: 'silent' });
+  const server = createServer(operations, {
+    cors: true,
+    config: {
+      validateRequest: true,
+      validateResponse: false,
+      checkSecurity: true,
+      errors: false,
+      upstreamProxy: undefined,
+      mock: { dynamic: false, ignoreExamples: false, seed: null },
+      isProxy: false,
+    },
+    components: { logger: logger.child({ name: 'HTTP SERVER' }) },
+  });
+  const address = await server.listen(Number(portText), '127.0.0.1');
+  console.log(`Prism is listening on ${address}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
