@@ -214,7 +214,7 @@ export class ServiceEmitter {
       }
     }
     let body: { kind: string; whole: boolean; contentType?: string } | undefined;
-    const picked = requestContent(op);
+    const picked = requestContent(op, this.#model);
     if (op.requestBody && picked) {
       const schema = picked.content.schema;
       const resolved = resolveSchema(this.#model, schema);
