@@ -56,7 +56,14 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
       return Object.fromEntries(
         Object.entries(record).map(([name, child]) => {
           const cleaned = clean(child, false);
-          return [name, parent === 'content' && FORM.test(name) ? withFormEncoding(cleaned, value) : cleaned];
+          return [
+            name,
+            parent === 'content' && FORM.test(name)
+              ? withFormEncoding(cleaned, value)
+              : parent === 'content' && MULTIPART.test(name)
+                ? withMultipartDecoding(cleaned, value)
+                : cleaned,
+          ];
         }),
       );
     const ref = record.$ref;
@@ -127,6 +134,60 @@ function withFormEncoding(mediaType: unknown, root: unknown): unknown {
     encoding[name] = entry.style === undefined ? { ...entry, style: 'form', explode: entry.explode ?? true } : entry;
   }
   return { ...record, encoding: { ...written, ...encoding } };
+}
+
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
+
+/** `schema`, or what its chain of local `$ref`s leads to. */
+function followRefs(schema: unknown, root: unknown): unknown {
+  let node = schema;
+  for (let hops = 0; hops < 16 && node !== null && typeof node === 'object' && '$ref' in node; hops++) {
+    const ref = (node as { $ref: unknown }).$ref;
+    node = typeof ref === 'string' ? resolvePointer(root, ref) : undefined;
+  }
+  return node;
+}
+
+/**
+ * A multipart media type as Prism 5.16 can check what the SDKs send for it, as OpenAPI says to
+ * send it (an array as one part per item, an object as one `application/json` part). Prism reads
+ * each part as one string, keeping the last of a repeated name, and decodes it further only by an
+ * encoding's `style`; it never parses a JSON part. So it refused every correct request with an
+ * array or object field ("Request body property languages must be array", "expires_after must be
+ * object": OpenAI's POST /audio/transcriptions and POST /files). In the copy Prism is given:
+ * - an array property without a written style gets `style: form, explode: true` (Prism wraps the
+ *   part in an array and parses JSON object items) and `allowReserved: true` (a part is not
+ *   percent-encoded, so Prism's check for reserved characters in it does not apply);
+ * - an object property is checked as a string: its JSON is not looked into (a limit of the mock,
+ *   docs/wire-tests.md).
+ * The media type's schema becomes an inline copy with those properties changed; a schema without
+ * top-level `properties` (an allOf) is left as written.
+ */
+function withMultipartDecoding(mediaType: unknown, root: unknown): unknown {
+  if (mediaType === null || typeof mediaType !== 'object' || Array.isArray(mediaType)) return mediaType;
+  const record = mediaType as Record<string, unknown>;
+  const schema = followRefs(record.schema, root);
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return mediaType;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return mediaType;
+  const written =
+    record.encoding !== null && typeof record.encoding === 'object' ? (record.encoding as Record<string, unknown>) : {};
+  const encoding: Record<string, unknown> = { ...written };
+  const changed: Record<string, unknown> = { ...(properties as Record<string, unknown>) };
+  for (const [name, raw] of Object.entries(properties as Record<string, unknown>)) {
+    const property = followRefs(raw, root);
+    if (property === null || typeof property !== 'object' || Array.isArray(property)) continue;
+    const p = property as Record<string, unknown>;
+    const given = written[name];
+    const entry = given !== null && typeof given === 'object' ? (given as Record<string, unknown>) : {};
+    const types = Array.isArray(p.type) ? (p.type as unknown[]) : [p.type];
+    if (types.includes('array') || (p.type === undefined && p.items !== undefined)) {
+      if (entry.style === undefined) encoding[name] = { ...entry, style: 'form', explode: true, allowReserved: true };
+    } else if (types.includes('object') || (p.type === undefined && p.properties !== undefined)) {
+      changed[name] = { type: 'string' };
+    }
+  }
+  return { ...record, schema: { ...schema, properties: changed }, encoding };
 }
 
 /** What Prism is given, and how much of the schema tree it would build from it. */

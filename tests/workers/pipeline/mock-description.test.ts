@@ -139,3 +139,89 @@ describe('mockDescription', () => {
       expect(outcome.counts?.[`${sdk}Passed`], `${sdk}: ${outcome.summary}`).toBe(operations);
   }, 180_000);
 });
+
+// A multipart body as OpenAPI says to send it (OpenAI's POST /audio/transcriptions and POST /files):
+// an array as one part per item, an object as one JSON part. Prism reads each part as a string and
+// refused both ("must be array", "must be object") until the copy it is given says how to decode them.
+const MULTIPART = `openapi: 3.1.0
+info: { title: Uploads, version: 1.0.0 }
+paths:
+  /files:
+    post:
+      operationId: upload
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: { $ref: '#/components/schemas/Upload' }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+components:
+  schemas:
+    Upload:
+      type: object
+      required: [file, purpose]
+      properties:
+        file: { type: string, format: binary }
+        purpose: { type: string, enum: [batch, vision] }
+        languages: { type: array, minItems: 1, items: { type: string } }
+        expires_after: { $ref: '#/components/schemas/Expiry' }
+    Expiry:
+      type: object
+      required: [anchor, seconds]
+      properties: { anchor: { type: string, enum: [created_at] }, seconds: { type: integer, minimum: 3600 } }
+`;
+
+describe('mockDescription: multipart bodies', () => {
+  it('Prism takes an array as repeated parts and an object as a JSON part, and still checks the rest', async () => {
+    const described = mockDescription(MULTIPART);
+    const dir = await mkdtemp(join(tmpdir(), 'mock-multipart-'));
+    const file = join(dir, 'openapi.json');
+    await writeFile(file, described?.json ?? '');
+    const mock = await startMockServer(file, undefined, 60_000);
+    const send = async (fields: [string, string | Blob][]): Promise<number> => {
+      const form = new FormData();
+      for (const [name, value] of fields) form.append(name, value);
+      const response = await fetch(`${mock.url}/files`, { method: 'POST', body: form });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    try {
+      const file = new Blob(['contents']);
+      const expiry = JSON.stringify({ anchor: 'created_at', seconds: 3600 });
+      expect(
+        await send([
+          ['file', file],
+          ['purpose', 'batch'],
+          ['languages', 'en'],
+          ['expires_after', expiry],
+        ]),
+      ).toBe(200);
+      expect(
+        await send([
+          ['file', file],
+          ['purpose', 'batch'],
+          ['languages', 'en'],
+          ['languages', 'fr'],
+        ]),
+      ).toBe(200);
+      // Still refused: a value outside the enum, a missing required field.
+      expect(
+        await send([
+          ['file', file],
+          ['purpose', 'other'],
+          ['languages', 'en'],
+        ]),
+      ).toBe(422);
+      expect(
+        await send([
+          ['file', file],
+          ['languages', 'en'],
+        ]),
+      ).toBe(422);
+    } finally {
+      await mock.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
