@@ -39,6 +39,9 @@ const DATA = new Set(['example', 'value', 'default', 'enum', 'const', 'x-example
  * - Prism calls an operation's `callbacks` at URLs taken from the request, and may fetch an
  *   example's `externalValue`. Neither changes what the SDKs send or receive, so both are removed
  *   (counted in `dropped`) and the description is mocked.
+ * - A response's declared framing headers (`Transfer-Encoding`, `Content-Length`,
+ *   `Content-Encoding`, ...: FRAMING_HEADERS) are removed too (counted in `dropped`): Prism would
+ *   send them with made-up values beside its own framing, which no HTTP client reads.
  *
  * Keywords are recognised by position: a property or path named `callbacks` is a name, not the
  * keyword, and an example's data is never rewritten. Undefined when the text does not parse.
@@ -48,23 +51,30 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
   if (value === undefined || value === null || typeof value !== 'object') return undefined;
   let external = 0;
   let dropped = 0;
-  const clean = (node: unknown, namesOnly: boolean, parent?: string): unknown => {
+  const clean = (node: unknown, namesOnly: boolean, parent?: string, grandparent?: string): unknown => {
     if (Array.isArray(node)) return node.map((item) => clean(item, false));
     if (node === null || typeof node !== 'object') return node;
     const record = node as Record<string, unknown>;
     if (namesOnly)
       return Object.fromEntries(
-        Object.entries(record).map(([name, child]) => {
-          const cleaned = clean(child, false);
-          return [
-            name,
-            parent === 'content' && FORM.test(name)
-              ? withFormEncoding(cleaned, value)
-              : parent === 'content' && MULTIPART.test(name)
-                ? withMultipartDecoding(cleaned, value)
-                : cleaned,
-          ];
-        }),
+        Object.entries(record)
+          .filter(([name]) => {
+            // A response's framing headers (not the named headers of `components`).
+            const framing = parent === 'headers' && grandparent !== 'components' && FRAMING_HEADERS.test(name);
+            if (framing) dropped++;
+            return !framing;
+          })
+          .map(([name, child]) => {
+            const cleaned = clean(child, false);
+            return [
+              name,
+              parent === 'content' && FORM.test(name)
+                ? withFormEncoding(cleaned, value)
+                : parent === 'content' && MULTIPART.test(name)
+                  ? withMultipartDecoding(cleaned, value)
+                  : cleaned,
+            ];
+          }),
       );
     const ref = record.$ref;
     if (ref !== undefined && (typeof ref !== 'string' || !ref.startsWith('#'))) {
@@ -79,7 +89,9 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
       }
       // A schema's `examples` (an array) is data too; the media type's `examples` is a map of names.
       out[key] =
-        DATA.has(key) || (key === 'examples' && Array.isArray(child)) ? child : clean(child, NAME_MAPS.has(key), key);
+        DATA.has(key) || (key === 'examples' && Array.isArray(child))
+          ? child
+          : clean(child, NAME_MAPS.has(key), key, parent);
     }
     return out;
   };
@@ -106,6 +118,16 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
 }
 
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * Response headers that frame the message rather than carry data. Prism sends a declared response
+ * header with a value from its example or schema beside its own framing: OpenAI's POST
+ * /audio/speech declares `Transfer-Encoding` (`type: string`), and Prism answered
+ * `Transfer-Encoding: string` with a Content-Length, which Go's transport refuses ("unsupported
+ * transfer encoding") and Node's parser too; notion.com's `Transfer-Encoding: chunked` and
+ * `Content-Encoding: gzip` on a plain body the same. No SDK reads them, so Prism is not given them.
+ */
+const FRAMING_HEADERS = /^(transfer-encoding|content-length|content-encoding|connection|keep-alive|trailer|upgrade)$/i;
 
 /**
  * A form media type with the encoding OpenAPI defines by default written out for each top-level

@@ -156,7 +156,20 @@ paths:
             schema: { $ref: '#/components/schemas/Upload' }
       responses:
         '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+  /speech:
+    get:
+      operationId: speak
+      responses:
+        '200':
+          description: audio
+          headers:
+            Transfer-Encoding: { schema: { type: string } }
+            Content-Encoding: { schema: { type: string, example: gzip } }
+            X-Request-Id: { $ref: '#/components/headers/Transfer-Encoding' }
+          content: { application/octet-stream: { schema: { type: string, format: binary } } }
 components:
+  headers:
+    Transfer-Encoding: { schema: { type: string, example: req-1 } }
   schemas:
     Upload:
       type: object
@@ -172,9 +185,19 @@ components:
       properties: { anchor: { type: string, enum: [created_at] }, seconds: { type: integer, minimum: 3600 } }
 `;
 
-describe('mockDescription: multipart bodies', () => {
+// OpenAI's POST /audio/speech declares a `Transfer-Encoding` response header (`type: string`):
+// Prism answered `Transfer-Encoding: string` beside its Content-Length, which Go's transport
+// ("unsupported transfer encoding") and Node's parser refuse. Framing headers are not given to Prism.
+describe('mockDescription: multipart bodies, framing headers', () => {
   it('Prism takes an array as repeated parts and an object as a JSON part, and still checks the rest', async () => {
     const described = mockDescription(MULTIPART);
+    const given = JSON.parse(described?.json ?? '{}') as {
+      paths: { '/speech': { get: { responses: { '200': { headers: Record<string, unknown> } } } } };
+      components: { headers: Record<string, unknown> };
+    };
+    expect(Object.keys(given.paths['/speech'].get.responses['200'].headers)).toEqual(['X-Request-Id']);
+    // A named header of `components` is a name, not a response's header: kept for its references.
+    expect(Object.keys(given.components.headers)).toEqual(['Transfer-Encoding']);
     const dir = await mkdtemp(join(tmpdir(), 'mock-multipart-'));
     const file = join(dir, 'openapi.json');
     await writeFile(file, described?.json ?? '');
@@ -219,6 +242,11 @@ describe('mockDescription: multipart bodies', () => {
           ['languages', 'en'],
         ]),
       ).toBe(422);
+      // Node's fetch reads the answer (it refused Prism's made-up Transfer-Encoding before).
+      const speech = await fetch(`${mock.url}/speech`);
+      expect(speech.status).toBe(200);
+      expect(speech.headers.get('x-request-id')).toBe('req-1');
+      await speech.arrayBuffer();
     } finally {
       await mock.stop();
       await rm(dir, { recursive: true, force: true });
