@@ -153,7 +153,15 @@ function withFormEncoding(mediaType: unknown, root: unknown): unknown {
   for (const name of Object.keys(properties)) {
     const given = written[name];
     const entry = given !== null && typeof given === 'object' ? (given as Record<string, unknown>) : {};
-    encoding[name] = entry.style === undefined ? { ...entry, style: 'form', explode: entry.explode ?? true } : entry;
+    // Prism checks every encoding entry's raw value for reserved characters, `+` among them, the
+    // form encoding of a space (`Payee=Acme+Inc.`: Go's request refused, "Reserved characters used
+    // in request body"): an entry the description does not write does not ask for that check.
+    encoding[name] =
+      given === undefined
+        ? { style: 'form', explode: true, allowReserved: true }
+        : entry.style === undefined
+          ? { ...entry, style: 'form', explode: entry.explode ?? true }
+          : entry;
   }
   return { ...record, encoding: { ...written, ...encoding } };
 }
