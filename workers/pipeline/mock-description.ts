@@ -72,7 +72,9 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
                 ? withFormEncoding(cleaned, value)
                 : parent === 'content' && MULTIPART.test(name)
                   ? withMultipartDecoding(cleaned, value)
-                  : cleaned,
+                  : parent === 'content' && JSON_MEDIA.test(name)
+                    ? withoutStringExamples(cleaned, value)
+                    : cleaned,
             ];
           }),
       );
@@ -167,6 +169,38 @@ function withFormEncoding(mediaType: unknown, root: unknown): unknown {
 }
 
 const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
+
+const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * A JSON media type without the examples that are a string where its schema is an object or an
+ * array: jira writes each response's example as the JSON text of the object (`"{\"maxResults\":
+ * 2, ...}"`), which Prism sends as a JSON string (and logs as a violation of its own answer). The
+ * Go SDK, which decodes into the declared struct, failed on it ("cannot unmarshal string"); without
+ * the example Prism answers from the schema.
+ */
+function withoutStringExamples(mediaType: unknown, root: unknown): unknown {
+  if (mediaType === null || typeof mediaType !== 'object' || Array.isArray(mediaType)) return mediaType;
+  const record = mediaType as Record<string, unknown>;
+  const schema = followRefs(record.schema, root);
+  const type = schema !== null && typeof schema === 'object' ? (schema as { type?: unknown }).type : undefined;
+  if (type !== 'object' && type !== 'array') return mediaType;
+  const out: Record<string, unknown> = { ...record };
+  if (typeof out.example === 'string') delete out.example;
+  if (out.examples !== null && typeof out.examples === 'object' && !Array.isArray(out.examples)) {
+    const kept = Object.entries(out.examples as Record<string, unknown>).filter(([, example]) => {
+      const resolved = followRefs(example, root);
+      return !(
+        resolved !== null &&
+        typeof resolved === 'object' &&
+        typeof (resolved as { value?: unknown }).value === 'string'
+      );
+    });
+    if (kept.length > 0) out.examples = Object.fromEntries(kept);
+    else delete out.examples;
+  }
+  return out;
+}
 
 /** `schema`, or what its chain of local `$ref`s leads to. */
 function followRefs(schema: unknown, root: unknown): unknown {

@@ -166,6 +166,16 @@ paths:
             schema: { type: object, required: [payee], properties: { payee: { type: string, maxLength: 20 }, tags: { type: array, items: { type: string } } } }
       responses:
         '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+  /boards:
+    get:
+      operationId: boards
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { type: object, required: [total], properties: { total: { type: integer } } }
+              example: '{"total": 5}'
   /speech:
     get:
       operationId: speak
@@ -265,6 +275,10 @@ describe('mockDescription: multipart bodies, framing headers', () => {
       };
       expect(await note('payee=Acme+Inc.&tags=a&tags=b')).toBe(200);
       expect(await note(`payee=${'x'.repeat(21)}`)).toBe(422);
+      // jira's examples are the JSON text of the object: Prism sent a JSON string (the Go SDK could
+      // not decode it); without the example it answers an object from the schema.
+      const boards = await fetch(`${mock.url}/boards`);
+      expect(typeof (await boards.json())).toBe('object');
       // Node's fetch reads the answer (it refused Prism's made-up Transfer-Encoding before).
       const speech = await fetch(`${mock.url}/speech`);
       expect(speech.status).toBe(200);
