@@ -548,5 +548,8 @@ function configModels(resources: readonly Resource[]): Set<string> {
 /** Whether a parameter's value is an object (or a map): members the query style spreads, not a scalar or a list. */
 function isObjectParam(model: ApiModel, schema: SchemaNode): boolean {
   const resolved = resolveSchema(model, schema);
+  // `anyOf: [{type: object}, {type: null}]` (OpenAI's Metadata): a union of one variant, nullable.
+  if (resolved?.kind === 'union' && resolved.variants.length === 1)
+    return isObjectParam(model, resolved.variants[0] as SchemaNode);
   return resolved?.kind === 'object' || resolved?.kind === 'map' || resolved?.kind === 'intersection';
 }

@@ -136,7 +136,7 @@ func textValues(name string, v reflect.Value, options string) ([][2]string, erro
 				if err != nil {
 					return nil, err
 				}
-				text = string(encoded)
+				text = jsonText(encoded)
 			}
 			texts = append(texts, text)
 		}
@@ -187,7 +187,17 @@ func textValues(name string, v reflect.Value, options string) ([][2]string, erro
 			return out, nil
 		}
 	}
-	return [][2]string{{name, string(encoded)}}, nil
+	return [][2]string{{name, jsonText(encoded)}}, nil
+}
+
+// jsonText is the text of a value marshalled to JSON: a string's own characters (a union holding
+// `"auto"` is sent as auto, as a plain string field is), else the JSON as is.
+func jsonText(encoded []byte) string {
+	var text string
+	if len(encoded) > 0 && encoded[0] == '"' && json.Unmarshal(encoded, &text) == nil {
+		return text
+	}
+	return string(encoded)
 }
 
 // hasOption reports whether a tag's comma-separated options hold `option`.
@@ -315,7 +325,7 @@ func encodeMultipart(source any) ([]byte, string, error) {
 			if err != nil {
 				return err
 			}
-			text = string(encoded)
+			text = jsonText(encoded)
 		}
 		return writer.WriteField(name, text)
 	}
