@@ -298,7 +298,9 @@ function build(model: ApiModel, node: SchemaNode, fill: Fill, depth: number, see
       return requiredArm(model, node, merged, fill, depth, seen) ?? merged;
     }
     case 'unknown':
-      return { t: 'obj', entries: [] };
+      // Any value: a string, which every encoding carries (an empty object is no pair at all in a
+      // form body: twilio's required `SinkConfiguration`, refused as missing).
+      return node.reason === 'any' ? { t: 'str', v: 'string' } : { t: 'obj', entries: [] };
   }
 }
 

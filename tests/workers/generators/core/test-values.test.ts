@@ -130,8 +130,11 @@ components:
   schemas:
     Run:
       type: object
-      required: [tool, search, ref, user]
+      required: [tool, search, ref, user, config]
       properties:
+        # Any value (twilio's form field SinkConfiguration): a string, which a form body carries
+        # where an empty object is no pair at all.
+        config: { description: The sink configuration, encoded as JSON }
         tool: { $ref: '#/components/schemas/Tool' }
         search:
           type: object
@@ -181,6 +184,7 @@ describe('test values on real-world shapes', () => {
       expect(body.tool).toMatchObject({ type: 'function' });
       expect(body.ref).toEqual({ url: 'string' });
       expect(body.user).toEqual({ id: 'string' });
+      expect(body.config).toBe('string');
       if (fill === 'all') expect(body.version).toBeNull();
     }
   });
