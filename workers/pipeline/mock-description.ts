@@ -165,7 +165,25 @@ function withFormEncoding(mediaType: unknown, root: unknown): unknown {
           ? { ...entry, style: 'form', explode: entry.explode ?? true }
           : entry;
   }
-  return { ...record, encoding: { ...written, ...encoding } };
+  const withEncoding = { ...record, encoding: { ...written, ...encoding } };
+  // Prism's form decoder splits a property only when its `type` is exactly `array`: a nullable
+  // array (3.0 `nullable: true`, 3.1 `type: [array, 'null']`) reached its validator as the last
+  // value's string (twilio's `UseCaseCategories`, "must be array,null"). A form body cannot send
+  // null anyway; Prism gets the array without it, in an inline copy of the body's schema.
+  const changed: Record<string, unknown> = { ...(properties as Record<string, unknown>) };
+  let nullableArrays = 0;
+  for (const [name, raw] of Object.entries(properties as Record<string, unknown>)) {
+    const property = followRefs(raw, root);
+    if (property === null || typeof property !== 'object' || Array.isArray(property)) continue;
+    const { nullable, type, ...rest } = property as Record<string, unknown>;
+    const types = Array.isArray(type) ? type : [type];
+    if (!types.includes('array') || (nullable !== true && !types.includes('null'))) continue;
+    changed[name] = { ...rest, type: 'array' };
+    nullableArrays++;
+  }
+  return nullableArrays === 0
+    ? withEncoding
+    : { ...withEncoding, schema: { ...(schema as Record<string, unknown>), properties: changed } };
 }
 
 const MULTIPART = /^multipart\/form-data\s*(;|$)/i;

@@ -163,7 +163,7 @@ paths:
         required: true
         content:
           application/x-www-form-urlencoded:
-            schema: { type: object, required: [payee], properties: { payee: { type: string, maxLength: 20 }, tags: { type: array, items: { type: string } } } }
+            schema: { $ref: '#/components/schemas/Note' }
       responses:
         '200': { description: ok, content: { application/json: { schema: { type: object } } } }
   /boards:
@@ -191,6 +191,13 @@ components:
   headers:
     Transfer-Encoding: { schema: { type: string, example: req-1 } }
   schemas:
+    # twilio's UseCaseCategories: a nullable array in a form body.
+    Note:
+      type: object
+      required: [payee]
+      properties:
+        payee: { type: string, maxLength: 20 }
+        tags: { type: [array, 'null'], items: { type: string, enum: [a, b] } }
     Upload:
       type: object
       required: [file, purpose]
@@ -274,6 +281,7 @@ describe('mockDescription: multipart bodies, framing headers', () => {
         return response.status;
       };
       expect(await note('payee=Acme+Inc.&tags=a&tags=b')).toBe(200);
+      expect(await note('payee=x&tags=c')).toBe(422);
       expect(await note(`payee=${'x'.repeat(21)}`)).toBe(422);
       // jira's examples are the JSON text of the object: Prism sent a JSON string (the Go SDK could
       // not decode it); without the example it answers an object from the schema.
