@@ -93,7 +93,7 @@ console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s over ${fol
 for (const [sdk, t] of totals) {
   const servable = t.passed + t.failed;
   console.log(
-    `${sdk}: ${t.passed} of ${servable} servable operations pass (${servable === 0 ? '-' : ((t.passed / servable) * 100).toFixed(1)}%); ${t.notServable} not servable by the mock`,
+    `${sdk}: ${t.passed} of ${servable} servable operations pass (${servable === 0 ? '-' : ((t.passed / servable) * 100).toFixed(1)}%); ${t.notServable} not servable (by the mock, or not testable: reasons below)`,
   );
 }
 if (others.length > 0) console.log(`\nOperations that did not pass, with the reason:\n${others.join('\n')}`);

@@ -9,6 +9,10 @@ export { unpackArtifact } from './pipeline/unpack-artifact.ts';
 /** Writing a file tree to a scratch folder and finding a tool on PATH (publishing's package checks). */
 export { findExecutable, writeTree } from './pipeline/check-with-tool.ts';
 export { pythonTools } from './pipeline/python-tools.ts';
+/** Where custom code's npm packages come from (CUSTOM_CODE_NPM_REGISTRY, else npm's): the npm package check installs a package's carried dependencies from it. */
+export { npmRegistry } from './pipeline/custom-code/npm-registry.ts';
+/** The specifiers a dependency may be carried with (a registry range): the check installs nothing else. */
+export { REGISTRY_RANGE } from './pipeline/custom-code/carry-dependencies.ts';
 /** A Go module's publishing checks: moved to the path it is published as, built offline, its tag free on the remote. */
 export { goModuleBuilds, goTagOnRemote, prepareGoModule } from './publishing/go-module.ts';
 /** The JSON reports of the compat_diff step, as the API reads them back (publishing dry runs, versions). */

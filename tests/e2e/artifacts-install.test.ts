@@ -10,7 +10,6 @@
 //   wheels install into one fresh venv with `pip --no-index`, and every module imports.
 // Packages are batched: one npm install, one tsc run, one venv for the whole sample.
 
-import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +21,7 @@ import { cliStep } from '../../workers/pipeline/steps/cli.ts';
 import { pythonSdkStep } from '../../workers/pipeline/steps/python-sdk.ts';
 import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
 import { stepContext } from '../setup/step-context.ts';
+import { nodesToTry, ok } from './offline-install.ts';
 import { pythonTools as pinnedPythonTools } from '../../workers/pipeline/python-tools.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -43,62 +43,6 @@ if (HAS_CORPUS && missingPythonTools.length)
   console.warn(
     `\n*** artifacts-install Python tests SKIPPED: ${missingPythonTools.join(', ')} not installed (npm run setup:python-tools installs them) ***\n`,
   );
-
-/** An unreachable registry and an empty cache: any attempt to fetch fails instead of quietly succeeding. */
-const OFFLINE_ENV = {
-  npm_config_registry: 'http://127.0.0.1:9/',
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
-  npm_config_update_notifier: 'false',
-  PIP_NO_INDEX: '1',
-};
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function sh(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((done) => {
-    execFile(
-      command,
-      args,
-      { cwd, env: { ...process.env, ...OFFLINE_ENV, ...env }, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-async function ok(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
-  const result = await sh(command, args, cwd, env);
-  expect(
-    result.code,
-    `${command} ${args.join(' ')} (in ${cwd}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`,
-  ).toBe(0);
-  return result.stdout;
-}
-
-/** Node binaries on this machine whose version the generated `engines` (^20.19.0 || >=22.12.0) admits. */
-function nodesToTry(): { path: string; version: string }[] {
-  const out = new Map<string, string>();
-  for (const path of [process.execPath, '/usr/bin/node', '/usr/local/bin/node']) {
-    if (!existsSync(path)) continue;
-    const version = execFileVersion(path);
-    const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
-    if ((major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major > 22) out.set(version, path);
-  }
-  return [...out].map(([version, path]) => ({ path, version }));
-}
-
-function execFileVersion(path: string): string {
-  try {
-    return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-}
 
 interface Sampled {
   description: string;

@@ -1,7 +1,8 @@
 // Running one SDK's generated tests against the mock and reading what each test did: the test
 // runner's own report (node:test's TAP, unittest's verbose lines, `go test -v`) parsed into one
 // outcome per test, then per operation: passed, failed (with what the mock refused or what failed
-// to decode) or not servable by the mock (a response Prism cannot produce, with its reason).
+// to decode) or not servable (a response Prism cannot produce, or a request the SDK's runtime
+// cannot send: each reason begins with whose limit it is).
 
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -33,44 +34,48 @@ export type OperationVerdict =
   | { operation: number; status: 'passed' }
   | { operation: number; status: 'failed' | 'not_servable'; kind: WireCase; reason: string };
 
-/** Prism's answers that say the mock cannot produce a response (not that the request was wrong). */
+/**
+ * Failures that are no fault of the SDK's code, each with its reason, worded by its cause: "not
+ * servable by the mock: ..." (Prism cannot produce a response), "not testable: ..." (the SDK's
+ * runtime cannot send the request).
+ */
 const NOT_SERVABLE: [RegExp, string][] = [
   [
     // The type URL (the SDKs print the body), or its title (the CLI prints `error: 500 <title>`).
     /prism\/errors#NO_COMPLEX_OBJECT_TEXT|500 Cannot serialise complex objects as text/,
-    'Prism cannot serialise an object schema as text (an event stream or text/plain response of objects)',
+    'not servable by the mock: Prism cannot serialise an object schema as text (an event stream or text/plain response of objects)',
   ],
   [
     /prism\/errors#NO_RESPONSE(_RESPONSE)?_DEFINED/,
-    'the description declares no response Prism can answer with (no content or example for the status it picked)',
+    'not servable by the mock: the description declares no response Prism can answer with (no content or example for the status it picked)',
   ],
-  [/prism\/errors#NOT_IMPLEMENTED/, 'Prism does not implement this operation'],
-  [/prism\/errors#UNKNOWN/, 'Prism failed while generating the response'],
+  [/prism\/errors#NOT_IMPLEMENTED/, 'not servable by the mock: Prism does not implement this operation'],
+  [/prism\/errors#UNKNOWN/, 'not servable by the mock: Prism failed while generating the response'],
   [
     // Node's parser (the TypeScript SDK's cause; the CLI and the MCP server print it after
     // "Connection error."): undici's "Response does not match the HTTP/1.1 protocol (…)",
     // node:http's "Parse Error: …" (reproduced with Prism on notion.com's description).
     /Content-Length can't be present with Transfer-Encoding/,
-    "Prism sends the description's own Transfer-Encoding response header beside its Content-Length, which is not valid HTTP/1.1",
+    "not servable by the mock: Prism sends the description's own Transfer-Encoding response header beside its Content-Length, which is not valid HTTP/1.1",
   ],
   [
     // Go's transport takes the chunked body, then un-gzips it as the header says: compress/gzip's
     // ErrHeader. The SDK asks for no encoding itself; only a body mislabelled gzip gives this.
     /\bgzip: invalid header\b/,
-    "Prism sends the description's own `Content-Encoding: gzip` response header with a body that is not gzip",
+    "not servable by the mock: Prism sends the description's own `Content-Encoding: gzip` response header with a body that is not gzip",
   ],
   [
     // Not the mock's limit but Node's: undici's fetch refuses the forbidden methods (Fetch standard)
     // before sending, "TypeError: 'TRACE' HTTP method is unsupported." in any SDK's wrapping (the
     // TypeScript SDK, and the CLI and MCP server that run it). Python and Go send them.
     /'(CONNECT|TRACE|TRACK)' HTTP method is unsupported/,
-    "Node's fetch refuses to send this method (CONNECT, TRACE and TRACK are forbidden methods), so the TypeScript SDK, the CLI and the MCP server cannot send it",
+    "not testable: Node's fetch cannot send this method (CONNECT, TRACE and TRACK are forbidden methods in the Fetch standard), so the TypeScript SDK, the CLI and the MCP server cannot send it",
   ],
   [
     // The SDKs' tests (`HTTP 302`), the CLI's error (`exit 1: error: 302 Found`), the MCP tool
     // error (`API error 302:`), Go's (`(status: 302)`).
     /^(AssertionError: )?HTTP 3\d\d\b|^exit \d+: error: 3\d\d |^API error 3\d\d:|\(status: 3\d\d\)/,
-    'the operation answers a redirect (3xx) and Prism sends no Location to follow',
+    'not servable by the mock: the operation answers a redirect (3xx) and Prism sends no Location to follow',
   ],
 ];
 
@@ -123,7 +128,7 @@ export async function runSuite(
   }
 }
 
-/** Per operation (by index), from its tests: a failure that is the mock's limit is `not_servable`. */
+/** Per operation (by index), from its tests: a failure that is a limit listed above is `not_servable`. */
 export function operationVerdicts(outcomes: readonly TestOutcome[]): OperationVerdict[] {
   const byOp = new Map<number, OperationVerdict>();
   for (const outcome of outcomes) {

@@ -8,7 +8,9 @@ import {
   findExecutable,
   goModuleBuilds,
   goTagOnRemote,
+  npmRegistry,
   prepareGoModule,
+  REGISTRY_RANGE,
   unpackArtifact,
   writeTree,
 } from '../../../workers/for-api.ts';
@@ -17,7 +19,8 @@ import { SEMVER } from './version-syntax.ts';
 import { pythonTools } from '../../../workers/for-api.ts';
 
 // The dry-run's package check: the package a registry would receive, used the way its users will
-// use it, with no network. Every step is a child process (async spawn with a time limit), so the
+// use it, with no network (an npm package that carries a customer's dependencies gets those, and
+// only those, from the registry custom code's packages come from). Every step is a child process (async spawn with a time limit), so the
 // API's event loop keeps serving while it runs; at most MAX_CONCURRENT checks run at once per
 // process, the others wait their turn.
 
@@ -72,12 +75,18 @@ interface Ran {
   output: string;
 }
 
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  wholeEnv?: Record<string, string>,
+): Promise<Ran> {
   return new Promise((resolve) => {
     execFile(
       command,
       args,
-      { cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...childEnv(cwd), ...env } },
+      { cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: wholeEnv ?? { ...childEnv(cwd), ...env } },
       (error, stdout, stderr) => {
         const output = `${stdout}\n${stderr}`;
         if (!error) return resolve({ ok: true, output: stdout });
@@ -136,11 +145,119 @@ export interface PackageTarget {
 const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 const NPM_ID = 'package_installs';
 const NPM_LABEL = 'The packed package installs offline, imports (ESM and CommonJS) and type-checks';
+const NPM_LABEL_WITH_DEPENDENCIES =
+  'The packed package installs (its dependencies from the registry), imports (ESM and CommonJS) and type-checks';
+/** The fields npm installs for a package's users (devDependencies are its own). */
+const RUNTIME_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'] as const;
+
+/** `@types/x` for `x`, `@types/scope__x` for `@scope/x` (as carry-dependencies.ts carries them). */
+const typesOf = (name: string): string => `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
+
+/**
+ * The npm packages the package declares for its users, `name@range`: our generator declares none
+ * (the SDK has no runtime dependencies), so these are the ones carried with a customer's code
+ * (workers/pipeline/custom-code/carry-dependencies.ts), with the `@types/*` packages it carries for
+ * them as devDependencies (a TypeScript user adds them; the usage file is checked against them).
+ */
+function declaredDependencies(pkg: Record<string, unknown>): Declared[] {
+  const out = new Map<string, Declared>();
+  for (const field of RUNTIME_FIELDS) {
+    const deps = pkg[field];
+    if (deps && typeof deps === 'object')
+      for (const [name, range] of Object.entries(deps)) out.set(name, { name, range, dev: false });
+  }
+  const dev = pkg.devDependencies;
+  if (dev && typeof dev === 'object')
+    for (const name of [...out.keys()]) {
+      const types = typesOf(name);
+      if (!out.has(types) && Object.hasOwn(dev, types))
+        out.set(types, { name: types, range: (dev as Record<string, unknown>)[types], dev: true });
+    }
+  return [...out.values()];
+}
+
+interface Declared {
+  name: string;
+  range: unknown;
+  /** A devDependency (an `@types/*` package): installed beside the packed file, as its TypeScript users add it. */
+  dev: boolean;
+}
+
+/**
+ * How the packed file is installed: strictly offline when it declares no dependencies (today's
+ * SDK), else its dependencies from the registry custom code's packages come from (npmRegistry:
+ * CUSTOM_CODE_NPM_REGISTRY, else npm's own), with lifecycle scripts still off and the package
+ * itself from the packed file. Only npm gets the registry's settings (its proxy, CA, the .npmrc
+ * with a mirror's token); the stages that run the package's code keep the offline environment.
+ */
+type InstallPlan =
+  | { offline: true }
+  | {
+      offline: false;
+      /** Every dependency, `name@range`, as the checklist says them. */
+      specs: string[];
+      /** What npm is given beside the packed file (the typing packages). */
+      beside: string[];
+      where: string;
+      args: string[];
+      env: Record<string, string>;
+      failure: (output: string) => string;
+    }
+  | { offline: false; error: string };
+
+async function installPlan(npm: string, declared: Declared[], project: string): Promise<InstallPlan> {
+  if (declared.length === 0) return { offline: true };
+  const foreign = declared.filter(({ range }) => typeof range !== 'string' || !REGISTRY_RANGE.test(range.trim()));
+  if (foreign.length)
+    return {
+      offline: false,
+      error: `The package declares dependencies npm would fetch from elsewhere than a registry (${foreign
+        .slice(0, 5)
+        .map(({ name, range }) => `${name}: ${JSON.stringify(range)}`)
+        .join(', ')}): the check installs dependencies from the registry only.`,
+    };
+  let registry: ReturnType<typeof npmRegistry>;
+  try {
+    registry = npmRegistry(process.env);
+  } catch (error) {
+    return {
+      offline: false,
+      error: `The registry for the package's dependencies is misconfigured: ${(error as Error).message}.`,
+    };
+  }
+  const spec = ({ name, range }: Declared) => `${name}@${String(range).trim()}`;
+  const specs = declared.map(spec);
+  const { npm_config_offline: _offline, npm_config_registry: _nowhere, ...offline } = childEnv(project);
+  const env = { ...offline, ...registry.env };
+  let where = registry.url;
+  if (!where) {
+    const asked = await run(npm, ['config', 'get', 'registry'], project, {}, env);
+    where = asked.ok && /^https?:\/\//.test(asked.output.trim()) ? asked.output.trim() : registry.where;
+  }
+  // A registry URL may hold a user and password: the checklist names the host only.
+  if (/^https?:\/\//.test(where)) {
+    const url = new URL(where);
+    url.username = '';
+    url.password = '';
+    where = url.href;
+  }
+  return {
+    offline: false,
+    specs,
+    beside: declared.filter((d) => d.dev).map(spec),
+    where,
+    args: registry.fetchArgs,
+    env,
+    failure: (output) =>
+      `its dependencies ${specs.join(', ')} could not be installed: ${registry.failure(output, output.startsWith('timed out after'))}`,
+  };
+}
 
 /**
  * The npm package as its users get it: the artifact with the name and version it would be
  * published under, `npm pack`ed (lifecycle scripts off, so only what the artifact holds ships),
- * the packed file installed into a clean temp project offline, imported with `import` and with
+ * the packed file installed into a clean temp project offline (or, when it carries a customer's
+ * dependencies, with those from the registry: installPlan), imported with `import` and with
  * `require`, and a usage file type-checked against its declarations with tsc (ESM and CommonJS).
  */
 export async function npmPackageCheck(artifact: Artifact, target: PackageTarget): Promise<ChecklistEntry> {
@@ -157,6 +274,8 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
   } catch {
     return entry(NPM_ID, NPM_LABEL, [], "The artifact's package.json is not JSON.");
   }
+  const declared = declaredDependencies(pkg);
+  const label = declared.length ? NPM_LABEL_WITH_DEPENDENCIES : NPM_LABEL;
   // A name npm would refuse fails the name check; the package is then checked under its own name.
   const ownName = typeof pkg.name === 'string' ? pkg.name : '';
   const packageName =
@@ -178,21 +297,21 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
       );
       try {
         const packed = await run(npm, ['pack', '--json', '--pack-destination', work], join(source, 'package'));
-        if (!packed.ok) return entry(NPM_ID, NPM_LABEL, stages, `npm pack failed: ${why(packed.output, source)}`);
+        if (!packed.ok) return entry(NPM_ID, label, stages, `npm pack failed: ${why(packed.output, source)}`);
         const [info] = JSON.parse(packed.output) as Array<{
           filename: string;
           entryCount: number;
           size: number;
           files: { path: string }[];
         }>;
-        if (!info) return entry(NPM_ID, NPM_LABEL, stages, 'npm pack wrote nothing.');
+        if (!info) return entry(NPM_ID, label, stages, 'npm pack wrote nothing.');
         stages.push(`packed ${info.filename} (${info.entryCount} files, ${info.size} bytes)`);
         const shipped = new Set(info.files.map((f) => f.path));
         const missing = packageTargets(pkg).filter((p) => !shipped.has(p));
         if (missing.length)
           return entry(
             NPM_ID,
-            NPM_LABEL,
+            label,
             stages,
             `The packed package lacks ${missing.slice(0, 5).join(', ')}, which its package.json points at: users would get ERR_MODULE_NOT_FOUND (the artifact has no built dist/).`,
           );
@@ -206,15 +325,37 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
         JSON.stringify({ name: 'dry-run-consumer', version: '1.0.0', private: true }),
       );
       const tarball = (await readdir(work)).find((n) => n.endsWith('.tgz'))!;
-      const installed = await run(npm, ['install', '--cache', join(work, 'cache'), join(work, tarball)], project);
-      if (!installed.ok)
-        return entry(
-          NPM_ID,
-          NPM_LABEL,
-          stages,
-          `npm install of the packed file into a clean project (offline) failed: ${why(installed.output, work)}`,
+      const plan = await installPlan(npm, declared, project);
+      if ('error' in plan) return entry(NPM_ID, label, stages, plan.error);
+      const cache = ['--cache', join(work, 'cache')];
+      if (plan.offline) {
+        const installed = await run(npm, ['install', ...cache, join(work, tarball)], project);
+        if (!installed.ok)
+          return entry(
+            NPM_ID,
+            label,
+            stages,
+            `npm install of the packed file into a clean project (offline) failed: ${why(installed.output, work)}`,
+          );
+        stages.push('installed offline into a clean project');
+      } else {
+        // The packed file and the typing packages in one install, so npm resolves them together.
+        const installed = await run(
+          npm,
+          ['install', ...cache, ...plan.args, join(work, tarball), ...plan.beside],
+          project,
+          {},
+          plan.env,
         );
-      stages.push('installed offline into a clean project');
+        if (!installed.ok)
+          return entry(
+            NPM_ID,
+            label,
+            stages,
+            `npm install of the packed file into a clean project failed: ${plan.failure(installed.output)}`,
+          );
+        stages.push(`installed into a clean project; its dependencies ${plan.specs.join(', ')} from ${plan.where}`);
+      }
       const name = JSON.stringify(packageName);
       const esm = await run(
         process.execPath,
@@ -228,7 +369,7 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
       if (!esm.ok)
         return entry(
           NPM_ID,
-          NPM_LABEL,
+          label,
           stages,
           `import ${packageName} (ESM, Node ${process.version}) failed: ${why(esm.output, work)}`,
         );
@@ -243,7 +384,7 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
       if (!cjs.ok)
         return entry(
           NPM_ID,
-          NPM_LABEL,
+          label,
           stages,
           `require(${name}) (CommonJS, Node ${process.version}) failed: ${why(cjs.output, work)}`,
         );
@@ -275,12 +416,12 @@ export async function npmPackageCheck(artifact: Artifact, target: PackageTarget)
       if (!typed.ok)
         return entry(
           NPM_ID,
-          NPM_LABEL,
+          label,
           stages,
           `A usage file does not type-check against the installed package: ${why(typed.output, work)}`,
         );
       stages.push('a usage file type-checks against its declarations (tsc --strict, ESM and CommonJS)');
-      return entry(NPM_ID, NPM_LABEL, stages);
+      return entry(NPM_ID, label, stages);
     }),
   );
 }

@@ -4,6 +4,7 @@
 // markers and reported. The real steps run (tsc, mypy, pyright); nothing of ours is mocked.
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -294,6 +295,74 @@ describe('partner mode: shipped custom code’s extensionless imports compile an
         describeNote(note: { id: string; text: string }): string;
       };
       expect(mod.describeNote({ id: 'n1', text: 'carried' })).toBe('CARRIED');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('partner mode: the customer’s package format decides ours', () => {
+  it('a CommonJS package.json (no "type") gives a CommonJS build with its ES-module twin; "type": "module" keeps the ES-module build', async () => {
+    const config = readFileSync(join(FIXTURES, 'notes-stainless.yml'), 'utf8');
+    const custom = {
+      'src/lib/shout.ts': `import { APIError } from '../core/errors';\nexport const shout = (s: string) => s.toUpperCase();\nexport const isApiError = (e: unknown) => e instanceof APIError;\n`,
+    };
+    const [cjs, esm] = await Promise.all(
+      [
+        { name: 'notes-sdk', version: '1.0.0' },
+        { name: 'notes-sdk', version: '1.0.0', type: 'module' },
+      ].map((manifest) =>
+        typescriptSdkStep.run(
+          stepContext(V1, {
+            mode: 'partner_compatible',
+            configText: config,
+            oldSdkText: joined({ ...custom, 'package.json': JSON.stringify(manifest) }),
+          }),
+        ),
+      ),
+    );
+    expect(cjs!.status, cjs!.summary).toBe('passed');
+    expect(esm!.status, esm!.summary).toBe('passed');
+    const dual = filesOf(cjs!);
+    expect(JSON.parse(dual['package.json']!)).toMatchObject({ type: 'commonjs', main: './dist/index.js' });
+    expect(JSON.parse(dual['tsconfig.json']!).compilerOptions).toMatchObject({ module: 'CommonJS' });
+    expect(dual['dist/lib/shout.js']).toContain(`require("../core/errors.js")`);
+    expect(dual['dist/lib/shout.mjs']).toContain(`from '../core/errors.mjs'`);
+    expect(dual['dist/lib/shout.d.mts']).toBeDefined();
+    expect(dual['dist/lib/shout.mjs']).toMatch(/\/\/# sourceMappingURL=shout\.mjs\.map\s*$/);
+    expect(JSON.parse(dual['dist/lib/shout.mjs.map']!)).toMatchObject({
+      file: 'shout.mjs',
+      sources: ['../../src/lib/shout.ts'],
+    });
+    expect(JSON.parse(dual['dist/lib/shout.js.map']!)).toMatchObject({
+      file: 'shout.js',
+      sources: ['../../src/lib/shout.ts'],
+    });
+    expect(cjs!.summary).toContain('built as your package ships: CommonJS');
+    const single = filesOf(esm!);
+    expect(JSON.parse(single['package.json']!)).toMatchObject({ type: 'module' });
+    expect(JSON.parse(single['tsconfig.json']!).compilerOptions).toMatchObject({ module: 'ESNext' });
+    expect(Object.keys(single).filter((p) => p.startsWith('dist/') && p.endsWith('.mjs'))).toEqual([]);
+    expect(single['dist/lib/shout.js']).toContain(`from '../core/errors.js'`);
+    // Each runs in Node: the CommonJS files through require, the twin and the ES-module build through import.
+    const dir = mkdtempSync(join(tmpdir(), 'custom-code-dual-'));
+    try {
+      for (const [root, files] of [
+        ['dual', dual],
+        ['single', single],
+      ] as const)
+        for (const [path, content] of Object.entries(files)) {
+          mkdirSync(dirname(join(dir, root, path)), { recursive: true });
+          writeFileSync(join(dir, root, path), content);
+        }
+      const required = createRequire(join(dir, 'dual', 'package.json'))('./dist/lib/shout.js') as {
+        shout(s: string): string;
+      };
+      expect(required.shout('cjs')).toBe('CJS');
+      for (const file of ['dual/dist/lib/shout.mjs', 'single/dist/lib/shout.js']) {
+        const mod = (await import(pathToFileURL(join(dir, file)).href)) as { shout(s: string): string };
+        expect(mod.shout('esm'), file).toBe('ESM');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

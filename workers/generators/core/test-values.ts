@@ -7,6 +7,7 @@
 // stay strings.
 
 import type { ApiModel, JsonValue, Parameter, PrimitiveConstraints, SchemaNode } from '../model/types.ts';
+import { patternString } from './pattern-string.ts';
 import { isUploadFile } from './schema.ts';
 
 export type TestValue =
@@ -175,7 +176,11 @@ const PLACEHOLDERS: Record<string, string> = {
   byte: 'U3RyaW5n',
 };
 
-/** A string within the schema's lengths and pattern, when one of a few candidates matches it. */
+/**
+ * A string within the schema's lengths and pattern: one of a few plain candidates when one matches
+ * the pattern, else one generated from it (pattern-string.ts: seeded and bounded), else the plain
+ * value as before.
+ */
 function stringValue(format: string | undefined, c: PrimitiveConstraints): string {
   const base = (format !== undefined ? PLACEHOLDERS[format] : undefined) ?? 'string';
   const sized = (s: string): string => {
@@ -207,7 +212,7 @@ function stringValue(format: string | undefined, c: PrimitiveConstraints): strin
     const s = sized(candidate);
     if (re.test(s)) return s;
   }
-  return sized(base);
+  return patternString(c.pattern as string, c.minLength, c.maxLength) ?? sized(base);
 }
 
 function literalOf(model: ApiModel, node: SchemaNode): JsonValue | undefined {

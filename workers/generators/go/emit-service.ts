@@ -146,12 +146,12 @@ export class ServiceEmitter {
     const locals = new NameScope(LOCALS);
     const pathArgs: PathArg[] = op.parameters.path.map((param) => {
       const resolved = resolveSchema(this.#model, param.schema);
+      // A number, or an enum of numbers (tomtom's `versionNumber: {type: integer, enum: [1]}`: as a
+      // string its value could not be written, and the tests sent "string").
+      const numeric =
+        resolved?.kind === 'primitive' ? resolved.type : resolved?.kind === 'enum' ? resolved.valueType : undefined;
       const type: GoType =
-        resolved?.kind === 'primitive' && resolved.type === 'integer'
-          ? { kind: 'int' }
-          : resolved?.kind === 'primitive' && resolved.type === 'number'
-            ? { kind: 'float' }
-            : { kind: 'string' };
+        numeric === 'integer' ? { kind: 'int' } : numeric === 'number' ? { kind: 'float' } : { kind: 'string' };
       return {
         ident: locals.claim(param.name, goIdent(param.name, { exported: false, casings: this.#plan.casings })),
         param,
@@ -276,7 +276,11 @@ export class ServiceEmitter {
                   ...(picked.kind === 'multipart' ? { files: true } : {}),
                 });
         const required = op.requestBody.required;
-        addField('body', '\u0000body', t, required, 'json:"-"', op.requestBody.description, { in: 'whole' });
+        // A JSON body like a property: an optional scalar (a string enum, say) or a nullable one is a
+        // param.Opt, so a body left out is not sent (its zero value was: `""`, which the enum refuses).
+        const nullable = schema.nullable || (resolved?.nullable ?? false);
+        const field = picked.kind === 'json' ? wrap(t, required, nullable) : t;
+        addField('body', '\u0000body', field, required, 'json:"-"', op.requestBody.description, { in: 'whole' });
         body = { kind: picked.kind, whole: true, ...(contentType !== undefined ? { contentType } : {}) };
       }
     }

@@ -35,12 +35,14 @@ function theirsOf(
 /**
  * A step's generated files with the customer's code in place (custom folders carried, edits merged
  * against the base), and what to record: the report and the pristine generation (the next base).
+ * For TypeScript, `theirManifest` is the customer's own `package.json` (its module format decides
+ * how a partner package with their code is built: commonjs-package.ts).
  */
 export async function applyCustomCode(
   context: StepContext,
   language: SdkLanguage,
   generated: GeneratedFile[],
-): Promise<{ files: GeneratedFile[]; customCode: StepCustomCode }> {
+): Promise<{ files: GeneratedFile[]; customCode: StepCustomCode; theirManifest?: string }> {
   const theirs = theirsOf(context, language);
   if (!theirs) return { files: generated, customCode: { language, pristine: generated } };
   const base = context.carry.bases[language];
@@ -57,9 +59,11 @@ export async function applyCustomCode(
   // Their code's npm packages: carried into our package.json when theirs declares them.
   const mine = new Set([...report.carried, ...report.merged, ...report.added, ...report.conflicts.map((c) => c.path)]);
   const own = files.filter((f) => mine.has(f.path)).map((f) => [f.path, text(f.content)] as [string, string]);
-  const withDependencies = carryDependencies(files, own, theirs.files.get('package.json'));
+  const theirManifest = theirs.files.get('package.json');
+  const withDependencies = carryDependencies(files, own, theirManifest);
   return {
     files: withDependencies.files,
+    ...(theirManifest === undefined ? {} : { theirManifest }),
     customCode: { language, pristine: generated, report: { ...report, dependencies: withDependencies.carried } },
   };
 }

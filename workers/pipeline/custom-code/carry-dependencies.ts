@@ -21,7 +21,7 @@ const CODE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
 /** `from 'x'`, `import 'x'`, `import('x')`, `require('x')`, `import x = require('x')`, `typeof import('x')`. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
 /** A registry version, range or dist-tag (no URL, git, `file:`, `npm:` alias or `owner/repo`). */
-const REGISTRY_RANGE = /^[0-9A-Za-z.\-^~<>=|*+ ]{1,100}$/;
+export const REGISTRY_RANGE = /^[0-9A-Za-z.\-^~<>=|*+ ]{1,100}$/;
 const BUILTIN = new Set(builtinModules);
 
 function manifestOf(content: string | undefined): Manifest | undefined {

@@ -2,9 +2,12 @@ import { isPartnerMode } from '../../generators/analyze.ts';
 import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
 import { addImportExtensions, admitExtensionlessImports } from '../custom-code/admit-extensionless-imports.ts';
 import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
+import { commonJsPackage } from '../custom-code/commonjs-package.ts';
+import { emitEsmBuild } from '../custom-code/emit-esm-build.ts';
 import { installDependencies } from '../custom-code/install-dependencies.ts';
 import { defineStep } from '../step.ts';
-import { compiledPackageOutcome, packageOutcome } from '../tsc-check.ts';
+import { readTree } from '../check-with-tool.ts';
+import { packageOutcome, tscBuild } from '../tsc-check.ts';
 import { buildTypeScriptSdk } from '../typescript-sdk-build.ts';
 
 /**
@@ -12,7 +15,10 @@ import { buildTypeScriptSdk } from '../typescript-sdk-build.ts';
  * (custom-code/), then checked by the real compiler (`tsc --strict` on the package, the customer's
  * code included). A package that does not compile fails the step. Without custom code the build is
  * the run's one compile of the SDK: the CLI and the MCP server, which carry the SDK, compile
- * against it (typescript-sdk-build.ts); with custom code the customer's tree is compiled as well.
+ * against it (typescript-sdk-build.ts); with custom code the customer's tree is compiled as well
+ * (in partner modes, when their package is CommonJS, as a CommonJS package with an ES-module twin,
+ * the way their Stainless SDK shipped: the CLI and the MCP server keep carrying the pristine
+ * ES-module SDK, which holds no custom code).
  */
 export const typescriptSdkStep = defineStep({
   name: 'typescript_sdk',
@@ -20,7 +26,7 @@ export const typescriptSdkStep = defineStep({
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const generated = emitTypeScriptSdk(model);
-    const { files, customCode } = await applyCustomCode(context, 'typescript', generated);
+    const { files, customCode, theirManifest } = await applyCustomCode(context, 'typescript', generated);
     if (files === generated) {
       const build = await buildTypeScriptSdk(model, context.signal);
       return withCustomCode(packageOutcome('typescript_sdk', 'typescript-sdk', build.files, build.check), customCode);
@@ -39,15 +45,26 @@ export const typescriptSdkStep = defineStep({
         ? 'installed'
         : `the npm dependencies of your code could not be installed for the check, so tsc ran without them: ${install.message}`;
     }
-    const outcome = await compiledPackageOutcome(
-      'typescript_sdk',
-      'typescript-sdk',
-      partnerCode ? admitExtensionlessImports(files) : files,
+    // A customer's CommonJS package (every Stainless SDK): ours is built the way theirs ships, a
+    // checked CommonJS compile and its unchecked ES-module twin (commonjs-package.ts).
+    const admitted = partnerCode ? admitExtensionlessImports(files) : files;
+    const dual = partnerCode ? commonJsPackage(admitted, theirManifest) : undefined;
+    const tree = dual ?? admitted;
+    context.signal.throwIfAborted();
+    const check = await tscBuild(
+      tree,
       context.signal,
       [],
       undefined,
+      'typescript_sdk',
+      dual
+        ? async (root) => [...(await readTree(root, 'dist')), ...(await emitEsmBuild(root, context.signal))]
+        : undefined,
       nodeModules,
     );
+    const outcome = packageOutcome('typescript_sdk', 'typescript-sdk', tree, check);
+    if (dual && check.ok)
+      outcome.summary += `; built as your package ships: CommonJS (dist/*.js, checked) with its ES-module twin (dist/*.mjs)`;
     if (partnerCode)
       outcome.artifacts = outcome.artifacts?.map((a) =>
         'files' in a ? { ...a, files: addImportExtensions(a.files) } : a,

@@ -10,6 +10,7 @@ import { scratchDir } from '../scratch-dir.ts';
 import { defineStep, type StepContext, type StepOutcome } from '../step.ts';
 import { wireSuites, type SuiteOrReason } from '../wire-suites.ts';
 import { operationVerdicts, runSuite, type OperationVerdict, type WireSdk } from '../wire-run.ts';
+import { wirePlan } from '../wire-plan.ts';
 import { planSdk, resolveOptions } from '../../generators/typescript/naming.ts';
 
 /** The step that builds each SDK the wire tests run. */
@@ -40,7 +41,9 @@ interface SdkReport {
 /**
  * wire_tests: the SDKs' generated tests (shipped in each package) run against a validating mock of
  * the run's description (Prism, workers/pipeline/mock-server.ts) at `TEST_API_BASE_URL`. Per SDK:
- * operations passed / failed / not servable by the mock (with Prism's reason). Each failure is an
+ * operations passed / failed / not servable (with the reason, worded by its cause: the mock cannot
+ * answer, the SDK's runtime cannot send it, or the description leaves nothing to test, planned
+ * before the run by wire-plan.ts). Each failure is an
  * error diagnostic (`wire/refused`: the mock refused the request, naming each violation;
  * `wire/failed`: anything else, e.g. a body that failed to decode) at the operation; a failure
  * fails the step, so the run is `needs_review` (docs/wire-tests.md). A description the mock cannot
@@ -120,7 +123,14 @@ export async function runWireTests(
         summary: `not applicable: the mock server (Prism) could not serve this description (${started.error.slice(0, 300)}); the SDKs' tests were not run`,
         counts: { notApplicable: 1, operations: operations.length },
       };
-    const run = await runAll(context.signal, started.mocks, operations, model.operations, suites);
+    const run = await runAll(
+      context.signal,
+      started.mocks,
+      operations,
+      model.operations,
+      suites,
+      wirePlan(model, operations),
+    );
     const cut = description?.cut;
     const outcome = cut
       ? {
@@ -163,8 +173,11 @@ async function runAll(
   methodOps: Operation[],
   allOps: Operation[],
   suites: SuiteOrReason[],
+  plan: ReadonlyMap<number, string>,
 ): Promise<StepOutcome> {
   const reports: SdkReport[] = [];
+  // Of each SDK's not servable operations, those whose reason is no limit of the mock (summary only).
+  const notTestable = new Map<WireSdk, number>();
   const diagnostics: (Diagnostic & { sdk: WireSdk; operation: string })[] = [];
   const startMs = Math.max(...mocks.map((mock) => mock.startMs));
   const counts: Record<string, number> = { operations: methodOps.length, mockStartMs: startMs, mocks: mocks.length };
@@ -187,13 +200,28 @@ async function runAll(
     }
     const verdicts = operationVerdicts(ran.outcomes);
     const report: SdkReport = { sdk: entry.sdk, passed: 0, failed: 0, notServable: 0, durationMs: ran.durationMs };
-    for (const verdict of verdicts) {
-      const op = allOps[verdict.operation];
+    for (const tested of verdicts) {
+      const op = allOps[tested.operation];
       if (op === undefined) continue;
+      // An operation the description leaves nothing to test in is counted with its planned reason,
+      // whatever its tests did.
+      const planned = plan.get(tested.operation);
+      const verdict: OperationVerdict =
+        planned === undefined
+          ? tested
+          : {
+              operation: tested.operation,
+              status: 'not_servable',
+              kind: 'kind' in tested ? tested.kind : 'required',
+              reason: planned,
+            };
       if (verdict.status === 'passed') report.passed++;
-      else if (verdict.status === 'not_servable') report.notServable++;
-      else report.failed++;
-      if (verdict.status !== 'passed') diagnostics.push(diagnosticOf(entry.sdk, op, verdict));
+      else if (verdict.status === 'not_servable') {
+        report.notServable++;
+        if (verdict.reason.startsWith('not testable'))
+          notTestable.set(entry.sdk, (notTestable.get(entry.sdk) ?? 0) + 1);
+      } else report.failed++;
+      if (verdict.status !== 'passed') diagnostics.push(diagnosticOf(entry.sdk, op, verdict, planned !== undefined));
     }
     // Tests that never reported (the runner crashed before them): failures of the run as a whole.
     if (verdicts.length === 0)
@@ -214,7 +242,7 @@ async function runAll(
   const line = (r: SdkReport): string =>
     r.notRun !== undefined
       ? `${r.sdk}: not run (${r.notRun.slice(0, 200)})`
-      : `${r.sdk}: ${r.passed} passed, ${r.failed} failed, ${r.notServable} not servable by the mock`;
+      : `${r.sdk}: ${r.passed} passed, ${r.failed} failed, ${r.notServable} not servable${notServableCauses(r.notServable, notTestable.get(r.sdk) ?? 0)}`;
   const status = failed > 0 ? 'failed' : ran.length === 0 ? 'skipped' : 'passed';
   return {
     status,
@@ -232,19 +260,32 @@ async function runAll(
   };
 }
 
-/** The violations Prism lists in a 422 (`validation[].message`), else the failure as the runner printed it. */
+/** Whose limit the not servable operations are, when any: `(2 by the mock, 1 not testable)`. */
+function notServableCauses(notServable: number, notTestable: number): string {
+  if (notServable === 0) return '';
+  const byMock = notServable - notTestable;
+  return ` (${[byMock > 0 ? `${byMock} by the mock` : '', notTestable > 0 ? `${notTestable} not testable` : ''].filter(Boolean).join(', ')})`;
+}
+
+/**
+ * The violations Prism lists in a 422 (`validation[].message`), else the failure as the runner
+ * printed it; a not servable operation's reason, which says whose limit it is. A planned operation
+ * names no test case: the reason is the whole operation's.
+ */
 function diagnosticOf(
   sdk: WireSdk,
   op: Operation,
   verdict: Exclude<OperationVerdict, { status: 'passed' }>,
+  planned: boolean,
 ): Diagnostic & { sdk: WireSdk; operation: string } {
-  const where = `${sdk === 'cli' ? 'CLI' : sdk === 'mcp' ? 'MCP server' : `${sdk} SDK`}, ${op.method.toUpperCase()} ${op.path} (${verdict.kind === 'required' ? 'required parameters' : 'all parameters'})`;
+  const testCase = planned ? '' : ` (${verdict.kind === 'required' ? 'required parameters' : 'all parameters'})`;
+  const where = `${sdk === 'cli' ? 'CLI' : sdk === 'mcp' ? 'MCP server' : `${sdk} SDK`}, ${op.method.toUpperCase()} ${op.path}${testCase}`;
   const violations = [...verdict.reason.matchAll(/"message":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
   // The SDKs' tests print `HTTP 4xx: <body>`; the CLI prints `error: 4xx <title>` then `status: 4xx`.
   const refused = /UNPROCESSABLE_ENTITY|HTTP 4\d\d|status: 4\d\d|API error 4\d\d/.test(verdict.reason);
   const message =
     verdict.status === 'not_servable'
-      ? `${where}: not servable by the mock: ${verdict.reason}`
+      ? `${where}: ${verdict.reason}`
       : refused
         ? `${where}: the mock refused the request${violations.length > 0 ? `: ${violations.join('; ')}` : `: ${verdict.reason}`}`
         : `${where}: ${verdict.reason}`;

@@ -20,6 +20,8 @@ paths:
         - { name: bad, in: query, schema: { type: integer, maximum: 3 }, example: 10 }
         - { name: when, in: query, schema: { type: string, format: date-time } }
         - { name: tags, in: query, schema: { type: array, minItems: 2, items: { type: string, minLength: 4 } } }
+        # tomtom routing's pattern: no plain candidate matches it, so the value is generated from it.
+        - { name: locations, in: query, required: true, schema: { type: string, pattern: '^((\\d+\\.?\\d*,\\d+\\.?\\d*):?)+$' } }
       requestBody:
         required: true
         content:
@@ -101,7 +103,7 @@ describe('test values', () => {
     }
     const values = Object.fromEntries(op.parameters.query.map((p) => [p.name, json(parameterValue(model!, p, 'all'))]));
     // The example is used when it fits (`beta`), not when it does not (`bad: 10` over maximum 3).
-    expect(values).toMatchObject({ kind: 'beta', size: 6, bad: 1 });
+    expect(values).toMatchObject({ kind: 'beta', size: 6, bad: 1, locations: '8,3' });
     expect(json(parameterValue(model!, op.parameters.path[0]!, 'required'))).toBe('ABC');
     // Optional properties leading back into the schema being built are left out (`parent`, `children`).
     const all = json(testValue(model!, op.requestBody!.content[0]!.schema, 'all')) as Record<string, unknown>;

@@ -3,10 +3,12 @@
 // `partner_compatible` mode gives an SDK holding its custom files byte for byte, the npm packages
 // they import carried into our package.json from theirs, and the step's tsc run with those
 // packages installed from the registry npm is configured with (CUSTOM_CODE_NPM_REGISTRY or npm's
-// own). inbound compiles; kernel-hypeman's `typeof import('ws')` is a CommonJS module's namespace
-// in our ES-module package (not yet admitted: that needs a CommonJS or dual partner build); letta-2024's
-// extended-eventsource types lack an option its code passes, forced by the registry (the only release its
-// own range admits lacks it; the shipped SDK fails the same way). The table pins
+// own). Their shipped packages are CommonJS, so ours are built the same way (a checked CommonJS
+// compile with its ES-module twin, commonjs-package.ts): inbound and kernel-hypeman compile (the
+// latter's `typeof import('ws')` is the WebSocket class in a CommonJS compile, as in the shipped
+// SDK); letta-2024's extended-eventsource types lack an option its code passes, forced by the
+// registry (the only release its own range admits lacks it; the shipped SDK fails the same way).
+// The table pins
 // exactly what is missing, so a fix makes this test fail until it is tightened. A machine whose registry cannot be reached
 // says so loudly and checks the step says so too, with the problems tsc has without the packages.
 
@@ -41,17 +43,13 @@ const TRIPLES: Record<string, Expected> = {
     withoutPackages: ["src/lib/render.ts TS2307 '@react-email/render'"],
   },
   // `ws` and its types: without them the callbacks' parameters are `any` (each twice:
-  // cpToInstance and cpFromInstance). With them, `typeof import('ws')` (cp.ts's getWebSocket) is,
-  // in our ES-module package, the namespace of ws's CommonJS `export =` module (its `default` is
-  // the WebSocket class), where Stainless's CommonJS build sees the class itself: not
-  // constructable, so the sockets, and their handlers' parameters, stay untyped. (The same file
-  // compiled as CommonJS, NodeNext without "type": "module", passes.)
+  // cpToInstance and cpFromInstance). With them it compiles: `typeof import('ws')` (cp.ts's
+  // getWebSocket) is, in the CommonJS compile of a CommonJS partner package, the WebSocket class
+  // itself, as in Stainless's CommonJS build (in an ES-module compile it is the namespace of ws's
+  // `export =` module: TS2351 "not constructable", and the handlers' parameters untyped).
   'kernel-hypeman': {
     carried: ['ws@^8.18.3 dependencies', '@types/ws@^8.18.1 devDependencies'],
-    missing: [
-      ...Array(2).fill('src/lib/cp.ts TS2351'),
-      ...['err', 'code', 'reason'].flatMap((name) => Array(2).fill(`src/lib/cp.ts TS7006 '${name}'`)),
-    ],
+    missing: [],
     withoutPackages: [
       "src/lib/cp.ts TS2307 'ws'",
       ...['err', 'code', 'reason'].flatMap((name) => Array(2).fill(`src/lib/cp.ts TS7006 '${name}'`)),
@@ -118,13 +116,19 @@ describe.skipIf(!HAS_TRIPLES)('custom code of the shipped migration SDKs, carrie
       expect(report?.baseAvailable).toBe(false); // a migration: nothing of ours was received before
       expect(report?.notCarried.length).toBeGreaterThan(0);
       // The module resolution admits the shipped code's imports: bundler resolution, the package
-      // name mapped onto src/ (letta's `@letta-ai/letta/resources/agents` resolves), Node's types.
+      // name mapped onto src/ (letta's `@letta-ai/letta/resources/agents` resolves), Node's types;
+      // and the package is CommonJS, as the shipped one (`"type": "commonjs"`).
       const tsconfig = JSON.parse(String(out.get('tsconfig.json'))) as { compilerOptions: Record<string, unknown> };
-      expect(tsconfig.compilerOptions).toMatchObject({ moduleResolution: 'Bundler', types: ['node'] });
+      expect(tsconfig.compilerOptions).toMatchObject({
+        module: 'CommonJS',
+        moduleResolution: 'Bundler',
+        types: ['node'],
+      });
       // Their code's npm packages, carried from their package.json into ours with their ranges.
       const expected = TRIPLES[triple]!;
       expect((report?.dependencies ?? []).map((d) => `${d.name}@${d.range} ${d.field}`)).toEqual(expected.carried);
       const manifest = JSON.parse(String(out.get('package.json'))) as Record<string, Record<string, string>>;
+      expect(manifest.type).toBe('commonjs');
       for (const d of report?.dependencies ?? []) expect(manifest[d.field]?.[d.name]).toBe(d.range);
       // The step's compile ran with the custom files (and the packages, when the registry answered);
       // the whole list of its problems, from the same compile with the same packages:
@@ -165,6 +169,13 @@ describe.skipIf(!HAS_TRIPLES)('custom code of the shipped migration SDKs, carrie
       expect(outcome.status).toBe(missing.length === 0 ? 'passed' : 'failed');
       expect(check.problems.map(brief).sort()).toEqual([...missing].sort());
       if (!installed) expect(outcome.summary).toContain('could not be installed for the check');
+      // A passing package ships both builds of every module, the custom ones included.
+      if (outcome.status === 'passed')
+        for (const path of custom.filter((p) => p.endsWith('.ts'))) {
+          const base = `dist/${path.slice('src/'.length, -'.ts'.length)}`;
+          for (const ext of ['.js', '.d.ts', '.mjs', '.d.mts'])
+            expect(out.has(`${base}${ext}`), `${base}${ext}`).toBe(true);
+        }
       const failing = custom.filter((p) => missing.some((m) => m.startsWith(p)));
       if (failing.length) expect(outcome.summary).toContain(`custom code that fails the check: ${failing.join(', ')}`);
       else expect(outcome.summary).not.toContain('custom code that fails the check');

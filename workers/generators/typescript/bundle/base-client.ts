@@ -9,7 +9,7 @@ import { cookiePairs } from './cookies.js';
 import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError } from './errors.js';
 import { buildQuery, type QueryStyle } from './query.js';
 import { Stream } from './streaming.js';
-import { toFormData, toUrlEncoded } from './uploads.js';
+import { toFormData, urlEncodedText } from './uploads.js';
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -400,6 +400,7 @@ export abstract class BaseClient {
     headers.set('accept', request.accept ?? acceptFor(request.responseKind));
     headers.set('user-agent', this.userAgent());
     if (isJsonBody(request)) headers.set('content-type', 'application/json');
+    if (request.bodyKind === 'form' && request.body !== undefined) headers.set('content-type', 'application/x-www-form-urlencoded');
     if ((request.bodyKind === 'text' || request.bodyKind === 'binary') && request.contentType) headers.set('content-type', request.contentType);
     if (idempotencyKey !== undefined && this._idempotencyHeader) headers.set(this._idempotencyHeader, idempotencyKey);
     if (this.#retryCountHeader !== undefined) headers.set(this.#retryCountHeader, String(retryCount));
@@ -427,7 +428,7 @@ export abstract class BaseClient {
       case 'multipart':
         return toFormData(body);
       case 'form':
-        return toUrlEncoded(body);
+        return urlEncodedText(body);
       case 'text':
         return String(body);
       case 'binary':

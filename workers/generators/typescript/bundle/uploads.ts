@@ -59,3 +59,13 @@ export function toUrlEncoded(body: unknown): URLSearchParams {
   }
   return params;
 }
+
+/**
+ * The text of an `application/x-www-form-urlencoded` body (`toUrlEncoded`), with `*` percent-encoded:
+ * URLSearchParams leaves it as is, but it is a reserved character (RFC 3986) that OpenAPI's default
+ * `allowReserved: false` asks to encode (a validating server refuses it raw; Python's urlencode
+ * encodes it too).
+ */
+export function urlEncodedText(body: unknown): string {
+  return toUrlEncoded(body).toString().replace(/\*/g, '%2A');
+}

@@ -214,6 +214,13 @@ func encodeBody(req Request) ([]byte, string, error) {
 	source := req.Params
 	if req.Whole {
 		source = req.Body
+		// A body left out is not sent: an omitted param.Opt, or nil (a slice, map or pointer not set).
+		if opt, ok := source.(param.Optional); ok && opt.IsOmitted() {
+			return nil, "", nil
+		}
+		if v := reflect.ValueOf(source); !v.IsValid() || isNilKind(v) {
+			return nil, "", nil
+		}
 	}
 	switch req.BodyKind {
 	case "":
@@ -260,6 +267,15 @@ func encodeBody(req Request) ([]byte, string, error) {
 		return data, contentTypeOr(req.ContentType, "application/octet-stream"), nil
 	}
 	return nil, "", fmt.Errorf("unknown body kind %q", req.BodyKind)
+}
+
+// isNilKind reports whether v is a nil slice, map, pointer or interface.
+func isNilKind(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
 }
 
 func contentTypeOr(given, fallback string) string {
