@@ -157,7 +157,8 @@ const FORMATS: Record<string, RegExp> = {
   ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
 };
 
-function formatFits(format: string | undefined, value: string): boolean {
+/** Whether a string has the shape its `format` names (the formats a validating mock checks; others pass). */
+export function formatFits(format: string | undefined, value: string): boolean {
   const re = format === undefined ? undefined : FORMATS[format];
   return re === undefined || re.test(value);
 }
