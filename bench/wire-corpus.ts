@@ -2,8 +2,8 @@
 // (../shared/corpus, see its MANIFEST.md): per SDK, the share of operations whose tests pass out
 // of those the mock can serve, then every other operation with its reason. Each description is
 // run through the wire_tests step itself (its own mock, its own SDKs).
-// `npm run bench:wire-corpus` (optional: folders under the corpus, default the OAI examples and
-// the APIs.guru set).
+// `npm run bench:wire-corpus` (optional: folders or files under the corpus, default the OAI
+// examples, the APIs.guru set and the real-world descriptions).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createLogger } from '../shared/logger.ts';
@@ -17,18 +17,23 @@ if (!existsSync(CORPUS)) {
   console.log(`SKIPPED: no corpus at ${CORPUS}`);
   process.exit(0);
 }
-const folders = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['oai-examples', 'apis-guru'];
+const folders = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['oai-examples', 'apis-guru', 'real-world'];
 
-function descriptions(dir: string): string[] {
+/**
+ * An OpenAPI description: a top-level `openapi:` line anywhere in a YAML file (twilio's come after
+ * thousands of lines of `components`), or an `"openapi": "3…"` member of a JSON one (jira's is on
+ * its single line).
+ */
+const OPENAPI = /^["']?openapi["']?\s*:|"openapi"\s*:\s*"3\./m;
+
+/** The descriptions in a folder (recursively), or the file itself when `path` is one. */
+function descriptions(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
   const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...descriptions(path));
-    else if (
-      /\.(ya?ml|json)$/.test(name) &&
-      /^\s*["']?(openapi)["']?\s*:/m.test(readFileSync(path, 'utf8').slice(0, 4000))
-    )
-      out.push(path);
+  for (const name of readdirSync(path).sort()) {
+    const child = join(path, name);
+    if (statSync(child).isDirectory()) out.push(...descriptions(child));
+    else if (/\.(ya?ml|json)$/.test(name) && OPENAPI.test(readFileSync(child, 'utf8'))) out.push(child);
   }
   return out;
 }

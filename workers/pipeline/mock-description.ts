@@ -39,6 +39,9 @@ const DATA = new Set(['example', 'value', 'default', 'enum', 'const', 'x-example
  * - Prism calls an operation's `callbacks` at URLs taken from the request, and may fetch an
  *   example's `externalValue`. Neither changes what the SDKs send or receive, so both are removed
  *   (counted in `dropped`) and the description is mocked.
+ * - A response's declared framing headers (`Transfer-Encoding`, `Content-Length`,
+ *   `Content-Encoding`, ...: FRAMING_HEADERS) are removed too (counted in `dropped`): Prism would
+ *   send them with made-up values beside its own framing, which no HTTP client reads.
  *
  * Keywords are recognised by position: a property or path named `callbacks` is a name, not the
  * keyword, and an example's data is never rewritten. Undefined when the text does not parse.
@@ -48,16 +51,32 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
   if (value === undefined || value === null || typeof value !== 'object') return undefined;
   let external = 0;
   let dropped = 0;
-  const clean = (node: unknown, namesOnly: boolean, parent?: string): unknown => {
+  const clean = (node: unknown, namesOnly: boolean, parent?: string, grandparent?: string): unknown => {
     if (Array.isArray(node)) return node.map((item) => clean(item, false));
     if (node === null || typeof node !== 'object') return node;
     const record = node as Record<string, unknown>;
     if (namesOnly)
       return Object.fromEntries(
-        Object.entries(record).map(([name, child]) => {
-          const cleaned = clean(child, false);
-          return [name, parent === 'content' && FORM.test(name) ? withFormEncoding(cleaned, value) : cleaned];
-        }),
+        Object.entries(record)
+          .filter(([name]) => {
+            // A response's framing headers (not the named headers of `components`).
+            const framing = parent === 'headers' && grandparent !== 'components' && FRAMING_HEADERS.test(name);
+            if (framing) dropped++;
+            return !framing;
+          })
+          .map(([name, child]) => {
+            const cleaned = clean(child, false);
+            return [
+              name,
+              parent === 'content' && FORM.test(name)
+                ? withFormEncoding(cleaned, value)
+                : parent === 'content' && MULTIPART.test(name)
+                  ? withMultipartDecoding(cleaned, value)
+                  : parent === 'content' && JSON_MEDIA.test(name)
+                    ? withoutStringExamples(cleaned, value)
+                    : cleaned,
+            ];
+          }),
       );
     const ref = record.$ref;
     if (ref !== undefined && (typeof ref !== 'string' || !ref.startsWith('#'))) {
@@ -72,7 +91,9 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
       }
       // A schema's `examples` (an array) is data too; the media type's `examples` is a map of names.
       out[key] =
-        DATA.has(key) || (key === 'examples' && Array.isArray(child)) ? child : clean(child, NAME_MAPS.has(key), key);
+        DATA.has(key) || (key === 'examples' && Array.isArray(child))
+          ? child
+          : clean(child, NAME_MAPS.has(key), key, parent);
     }
     return out;
   };
@@ -101,6 +122,16 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /**
+ * Response headers that frame the message rather than carry data. Prism sends a declared response
+ * header with a value from its example or schema beside its own framing: OpenAI's POST
+ * /audio/speech declares `Transfer-Encoding` (`type: string`), and Prism answered
+ * `Transfer-Encoding: string` with a Content-Length, which Go's transport refuses ("unsupported
+ * transfer encoding") and Node's parser too; notion.com's `Transfer-Encoding: chunked` and
+ * `Content-Encoding: gzip` on a plain body the same. No SDK reads them, so Prism is not given them.
+ */
+const FRAMING_HEADERS = /^(transfer-encoding|content-length|content-encoding|connection|keep-alive|trailer|upgrade)$/i;
+
+/**
  * A form media type with the encoding OpenAPI defines by default written out for each top-level
  * property of its schema (`style: form`, `explode: true`, OpenAPI 3.x "Encoding Object"): Prism
  * 5.16 decodes a form body's property by its encoding only when the style is written, and
@@ -124,9 +155,121 @@ function withFormEncoding(mediaType: unknown, root: unknown): unknown {
   for (const name of Object.keys(properties)) {
     const given = written[name];
     const entry = given !== null && typeof given === 'object' ? (given as Record<string, unknown>) : {};
-    encoding[name] = entry.style === undefined ? { ...entry, style: 'form', explode: entry.explode ?? true } : entry;
+    // Prism checks every encoding entry's raw value for reserved characters, `+` among them, the
+    // form encoding of a space (`Payee=Acme+Inc.`: Go's request refused, "Reserved characters used
+    // in request body"): an entry the description does not write does not ask for that check.
+    encoding[name] =
+      given === undefined
+        ? { style: 'form', explode: true, allowReserved: true }
+        : entry.style === undefined
+          ? { ...entry, style: 'form', explode: entry.explode ?? true }
+          : entry;
   }
-  return { ...record, encoding: { ...written, ...encoding } };
+  const withEncoding = { ...record, encoding: { ...written, ...encoding } };
+  // Prism's form decoder splits a property only when its `type` is exactly `array`: a nullable
+  // array (3.0 `nullable: true`, 3.1 `type: [array, 'null']`) reached its validator as the last
+  // value's string (twilio's `UseCaseCategories`, "must be array,null"). A form body cannot send
+  // null anyway; Prism gets the array without it, in an inline copy of the body's schema.
+  const changed: Record<string, unknown> = { ...(properties as Record<string, unknown>) };
+  let nullableArrays = 0;
+  for (const [name, raw] of Object.entries(properties as Record<string, unknown>)) {
+    const property = followRefs(raw, root);
+    if (property === null || typeof property !== 'object' || Array.isArray(property)) continue;
+    const { nullable, type, ...rest } = property as Record<string, unknown>;
+    const types = Array.isArray(type) ? type : [type];
+    if (!types.includes('array') || (nullable !== true && !types.includes('null'))) continue;
+    changed[name] = { ...rest, type: 'array' };
+    nullableArrays++;
+  }
+  return nullableArrays === 0
+    ? withEncoding
+    : { ...withEncoding, schema: { ...(schema as Record<string, unknown>), properties: changed } };
+}
+
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
+
+const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * A JSON media type without the examples that are a string where its schema is an object or an
+ * array: jira writes each response's example as the JSON text of the object (`"{\"maxResults\":
+ * 2, ...}"`), which Prism sends as a JSON string (and logs as a violation of its own answer). The
+ * Go SDK, which decodes into the declared struct, failed on it ("cannot unmarshal string"); without
+ * the example Prism answers from the schema.
+ */
+function withoutStringExamples(mediaType: unknown, root: unknown): unknown {
+  if (mediaType === null || typeof mediaType !== 'object' || Array.isArray(mediaType)) return mediaType;
+  const record = mediaType as Record<string, unknown>;
+  const schema = followRefs(record.schema, root);
+  const type = schema !== null && typeof schema === 'object' ? (schema as { type?: unknown }).type : undefined;
+  if (type !== 'object' && type !== 'array') return mediaType;
+  const out: Record<string, unknown> = { ...record };
+  if (typeof out.example === 'string') delete out.example;
+  if (out.examples !== null && typeof out.examples === 'object' && !Array.isArray(out.examples)) {
+    const kept = Object.entries(out.examples as Record<string, unknown>).filter(([, example]) => {
+      const resolved = followRefs(example, root);
+      return !(
+        resolved !== null &&
+        typeof resolved === 'object' &&
+        typeof (resolved as { value?: unknown }).value === 'string'
+      );
+    });
+    if (kept.length > 0) out.examples = Object.fromEntries(kept);
+    else delete out.examples;
+  }
+  return out;
+}
+
+/** `schema`, or what its chain of local `$ref`s leads to. */
+function followRefs(schema: unknown, root: unknown): unknown {
+  let node = schema;
+  for (let hops = 0; hops < 16 && node !== null && typeof node === 'object' && '$ref' in node; hops++) {
+    const ref = (node as { $ref: unknown }).$ref;
+    node = typeof ref === 'string' ? resolvePointer(root, ref) : undefined;
+  }
+  return node;
+}
+
+/**
+ * A multipart media type as Prism 5.16 can check what the SDKs send for it, as OpenAPI says to
+ * send it (an array as one part per item, an object as one `application/json` part). Prism reads
+ * each part as one string, keeping the last of a repeated name, and decodes it further only by an
+ * encoding's `style`; it never parses a JSON part. So it refused every correct request with an
+ * array or object field ("Request body property languages must be array", "expires_after must be
+ * object": OpenAI's POST /audio/transcriptions and POST /files). In the copy Prism is given:
+ * - an array property without a written style gets `style: form, explode: true` (Prism wraps the
+ *   part in an array and parses JSON object items) and `allowReserved: true` (a part is not
+ *   percent-encoded, so Prism's check for reserved characters in it does not apply);
+ * - an object property is checked as a string: its JSON is not looked into (a limit of the mock,
+ *   docs/wire-tests.md).
+ * The media type's schema becomes an inline copy with those properties changed; a schema without
+ * top-level `properties` (an allOf) is left as written.
+ */
+function withMultipartDecoding(mediaType: unknown, root: unknown): unknown {
+  if (mediaType === null || typeof mediaType !== 'object' || Array.isArray(mediaType)) return mediaType;
+  const record = mediaType as Record<string, unknown>;
+  const schema = followRefs(record.schema, root);
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return mediaType;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return mediaType;
+  const written =
+    record.encoding !== null && typeof record.encoding === 'object' ? (record.encoding as Record<string, unknown>) : {};
+  const encoding: Record<string, unknown> = { ...written };
+  const changed: Record<string, unknown> = { ...(properties as Record<string, unknown>) };
+  for (const [name, raw] of Object.entries(properties as Record<string, unknown>)) {
+    const property = followRefs(raw, root);
+    if (property === null || typeof property !== 'object' || Array.isArray(property)) continue;
+    const p = property as Record<string, unknown>;
+    const given = written[name];
+    const entry = given !== null && typeof given === 'object' ? (given as Record<string, unknown>) : {};
+    const types = Array.isArray(p.type) ? (p.type as unknown[]) : [p.type];
+    if (types.includes('array') || (p.type === undefined && p.items !== undefined)) {
+      if (entry.style === undefined) encoding[name] = { ...entry, style: 'form', explode: true, allowReserved: true };
+    } else if (types.includes('object') || (p.type === undefined && p.properties !== undefined)) {
+      changed[name] = { type: 'string' };
+    }
+  }
+  return { ...record, schema: { ...schema, properties: changed }, encoding };
 }
 
 /** What Prism is given, and how much of the schema tree it would build from it. */

@@ -5,6 +5,7 @@
 
 import { indistinctOneOf } from '../generators/core/indistinct-one-of.ts';
 import { requestContent } from '../generators/core/method.ts';
+import { carriesFile, resolveSchema } from '../generators/core/schema.ts';
 import type { ApiModel, Operation, SchemaNode } from '../generators/model/types.ts';
 
 /** Required properties followed into a request body (a deeper required chain is rare). */
@@ -54,10 +55,29 @@ function plannedReason(model: ApiModel, op: Operation): string | undefined {
     return `not testable: the description declares only ${what} (${statuses}) for this operation and no success response, so the mock can answer it only with that error and there is no answer to check the SDK against`;
   }
   // The content the SDKs send (the tests send no other).
-  const sent = requestContent(op);
+  const sent = requestContent(op, model);
   const found = sent && requiredIndistinctOneOf(model, sent.content.schema, 'the request body', 0, new Set());
   if (found)
     return `not testable: the description is at fault: ${found.where} is a oneOf of ${found.variants.map(quote).join(', ')}, objects whose properties are all optional, none shared and none closed, so every object one of them accepts the others accept too and no request body can match exactly one of them, as oneOf requires`;
+  return unsendableReason(model, op, sent);
+}
+
+/**
+ * A request the description asks for that no encoding can carry: a JSON body holding a file
+ * (Plaid's `POST /transfer/diligence/document/upload`, with no multipart alternative: the SDKs
+ * would send a multipart twin, requestContent), or a parameter that is an array of objects
+ * (jira's `fields` query parameter: OpenAPI's styles serialise arrays of plain values only).
+ */
+function unsendableReason(model: ApiModel, op: Operation, sent: ReturnType<typeof requestContent>): string | undefined {
+  if (sent?.kind === 'json' && carriesFile(model, sent.content.schema))
+    return 'not testable: the description is at fault: its JSON request body holds a binary property (`format: binary`, a file), which JSON cannot carry, and it declares no multipart body to send the file in';
+  for (const location of ['query', 'header', 'cookie'] as const)
+    for (const param of op.parameters[location]) {
+      const schema = resolveSchema(model, param.schema);
+      const items = schema?.kind === 'array' ? resolveSchema(model, schema.items) : undefined;
+      if (items?.kind === 'object' || items?.kind === 'map' || items?.kind === 'intersection')
+        return `not testable: the description is at fault: ${location} parameter \`${quote(param.name)}\` is an array of objects, which no OpenAPI parameter style serialises (they serialise arrays of plain values), so no request can carry it as described`;
+    }
   return undefined;
 }
 

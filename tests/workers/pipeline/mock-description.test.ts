@@ -139,3 +139,162 @@ describe('mockDescription', () => {
       expect(outcome.counts?.[`${sdk}Passed`], `${sdk}: ${outcome.summary}`).toBe(operations);
   }, 180_000);
 });
+
+// A multipart body as OpenAPI says to send it (OpenAI's POST /audio/transcriptions and POST /files):
+// an array as one part per item, an object as one JSON part. Prism reads each part as a string and
+// refused both ("must be array", "must be object") until the copy it is given says how to decode them.
+const MULTIPART = `openapi: 3.1.0
+info: { title: Uploads, version: 1.0.0 }
+paths:
+  /files:
+    post:
+      operationId: upload
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: { $ref: '#/components/schemas/Upload' }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+  /notes:
+    post:
+      operationId: note
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: '#/components/schemas/Note' }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+  /boards:
+    get:
+      operationId: boards
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { type: object, required: [total], properties: { total: { type: integer } } }
+              example: '{"total": 5}'
+  /speech:
+    get:
+      operationId: speak
+      responses:
+        '200':
+          description: audio
+          headers:
+            Transfer-Encoding: { schema: { type: string } }
+            Content-Encoding: { schema: { type: string, example: gzip } }
+            X-Request-Id: { $ref: '#/components/headers/Transfer-Encoding' }
+          content: { application/octet-stream: { schema: { type: string, format: binary } } }
+components:
+  headers:
+    Transfer-Encoding: { schema: { type: string, example: req-1 } }
+  schemas:
+    # twilio's UseCaseCategories: a nullable array in a form body.
+    Note:
+      type: object
+      required: [payee]
+      properties:
+        payee: { type: string, maxLength: 20 }
+        tags: { type: [array, 'null'], items: { type: string, enum: [a, b] } }
+    Upload:
+      type: object
+      required: [file, purpose]
+      properties:
+        file: { type: string, format: binary }
+        purpose: { type: string, enum: [batch, vision] }
+        languages: { type: array, minItems: 1, items: { type: string } }
+        expires_after: { $ref: '#/components/schemas/Expiry' }
+    Expiry:
+      type: object
+      required: [anchor, seconds]
+      properties: { anchor: { type: string, enum: [created_at] }, seconds: { type: integer, minimum: 3600 } }
+`;
+
+// OpenAI's POST /audio/speech declares a `Transfer-Encoding` response header (`type: string`):
+// Prism answered `Transfer-Encoding: string` beside its Content-Length, which Go's transport
+// ("unsupported transfer encoding") and Node's parser refuse. Framing headers are not given to Prism.
+describe('mockDescription: multipart bodies, framing headers', () => {
+  it('Prism takes an array as repeated parts and an object as a JSON part, and still checks the rest', async () => {
+    const described = mockDescription(MULTIPART);
+    const given = JSON.parse(described?.json ?? '{}') as {
+      paths: { '/speech': { get: { responses: { '200': { headers: Record<string, unknown> } } } } };
+      components: { headers: Record<string, unknown> };
+    };
+    expect(Object.keys(given.paths['/speech'].get.responses['200'].headers)).toEqual(['X-Request-Id']);
+    // A named header of `components` is a name, not a response's header: kept for its references.
+    expect(Object.keys(given.components.headers)).toEqual(['Transfer-Encoding']);
+    const dir = await mkdtemp(join(tmpdir(), 'mock-multipart-'));
+    const file = join(dir, 'openapi.json');
+    await writeFile(file, described?.json ?? '');
+    const mock = await startMockServer(file, undefined, 60_000);
+    const send = async (fields: [string, string | Blob][]): Promise<number> => {
+      const form = new FormData();
+      for (const [name, value] of fields) form.append(name, value);
+      const response = await fetch(`${mock.url}/files`, { method: 'POST', body: form });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    try {
+      const file = new Blob(['contents']);
+      const expiry = JSON.stringify({ anchor: 'created_at', seconds: 3600 });
+      expect(
+        await send([
+          ['file', file],
+          ['purpose', 'batch'],
+          ['languages', 'en'],
+          ['expires_after', expiry],
+        ]),
+      ).toBe(200);
+      expect(
+        await send([
+          ['file', file],
+          ['purpose', 'batch'],
+          ['languages', 'en'],
+          ['languages', 'fr'],
+        ]),
+      ).toBe(200);
+      // Still refused: a value outside the enum, a missing required field.
+      expect(
+        await send([
+          ['file', file],
+          ['purpose', 'other'],
+          ['languages', 'en'],
+        ]),
+      ).toBe(422);
+      expect(
+        await send([
+          ['file', file],
+          ['languages', 'en'],
+        ]),
+      ).toBe(422);
+      // A form body's space as `+` (Go's url.Values, URLSearchParams): Prism took it for a reserved
+      // character once the copy it is given wrote an encoding for each property.
+      const note = async (body: string): Promise<number> => {
+        const response = await fetch(`${mock.url}/notes`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      expect(await note('payee=Acme+Inc.&tags=a&tags=b')).toBe(200);
+      expect(await note('payee=x&tags=c')).toBe(422);
+      expect(await note(`payee=${'x'.repeat(21)}`)).toBe(422);
+      // jira's examples are the JSON text of the object: Prism sent a JSON string (the Go SDK could
+      // not decode it); without the example it answers an object from the schema.
+      const boards = await fetch(`${mock.url}/boards`);
+      expect(typeof (await boards.json())).toBe('object');
+      // Node's fetch reads the answer (it refused Prism's made-up Transfer-Encoding before).
+      const speech = await fetch(`${mock.url}/speech`);
+      expect(speech.status).toBe(200);
+      expect(speech.headers.get('x-request-id')).toBe('req-1');
+      await speech.arrayBuffer();
+    } finally {
+      await mock.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

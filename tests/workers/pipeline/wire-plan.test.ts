@@ -87,3 +87,56 @@ describe('wirePlan', () => {
     expect([...wirePlan(model!, [model!.operations[events]!]).keys()]).toEqual([events]);
   });
 });
+
+// Requests no encoding can carry (branch wire-realworld): Plaid's JSON body with a binary `file`
+// and no multipart alternative (a multipart twin is what the SDKs send instead: not planned), and
+// jira's `fields` query parameter, an array of objects.
+const UNSENDABLE = `openapi: 3.0.3
+info: { title: Plan, version: 1.0.0 }
+paths:
+  /upload:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Upload' }
+      responses: { '200': { description: ok } }
+  /upload-twin:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Upload' }
+          multipart/form-data:
+            schema: { $ref: '#/components/schemas/Upload' }
+      responses: { '200': { description: ok } }
+  /issues:
+    get:
+      parameters:
+        - { name: fields, in: query, schema: { type: array, items: { type: object, additionalProperties: false } } }
+        - { name: ids, in: query, schema: { type: array, items: { type: integer } } }
+      responses: { '200': { description: ok } }
+components:
+  schemas:
+    Upload:
+      type: object
+      required: [file]
+      properties: { file: { type: string, format: binary }, purpose: { type: string } }
+`;
+
+describe('wirePlan: requests no encoding can carry', () => {
+  it('plans a JSON body holding a file with no multipart twin, and a query array of objects', async () => {
+    const { model } = await analyzeSpec({ openapiText: UNSENDABLE, mode: 'flagship' });
+    const plan = wirePlan(model!, model!.operations);
+    const byKey = Object.fromEntries([...plan].map(([i, reason]) => [model!.operations[i]!.key, reason]));
+    expect(Object.keys(byKey).sort()).toEqual(['get /issues', 'post /upload']);
+    expect(byKey['post /upload']).toMatch(
+      /^not testable: the description is at fault: its JSON request body holds a binary property .* no multipart body/,
+    );
+    expect(byKey['get /issues']).toMatch(
+      /^not testable: the description is at fault: query parameter `fields` is an array of objects/,
+    );
+  });
+});

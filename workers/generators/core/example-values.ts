@@ -8,7 +8,7 @@
 
 import type { ApiModel, JsonValue, SchemaNode } from '../model/types.ts';
 import { isUploadFile, objectShape } from './schema.ts';
-import { fromJson, type TestValue } from './test-values.ts';
+import { formatFits, fromJson, type TestValue } from './test-values.ts';
 
 /** Nested objects deeper than this come from `fill` (a description's examples are a few levels deep). */
 const MAX_DEPTH = 8;
@@ -75,8 +75,12 @@ class Fitter {
     if (given === null) return schema.nullable || node.nullable ? { t: 'null' } : undefined;
     switch (schema.kind) {
       case 'primitive':
+        // A string that does not have its format's shape is no value of it (twilio's example
+        // `Url: myUrl` for `format: uri`, which Prism refused in the Go tests).
         if (schema.type === 'string')
-          return typeof given === 'string' && !isUploadFile(schema) ? { t: 'str', v: given } : undefined;
+          return typeof given === 'string' && !isUploadFile(schema) && formatFits(schema.format, given)
+            ? { t: 'str', v: given }
+            : undefined;
         if (schema.type === 'integer')
           return typeof given === 'number' && Number.isSafeInteger(given) ? { t: 'num', v: given } : undefined;
         if (schema.type === 'number')

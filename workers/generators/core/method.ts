@@ -3,7 +3,7 @@
 // Each SDK spells these in its own language; the choices are made here, once.
 
 import type { ApiModel, MediaTypeContent, Operation, PaginationScheme, SchemaNode } from '../model/types.ts';
-import { pageItemSchema, resolveSchema } from './schema.ts';
+import { carriesFile, pageItemSchema, resolveSchema } from './schema.ts';
 
 /** How a request body is sent. */
 export type BodyKind = 'json' | 'multipart' | 'form' | 'text' | 'binary';
@@ -18,9 +18,22 @@ export function isStructuredBody(kind: BodyKind): kind is 'json' | 'multipart' |
   return kind === 'json' || kind === 'multipart' || kind === 'form';
 }
 
-/** The request content the SDKs send: the first by `BODY_ORDER`, else the first content as bytes. */
-export function requestContent(op: Operation): { content: MediaTypeContent; kind: BodyKind } | undefined {
+/**
+ * The request content the SDKs send: the first by `BODY_ORDER`, else the first content as bytes.
+ * With the model: a JSON content that carries a file (a `format: binary` property, which JSON
+ * cannot carry) gives way to the operation's multipart content, when it declares one (OpenAI's
+ * `POST /skills` declares both for a body of files; sent as JSON, the Python SDK failed to encode
+ * the file and the TypeScript SDK sent `{}` for it).
+ */
+export function requestContent(
+  op: Operation,
+  model?: ApiModel,
+): { content: MediaTypeContent; kind: BodyKind } | undefined {
   const content = op.requestBody?.content ?? [];
+  const json = content.find((c) => c.kind === 'json');
+  const multipart = content.find((c) => c.kind === 'multipart');
+  if (model !== undefined && json !== undefined && multipart !== undefined && carriesFile(model, json.schema))
+    return { content: multipart, kind: 'multipart' };
   for (const wanted of BODY_ORDER) {
     const found = content.find((c) => c.kind === wanted);
     if (found) return { content: found, kind: wanted };

@@ -96,3 +96,29 @@ export function isUploadFile(node: SchemaNode): boolean {
         !node.contentMediaType.startsWith('text/')))
   );
 }
+
+/** Whether a value of `node` can hold a file upload (`isUploadFile`) anywhere: through references, properties, items, variants. */
+export function carriesFile(model: ApiModel, node: SchemaNode, seen: ReadonlySet<string> = new Set()): boolean {
+  switch (node.kind) {
+    case 'ref': {
+      const target = model.schemas[node.target]?.schema;
+      return (
+        target !== undefined && !seen.has(node.target) && carriesFile(model, target, new Set([...seen, node.target]))
+      );
+    }
+    case 'primitive':
+      return isUploadFile(node);
+    case 'object':
+      return node.properties.some((p) => carriesFile(model, p.schema, seen));
+    case 'array':
+      return carriesFile(model, node.items, seen);
+    case 'map':
+      return carriesFile(model, node.values, seen);
+    case 'union':
+      return node.variants.some((v) => carriesFile(model, v, seen));
+    case 'intersection':
+      return node.members.some((m) => carriesFile(model, m, seen));
+    default:
+      return false;
+  }
+}

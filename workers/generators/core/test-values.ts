@@ -125,7 +125,15 @@ function fits(model: ApiModel, value: JsonValue, node: SchemaNode, depth: number
     case 'intersection':
       return node.members.every((m) => fits(model, value, m, depth + 1));
     case 'unknown':
-      return node.reason === 'any';
+      // A typeless `{required: [a]}` (a union arm saying which properties must be present) asks
+      // an object for those names.
+      return (
+        node.reason === 'any' &&
+        (node.requires === undefined ||
+          typeof value !== 'object' ||
+          Array.isArray(value) ||
+          node.requires.every((name) => value[name] !== undefined))
+      );
   }
 }
 
@@ -149,7 +157,8 @@ const FORMATS: Record<string, RegExp> = {
   ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
 };
 
-function formatFits(format: string | undefined, value: string): boolean {
+/** Whether a string has the shape its `format` names (the formats a validating mock checks; others pass). */
+export function formatFits(format: string | undefined, value: string): boolean {
   const re = format === undefined ? undefined : FORMATS[format];
   return re === undefined || re.test(value);
 }
@@ -232,7 +241,10 @@ function build(model: ApiModel, node: SchemaNode, fill: Fill, depth: number, see
     }
     case 'enum': {
       const literal = literalOf(model, node);
-      const first = node.members.find((m) => m.value === literal) ?? node.members[0];
+      // A member of the declared type: Plaid's `type: string, enum: [3, null]` has none, and only
+      // null is accepted.
+      const typed = node.members.filter((m) => memberHasType(m.value, node.valueType));
+      const first = typed.find((m) => m.value === literal) ?? typed[0] ?? (node.nullable ? undefined : node.members[0]);
       return first === undefined ? { t: 'null' } : fromJson(first.value);
     }
     case 'literal':
@@ -269,7 +281,7 @@ function build(model: ApiModel, node: SchemaNode, fill: Fill, depth: number, see
       // variant. The first variant's value when none is told apart.
       let first: TestValue | undefined;
       for (const variant of node.variants.slice(0, MAX_VARIANTS)) {
-        const value = variantValue(node, variant, build(model, variant, fill, depth, seen));
+        const value = variantValue(model, node, variant, build(model, variant, fill, depth, seen));
         first ??= value;
         const json = testValueJson(value, undefined);
         if (!hasFile(value) && fits(model, json as JsonValue, node, depth)) return value;
@@ -278,31 +290,123 @@ function build(model: ApiModel, node: SchemaNode, fill: Fill, depth: number, see
     }
     case 'intersection': {
       const entries = new Map<string, TestValue>();
-      for (const member of node.members) {
-        const part = build(model, member, fill, depth, seen);
-        if (part.t === 'obj') for (const [k, v] of part.entries) entries.set(k, v);
-      }
-      return { t: 'obj', entries: [...entries] };
+      const parts = node.members.map((member) => build(model, member, fill, depth, seen));
+      // allOf of scalars (Plaid's `allOf: [{$ref: UserId}, {type: string}]`): the first member's
+      // value every member accepts, not an object.
+      if (parts.length > 0 && parts.every((part) => part.t !== 'obj'))
+        return (
+          parts.find(
+            (part) => !hasFile(part) && fits(model, testValueJson(part, undefined) as JsonValue, node, depth),
+          ) ?? (parts[0] as TestValue)
+        );
+      for (const part of parts) if (part.t === 'obj') for (const [k, v] of part.entries) entries.set(k, v);
+      const merged: TestValue = { t: 'obj', entries: [...entries] };
+      return requiredArm(model, node, merged, fill, depth, seen) ?? merged;
     }
     case 'unknown':
-      return { t: 'obj', entries: [] };
+      // Any value: a string, which every encoding carries (an empty object is no pair at all in a
+      // form body: twilio's required `SinkConfiguration`, refused as missing).
+      return node.reason === 'any' ? { t: 'str', v: 'string' } : { t: 'obj', entries: [] };
   }
 }
 
-/** A union variant's value, its discriminator property set to the value naming the variant. */
-function variantValue(node: Extract<SchemaNode, { kind: 'union' }>, variant: SchemaNode, value: TestValue): TestValue {
+/**
+ * An intersection's value when a union member of it is made of typeless `{required: [...]}` arms
+ * (`properties` beside `oneOf: [{required: [a]}, {required: [b]}]`, or an anyOf of them): the
+ * merged value with one arm's names filled in from the properties beside it and the names only the
+ * other arms require left out, as oneOf asks (and a `not: {required: [a, b]}` beside it, which the
+ * model does not keep). The first arm (of the first few) whose value the intersection accepts;
+ * undefined when the merged value is already accepted or no arm is.
+ */
+function requiredArm(
+  model: ApiModel,
+  node: Extract<SchemaNode, { kind: 'intersection' }>,
+  merged: Extract<TestValue, { t: 'obj' }>,
+  fill: Fill,
+  depth: number,
+  seen: ReadonlySet<string>,
+): TestValue | undefined {
+  const accepted = (value: TestValue): boolean =>
+    !hasFile(value) && fits(model, testValueJson(value, undefined) as JsonValue, node, depth);
+  if (accepted(merged)) return undefined;
+  const properties = node.members.flatMap((member) => {
+    const resolved = member.kind === 'ref' ? model.schemas[member.target]?.schema : member;
+    return resolved?.kind === 'object' ? resolved.properties : [];
+  });
+  for (const member of node.members) {
+    if (member.kind !== 'union') continue;
+    const arms = member.variants.map((v) => (v.kind === 'unknown' ? v.requires : undefined));
+    if (arms.every((names) => names === undefined)) continue;
+    for (const names of arms.slice(0, MAX_VARIANTS)) {
+      if (names === undefined) continue;
+      const others = new Set(arms.flatMap((a) => (a === undefined || a === names ? [] : a)));
+      const required = new Set(properties.filter((p) => p.required).map((p) => p.name));
+      const entries = merged.entries.filter(([k]) => names.includes(k) || required.has(k) || !others.has(k));
+      for (const name of names) {
+        if (entries.some(([k]) => k === name)) continue;
+        const property = properties.find((p) => p.name === name);
+        if (property === undefined) continue;
+        entries.push([name, build(model, property.schema, fill, depth + 1, seen)]);
+      }
+      const value: TestValue = { t: 'obj', entries };
+      if (accepted(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A union variant's value, its discriminator property set to the value naming the variant, unless
+ * the variant's own property does not take that value: an implied mapping names the variant by its
+ * schema's name (`FunctionTool`), where OpenAI's variants say `type: {enum: [function]}`, the value
+ * the API and a validating mock take.
+ */
+function variantValue(
+  model: ApiModel,
+  node: Extract<SchemaNode, { kind: 'union' }>,
+  variant: SchemaNode,
+  value: TestValue,
+): TestValue {
   const d = node.discriminator;
   if (!d || value.t !== 'obj') return value;
   const mapped = variant.kind === 'ref' ? d.mapping.find((m) => m.target === variant.target) : undefined;
   if (!mapped) return value;
+  const own = propertySchema(model, variant, d.propertyName);
+  if (own !== undefined && !fits(model, mapped.value, own, 0)) return value;
   const entries = value.entries.filter(([k]) => k !== d.propertyName);
   return { t: 'obj', entries: [[d.propertyName, { t: 'str', v: mapped.value }], ...entries] };
+}
+
+/** The schema of property `name` of an object (through references and allOf members), when declared. */
+function propertySchema(model: ApiModel, node: SchemaNode, name: string, depth = 0): SchemaNode | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (node.kind === 'ref') {
+    const target = model.schemas[node.target]?.schema;
+    return target === undefined ? undefined : propertySchema(model, target, name, depth + 1);
+  }
+  if (node.kind === 'object') return node.properties.find((p) => p.name === name)?.schema;
+  if (node.kind === 'intersection')
+    for (const member of node.members) {
+      const found = propertySchema(model, member, name, depth + 1);
+      if (found !== undefined) return found;
+    }
+  return undefined;
 }
 
 function hasFile(value: TestValue): boolean {
   if (value.t === 'file') return true;
   if (value.t === 'arr') return value.items.some(hasFile);
   return value.t === 'obj' && value.entries.some(([, v]) => hasFile(v));
+}
+
+/** Whether an enum member has the enum's declared type (`mixed`: any). */
+function memberHasType(
+  value: string | number | boolean,
+  type: Extract<SchemaNode, { kind: 'enum' }>['valueType'],
+): boolean {
+  if (type === 'mixed') return true;
+  if (type === 'integer') return typeof value === 'number' && Number.isInteger(value);
+  return typeof value === type;
 }
 
 /** A reference (or an array of one) back into the schemas being built. */

@@ -112,7 +112,7 @@ function operationDetails(
     }
     lines.push('');
   }
-  const body = requestContent(op);
+  const body = requestContent(op, model);
   if (body !== undefined) {
     const schema = JSON.stringify(convert(body.content.schema, body.kind === 'multipart'), null, 1);
     lines.push(`Request body (${mdCode(body.content.mediaType)}${op.requestBody?.required ? ', required' : ''}):`, '');

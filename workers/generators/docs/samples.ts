@@ -297,7 +297,7 @@ export class SampleBuilder {
   #goPrograms(): ReturnType<typeof goOperationSamples> {
     const model = this.#model;
     this.#go ??= goOperationSamples(model, (op) => {
-      const content = requestContent(op)?.content;
+      const content = requestContent(op, model)?.content;
       return {
         param: (param) => parameterExample(model, param),
         body: content !== undefined ? requestExample(model, content) : undefined,
@@ -375,7 +375,7 @@ export class SampleBuilder {
       .filter((p) => p.required)
       .map((p) => `${p.name}=${exampleText(parameterExample(model, p))}`);
     if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
-    const content = requestContent(op)?.content;
+    const content = requestContent(op, this.#model)?.content;
     if (content) {
       // The description's own example of the body when it gives one, else one built from the schema.
       const body =
@@ -503,7 +503,7 @@ export class SampleBuilder {
     const args: Py[] = shape.pathArgs.map((a) => this.#pyValue(parameterExample(model, a.param)));
     for (const a of shape.pathKeywords)
       args.push(py`${pyId(a.ident)}=${this.#pyValue(parameterExample(model, a.param))}`);
-    const pickedBody = shape.body ? requestContent(method.op)?.content : undefined;
+    const pickedBody = shape.body ? requestContent(method.op, this.#model)?.content : undefined;
     const bodyExample = pickedBody ? requestExample(model, pickedBody) : undefined;
     const params = method.op.parameters;
     // By name, once: an operation may have thousands of parameters (a find per argument was quadratic).

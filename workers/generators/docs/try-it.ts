@@ -142,7 +142,7 @@ function parameterFields(id: string, title: string, params: Parameter[], ctx: Tr
 }
 
 function bodyField(id: string, op: Operation, ctx: TryItContext): Html {
-  const picked = requestContent(op);
+  const picked = requestContent(op, ctx.model);
   if (picked === undefined) return html``;
   const { content } = picked;
   if (content.kind === 'binary' || content.kind === 'other' || content.kind === 'xml')

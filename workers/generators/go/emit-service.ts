@@ -12,7 +12,14 @@ import {
   responseContent,
 } from '../core/method.ts';
 import { objectShape, resolveSchema } from '../core/schema.ts';
-import type { ApiModel, PaginationScheme, Parameter, Resource, SecurityRequirement } from '../model/types.ts';
+import type {
+  ApiModel,
+  PaginationScheme,
+  Parameter,
+  Resource,
+  SchemaNode,
+  SecurityRequirement,
+} from '../model/types.ts';
 import { goIdent, goStr, goTagName } from '../names/go.ts';
 import { NameScope } from '../names/scope.ts';
 import type { GoMethodPlan, GoPlan, ServicePlan } from './plan.ts';
@@ -202,6 +209,16 @@ export class ServiceEmitter {
         const options = [param.required ? 'required' : 'omitzero'];
         if (location === 'query' && t.kind === 'slice' && !param.explode) options.push('comma');
         if (location === 'query' && param.style === 'deepObject') options.push('deepObject');
+        // An object in style form (OpenAPI's default for a query parameter): one parameter per
+        // member when exploded, else `name=k1,v1,k2,v2` (the runtime's textValues); before, Go
+        // sent its JSON, which no server decodes (OpenAI's `metadata` filter, refused by Prism).
+        else if (
+          location === 'query' &&
+          t.kind !== 'slice' &&
+          param.style === 'form' &&
+          isObjectParam(this.#model, param.schema)
+        )
+          options.push(param.explode ? 'explode' : 'comma');
         addField(
           param.name,
           `${location}:${param.name}`,
@@ -214,7 +231,7 @@ export class ServiceEmitter {
       }
     }
     let body: { kind: string; whole: boolean; contentType?: string } | undefined;
-    const picked = requestContent(op);
+    const picked = requestContent(op, this.#model);
     if (op.requestBody && picked) {
       const schema = picked.content.schema;
       const resolved = resolveSchema(this.#model, schema);
@@ -530,4 +547,13 @@ function httpMethodName(method: string): string {
 /** The schemas a stainless.yml names as models (`#/components/schemas/...` refs), in every resource. */
 function configModels(resources: readonly Resource[]): Set<string> {
   return new Set(resources.flatMap((r) => [...r.models.map((m) => m.schema), ...configModels(r.subresources)]));
+}
+
+/** Whether a parameter's value is an object (or a map): members the query style spreads, not a scalar or a list. */
+function isObjectParam(model: ApiModel, schema: SchemaNode): boolean {
+  const resolved = resolveSchema(model, schema);
+  // `anyOf: [{type: object}, {type: null}]` (OpenAI's Metadata): a union of one variant, nullable.
+  if (resolved?.kind === 'union' && resolved.variants.length === 1)
+    return isObjectParam(model, resolved.variants[0] as SchemaNode);
+  return resolved?.kind === 'object' || resolved?.kind === 'map' || resolved?.kind === 'intersection';
 }

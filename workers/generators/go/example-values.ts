@@ -20,7 +20,7 @@ export interface CallValues {
 
 /** The description's example values of an operation (the README's calls): parameters and the body. */
 export function descriptionValues(model: ApiModel, op: Operation): CallValues {
-  const content = requestContent(op)?.content;
+  const content = requestContent(op, model)?.content;
   return {
     param: (param) => parameterValue(model, param, 'required'),
     body:
@@ -35,7 +35,7 @@ export function descriptionValues(model: ApiModel, op: Operation): CallValues {
  * tests take them: `all` gives every optional parameter and body property too.
  */
 export function fillValues(model: ApiModel, op: Operation, fill: Fill): CallValues {
-  const content = requestContent(op)?.content;
+  const content = requestContent(op, model)?.content;
   return {
     param: (param) => parameterValue(model, param, fill),
     body: content !== undefined ? testValue(model, content.schema, fill) : undefined,

@@ -231,6 +231,12 @@ export interface UnknownSchema extends SchemaBase {
   kind: 'unknown';
   /** Why nothing more precise could be said ('any' for `{}`/`true`, 'never' for `false`, 'unresolved', 'unsupported'). */
   reason: 'any' | 'never' | 'unresolved' | 'external' | 'unsupported';
+  /**
+   * The names a typeless schema lists in `required` (`{required: [a]}`): an arm of a oneOf/anyOf
+   * beside an object's properties that says which of them must be present (OpenAI's
+   * `anyOf: [{required: [file_ids]}, {required: [files]}]`). Only the test values read it.
+   */
+  requires?: string[];
 }
 
 export type SchemaNode =

@@ -5,7 +5,7 @@
 import { authOptionsByScheme } from '../core/client.ts';
 import type { ApiModel, AuthScheme } from '../model/types.ts';
 import type { SdkPlan } from './plan.ts';
-import { fromImport, id, join, py, pyNamesUsed, PyWriter, relModule, str } from '../printers/python-writer.ts';
+import { fromImport, id, join, py, type Py, pyNamesUsed, PyWriter, relModule, str } from '../printers/python-writer.ts';
 import { type CommonClientOption, describeClientOption, type OptionConventions } from '../core/client-options.ts';
 
 /** The common options in the order the client's docstring lists them. */
@@ -225,7 +225,7 @@ export function emitClient(model: ApiModel, plan: SdkPlan): string {
   head.blank();
   if (used.has('os')) head.line(py`import os`);
   if (used.has('cached_property')) head.line(py`from functools import cached_property`);
-  fromImport(head, py`typing`, ['Dict', 'Literal', 'Mapping', 'Optional'], used);
+  fromImport(head, py`typing`, ['AbstractSet', 'Dict', 'Literal', 'Mapping', 'Optional'], used);
   head.blank();
   // The runtime's helpers count as used when called (an auth parameter may share a helper's name).
   const called = new Set(
@@ -252,9 +252,15 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
   const headerLines: (() => void)[] = [];
   const queryLines: (() => void)[] = [];
   const cookieLines: (() => void)[] = [];
+  // Per scheme: whether its credentials are set (a request carries the first of its operation's
+  // security alternatives whose schemes all are: `_auth_schemes` in the runtime).
+  const configured: [string, Py][] = [];
   // The flow is chosen only for a scheme the client has a credential option for (the token given directly).
   const oauthKey = plan.oauth?.scheme.key;
   const byScheme = authOptionsByScheme(model, plan.authIdents);
+  /** The scheme's lines, written only when the request carries this scheme (every scheme when `schemes` is None). */
+  const guarded = (key: string, lines: () => void) => () =>
+    w.block(py`if schemes is None or ${str(key)} in schemes:`, lines);
   for (const [key, list] of byScheme) {
     const scheme = schemes.get(key);
     const first = list[0];
@@ -263,17 +269,24 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
     if (scheme.type === 'apiKey') {
       const target = scheme.in === 'header' ? headerLines : scheme.in === 'query' ? queryLines : cookieLines;
       const dict = scheme.in === 'header' ? py`_headers` : scheme.in === 'query' ? py`_query` : py`_cookies`;
-      target.push(() =>
-        w.block(py`if ${value} is not None:`, () => w.line(py`${dict}[${str(scheme.paramName)}] = ${value}`)),
+      configured.push([key, py`${value} is not None`]);
+      target.push(
+        guarded(key, () =>
+          w.block(py`if ${value} is not None:`, () => w.line(py`${dict}[${str(scheme.paramName)}] = ${value}`)),
+        ),
       );
     } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
       const user = list.find((o) => /user|login|name/i.test(o.option.name)) ?? first;
       const pass = list.find((o) => o !== user && /pass|secret/i.test(o.option.name)) ?? list.find((o) => o !== user);
       const u = py`self.${id(user.ident)}`;
       const p = pass ? py`self.${id(pass.ident)}` : undefined;
-      headerLines.push(() =>
-        w.block(p ? py`if ${u} is not None or ${p} is not None:` : py`if ${u} is not None:`, () =>
-          w.line(py`_headers["Authorization"] = basic_auth(${u} or "", ${p ? py`${p} or ""` : py`""`})`),
+      const set = p ? py`${u} is not None or ${p} is not None` : py`${u} is not None`;
+      configured.push([key, set]);
+      headerLines.push(
+        guarded(key, () =>
+          w.block(py`if ${set}:`, () =>
+            w.line(py`_headers["Authorization"] = basic_auth(${u} or "", ${p ? py`${p} or ""` : py`""`})`),
+          ),
         ),
       );
     } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
@@ -281,21 +294,35 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
         scheme.type === 'http' && scheme.scheme !== 'bearer'
           ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1)
           : 'Bearer';
-      headerLines.push(() => {
-        w.block(py`if ${value} is not None:`, () =>
-          w.line(py`_headers["Authorization"] = ${str(`${prefix} `)} + ${value}`),
-        );
-        // A token given directly wins; else the client credentials fetch one.
-        if (key === oauthKey)
-          w.block(py`elif self._oauth is not None:`, () =>
-            w.line(py`_headers["Authorization"] = self._oauth.authorization()`),
+      configured.push([
+        key,
+        key === oauthKey ? py`${value} is not None or self._oauth is not None` : py`${value} is not None`,
+      ]);
+      headerLines.push(
+        guarded(key, () => {
+          w.block(py`if ${value} is not None:`, () =>
+            w.line(py`_headers["Authorization"] = ${str(`${prefix} `)} + ${value}`),
           );
-      });
+          // A token given directly wins; else the client credentials fetch one.
+          if (key === oauthKey)
+            w.block(py`elif self._oauth is not None:`, () =>
+              w.line(py`_headers["Authorization"] = self._oauth.authorization()`),
+            );
+        }),
+      );
     }
   }
+  if (configured.length > 0) {
+    w.blank();
+    w.block(py`def _has_credentials(self, scheme: str) -> bool:`, () => {
+      for (const [key, set] of configured) w.block(py`if scheme == ${str(key)}:`, () => w.line(py`return ${set}`));
+      w.line(py`return False`);
+    });
+  }
+  const schemesParam = py`schemes: Optional[AbstractSet[str]] = None`;
   if (headerLines.length > 0 || cookieLines.length > 0) {
     w.blank();
-    w.block(py`def _auth_headers(self) -> Dict[str, str]:`, () => {
+    w.block(py`def _auth_headers(self, ${schemesParam}) -> Dict[str, str]:`, () => {
       w.line(py`_headers: Dict[str, str] = {}`);
       for (const line of headerLines) line();
       if (cookieLines.length > 0) {
@@ -310,7 +337,7 @@ function emitAuth(w: PyWriter, model: ApiModel, plan: SdkPlan, schemes: Map<stri
   }
   if (queryLines.length > 0) {
     w.blank();
-    w.block(py`def _auth_query(self) -> Dict[str, str]:`, () => {
+    w.block(py`def _auth_query(self, ${schemesParam}) -> Dict[str, str]:`, () => {
       w.line(py`_query: Dict[str, str] = {}`);
       for (const line of queryLines) line();
       w.line(py`return _query`);

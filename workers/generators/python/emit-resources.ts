@@ -90,7 +90,23 @@ function mapping(args: Arg[]): Py {
   return py`{${join(args.map((a) => py`${str(a.key)}: ${id(a.ident)}`))}}`;
 }
 
-function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
+/**
+ * `security=[["scheme", ...], ...]`: the operation's security alternatives, so the request carries
+ * only the credentials its operation accepts (the client's `_auth_schemes`); none when the
+ * description states no security at all (then every configured credential is sent). Mutual TLS is
+ * left out: the transport carries it.
+ */
+function securityArg(model: ApiModel, op: Operation): Py | undefined {
+  if (model.security.length === 0 && !model.operations.some((o) => o.security.length > 0)) return undefined;
+  const mutualTls = new Set(model.authSchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.key));
+  const alternatives = op.security.map(
+    (requirement) =>
+      py`[${join(requirement.schemes.filter((s) => !mutualTls.has(s.scheme)).map((s) => str(s.scheme)))}]`,
+  );
+  return py`security=[${join(alternatives)}]`;
+}
+
+function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape, security: Py | undefined): void {
   const returnType = shape.pagination
     ? py`SyncPage[${shape.pagination.item}]`
     : isEventStream(shape.response.kind)
@@ -101,6 +117,7 @@ function emitMethod(w: PyWriter, method: MethodPlan, shape: MethodShape): void {
     w.doc(methodDoc(method, shape));
     w.line(py`_path = ${pathExpr(method.op, [...shape.pathKeywords, ...shape.pathArgs])}`);
     const request = requestArguments(w, shape);
+    if (security !== undefined) request.push(security);
     writeCall(w, method.op, shape, request, returnType);
   });
 }
@@ -171,7 +188,7 @@ function writeCall(w: PyWriter, op: Operation, shape: MethodShape, request: Py[]
   const method_ = str(op.method.toUpperCase());
   if (shape.pagination) {
     const pageArgs = request.filter((r) =>
-      /^(query|query_styles|headers|extra_headers|extra_query|timeout)=/.test(r.text),
+      /^(query|query_styles|headers|extra_headers|extra_query|timeout|security)=/.test(r.text),
     );
     w.line(py`return SyncPage(`);
     w.indented(() => {
@@ -273,7 +290,7 @@ function resourceClass(
       body.blank();
       const shape = methodShape(model, types, typesModule, method);
       shapes.push(shape);
-      emitMethod(body, method, shape);
+      emitMethod(body, method, shape, securityArg(model, method.op));
     }
   });
   body.blank(2);

@@ -321,7 +321,7 @@ function paramsModule(
     segments: [a.key],
     node: a.param.schema,
   }));
-  const picked = requestContent(method.op);
+  const picked = requestContent(method.op, ctx.model);
   if (shape.body?.mode === 'fields' && picked !== undefined) {
     const bodyShape = objectShape(ctx.model, picked.content.schema);
     for (const p of bodyShape?.properties ?? []) roots.push({ segments: [p.name], node: p.schema });

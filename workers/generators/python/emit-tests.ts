@@ -147,7 +147,7 @@ export function emitTests(model: ApiModel, plan: SdkPlan): GeneratedFile {
 /** The body's arguments: its fields (a flattened object), or the whole body under its argument. */
 function bodyArgs(model: ApiModel, op: Operation, shape: MethodShape, fill: Fill): Py[] {
   const b = shape.body;
-  const schema = requestContent(op)?.content.schema;
+  const schema = requestContent(op, model)?.content.schema;
   if (b === undefined) return [];
   if (b.mode === 'fields') {
     const example = schema ? testValue(model, schema, fill) : undefined;

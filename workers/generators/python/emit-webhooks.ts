@@ -56,7 +56,7 @@ export function emitWebhooks(
   if (hooks === undefined) return undefined;
   const module = new TypeModule(hooks.typesModule);
   const events: Event[] = hooks.webhooks.map((op) => {
-    const picked = requestContent(op);
+    const picked = requestContent(op, model);
     const schema = picked?.kind === 'json' ? picked.content.schema : undefined;
     const name = eventName(model, op);
     if (schema === undefined) return { op, type: py`object`, required: [], names: [name] };

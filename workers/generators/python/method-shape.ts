@@ -78,7 +78,7 @@ export function methodShape(model: ApiModel, types: TypeEmitter, module: TypeMod
     cookies: op.parameters.cookie.map(argOf),
     response: { kind: 'json', type: py`object` },
   };
-  const picked = requestContent(op);
+  const picked = requestContent(op, model);
   if (op.requestBody && picked) {
     const schema = picked.content.schema;
     const resolved = resolveSchema(model, schema);

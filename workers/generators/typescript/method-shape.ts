@@ -80,7 +80,7 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
     fields.push({ key, local: locals.claim(`${param.in}:${param.name}`, tsIdent(key)), param });
   }
   let body: MethodShape['body'];
-  const picked = requestContent(op);
+  const picked = requestContent(op, model);
   if (op.requestBody && picked) {
     const resolved = resolveSchema(model, picked.content.schema);
     // An object, or (as the Python SDK reads it: the core's objectShape) an allOf of objects with
@@ -129,7 +129,7 @@ export function methodShape(model: ApiModel, method: MethodPlan): MethodShape {
 
 /** The property names of an object request body (what a flattened body puts beside the params). */
 function bodyPropertyNames(model: ApiModel, op: MethodPlan['op']): string[] {
-  const picked = requestContent(op);
+  const picked = requestContent(op, model);
   if (!op.requestBody || !picked || !isStructuredBody(picked.kind)) return [];
   return objectShape(model, picked.content.schema)?.properties.map((p) => p.name) ?? [];
 }

@@ -153,6 +153,48 @@ describe('method shape', () => {
     expect(requestContent(op(['other']))).toMatchObject({ kind: 'binary', content: { mediaType: 'x/other' } });
     expect(requestContent({} as Operation)).toBeUndefined();
   });
+
+  // OpenAI's POST /skills declares a JSON and a multipart body of the same schema, whose `files`
+  // are binary: sent as JSON, the Python SDK failed to encode the file (TypeError) and the
+  // TypeScript SDK sent `{}` for it. With the model, the file goes in the multipart body.
+  it('sends a body that carries a file as multipart when the operation declares one', async () => {
+    const spec = `openapi: 3.1.0
+info: { title: Files, version: 1.0.0 }
+paths:
+  /skills:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json: { schema: { $ref: '#/components/schemas/Skill' } }
+          multipart/form-data: { schema: { $ref: '#/components/schemas/Skill' } }
+      responses: { '204': { description: ok } }
+  /notes:
+    post:
+      requestBody:
+        content:
+          application/json: { schema: { type: object, properties: { text: { type: string } } } }
+          multipart/form-data: { schema: { type: object, properties: { text: { type: string } } } }
+      responses: { '204': { description: ok } }
+components:
+  schemas:
+    Skill:
+      type: object
+      required: [files]
+      properties:
+        files: { oneOf: [{ type: array, items: { type: string, format: binary } }, { type: string, format: binary }] }
+`;
+    const { model } = await analyzeSpec({ openapiText: spec, mode: 'flagship' });
+    const skills = model!.operations.find((o) => o.path === '/skills');
+    const notes = model!.operations.find((o) => o.path === '/notes');
+    expect(requestContent(skills!, model!)?.kind).toBe('multipart');
+    expect(requestContent(notes!, model!)?.kind).toBe('json');
+    // Without the model (no reference followed), the first by preference, as before.
+    expect(requestContent(skills!)?.kind).toBe('json');
+    const python = emitPythonSdk(model!).find((f) => f.path.endsWith('/resources/skills.py'));
+    expect(python?.content).toContain('multipart=');
+    expect(python?.content).not.toContain('json_body=');
+  });
 });
 
 describe('cycle finding', () => {

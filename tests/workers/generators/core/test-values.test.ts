@@ -112,3 +112,82 @@ describe('test values', () => {
     expect(all.labels).toEqual({ key: 1 });
   });
 });
+
+// Shapes of the real-world corpus (OpenAI, Plaid) whose values the mock refused before: a
+// discriminator with implied mapping whose variants name themselves by a one-value enum, required
+// arms beside properties (oneOf / anyOf of `{required: [...]}`, with a `not` of both), an allOf of
+// strings, and a string enum whose only non-null member is a number.
+const SHAPES = `openapi: 3.0.3
+info: { title: Shapes, version: 1.0.0 }
+paths:
+  /run:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Run' }
+      responses: { '204': { description: ok } }
+components:
+  schemas:
+    Run:
+      type: object
+      required: [tool, search, ref, user, config]
+      properties:
+        # Any value (twilio's form field SinkConfiguration): a string, which a form body carries
+        # where an empty object is no pair at all.
+        config: { description: The sink configuration, encoded as JSON }
+        tool: { $ref: '#/components/schemas/Tool' }
+        search:
+          type: object
+          properties:
+            ids: { type: array, maxItems: 1, items: { type: string } }
+            stores: { type: array, maxItems: 1, items: { type: object, properties: { name: { type: string } } } }
+          oneOf: [{ required: [ids] }, { required: [stores] }]
+        ref:
+          type: object
+          additionalProperties: false
+          properties: { url: { type: string }, file_id: { type: string } }
+          anyOf: [{ required: [url] }, { required: [file_id] }]
+          not: { required: [url, file_id] }
+        user:
+          type: object
+          required: [id]
+          properties: { id: { allOf: [{ $ref: '#/components/schemas/UserId' }, { type: string }] } }
+        version: { type: string, nullable: true, enum: [3, null] }
+    UserId: { type: string }
+    Tool:
+      oneOf: [{ $ref: '#/components/schemas/FunctionTool' }, { $ref: '#/components/schemas/FileTool' }]
+      discriminator: { propertyName: type }
+    FunctionTool:
+      type: object
+      required: [type, name]
+      properties: { type: { type: string, enum: [function] }, name: { type: string } }
+    FileTool:
+      type: object
+      required: [type]
+      properties: { type: { type: string, enum: [file] } }
+`;
+
+describe('test values on real-world shapes', () => {
+  it('builds values the raw JSON Schema accepts, in both fills', async () => {
+    const { model } = await analyzeSpec({ openapiText: SHAPES, mode: 'flagship' });
+    const raw = parse(SHAPES) as { components: Record<string, Record<string, unknown>> };
+    // OpenAPI 3.0's nullable, as JSON Schema says it.
+    const schemas = structuredClone(raw.components.schemas!) as Record<string, { properties: Record<string, object> }>;
+    schemas.Run!.properties.version = { type: ['string', 'null'], enum: [3, null] };
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const op = model!.operations[0]!;
+    for (const fill of ['required', 'all'] as const) {
+      const body = json(testValue(model!, op.requestBody!.content[0]!.schema, fill)) as Record<string, unknown>;
+      const schema = { $ref: '#/components/schemas/Run', components: { schemas } };
+      expect(ajv.validate(schema, body), `${fill}: ${JSON.stringify(body)} ${ajv.errorsText()}`).toBe(true);
+      // The variant's own value, not the implied mapping's schema name (`FunctionTool`).
+      expect(body.tool).toMatchObject({ type: 'function' });
+      expect(body.ref).toEqual({ url: 'string' });
+      expect(body.user).toEqual({ id: 'string' });
+      expect(body.config).toBe('string');
+      if (fill === 'all') expect(body.version).toBeNull();
+    }
+  });
+});

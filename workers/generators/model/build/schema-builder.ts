@@ -242,7 +242,8 @@ export class SchemaBuilder {
     if (type !== undefined && PRIMITIVES.has(type)) return this.#primitive(schema, type as PrimitiveType, common);
     if (types.length === 1 && types[0] === 'null')
       return this.#primitive(schema, 'null', { ...common, nullable: true });
-    return { kind: 'unknown', reason: 'any', ...common };
+    const requires = asArray(schema.required).filter((r): r is string => typeof r === 'string');
+    return { kind: 'unknown', reason: 'any', ...common, ...(requires.length > 0 ? { requires } : {}) };
   }
 
   #composite(

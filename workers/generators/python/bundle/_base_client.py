@@ -19,7 +19,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from http.client import HTTPResponse
-from typing import IO, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, cast
+from typing import IO, AbstractSet, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, cast
 
 from ._errors import APIConnectionError, APIResponseValidationError, APITimeoutError, status_error
 from ._models import Converter, ResponseMismatch, check, construct
@@ -275,12 +275,27 @@ class BaseClient:
         self.idempotency_header = idempotency_header
         self._opener = urllib.request.build_opener()
 
-    # Overridden by the generated client.
-    def _auth_headers(self) -> Dict[str, str]:
+    # Overridden by the generated client: the credentials of the given security schemes (all when None).
+    def _auth_headers(self, schemes: Optional[AbstractSet[str]] = None) -> Dict[str, str]:
         return {}
 
-    def _auth_query(self) -> Dict[str, str]:
+    def _auth_query(self, schemes: Optional[AbstractSet[str]] = None) -> Dict[str, str]:
         return {}
+
+    def _has_credentials(self, scheme: str) -> bool:
+        """Whether the credentials of security scheme `scheme` are configured."""
+        return False
+
+    def _auth_schemes(self, security: Optional[Sequence[Sequence[str]]]) -> Optional[AbstractSet[str]]:
+        """The schemes a request carries credentials for: the first of its operation's security
+        alternatives whose credentials are all configured (none when no alternative is; every
+        configured one when the description states no security at all, `security` None)."""
+        if security is None:
+            return None
+        for alternative in security:
+            if all(self._has_credentials(scheme) for scheme in alternative):
+                return frozenset(alternative)
+        return frozenset()
 
     def _user_agent(self) -> str:
         return "python-sdk"
@@ -318,6 +333,7 @@ class BaseClient:
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        security: Optional[Sequence[Sequence[str]]] = None,
     ) -> Response:
         """Sends a request (retrying as configured) and returns the open 2xx response; raises on errors.
 
@@ -326,14 +342,15 @@ class BaseClient:
         """
         method = method.upper()
         params: Dict[str, object] = dict(self.default_query)
-        params.update(self._auth_query())
+        schemes = self._auth_schemes(security)
+        params.update(self._auth_query(schemes))
         params.update(query or {})
         params.update(extra_query or {})
         url = self._build_url(path, _encode_query(params, query_styles or {}))
 
         all_headers: Dict[str, str] = {"Accept": accept, "User-Agent": self._user_agent()}
         all_headers.update(self.default_headers)
-        all_headers.update(self._auth_headers())
+        all_headers.update(self._auth_headers(schemes))
         for key, value in (headers or {}).items():
             if not isinstance(value, NotGiven) and value is not None:
                 all_headers[key] = _scalar(value)
@@ -443,6 +460,7 @@ class BaseClient:
         max_retries: Optional[int] = None,
         cast_to: Union[Converter, NotGiven] = NOT_GIVEN,
         page_items: Optional[Tuple[str, Converter]] = None,
+        security: Optional[Sequence[Sequence[str]]] = None,
     ) -> object:
         """Sends a request and returns the decoded body: JSON value, `str` (text), `bytes` (binary) or None.
 
@@ -473,6 +491,7 @@ class BaseClient:
             extra_query=extra_query,
             timeout=timeout,
             max_retries=max_retries,
+            security=security,
         )
         url = _final_url(response, self.base_url + path)
         try:

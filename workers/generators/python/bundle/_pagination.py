@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Dict, Generic, Iterator, List, Mapping, Optional, Tuple, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Dict, Generic, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict, TypeVar, cast
 
 from ._models import Converter, construct
 
@@ -67,6 +67,7 @@ class SyncPage(Generic[T]):
         timeout: Optional[float] = None,
         item: Converter = None,
         accept: Optional[str] = None,
+        security: Optional[Sequence[Sequence[str]]] = None,
     ) -> None:
         self._client = client
         self._item = item
@@ -80,6 +81,7 @@ class SyncPage(Generic[T]):
         self._extra_query = extra_query
         self._timeout = timeout
         self._accept = accept
+        self._security = security
         self._first: Optional[object] = None
 
     def _fetch(self, path: str, query: Mapping[str, object]) -> object:
@@ -93,6 +95,7 @@ class SyncPage(Generic[T]):
             extra_query=self._extra_query,
             timeout=self._timeout,
             accept=self._accept,
+            security=self._security,
             page_items=(self._scheme.get("items", ""), self._item) if self._item is not None else None,
         )
 

@@ -10,6 +10,7 @@ import (
 	"net/textproto"
 	"net/url"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -20,7 +21,8 @@ import (
 // encodeParams reads the query, header and cookie fields of a params struct (tags `query`,
 // `header`, `cookie`). A field tagged `query:"name,comma"` joins a list with commas (style form,
 // explode false); other lists repeat the parameter; an object is sent deepObject style
-// (`name[key]=value`) when tagged `deepObject`, else as its JSON.
+// (`name[key]=value`) when tagged `deepObject`, one parameter per member when tagged `explode`
+// (style form, explode true), `name=k1,v1,k2,v2` when tagged `comma`, else as its JSON.
 func encodeParams(params any) (url.Values, http.Header, []*http.Cookie, error) {
 	query, header := url.Values{}, http.Header{}
 	var cookies []*http.Cookie
@@ -134,7 +136,7 @@ func textValues(name string, v reflect.Value, options string) ([][2]string, erro
 				if err != nil {
 					return nil, err
 				}
-				text = string(encoded)
+				text = jsonText(encoded)
 			}
 			texts = append(texts, text)
 		}
@@ -151,22 +153,61 @@ func textValues(name string, v reflect.Value, options string) ([][2]string, erro
 	if err != nil {
 		return nil, fmt.Errorf("parameter %q: %w", name, err)
 	}
-	if strings.Contains(options, "deepObject") {
+	deep, exploded, comma := strings.Contains(options, "deepObject"), hasOption(options, "explode"), hasOption(options, "comma")
+	if deep || exploded || comma {
 		var object map[string]any
 		if json.Unmarshal(encoded, &object) == nil {
+			keys := make([]string, 0, len(object))
+			for key := range object {
+				keys = append(keys, key)
+			}
+			sort.Strings(keys)
 			var out [][2]string
-			for key, value := range object {
-				text, ok := value.(string)
+			var joined []string
+			for _, key := range keys {
+				text, ok := object[key].(string)
 				if !ok {
-					raw, _ := json.Marshal(value)
+					raw, _ := json.Marshal(object[key])
 					text = string(raw)
 				}
-				out = append(out, [2]string{name + "[" + key + "]", text})
+				switch {
+				case deep:
+					out = append(out, [2]string{name + "[" + key + "]", text})
+				case exploded:
+					// style form, explode true (OpenAPI's default): each member a parameter of its own.
+					out = append(out, [2]string{key, text})
+				default:
+					// style form, explode false: `name=k1,v1,k2,v2`.
+					joined = append(joined, key, text)
+				}
+			}
+			if comma && !deep && !exploded {
+				return [][2]string{{name, strings.Join(joined, ",")}}, nil
 			}
 			return out, nil
 		}
 	}
-	return [][2]string{{name, string(encoded)}}, nil
+	return [][2]string{{name, jsonText(encoded)}}, nil
+}
+
+// jsonText is the text of a value marshalled to JSON: a string's own characters (a union holding
+// `"auto"` is sent as auto, as a plain string field is), else the JSON as is.
+func jsonText(encoded []byte) string {
+	var text string
+	if len(encoded) > 0 && encoded[0] == '"' && json.Unmarshal(encoded, &text) == nil {
+		return text
+	}
+	return string(encoded)
+}
+
+// hasOption reports whether a tag's comma-separated options hold `option`.
+func hasOption(options, option string) bool {
+	for _, o := range strings.Split(options, ",") {
+		if o == option {
+			return true
+		}
+	}
+	return false
 }
 
 func encodeBody(req Request) ([]byte, string, error) {
@@ -300,7 +341,7 @@ func encodeMultipart(source any) ([]byte, string, error) {
 			if err != nil {
 				return err
 			}
-			text = string(encoded)
+			text = jsonText(encoded)
 		}
 		return writer.WriteField(name, text)
 	}

@@ -1,0 +1,127 @@
+// The Go runtime's query encoding of an object parameter (workers/generators/go/bundle/internal/
+// requestconfig/encode.go, tagged by emit-service.ts), by its OpenAPI style: `form` exploded (the
+// default) sends each member as a parameter of its own, `form` not exploded `name=k1,v1,k2,v2`,
+// `deepObject` `name[k]=v`. Before, a `form` object went out as its JSON (`metadata={"k":"v"}`),
+// which Prism refused for OpenAI's `GET /chat/completions` ("query parameter metadata must be
+// object") where the other SDKs passed. A union holding a string goes out as the string in a
+// multipart part or a query (it went out as its JSON, `"auto"`). A real server on 127.0.0.1
+// records each request.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
+import { emitGoSdk } from '../../../../workers/generators/go/index.ts';
+import { goEnv } from '../../../../workers/pipeline/go-tools.ts';
+import { GO_MISSING, GO_TOOLS, runTool, writeModule } from './helpers.ts';
+
+if (GO_TOOLS === undefined) console.warn(`\n!!! Go query-object suite SKIPPED: ${GO_MISSING.join(', ')} not found.\n`);
+
+const SPEC = `openapi: 3.1.0
+info: { title: Filters, version: 1.0.0 }
+servers: [{ url: 'https://filters.example.com' }]
+paths:
+  /things:
+    get:
+      operationId: listThings
+      parameters:
+        - { name: metadata, in: query, schema: { type: object, additionalProperties: { type: string } } }
+        - { name: range, in: query, style: form, explode: false, schema: { type: object, properties: { lo: { type: integer }, hi: { type: integer } } } }
+        - { name: filter, in: query, style: deepObject, schema: { type: object, properties: { name: { type: string } } } }
+        - { name: meta, in: query, schema: { anyOf: [{ type: object, additionalProperties: { type: string } }, { type: 'null' }] } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object, properties: { kind: { type: string } } } } } }
+  /audio:
+    post:
+      operationId: transcribe
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                chunking: { anyOf: [{ type: string, enum: [auto] }, { type: object, properties: { size: { type: integer } } }] }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object, properties: { kind: { type: string } } } } } }
+`;
+
+const PROGRAM = `package main
+
+import (
+	"context"
+	"os"
+
+	filters "github.com/filters/filters-go"
+	"github.com/filters/filters-go/option"
+	"github.com/filters/filters-go/packages/param"
+)
+
+func main() {
+	client := filters.NewClient(option.WithBaseURL(os.Getenv("BASE_URL")))
+	_, err := client.Things.List(context.Background(), filters.ThingListParams{
+		Metadata: map[string]string{"b": "2", "a": "1"},
+		Range:    filters.ThingListParamsRange{Lo: param.NewOpt(int64(1)), Hi: param.NewOpt(int64(9))},
+		Filter:   filters.ThingListParamsFilter{Name: param.NewOpt("x y")},
+		Meta:     param.NewOpt(filters.ThingListParamsMeta{OfMap: map[string]string{"c": "3"}}),
+	})
+	if err != nil {
+		panic(err)
+	}
+	_, err = client.Audio.New(context.Background(), filters.AudioNewParams{
+		Chunking: filters.AudioNewParamsChunking{OfEnum: param.NewOpt(filters.AudioNewParamsChunkingEnumAuto)},
+	})
+	if err != nil {
+		panic(err)
+	}
+}
+`;
+
+describe.skipIf(GO_TOOLS === undefined)('Go runtime: a query object by its style', () => {
+  it('explodes a form object, joins an unexploded one, brackets a deepObject', async () => {
+    const { model } = await analyzeSpec({ openapiText: SPEC, mode: 'flagship' });
+    const root = mkdtempSync(join(tmpdir(), 'go-query-object-'));
+    let query = '';
+    let multipart = '';
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (req.method === 'GET') query = new URL(req.url ?? '/', 'http://x').search;
+        else multipart = Buffer.concat(chunks).toString('utf8');
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"kind":"ok"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      writeModule(root, emitGoSdk(model!));
+      mkdirSync(join(root, 'cmd/check'), { recursive: true });
+      writeFileSync(join(root, 'cmd/check/main.go'), PROGRAM);
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await runTool(
+        (GO_TOOLS as { go: string }).go,
+        ['run', './cmd/check'],
+        root,
+        goEnv({ BASE_URL: base }),
+      );
+      expect(result.code, result.output).toBe(0);
+      const pairs = [...new URLSearchParams(query)].sort(([a], [b]) => (a < b ? -1 : 1));
+      expect(pairs).toEqual([
+        ['a', '1'],
+        ['b', '2'],
+        // A nullable object (`anyOf: [object, null]`, OpenAI's Metadata) is spread the same.
+        ['c', '3'],
+        ['filter[name]', 'x y'],
+        ['range', 'hi,9,lo,1'],
+      ]);
+      // A union holding a string is sent as the string, not its JSON (`"auto"`: Prism refused
+      // OpenAI's chunking_strategy, "must be equal to one of the allowed values: auto").
+      expect(multipart).toMatch(/name="chunking"\r\n\r\nauto\r\n/);
+    } finally {
+      server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
