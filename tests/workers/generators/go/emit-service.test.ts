@@ -4,16 +4,9 @@
 // `POST .../checkout-key`: Prism refused it, "must be equal to one of the allowed values"), and an
 // optional array body left out went out as `null`. A real server on 127.0.0.1 records each body.
 // Also a path parameter that is an enum of integers: it was a string, and the tests sent "string".
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
-import { emitGoSdk } from '../../../../workers/generators/go/index.ts';
-import { goEnv } from '../../../../workers/pipeline/go-tools.ts';
-import { GO_MISSING, GO_TOOLS, runTool, writeModule } from './helpers.ts';
+import { GO_MISSING, GO_TOOLS, runAgainstRecorder } from './helpers.ts';
 
 if (GO_TOOLS === undefined) console.warn(`\n!!! Go whole-body suite SKIPPED: ${GO_MISSING.join(', ')} not found.\n`);
 
@@ -83,47 +76,17 @@ func main() {
 describe.skipIf(GO_TOOLS === undefined)('Go methods: an optional whole body, an integer-enum path parameter', () => {
   it('send no body when it is left out, the value when it is given, and an integer path value', async () => {
     const { model } = await analyzeSpec({ openapiText: SPEC, mode: 'flagship' });
-    const root = mkdtempSync(join(tmpdir(), 'go-whole-body-'));
-    const seen: { path: string; type: string; body: string }[] = [];
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        seen.push({
-          path: req.url ?? '',
-          type: req.headers['content-type'] ?? '',
-          body: Buffer.concat(chunks).toString('utf8'),
-        });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"kind":"ok"}');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      writeModule(root, emitGoSdk(model!));
-      mkdirSync(join(root, 'cmd/check'), { recursive: true });
-      writeFileSync(join(root, 'cmd/check/main.go'), PROGRAM);
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const result = await runTool(
-        (GO_TOOLS as { go: string }).go,
-        ['run', './cmd/check'],
-        root,
-        goEnv({ BASE_URL: base }),
-      );
-      expect(result.code, result.output).toBe(0);
-      expect(seen.map(({ path, body }) => [path, body])).toEqual([
-        ['/keys', ''],
-        ['/keys', '"deploy-key"'],
-        ['/tags', ''],
-        ['/tags', '["a"]'],
-        // A path parameter that is an enum of integers is an int64 (tomtom's `versionNumber`).
-        ['/versions/1', ''],
-      ]);
-      // A body that is sent says it is JSON; one left out says nothing.
-      expect(seen.map((s) => s.type)).toEqual(['', 'application/json', '', 'application/json', '']);
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(root, { recursive: true, force: true });
-    }
+    const { result, requests } = await runAgainstRecorder(model!, PROGRAM);
+    expect(result.code, result.output).toBe(0);
+    expect(requests.map(({ url, body }) => [url, body])).toEqual([
+      ['/keys', ''],
+      ['/keys', '"deploy-key"'],
+      ['/tags', ''],
+      ['/tags', '["a"]'],
+      // A path parameter that is an enum of integers is an int64 (tomtom's `versionNumber`).
+      ['/versions/1', ''],
+    ]);
+    // A body that is sent says it is JSON; one left out says nothing.
+    expect(requests.map((r) => r.contentType)).toEqual(['', 'application/json', '', 'application/json', '']);
   }, 120_000);
 });

@@ -2,10 +2,15 @@
 // modules, and checking many modules with ONE run of each Go tool (a `go.work` over them all).
 
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { GeneratedFile } from '../../../../workers/generators/core/files.ts';
+import { emitGoSdk } from '../../../../workers/generators/go/index.ts';
+import type { ApiModel } from '../../../../workers/generators/model/types.ts';
 import { bundleFiles } from '../../../../workers/generators/go/bundle-files.ts';
 import { findGoToolchain, goEnv, type GoToolchain } from '../../../../workers/pipeline/go-tools.ts';
 import { writeFiles as writeModule } from '../../../setup/golden.ts';
@@ -153,4 +158,53 @@ export async function checkModules(
     if (result.code !== 0) findings[label] = result.output.trim().split('\n').slice(0, 40).join('\n');
   }
   return findings;
+}
+
+/** A request the Go program sent to the recording server. */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * Writes the model's Go module with `program` as `cmd/check/main.go`, runs it (`go run`) with
+ * BASE_URL pointing at a server on 127.0.0.1 that answers every request with `answer` as JSON, and
+ * returns the program's output and the requests it sent, in order.
+ */
+export async function runAgainstRecorder(
+  model: ApiModel,
+  program: string,
+  answer = '{"kind":"ok"}',
+): Promise<{ result: ToolOutput; requests: RecordedRequest[] }> {
+  const root = mkdtempSync(join(tmpdir(), 'go-recorder-'));
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        contentType: req.headers['content-type'] ?? '',
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    writeModule(root, emitGoSdk(model));
+    mkdirSync(join(root, 'cmd/check'), { recursive: true });
+    writeFileSync(join(root, 'cmd/check/main.go'), program);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await runTool((GO_TOOLS as GoToolchain).go, ['run', './cmd/check'], root, goEnv({ BASE_URL: base }));
+    return { result, requests };
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(root, { recursive: true, force: true });
+  }
 }

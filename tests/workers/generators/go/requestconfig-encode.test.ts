@@ -6,16 +6,9 @@
 // object") where the other SDKs passed. A union holding a string goes out as the string in a
 // multipart part or a query (it went out as its JSON, `"auto"`). A real server on 127.0.0.1
 // records each request.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
-import { emitGoSdk } from '../../../../workers/generators/go/index.ts';
-import { goEnv } from '../../../../workers/pipeline/go-tools.ts';
-import { GO_MISSING, GO_TOOLS, runTool, writeModule } from './helpers.ts';
+import { GO_MISSING, GO_TOOLS, runAgainstRecorder } from './helpers.ts';
 
 if (GO_TOOLS === undefined) console.warn(`\n!!! Go query-object suite SKIPPED: ${GO_MISSING.join(', ')} not found.\n`);
 
@@ -82,46 +75,21 @@ func main() {
 describe.skipIf(GO_TOOLS === undefined)('Go runtime: a query object by its style', () => {
   it('explodes a form object, joins an unexploded one, brackets a deepObject', async () => {
     const { model } = await analyzeSpec({ openapiText: SPEC, mode: 'flagship' });
-    const root = mkdtempSync(join(tmpdir(), 'go-query-object-'));
-    let query = '';
-    let multipart = '';
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (req.method === 'GET') query = new URL(req.url ?? '/', 'http://x').search;
-        else multipart = Buffer.concat(chunks).toString('utf8');
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"kind":"ok"}');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      writeModule(root, emitGoSdk(model!));
-      mkdirSync(join(root, 'cmd/check'), { recursive: true });
-      writeFileSync(join(root, 'cmd/check/main.go'), PROGRAM);
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const result = await runTool(
-        (GO_TOOLS as { go: string }).go,
-        ['run', './cmd/check'],
-        root,
-        goEnv({ BASE_URL: base }),
-      );
-      expect(result.code, result.output).toBe(0);
-      const pairs = [...new URLSearchParams(query)].sort(([a], [b]) => (a < b ? -1 : 1));
-      expect(pairs).toEqual([
-        ['a', '1'],
-        ['b', '2'],
-        // A nullable object (`anyOf: [object, null]`, OpenAI's Metadata) is spread the same.
-        ['c', '3'],
-        ['filter[name]', 'x y'],
-        ['range', 'hi,9,lo,1'],
-      ]);
-      // A union holding a string is sent as the string, not its JSON (`"auto"`: Prism refused
-      // OpenAI's chunking_strategy, "must be equal to one of the allowed values: auto").
-      expect(multipart).toMatch(/name="chunking"\r\n\r\nauto\r\n/);
-    } finally {
-      server.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const { result, requests } = await runAgainstRecorder(model!, PROGRAM);
+    const query = new URL(requests.find((r) => r.method === 'GET')?.url ?? '/', 'http://x').search;
+    const multipart = requests.find((r) => r.method !== 'GET')?.body ?? '';
+    expect(result.code, result.output).toBe(0);
+    const pairs = [...new URLSearchParams(query)].sort(([a], [b]) => (a < b ? -1 : 1));
+    expect(pairs).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+      // A nullable object (`anyOf: [object, null]`, OpenAI's Metadata) is spread the same.
+      ['c', '3'],
+      ['filter[name]', 'x y'],
+      ['range', 'hi,9,lo,1'],
+    ]);
+    // A union holding a string is sent as the string, not its JSON (`"auto"`: Prism refused
+    // OpenAI's chunking_strategy, "must be equal to one of the allowed values: auto").
+    expect(multipart).toMatch(/name="chunking"\r\n\r\nauto\r\n/);
   }, 120_000);
 });
