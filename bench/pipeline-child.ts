@@ -44,6 +44,8 @@ for (const step of STEPS) {
     status: outcome.status,
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     artifactKb: Math.round(bytes / 1024),
+    // A step that failed says why, so a bench run names it.
+    ...(outcome.status === 'failed' ? { summary: outcome.summary } : {}),
   });
 }
 console.log(JSON.stringify({ totalMs: Math.round(performance.now() - started), steps }));

@@ -2,6 +2,7 @@
 // It parses and analyses the description, runs the steps, packs their artifacts and reports each
 // over IPC; it never touches the database. It ends when its task is done or when the worker goes.
 
+import { rmSync } from 'node:fs';
 import { createLogger } from '../../shared/logger.ts';
 import type { PipelineStep } from '../../shared/enums.ts';
 import { analyzeInputs } from './analysis.ts';
@@ -38,6 +39,12 @@ process.on('message', (message: ToRunProcess) => {
 });
 // The worker went away (or is done with us): nothing left to report to.
 process.on('disconnect', () => process.exit(0));
+// The worker removes this process's scratch folder once it has ended; a worker that is gone first
+// (a test's process ending with a spare run process forked) cannot, so the folder goes on our exit.
+process.on('exit', () => {
+  const scratch = process.env.REPORT_RUN_SCRATCH;
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
 
 async function runTask(task: RunTask): Promise<void> {
   const signal = abort.signal;

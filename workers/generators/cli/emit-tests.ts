@@ -103,17 +103,19 @@ export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly Cli
   const lines: string[] = [
     '// Generated tests: each command against the API at TEST_API_BASE_URL (a mock server of the',
     '// description, e.g. `prism mock openapi.yaml`). Run `npm run build`, then `npm test`.',
-    "import { test } from 'node:test';",
+    "import { after, test } from 'node:test';",
     "import assert from 'node:assert/strict';",
-    "import { mkdtempSync, writeFileSync } from 'node:fs';",
+    "import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';",
     "import { tmpdir } from 'node:os';",
     "import { join } from 'node:path';",
     "import { main, processIO } from '../dist/cli/main.js';",
     "import { program } from '../dist/commands.js';",
     '',
     "const baseURL = process.env.TEST_API_BASE_URL ?? 'http://127.0.0.1:4010';",
-    "const upload = join(mkdtempSync(join(tmpdir(), 'cli-test-')), 'upload.bin');",
+    "const uploads = mkdtempSync(join(tmpdir(), 'cli-test-'));",
+    "const upload = join(uploads, 'upload.bin');",
     "writeFileSync(upload, 'file contents');",
+    'after(() => rmSync(uploads, { recursive: true, force: true }));',
     `const env = { ...process.env, ${[...env, "NO_COLOR: '1'"].join(', ')} };`,
     ...(keyed
       ? [
