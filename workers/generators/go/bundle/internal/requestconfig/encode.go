@@ -235,8 +235,10 @@ func encodeBody(req Request) ([]byte, string, error) {
 		return encodeMultipart(source)
 	case "form":
 		values := url.Values{}
+		// Each field by OpenAPI's default encoding of a form body (`style: form`, `explode: true`), as
+		// the TypeScript and Python SDKs send it: an array item by item, an object member by member.
 		if err := eachBodyField(source, func(name string, v reflect.Value) error {
-			texts, err := textValues(name, v, "")
+			texts, err := textValues(name, v, "explode")
 			for _, kv := range texts {
 				values.Add(kv[0], kv[1])
 			}
