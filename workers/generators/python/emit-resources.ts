@@ -368,6 +368,19 @@ export function importNames(w: PyWriter, from: Py, names: Set<string> | undefine
  * Stripe-sized module of tables took a minute of CPU); importing the package runs them, which the
  * tests do.
  */
+/** What a `types/` module may import from `typing` (each only when used). */
+export const TYPES_TYPING_NAMES = [
+  'TYPE_CHECKING',
+  'Any',
+  'Dict',
+  'List',
+  'Literal',
+  'Optional',
+  'TypeAlias',
+  'TypedDict',
+  'Union',
+];
+
 export function typesModuleText(module: TypeModule, title: string): string {
   const w = new PyWriter();
   w.doc(title);
@@ -380,7 +393,6 @@ export function typesModuleText(module: TypeModule, title: string): string {
   const used = pyNamesUsed(declarations);
   if (hasRegistry) used.add('TYPE_CHECKING');
   const runtimeOnly = new Set([...pyNamesUsed(registry)].filter((name) => !used.has(name)));
-  const typing = ['TYPE_CHECKING', 'Any', 'Dict', 'List', 'Literal', 'Optional', 'TypeAlias', 'TypedDict', 'Union'];
   const imports = (out: PyWriter, names: ReadonlySet<string>): void => {
     fromImport(out, relModule(2, '_models'), ['BaseModel', 'DictOf', 'ListOf', 'UnionOf', 'register_fields'], names);
     if (module.name !== MODELS_MODULE) {
@@ -390,7 +402,7 @@ export function typesModuleText(module: TypeModule, title: string): string {
       }
     }
   };
-  fromImport(w, py`typing`, typing, used);
+  fromImport(w, py`typing`, TYPES_TYPING_NAMES, used);
   w.blank();
   imports(w, used);
   w.blank(2);

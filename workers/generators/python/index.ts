@@ -11,13 +11,14 @@ import { emitClient } from './emit-client.ts';
 import { emitPackageInit, emitPyproject, emitResourcesInit, emitTypesInit } from './emit-package.ts';
 import { emitReadme } from './emit-readme.ts';
 import { emitTests } from './emit-tests.ts';
+import { declareModels, modelsFiles } from './emit-models.ts';
 import { emitResourceModule, typesModuleText } from './emit-resources.ts';
 import { emitStainlessTypes, type StainlessResourceTypes } from './emit-stainless-types.ts';
 import { emitWebhooks } from './emit-webhooks.ts';
 import { withBaseErrorClass } from './stainless-errors.ts';
 import { resolveOptions } from './options.ts';
 import { planSdk } from './plan.ts';
-import { MODELS_MODULE, PARAMS_MODULE, TypeEmitter, TypeModule } from './schema-types.ts';
+import { MODELS_MODULE, PARAMS_MODULE, TypeEmitter } from './schema-types.ts';
 import type { PythonSdkOptions } from './types.ts';
 
 export type { GeneratedFile } from '../core/files.ts';
@@ -30,8 +31,7 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   const types = new TypeEmitter(model, plan.scope);
   const src = `src/${resolved.moduleName}/`;
   const files: GeneratedFile[] = [];
-  const models = new TypeModule(MODELS_MODULE);
-  for (const schemaId of types.declarationOrder()) types.declareNamed(models, schemaId);
+  const models = declareModels(types, options.modelsPerPart);
   const typeModules = new Map<string, string[]>();
   const stainlessTypes: StainlessResourceTypes[] = [];
   for (const resource of flattenResources(plan.resources)) {
@@ -50,10 +50,7 @@ export function emitPythonSdk(model: ApiModel, options: PythonSdkOptions = {}): 
   }
   // Written after the resources: using a model from a resource can declare no new model types, but
   // the README reuses method shapes (declarations go to a scratch module and are dropped).
-  files.push({
-    path: `${src}types/models.py`,
-    content: typesModuleText(models, 'Models: the named schemas of the API description.'),
-  });
+  for (const file of modelsFiles(models)) files.push({ path: src + file.path, content: file.content });
   typeModules.set(MODELS_MODULE, models.exports);
   const readme = emitReadme(model, plan, types);
   // After the resources and the README: request forms of named schemas are declared on first use.

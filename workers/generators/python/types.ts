@@ -13,6 +13,8 @@ export interface PythonSdkOptions {
   envPrefix?: string;
   /** Header carrying idempotency keys on retried non-GET requests; null disables it. Default `Idempotency-Key`. */
   idempotencyHeader?: string | null;
+  /** Named schemas per `types/_models_<n>.py` part when the models are split (emit-models.ts); default 50. */
+  modelsPerPart?: number;
 }
 
 /** Options after defaults have been applied. */

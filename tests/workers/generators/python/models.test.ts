@@ -1,14 +1,17 @@
 // The generated response models at run time (the `models` fixture: unions without a
 // discriminator, odd keys, recursion, inline objects, maps): python3 builds them from JSON through
 // the package's own `construct` and reads them back. Nothing here is mocked: the package is the
-// generator's output, imported as a user would.
+// generator's output, imported as a user would. Twice: with one `types/models.py`, and with the
+// models written in parts (emit-models.ts; one named schema per part here, so every reference,
+// the recursive one included, crosses parts), which must build the same values and pass both
+// strict checkers.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitPythonSdk } from '../../../../workers/generators/python/index.ts';
-import { fixtureModel, PYTHON, run, writeFiles } from './helpers.ts';
+import { fixtureModel, MYPY, PYTHON, run, runMypy, runPyright, writeFiles } from './helpers.ts';
 
 if (PYTHON === undefined) console.warn('\n!!! Python SDK models suite SKIPPED: python3 is not on PATH.\n');
 
@@ -80,48 +83,85 @@ print(json.dumps(out))
 `;
 
 describe.skipIf(PYTHON === undefined)('generated response models', () => {
-  const root = mkdtempSync(join(tmpdir(), 'py-sdk-models-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
 
-  it('are built from JSON: unions by keys and constants, maps, recursion, odd keys, extras kept, never raising', async () => {
-    writeFiles(root, emitPythonSdk(await fixtureModel('models')));
-    writeFileSync(join(root, 'drive.py'), SCRIPT);
-    const result = await run(PYTHON as string, [join(root, 'drive.py')], {
-      env: { ...process.env, PYTHONPATH: join(root, 'src') },
-      timeoutMs: 60_000,
-    });
-    expect(result.code, result.output).toBe(0);
-    const out = JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
-    // cat by its constant, dog, robot by its required key; a dog-typed object lacking `barks` fits
-    // no arm (kept as a dict); a cat with a stray key is still the cat; a number stays a number.
-    expect(out.pets).toEqual(['Cat', 'Dog', 'Robot', 'dict', 'Cat', 'int']);
-    expect(out.fields).toEqual(['o1', 'Tom', 'a field named to_dict', 'a field named str', '2024-01-01', 7, 'first']);
-    expect(out.by_name).toBe('Dog');
-    expect(out.friend).toEqual(['Owner', 'o2', null]);
-    expect(out.address).toEqual(['OwnerAddress', 'Oslo', { planet: 'Earth' }]);
-    expect(out.extra).toEqual({ unknown: { kept: [1, 2] } });
-    expect(out.roundtrip).toBe(true);
-    expect(out.json_roundtrip).toBe(true);
-    expect(out.item).toEqual([7, { kept: [1, 2] }, true, false]);
-    expect(out.eq).toEqual([true, false, false]);
-    expect(out.favorite_obj).toBe('Robot');
-    expect(out.odd).toEqual([
-      5,
-      'not a list',
-      [1, 2],
-      'o9',
-      null,
-      { id: 5, pets: 'not a list', best_friend: 'o9', address: [1, 2] },
-    ]);
-    expect(out.not_an_object).toEqual(['text', null, { a: 1 }]);
-    expect(out.union_no_match).toEqual({ type: 'bird' });
-    expect(out.hand).toEqual([
-      "Cat(type='cat', lives=7, name='Felix')",
-      { type: 'cat', lives: 7, name: 'Felix' },
-      true,
-    ]);
-    expect(out.robot).toEqual(['R9', null, "Robot(serial='R9')"]);
-    expect(out.hashable).toBe(false);
-    expect(out.dog_missing_required).toEqual([null, { type: 'dog' }]);
-  }, 60_000);
+  it.each([
+    ['in one module', undefined],
+    ['in parts, one named schema each', 1],
+  ])(
+    'are built from JSON (%s): unions by keys and constants, maps, recursion, odd keys, extras kept, never raising',
+    async (_, modelsPerPart) => {
+      const root = mkdtempSync(join(tmpdir(), 'py-sdk-models-'));
+      roots.push(root);
+      const files = emitPythonSdk(await fixtureModel('models'), modelsPerPart === undefined ? {} : { modelsPerPart });
+      const parts = files.filter((f) => /\/types\/_models_\d+\.py$/.test(f.path));
+      expect(parts.length).toBe(modelsPerPart === undefined ? 0 : 5);
+      writeFiles(root, files);
+      writeFileSync(join(root, 'drive.py'), SCRIPT);
+      const result = await run(PYTHON as string, [join(root, 'drive.py')], {
+        env: { ...process.env, PYTHONPATH: join(root, 'src') },
+        timeoutMs: 60_000,
+      });
+      expect(result.code, result.output).toBe(0);
+      const out = JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
+      // cat by its constant, dog, robot by its required key; a dog-typed object lacking `barks` fits
+      // no arm (kept as a dict); a cat with a stray key is still the cat; a number stays a number.
+      expect(out.pets).toEqual(['Cat', 'Dog', 'Robot', 'dict', 'Cat', 'int']);
+      expect(out.fields).toEqual(['o1', 'Tom', 'a field named to_dict', 'a field named str', '2024-01-01', 7, 'first']);
+      expect(out.by_name).toBe('Dog');
+      expect(out.friend).toEqual(['Owner', 'o2', null]);
+      expect(out.address).toEqual(['OwnerAddress', 'Oslo', { planet: 'Earth' }]);
+      expect(out.extra).toEqual({ unknown: { kept: [1, 2] } });
+      expect(out.roundtrip).toBe(true);
+      expect(out.json_roundtrip).toBe(true);
+      expect(out.item).toEqual([7, { kept: [1, 2] }, true, false]);
+      expect(out.eq).toEqual([true, false, false]);
+      expect(out.favorite_obj).toBe('Robot');
+      expect(out.odd).toEqual([
+        5,
+        'not a list',
+        [1, 2],
+        'o9',
+        null,
+        { id: 5, pets: 'not a list', best_friend: 'o9', address: [1, 2] },
+      ]);
+      expect(out.not_an_object).toEqual(['text', null, { a: 1 }]);
+      expect(out.union_no_match).toEqual({ type: 'bird' });
+      expect(out.hand).toEqual([
+        "Cat(type='cat', lives=7, name='Felix')",
+        { type: 'cat', lives: 7, name: 'Felix' },
+        true,
+      ]);
+      expect(out.robot).toEqual(['R9', null, "Robot(serial='R9')"]);
+      expect(out.hashable).toBe(false);
+      expect(out.dog_missing_required).toEqual([null, { type: 'dog' }]);
+      if (modelsPerPart !== undefined) {
+        // The parts are the models' home; models.py re-exports each of them.
+        const where = await run(
+          PYTHON as string,
+          ['-c', 'from model_zoo.types.models import Owner, Cat; print(Owner.__module__, Cat.__module__)'],
+          { env: { ...process.env, PYTHONPATH: join(root, 'src') }, timeoutMs: 60_000 },
+        );
+        expect(where.output.trim()).toMatch(/^model_zoo\.types\._models_\d+ model_zoo\.types\._models_\d+$/);
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(MYPY === undefined)(
+    'in parts, pass mypy --strict and pyright strict',
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'py-sdk-models-'));
+      roots.push(root);
+      writeFiles(root, emitPythonSdk(await fixtureModel('models'), { modelsPerPart: 1 }));
+      const src = join(root, 'src');
+      const [mypy, pyright] = await Promise.all([runMypy([src], join(root, '.mypy_cache')), runPyright(root, [src])]);
+      expect(mypy.code, mypy.output).toBe(0);
+      expect(pyright.code, pyright.output).toBe(0);
+    },
+    180_000,
+  );
 });
