@@ -49,7 +49,8 @@ export interface RawSdk {
   language: SdkLanguage;
   files: number;
   classes: RawClass[];
-  models: SurfaceModel[];
+  /** `exported`: declared in a private module (Python `types/_models_<n>.py`) but imported by an `__init__.py`. */
+  models: (SurfaceModel & { exported?: boolean })[];
   /** `ClientOptions`-style interface fields (TypeScript), when declared. */
   clientOptions?: SurfaceField[];
   problems: SurfaceProblem[];
@@ -157,8 +158,8 @@ export function buildSurface(raw: RawSdk): SdkSurface {
     .map((c) => c.name);
   const uniqSorted = (xs: string[]): string[] => [...new Set(xs)].sort();
   const modelMap = new Map<string, SurfaceModel>();
-  for (const m of raw.models)
-    if (!modelMap.has(m.name) && !PRIVATE_MODULE.test(m.location.file)) modelMap.set(m.name, m);
+  for (const { exported, ...m } of raw.models)
+    if (!modelMap.has(m.name) && (exported === true || !PRIVATE_MODULE.test(m.location.file))) modelMap.set(m.name, m);
   const dedupMethods = new Map<string, SurfaceMethod>();
   for (const m of methods) if (!dedupMethods.has(m.id)) dedupMethods.set(m.id, m);
   return {

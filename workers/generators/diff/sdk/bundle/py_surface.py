@@ -419,6 +419,12 @@ def main() -> None:
         parts = c["file"].replace("\\", "/").split("/")
         if any(p.startswith("_") and not p.startswith("__init__") for p in parts) and c["name"] not in exported:
             c["private"] = True
+    # A model declared in a private module of `types/` and imported by an `__init__.py` is public
+    # (our SDKs write a large description's models in `types/_models_<n>.py` parts, re-exported by
+    # `types/`); the runtime's own private modules (`_models.py`, `_types.py`) stay private.
+    for m in models:
+        if m["name"] in exported and "/types/" in "/" + m["location"]["file"].replace("\\", "/"):
+            m["exported"] = True
     json.dump({"classes": classes, "models": models, "problems": problems}, sys.stdout)
 
 
