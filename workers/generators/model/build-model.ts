@@ -32,7 +32,7 @@ import { HTTP_METHODS } from './types.ts';
 import type { GeneratorConfig, ConfigResource } from './generator-config.ts';
 import { deriveResources, type DerivedName } from './derive-resources.ts';
 import { endpointKey, parseEndpoint } from './endpoint.ts';
-import { effectiveParameters, pathTemplateNames, type OperationEntry } from './doc-index.ts';
+import { effectiveParameters, isIgnoredHeader, pathTemplateNames, type OperationEntry } from './doc-index.ts';
 import { asArray, asRecord, asString, entries, isRecord, type JsonRecord } from './json-guards.ts';
 import { joinPointer, refToPointer } from './parse/pointer.ts';
 import type { RefIndex } from './refs/ref-index.ts';
@@ -403,8 +403,11 @@ function buildOperation(
 ): Operation {
   const op = entry.operation;
   const parameters: ParametersByLocation = { path: [], query: [], header: [], cookie: [] };
+  // `Accept`, `Content-Type` and `Authorization` header parameters are ignored, as OpenAPI says
+  // (rule parameter/header-ignored reports them): the media types and security schemes set those.
   for (const p of effectiveParameters(entry, refs))
-    parameters[p.in].push(buildParameter(p.value, p.resolvedPointer, p.in, schemas, refs, locate));
+    if (!isIgnoredHeader(p.in, p.name))
+      parameters[p.in].push(buildParameter(p.value, p.resolvedPointer, p.in, schemas, refs, locate));
   const order = pathTemplateNames(entry.path);
   parameters.path.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 

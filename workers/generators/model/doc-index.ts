@@ -85,6 +85,17 @@ export function effectiveParameters(entry: OperationEntry, refs: RefIndex): Para
   return [...byKey.values()];
 }
 
+/** Header parameters OpenAPI says are ignored: their values come from the media types and the security schemes. */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * Whether a parameter is one OpenAPI 3.x says "SHALL be ignored" (`in: header` named `Accept`,
+ * `Content-Type` or `Authorization`, in any case): the SDKs neither take nor send it.
+ */
+export function isIgnoredHeader(location: string, name: string): boolean {
+  return location === 'header' && IGNORED_HEADERS.has(name.toLowerCase());
+}
+
 /** Names of `{placeholders}` in a path template, in order. */
 export function pathTemplateNames(path: string): string[] {
   const names: string[] = [];

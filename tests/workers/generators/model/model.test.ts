@@ -170,3 +170,38 @@ describe('3.0 fixture (JSON)', async () => {
     expect(model.specVersion).toBe('3.0');
   });
 });
+
+describe('header parameters OpenAPI ignores', () => {
+  it('leaves Accept, Content-Type and Authorization (any case, any level) out of the model and reports each', async () => {
+    // Jira's description declares `Authorization` as a header parameter; our SDKs used to take and send it.
+    const result = await analyzeSpec({
+      mode: 'flagship',
+      openapiText: `openapi: 3.0.3
+info: { title: Headers, version: 1.0.0 }
+paths:
+  /boards:
+    parameters:
+      - { name: accept, in: header, schema: { type: string } }
+    post:
+      operationId: createBoard
+      parameters:
+        - { name: Authorization, in: header, required: true, schema: { type: string } }
+        - { name: CONTENT-TYPE, in: header, schema: { type: string } }
+        - { name: X-Trace, in: header, schema: { type: string } }
+        - { name: authorization, in: query, schema: { type: string } }
+      responses: { '204': { description: created } }
+`,
+    });
+    const op = result.model?.operations[0];
+    expect(op?.parameters.header.map((p) => p.name)).toEqual(['X-Trace']);
+    // Only headers are ignored: a query parameter of the same name stays.
+    expect(op?.parameters.query.map((p) => p.name)).toEqual(['authorization']);
+    const ignored = result.diagnostics.filter((d) => d.ruleId === 'parameter/header-ignored');
+    expect(ignored.map((d) => [d.severity, d.pointer])).toEqual([
+      ['warning', '/paths/~1boards/parameters/0'],
+      ['warning', '/paths/~1boards/post/parameters/0'],
+      ['warning', '/paths/~1boards/post/parameters/1'],
+    ]);
+    expect(ignored[1]?.message).toMatch(/security scheme/);
+  });
+});

@@ -32,6 +32,7 @@ export const RULE_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = {
   'operation/success-response': sdk,
   'operation/get-request-body': sdk,
   'parameter/allow-reserved-location': sdk,
+  'parameter/header-ignored': style,
   'path/param-declared': sdk,
   'path/param-unused': sdk,
   'path/duplicate-or-ambiguous': sdk,

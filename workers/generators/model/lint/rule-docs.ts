@@ -78,6 +78,12 @@ export const RULE_DOCS: Readonly<Record<string, RuleDoc>> = {
     fail: '- { name: id, in: path, required: true, allowReserved: true, schema: { type: string } }',
     pass: '- { name: q, in: query, allowReserved: true, schema: { type: string } }',
   },
+  'parameter/header-ignored': {
+    checks: 'A header parameter named `Accept`, `Content-Type` or `Authorization`.',
+    why: 'OpenAPI says such a parameter is ignored: the media types and the security schemes set those headers, so the SDKs neither take it nor send it.',
+    fail: '- { name: Authorization, in: header, required: true, schema: { type: string } }',
+    pass: 'security: [ { bearerAuth: [] } ]',
+  },
   'path/param-declared': {
     checks: 'A `{placeholder}` in a path with no `in: path` parameter for it.',
     why: 'The SDK method has no argument to fill the placeholder with; the request goes to a literal `{id}`.',

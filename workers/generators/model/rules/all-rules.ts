@@ -10,6 +10,7 @@ import { operationIdUnique } from './operation-id-unique.ts';
 import { operationParameterUnique } from './operation-parameter-unique.ts';
 import { operationSuccessResponse } from './operation-success-response.ts';
 import { parameterAllowReservedLocation } from './parameter-allow-reserved-location.ts';
+import { parameterHeaderIgnored } from './parameter-header-ignored.ts';
 import { pathDuplicateOrAmbiguous } from './path-duplicate-or-ambiguous.ts';
 import { pathNoQueryString } from './path-no-query-string.ts';
 import { pathParamDeclared } from './path-param-declared.ts';
@@ -46,6 +47,7 @@ export const ALL_RULES: readonly Rule[] = [
   operationSuccessResponse,
   operationGetRequestBody,
   parameterAllowReservedLocation,
+  parameterHeaderIgnored,
   pathParamDeclared,
   pathParamUnused,
   pathDuplicateOrAmbiguous,

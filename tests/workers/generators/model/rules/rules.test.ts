@@ -141,6 +141,21 @@ const cases: Case[] = [
     }),
   },
   {
+    rule: 'parameter/header-ignored',
+    fail: petOp({
+      parameters: [
+        { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'authorization', in: 'header', required: true, schema: { type: 'string' } },
+      ],
+    }),
+    pass: petOp({
+      parameters: [
+        { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'X-Authorization', in: 'header', schema: { type: 'string' } },
+      ],
+    }),
+  },
+  {
     rule: 'security/scheme-defined',
     fail: baseSpec({ security: [{ missing: [] }] }),
     pass: securedBy({ type: 'http', scheme: 'bearer' }, { auth: [] }),
