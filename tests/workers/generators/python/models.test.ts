@@ -79,6 +79,21 @@ try:
 except TypeError:
     out["hashable"] = False
 out["dog_missing_required"] = [Dog.from_dict({"type": "dog"}).barks, Dog.from_dict({"type": "dog"}).to_dict()]
+
+# The strict check (a client's _strict_response_validation) reads the annotations, across parts too.
+from model_zoo._models import check
+strict = []
+for value in [
+    {"id": "o1", "pets": [{"type": "cat", "lives": 9}], "best_friend": {"id": "o2", "pets": []}},
+    {"id": "o1", "pets": [{"type": "cat", "lives": "nine"}]},
+    {"id": "o1", "pets": [], "best_friend": {"id": 5, "pets": []}},
+]:
+    try:
+        check(Owner, value)
+        strict.append("ok")
+    except Exception as error:
+        strict.append([type(error).__name__, getattr(error, "path", None)])
+out["strict"] = strict
 print(json.dumps(out))
 `;
 
@@ -138,6 +153,7 @@ describe.skipIf(PYTHON === undefined)('generated response models', () => {
       expect(out.robot).toEqual(['R9', null, "Robot(serial='R9')"]);
       expect(out.hashable).toBe(false);
       expect(out.dog_missing_required).toEqual([null, { type: 'dog' }]);
+      expect(out.strict).toEqual(['ok', ['ResponseMismatch', 'pets[0].lives'], ['ResponseMismatch', 'best_friend.id']]);
       if (modelsPerPart !== undefined) {
         // The parts are the models' home; models.py re-exports each of them.
         const where = await run(
