@@ -12,8 +12,8 @@
 // of other parts at run time, so they are all written in `models.py`, after its imports.
 
 import { compareCodeUnits } from '../core/files.ts';
-import { fromImport, py, pyNamesUsed, PyWriter, relModule, str } from '../printers/python-writer.ts';
-import { importNames, TYPES_TYPING_NAMES, typesModuleText } from './emit-resources.ts';
+import { fromImport, py, pyNamesUsed, PyWriter, relModule } from '../printers/python-writer.ts';
+import { importNames, TYPES_TYPING_NAMES, typesModuleText, writeAll } from './emit-resources.ts';
 import { MODELS_MODULE, type TypeEmitter, TypeModule } from './schema-types.ts';
 
 /** Named schemas per part; a description with at most this many keeps one `models.py`. */
@@ -144,12 +144,4 @@ function aggregateText(parts: readonly TypeModule[]): string {
       importNames(tail, relModule(1, module), names, runtimeOnly);
   });
   return `${w.toString()}${tail.toString()}\n${registry}`;
-}
-
-function writeAll(w: PyWriter, names: readonly string[]): void {
-  w.line(py`__all__: list[str] = [`);
-  w.indented(() => {
-    for (const name of [...names].sort()) w.line(py`${str(name)},`);
-  });
-  w.line(py`]`);
 }

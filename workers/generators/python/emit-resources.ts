@@ -381,6 +381,15 @@ export const TYPES_TYPING_NAMES = [
   'Union',
 ];
 
+/** A module's `__all__`, its names sorted. */
+export function writeAll(w: PyWriter, names: readonly string[]): void {
+  w.line(py`__all__: list[str] = [`);
+  w.indented(() => {
+    for (const name of [...names].sort()) w.line(py`${str(name)},`);
+  });
+  w.line(py`]`);
+}
+
 export function typesModuleText(module: TypeModule, title: string): string {
   const w = new PyWriter();
   w.doc(title);
@@ -406,11 +415,7 @@ export function typesModuleText(module: TypeModule, title: string): string {
   w.blank();
   imports(w, used);
   w.blank(2);
-  w.line(py`__all__: list[str] = [`);
-  w.indented(() => {
-    for (const name of [...module.exports].sort()) w.line(py`${str(name)},`);
-  });
-  w.line(py`]`);
+  writeAll(w, module.exports);
   if (!hasRegistry) return w.toString() + declarations;
   // The registry is written one level in (`declareModel`), to sit in this block.
   const tail = new PyWriter();
