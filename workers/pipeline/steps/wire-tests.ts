@@ -25,7 +25,7 @@ const SDK_STEPS: Record<WireSdk, PipelineStep> = {
 /** How long the mock may take to read the description; Prism's limit is documented in docs/wire-tests.md. */
 const MOCK_START_MS = Number(process.env.WIRE_MOCK_START_MS ?? 30_000);
 
-/** From this many operations the suites are split over two mocks (`startMocks`); read per run. */
+/** From this many operations two suites run at once against the mock (`runAll`'s lanes); read per run. */
 const mockLanesFrom = (): number => Number(process.env.WIRE_MOCK_LANES_FROM ?? 200);
 
 interface SdkReport {
@@ -104,9 +104,9 @@ export async function runWireTests(
             )
           : writeFile(file, description.json)
   )
-    .then(() => startMocks(file, operations.length >= mockLanesFrom() ? 2 : 1, context.signal))
+    .then(() => startMockServer(file, context.signal, MOCK_START_MS))
     .then(
-      (mocks) => ({ mocks }),
+      (mock) => ({ mock }),
       (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
     );
   try {
@@ -128,7 +128,8 @@ export async function runWireTests(
       };
     const run = await runAll(
       context.signal,
-      started.mocks,
+      started.mock,
+      operations.length >= mockLanesFrom() ? 2 : 1,
       operations,
       model.operations,
       suites,
@@ -147,32 +148,15 @@ export async function runWireTests(
       : { ...outcome, summary: `${outcome.summary}; not tested, not built in this run: ${[...skip].join(', ')}` };
   } finally {
     const started = await starting;
-    if ('mocks' in started) await Promise.all(started.mocks.map((mock) => mock.stop()));
+    if ('mock' in started) await started.mock.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-/**
- * One mock, or from `mockLanesFrom()` operations two (each answering half of the SDKs' suites): Prism
- * answers on one thread, about 5 ms of CPU a request on the Stripe-sized description, so one mock
- * is the wire tests' bottleneck there (docs/wire-tests.md).
- */
-async function startMocks(file: string, lanes: number, signal: AbortSignal): Promise<MockServer[]> {
-  const settled = await Promise.allSettled(
-    Array.from({ length: lanes }, () => startMockServer(file, signal, MOCK_START_MS)),
-  );
-  const mocks = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failed = settled.find((result) => result.status === 'rejected');
-  if (failed) {
-    await Promise.all(mocks.map((mock) => mock.stop()));
-    throw failed.reason;
-  }
-  return mocks;
-}
-
 async function runAll(
   signal: AbortSignal,
-  mocks: MockServer[],
+  mock: MockServer,
+  lanes: number,
   methodOps: Operation[],
   allOps: Operation[],
   suites: Promise<SuiteOrReason>[],
@@ -182,24 +166,25 @@ async function runAll(
   // Of each SDK's not servable operations, those whose reason is no limit of the mock (summary only).
   const notTestable = new Map<WireSdk, number>();
   const diagnostics: (Diagnostic & { sdk: WireSdk; operation: string })[] = [];
-  const startMs = Math.max(...mocks.map((mock) => mock.startMs));
-  const counts: Record<string, number> = { operations: methodOps.length, mockStartMs: startMs, mocks: mocks.length };
-  // One SDK at a time per mock (a mock answers one suite's requests while the next would compete
-  // for the CPU), each suite as soon as it is built and a mock is free: the Python suite, emitted
-  // only, does not wait for the TypeScript packages' compiles. The report keeps the SDKs' order.
-  const free = [...mocks];
-  const waiting: ((mock: MockServer) => void)[] = [];
+  const startMs = mock.startMs;
+  const counts: Record<string, number> = { operations: methodOps.length, mockStartMs: startMs, mocks: 1, lanes };
+  // `lanes` suites at a time against the one mock (more would only compete for the CPU), each
+  // suite as soon as it is built and a lane is free: the Python suite, emitted only, does not wait
+  // for the TypeScript packages' compiles. The report keeps the SDKs' order.
+  let free = lanes;
+  const waiting: (() => void)[] = [];
   const settled = await Promise.all(
     suites.map(async (pending) => {
       const entry = await pending;
       if (!('suite' in entry)) return { entry, ran: undefined };
-      const mock = free.shift() ?? (await new Promise<MockServer>((resolve) => waiting.push(resolve)));
+      if (free > 0) free--;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
         return { entry, ran: await runSuite(entry.suite, mock.url, signal) };
       } finally {
         const next = waiting.shift();
-        if (next) next(mock);
-        else free.push(mock);
+        if (next) next();
+        else free++;
       }
     }),
   );
@@ -257,7 +242,7 @@ async function runAll(
   const status = failed > 0 ? 'failed' : ran.length === 0 ? 'skipped' : 'passed';
   return {
     status,
-    summary: `${methodOps.length} operations against ${mocks.length === 1 ? 'a Prism mock' : `${mocks.length} Prism mocks`} (started in ${startMs} ms): ${reports.map(line).join('; ')}`,
+    summary: `${methodOps.length} operations against a Prism mock (started in ${startMs} ms${lanes > 1 ? `, ${lanes} suites at a time` : ''}): ${reports.map(line).join('; ')}`,
     counts,
     artifacts: [
       {
