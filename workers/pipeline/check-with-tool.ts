@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, relative, sep } from 'node:path';
 import { CheckPassCache } from './check-pass-cache.ts';
+import { runInBackground } from './priority.ts';
 import { scratchDir } from './scratch-dir.ts';
 import type { GeneratedFile } from './step.ts';
 
@@ -86,6 +87,11 @@ export interface ToolRun {
    * not checked again (check-pass-cache.ts).
    */
   passIdentity?: string;
+  /**
+   * The tool is the run's longest chain (pyright on the Python SDK) and keeps the run process's
+   * priority; every other tool runs below it (priority.ts).
+   */
+  criticalPath?: boolean;
 }
 
 /** Finds an executable on PATH (for optional tools such as mypy). */
@@ -105,7 +111,7 @@ export function findExecutable(name: string): string | undefined {
 
 async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise<string[] | undefined> {
   const result = await new Promise<{ code: number | null; output: string; error?: string }>((resolve) => {
-    execFile(
+    const child = execFile(
       tool.command,
       tool.args(root),
       {
@@ -126,6 +132,7 @@ async function runOne(root: string, tool: ToolRun, signal: AbortSignal): Promise
         });
       },
     );
+    if (!tool.criticalPath) runInBackground(child.pid);
   });
   signal.throwIfAborted();
   if (result.error) return [`${tool.label} could not finish: ${result.error}`];

@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { runInBackground } from './priority.ts';
 
 /** Prism's CLI script, run by this Node (a runtime dependency, pinned in package.json). */
 const PRISM_CLI = join(
@@ -59,14 +60,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Ends Prism and anything it started (it runs in a process group of its own). */
-function killGroup(child: ChildProcess): void {
+/**
+ * Ends Prism. It is one process (prism-mock-main.ts starts no other) in the run process's own
+ * process group and session, not one of its own: a run process that is killed takes Prism with
+ * it, and Prism shares the run's scheduling group, where it runs below the checks on the critical
+ * path (priority.ts). In a session of its own, Linux's autogroup scheduling gave it a whole fair
+ * share beside the entire run, niceness notwithstanding.
+ */
+function kill(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
+  child.kill('SIGKILL');
 }
 
 /**
@@ -91,10 +94,10 @@ export async function startMockServer(
     ? [...nodeFlags, PRISM_CLI, 'mock', ...options.prismCli, '--host', '127.0.0.1', '--port', String(port), path]
     : [...nodeFlags, PRISM_MAIN, String(port), path];
   const child = spawn(process.execPath, args, {
-    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
+  runInBackground(child.pid);
   let output = '';
   const LOG_CAP = 4_000_000;
   const append = (chunk: Buffer): void => {
@@ -106,14 +109,14 @@ export async function startMockServer(
   const stop = async (): Promise<void> => {
     if (options.exitOnTerm && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      const late = setTimeout(() => killGroup(child), 10_000);
+      const late = setTimeout(() => kill(child), 10_000);
       await exited;
       clearTimeout(late);
     }
-    killGroup(child);
+    kill(child);
     await exited;
   };
-  const onAbort = (): void => killGroup(child);
+  const onAbort = (): void => kill(child);
   signal?.addEventListener('abort', onAbort, { once: true });
 
   try {

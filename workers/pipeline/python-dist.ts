@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readTree, writeTreeNow } from './check-with-tool.ts';
+import { runInBackground } from './priority.ts';
 import { pythonTools } from './python-tools.ts';
 import type { GeneratedFile } from './step.ts';
 
@@ -46,7 +47,7 @@ function run(
   signal: AbortSignal,
 ): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       command,
       args,
       {
@@ -66,6 +67,7 @@ function run(
         });
       },
     );
+    runInBackground(child.pid);
   });
 }
 

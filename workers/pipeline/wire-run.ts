@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { parseWireTestName, type WireCase } from '../generators/core/wire-cases.ts';
 import { writeTree } from './check-with-tool.ts';
+import { runInBackground } from './priority.ts';
 import type { GeneratedFile } from './step.ts';
 
 export type WireSdk = 'typescript' | 'cli' | 'mcp' | 'python' | 'go';
@@ -100,7 +101,7 @@ export async function runSuite(
   const root = await writeTree(suite.files, `wire-${suite.sdk}-`);
   try {
     const result = await new Promise<{ output: string; code: number | null }>((resolve) => {
-      execFile(
+      const child = execFile(
         suite.command,
         suite.args,
         {
@@ -115,6 +116,7 @@ export async function runSuite(
           resolve({ output: `${stdout}\n${stderr}`, code });
         },
       );
+      runInBackground(child.pid);
     });
     signal.throwIfAborted();
     return {

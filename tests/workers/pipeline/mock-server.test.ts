@@ -4,11 +4,12 @@
 // `prism mock` does, Prism's own answer is not validated (an example off its schema is sent as
 // is, with no `sl-violations`, where `prism mock` adds them), and a description Prism cannot read
 // fails the start with Prism's own words.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../../workers/pipeline/mock-server.ts';
+import { BACKGROUND_NICENESS_STEP } from '../../../workers/pipeline/priority.ts';
 
 const DESCRIPTION = {
   openapi: '3.0.0',
@@ -104,6 +105,18 @@ describe('the mock server', { timeout: 90_000 }, () => {
     });
     expect(created.status).toBe(201);
     expect((await fetch(`${mock.url}/items?ids=1&ids=2`)).status).toBe(401);
+  });
+
+  it('runs in our session, below us in the CPU scheduler (priority.ts)', async () => {
+    // /proc/<pid>/stat after the command's `)`: field 3 (state) first, so session is [3], nice [16].
+    const stat = async (pid: number | 'self'): Promise<string[]> => {
+      const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+      return text.slice(text.lastIndexOf(')') + 2).split(' ');
+    };
+    const [ours, prism] = [await stat('self'), await stat(mock.pid)];
+    // A session of its own would be an autogroup of its own: a whole fair share beside the run.
+    expect(prism[3]).toBe(ours[3]);
+    expect(Number(prism[16])).toBe(Math.min(19, Number(ours[16]) + BACKGROUND_NICENESS_STEP));
   });
 
   it('fails to start with Prism’s own words on a description it cannot serve', async () => {

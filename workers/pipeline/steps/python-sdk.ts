@@ -70,6 +70,7 @@ export const pythonSdkStep = defineStep({
         timeoutMs: 180_000,
         problemPattern: / - error: /,
         passIdentity: identity.pyright,
+        criticalPath: true,
       },
     ];
     const [check, dists] = await Promise.all([
