@@ -359,6 +359,9 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 3000));
       }
       const projectId = await prepare(project);
+      // A run's process is the spare loaded after the worker's previous run (isolated-run.ts):
+      // let it load, as it has between a team's runs.
+      if (projectId !== undefined) await new Promise((r) => setTimeout(r, 1500));
       const sampler = new TreeSampler(worker!.pid!);
       const t = performance.now();
       const run = await finish(await start(text, project, projectId));

@@ -3,7 +3,7 @@
 // the worker's heartbeats. The process has a memory limit (V8's old space) and each step a time
 // limit; past either, the process group (with the checkers it started: tsc, mypy) is killed and
 // the step that overran is reported `stopped`. One spare process is kept loaded, so a run does
-// not wait for the modules to load.
+// not wait for the modules to load; it is loaded after a run, not during it.
 
 import type { PackageNames } from '../../shared/schemas/projects.ts';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -99,8 +99,24 @@ function forkRunProcess(memoryMb: number): RunProcess {
   return proc;
 }
 
-/** A loaded process for a run: the spare if it is still alive and of the right size, and a new spare behind it. */
+/** False once the worker stops: a run that ends after that loads no new spare. */
+let spareWanted = true;
+
+function forkSpare(memoryMb: number): void {
+  if (!spareWanted || spare !== undefined) return;
+  const next = forkRunProcess(memoryMb);
+  next.child.unref();
+  next.child.channel?.unref();
+  spare = next;
+}
+
+/**
+ * A loaded process for a run: the spare if it is still alive and of the right size. The next
+ * spare is loaded when this run's process has ended, not beside it: loading the modules costs
+ * about half a CPU-second, which a large run would have to share.
+ */
 function takeRunProcess(memoryMb: number): RunProcess {
+  spareWanted = true;
   let proc = spare;
   spare = undefined;
   if (
@@ -115,15 +131,18 @@ function takeRunProcess(memoryMb: number): RunProcess {
   }
   proc.child.ref();
   proc.child.channel?.ref();
-  const next = forkRunProcess(memoryMb);
-  next.child.unref();
-  next.child.channel?.unref();
-  spare = next;
+  void proc.exited.then(() => forkSpare(memoryMb));
   return proc;
 }
 
-/** Ends the spare process (a worker that stops). */
+/** The loaded spare's process id, if there is one (for tests). */
+export function spareRunProcessPid(): number | undefined {
+  return spare?.child.pid;
+}
+
+/** Ends the spare process, and loads no other (a worker that stops). */
 export function stopSpareRunProcess(): void {
+  spareWanted = false;
   if (spare) killGroup(spare.child);
   spare = undefined;
 }

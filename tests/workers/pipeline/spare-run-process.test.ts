@@ -1,0 +1,55 @@
+// The spare run process (workers/pipeline/isolated-run.ts): loaded when a run's process has ended,
+// not beside the run (where it would share the run's CPU), taken by the next run, and not loaded
+// again once the worker stops.
+import { afterAll, describe, expect, it } from 'vitest';
+import { IsolatedRun, spareRunProcessPid, stopSpareRunProcess } from '../../../workers/pipeline/isolated-run.ts';
+
+const TINY = `openapi: 3.0.0
+info: { title: Tiny, version: 1.0.0 }
+paths:
+  /ping:
+    get:
+      operationId: ping
+      responses: { '200': { description: ok } }
+`;
+
+function tinyRun(): IsolatedRun {
+  return new IsolatedRun(
+    {
+      runId: 'run_spare_test',
+      mode: 'flagship',
+      inputs: { openapiText: TINY, configText: null, oldSdkText: null, docsSourceText: null },
+      limits: {},
+      steps: ['validate'],
+      parallel: true,
+      logLevel: 'silent',
+    },
+    { stepTimeoutMs: 60_000, memoryMb: 512 },
+    async () => undefined,
+  );
+}
+
+afterAll(() => stopSpareRunProcess());
+
+describe('the spare run process', () => {
+  it('is loaded after a run, taken by the next, and not loaded once the worker stops', async () => {
+    stopSpareRunProcess();
+    const first = tinyRun();
+    // Nothing loads beside the run.
+    expect(spareRunProcessPid()).toBeUndefined();
+    expect((await first.step('validate')).kind).toBe('settled');
+    await first.exited();
+    const spare = spareRunProcessPid();
+    expect(spare).toBeDefined();
+
+    const second = tinyRun();
+    expect(second.pid).toBe(spare);
+    expect(spareRunProcessPid()).toBeUndefined();
+    expect((await second.step('validate')).kind).toBe('settled');
+    // The worker stops while the run ends: no new spare after it.
+    stopSpareRunProcess();
+    await second.exited();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(spareRunProcessPid()).toBeUndefined();
+  }, 120_000);
+});
