@@ -7,12 +7,12 @@
 import { CLI_TESTS_PATH, emitCli } from '../generators/cli/index.ts';
 import { emitMcpServer, MCP_TESTS_PATH } from '../generators/mcp/index.ts';
 import { TESTS_PATH } from '../generators/typescript/index.ts';
-import { emitPythonSdk } from '../generators/python/index.ts';
 import type { ApiModel } from '../generators/model/types.ts';
 import { findExecutable } from './check-with-tool.ts';
 import { MCP_SDK_RESOLUTION } from './tsc-check.ts';
 import { buildSdkPackage, buildTypeScriptSdk } from './typescript-sdk-build.ts';
 import { goWireSuite } from './wire-go.ts';
+import { pythonSdkFiles } from './python-sdk-files.ts';
 import { parseTap, parseUnittest, type WireSdk, type WireSuite } from './wire-run.ts';
 
 export type SuiteOrReason = { sdk: WireSdk; suite: WireSuite } | { sdk: WireSdk; reason: string };
@@ -115,7 +115,7 @@ export function wireSuites(
               sdk: 'python',
               suite: {
                 sdk: 'python',
-                files: emitPythonSdk(model),
+                files: pythonSdkFiles(model),
                 command: python,
                 args: ['-m', 'unittest', 'discover', '-s', 'tests', '-v'],
                 env: { PYTHONPATH: 'src', PYTHONDONTWRITEBYTECODE: '1' },

@@ -9,13 +9,13 @@ import {
 } from '../../generators/diff/index.ts';
 import type { CompatReport, SdkSurface } from '../../generators/diff/index.ts';
 import { emitGoSdk } from '../../generators/go/index.ts';
-import { emitPythonSdk } from '../../generators/python/index.ts';
 import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
 import type { ApiModel } from '../../generators/model/types.ts';
 import { findExecutable } from '../check-with-tool.ts';
 import { GO_CACHE_DIR, goEnv } from '../go-tools.ts';
 import { applyCustomCode } from '../custom-code/apply-custom-code.ts';
 import { defineStep, type GeneratedFile, type StepContext } from '../step.ts';
+import { pythonSdkFiles } from '../python-sdk-files.ts';
 
 /** Python when the text says so (`# File:` headers, `def`/`class …:` at line starts); TypeScript otherwise. */
 export function looksLikePython(text: string): boolean {
@@ -64,7 +64,7 @@ async function sdkDiff(oldSdkText: string, model: ApiModel, context: StepContext
     const python = findExecutable('python3');
     if (!python) return 'the old SDK is Python, but python3 is not installed on this worker';
     oldSurface = await extractPythonSurface(oldSdkText, { python, timeoutMs: 30_000, maxMemoryMb: 512, signal });
-    newSurface = await extractPythonSurface(await delivered(context, 'python', emitPythonSdk(model), '.py'), {
+    newSurface = await extractPythonSurface(await delivered(context, 'python', pythonSdkFiles(model), '.py'), {
       python,
       timeoutMs: 30_000,
       maxMemoryMb: 512,

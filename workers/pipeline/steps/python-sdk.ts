@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emitPythonSdk } from '../../generators/python/index.ts';
 import { checkWithTools, type ToolRun } from '../check-with-tool.ts';
 import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { buildPythonDists } from '../python-dist.ts';
 import { distOutcome } from '../python-dist-outcome.ts';
+import { pythonSdkFiles } from '../python-sdk-files.ts';
 import { PYRIGHT, PYRIGHT_NODE_ARGS, PYTHON_TOOLS_SETUP, pythonTools, pythonToolsIdentity } from '../python-tools.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
 
@@ -32,7 +32,7 @@ export const pythonSdkStep = defineStep({
   async run(context): Promise<StepOutcome> {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    const { files, customCode } = await applyCustomCode(context, 'python', emitPythonSdk(model));
+    const { files, customCode } = await applyCustomCode(context, 'python', pythonSdkFiles(model));
     const artifacts = [{ kind: 'python_sdk' as const, name: 'python-sdk', files }];
     const { python, mypy } = pythonTools();
     const missing = [python ? undefined : 'python3', mypy ? undefined : 'mypy'].filter(Boolean);
