@@ -4,23 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { emitPythonSdk } from '../../../workers/generators/python/index.ts';
 import { pythonSdkFiles } from '../../../workers/pipeline/python-sdk-files.ts';
+import { PETSTORE } from '../../setup/http.ts';
 import { stepContext } from '../../setup/step-context.ts';
-
-const PETS = `openapi: 3.0.0
-info: { title: Pets, version: 1.0.0 }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      responses:
-        '200':
-          description: ok
-          content: { application/json: { schema: { type: array, items: { type: string } } } }
-`;
 
 describe('the Python SDK of a run', () => {
   it('is emitted once per model, as the emitter writes it, in a new array each time', async () => {
-    const { model } = await stepContext(PETS).model();
+    const { model } = await stepContext(PETSTORE).model();
     if (!model) throw new Error('no model');
     const first = pythonSdkFiles(model);
     const second = pythonSdkFiles(model);
@@ -32,7 +21,7 @@ describe('the Python SDK of a run', () => {
       (first[0] as { content: string }).content = 'changed';
     }).toThrow(TypeError);
     // Another model (another run) gets its own.
-    const other = (await stepContext(PETS).model()).model;
+    const other = (await stepContext(PETSTORE).model()).model;
     if (!other) throw new Error('no model');
     expect(pythonSdkFiles(other)[0]).not.toBe(first[0]);
   });

@@ -3,22 +3,14 @@
 // again once the worker stops.
 import { afterAll, describe, expect, it } from 'vitest';
 import { IsolatedRun, spareRunProcessPid, stopSpareRunProcess } from '../../../workers/pipeline/isolated-run.ts';
-
-const TINY = `openapi: 3.0.0
-info: { title: Tiny, version: 1.0.0 }
-paths:
-  /ping:
-    get:
-      operationId: ping
-      responses: { '200': { description: ok } }
-`;
+import { PETSTORE } from '../../setup/http.ts';
 
 function tinyRun(): IsolatedRun {
   return new IsolatedRun(
     {
       runId: 'run_spare_test',
       mode: 'flagship',
-      inputs: { openapiText: TINY, configText: null, oldSdkText: null, docsSourceText: null },
+      inputs: { openapiText: PETSTORE, configText: null, oldSdkText: null, docsSourceText: null },
       limits: {},
       steps: ['validate'],
       parallel: true,
