@@ -37,7 +37,7 @@ export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): Ge
     if (parsed.problems.length > 0) throw new DocsSourceError(parsed.problems);
     source = parsed.source;
   }
-  const samples = new SampleBuilder(model);
+  const samples = new SampleBuilder(model, options.delivered);
   const site = planSite(model, source, samples);
   const siteTitle = model.info.title.trim() !== '' ? model.info.title : 'API reference';
   const origins = apiOrigins(model);
@@ -54,7 +54,9 @@ export function emitDocsSite(model: ApiModel, options: DocsSiteOptions = {}): Ge
   for (const guide of site.guides) files.push(guidePage(ctx, guide));
   files.push(...schemaPages(ctx));
   files.push(searchIndex(ctx));
-  files.push(...llmsFiles(model, site, siteTitle, ctx.samples.names, (op) => ctx.samples.samples(op)));
+  files.push(
+    ...llmsFiles(model, site, siteTitle, ctx.samples.names, (op) => ctx.samples.samples(op), samples.delivered),
+  );
   files.push({ path: 'assets/theme.css', content: themeCss(source?.theme ?? {}) });
   files.push(...bundleFiles());
   files.push(connectOriginsFile(origins));

@@ -12,6 +12,7 @@ import { requestContent } from '../core/method.ts';
 import type { ApiModel, Operation } from '../model/types.ts';
 import type { OperationSamples } from './samples.ts';
 import type { SitePlan } from './site-plan.ts';
+import { DELIVERABLES, type Deliverable } from './types.ts';
 
 export interface LlmsNames {
   typescript: { packageName: string };
@@ -25,7 +26,7 @@ const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-function header(model: ApiModel, siteTitle: string, names: LlmsNames): string[] {
+function header(model: ApiModel, siteTitle: string, names: LlmsNames, delivered: ReadonlySet<Deliverable>): string[] {
   const info = model.info;
   const lines = [`# ${mdText(info.title || siteTitle) || 'API reference'}`, ''];
   const summary = info.summary ?? info.description?.split(/\n\s*\n/)[0];
@@ -33,16 +34,16 @@ function header(model: ApiModel, siteTitle: string, names: LlmsNames): string[] 
   lines.push(`Version ${mdCode(info.version)}, OpenAPI ${mdCode(model.openapiVersion)}.`);
   const server = model.environments[0]?.url ?? model.servers[0]?.url;
   if (server !== undefined) lines.push(`Base URL: ${mdCode(server)}.`);
-  lines.push(
-    '',
-    '## Client libraries',
-    '',
-    `- MCP server (for AI agents): ${mdCode(`npx -y ${names.mcp.packageName}`)}; one tool per operation, named ${mdCode('resource_method')} (the operations below give each tool's name).`,
-    `- TypeScript: ${mdCode(`npm install ${names.typescript.packageName}`)}`,
-    `- Python: ${mdCode(`pip install ${names.python.packageName}`)}`,
-    `- CLI: ${mdCode(`${names.cli.bin} --help`)}`,
-    '',
-  );
+  const libraries = [
+    delivered.has('mcp')
+      ? `- MCP server (for AI agents): ${mdCode(`npx -y ${names.mcp.packageName}`)}; one tool per operation, named ${mdCode('resource_method')} (the operations below give each tool's name).`
+      : undefined,
+    delivered.has('typescript') ? `- TypeScript: ${mdCode(`npm install ${names.typescript.packageName}`)}` : undefined,
+    delivered.has('python') ? `- Python: ${mdCode(`pip install ${names.python.packageName}`)}` : undefined,
+    delivered.has('cli') ? `- CLI: ${mdCode(`${names.cli.bin} --help`)}` : undefined,
+  ].filter((line): line is string => line !== undefined);
+  if (libraries.length > 0) lines.push('', '## Client libraries', '', ...libraries);
+  lines.push('');
   return lines;
 }
 
@@ -56,11 +57,14 @@ export function llmsFiles(
   model: ApiModel,
   site: SitePlan,
   siteTitle: string,
-  names: LlmsNames,
+  allNames: LlmsNames,
   samples: (op: Operation) => OperationSamples,
+  delivered: ReadonlySet<Deliverable> = new Set(DELIVERABLES),
 ): GeneratedFile[] {
-  const index = header(model, siteTitle, names);
-  const full = header(model, siteTitle, names);
+  // Without the MCP server no operation names a tool.
+  const names = delivered.has('mcp') ? allNames : { ...allNames, mcp: { ...allNames.mcp, toolNames: new Map() } };
+  const index = header(model, siteTitle, names, delivered);
+  const full = header(model, siteTitle, names, delivered);
   index.push('## Resources', '');
   for (const resource of site.resources) {
     index.push(`### [${mdText(resource.title) || 'Other'}](${resource.path})`, '');

@@ -92,7 +92,9 @@ export function authAnchor(key: string): string {
 
 function sampleTabs(entry: OperationEntry, ctx: OperationContext): Html {
   const samples = ctx.samples.samples(entry.op);
-  const available = SAMPLE_LANGUAGES.filter(({ lang }) => samples[lang] !== undefined);
+  // curl always; an SDK's or the CLI's tab only when the run delivers it.
+  const shown = SAMPLE_LANGUAGES.filter(({ lang }) => lang === 'curl' || ctx.samples.delivered.has(lang));
+  const available = shown.filter(({ lang }) => samples[lang] !== undefined);
   const tabId = (lang: string): string => `${entry.anchor}-tab-${lang}`;
   const panelId = (lang: string): string => `${entry.anchor}-panel-${lang}`;
   return html`<div class="samples" data-tabs>
@@ -104,7 +106,7 @@ ${available.map(
   ({ lang, label }, i) =>
     html`<div class="tabpanel" role="tabpanel" id="${panelId(lang)}" aria-labelledby="${tabId(lang)}" data-lang="${lang}"${i === 0 ? '' : html` hidden`}>${codeBlock(`${label} sample`, contentText(samples[lang] ?? ''), `lang-${lang}`)}</div>`,
 )}
-${available.length < SAMPLE_LANGUAGES.length ? html`<p class="muted">This operation is not mapped to a resource method, so the SDKs and CLI have no call for it.</p>` : ''}
+${available.length < shown.length ? html`<p class="muted">This operation is not mapped to a resource method, so the SDKs and CLI have no call for it.</p>` : ''}
 </div>`;
 }
 

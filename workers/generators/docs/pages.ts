@@ -86,6 +86,7 @@ export function overviewPage(ctx: PageContext): GeneratedFile {
   const info = model.info;
   const path = 'index.html';
   const names = samples.names;
+  const delivered = samples.delivered;
   const resourceRows = site.resources.map((r) => {
     const ops = r.sections.flatMap((s) => s.operations);
     return html`<li><a href="${localUrl(relativeUrl(path, r.path))}">${r.title}</a> <span class="muted">${ops.length} operation${ops.length === 1 ? '' : 's'}</span></li>`;
@@ -111,10 +112,7 @@ ${model.environments.length > 0 ? html`<h3>Environments</h3><ul>${model.environm
 ${model.authSchemes.length > 0 ? html`<ul class="auth-schemes">${model.authSchemes.map((s) => authDetails(s, model))}</ul>` : html`<p class="muted">No authentication schemes are declared.</p>`}
 <h2 id="clients">Client libraries</h2>
 <ul class="clients">
-<li>TypeScript: <code>npm install ${names.typescript.packageName}</code>, then <code>import ${names.typescript.clientClass} from '${names.typescript.packageName}'</code></li>
-<li>Python: <code>pip install ${names.python.packageName}</code>, then <code>from ${names.python.moduleName} import ${names.python.clientClass}</code></li>
-<li>CLI: <code>${names.cli.bin} --help</code></li>
-<li>MCP server (for AI agents): <code>npx -y ${names.mcp.packageName}</code>; one tool per operation. For language models: <a href="${localUrl('llms.txt')}">llms.txt</a>, <a href="${localUrl('llms-full.txt')}">llms-full.txt</a></li>
+${delivered.has('typescript') ? html`<li>TypeScript: <code>npm install ${names.typescript.packageName}</code>, then <code>import ${names.typescript.clientClass} from '${names.typescript.packageName}'</code></li>\n` : ''}${delivered.has('python') ? html`<li>Python: <code>pip install ${names.python.packageName}</code>, then <code>from ${names.python.moduleName} import ${names.python.clientClass}</code></li>\n` : ''}${delivered.has('cli') ? html`<li>CLI: <code>${names.cli.bin} --help</code></li>\n` : ''}${delivered.has('mcp') ? html`<li>MCP server (for AI agents): <code>npx -y ${names.mcp.packageName}</code>; one tool per operation. For language models: <a href="${localUrl('llms.txt')}">llms.txt</a>, <a href="${localUrl('llms-full.txt')}">llms-full.txt</a></li>` : html`<li>For language models: <a href="${localUrl('llms.txt')}">llms.txt</a>, <a href="${localUrl('llms-full.txt')}">llms-full.txt</a></li>`}
 </ul>
 <h2 id="resources">Resources</h2>
 ${resourceRows.length > 0 ? html`<ul class="resource-list">${resourceRows}</ul>` : html`<p class="muted">No operations.</p>`}

@@ -40,6 +40,7 @@ import { clientCredentialsFlowOf, type ClientCredentialsFlow } from '../core/cli
 import { goOperationSamples, resolveOptions as goResolveOptions } from '../go/index.ts';
 import { displayExample, exampleOf, fromJson, requestExample, toJson, type Example } from './examples.ts';
 import { encodeUriComponentSafe } from '../names/well-formed.ts';
+import { DELIVERABLES, type Deliverable } from './types.ts';
 import { shellQuote } from './bundle/shell-quote.ts';
 
 export type SampleLanguage = 'curl' | 'typescript' | 'python' | 'go' | 'cli';
@@ -202,9 +203,12 @@ export class SampleBuilder {
   #tsPrelude: string | undefined;
   #go: ReturnType<typeof goOperationSamples> | undefined;
   readonly names: SdkNames;
+  /** The deliverables whose samples and names the docs show. */
+  readonly delivered: ReadonlySet<Deliverable>;
 
-  constructor(model: ApiModel) {
+  constructor(model: ApiModel, delivered: ReadonlySet<Deliverable> = new Set(DELIVERABLES)) {
     this.#model = model;
+    this.delivered = delivered;
     this.#ts = tsPlanSdk(model, tsResolveOptions(model));
     this.#py = pyPlanSdk(model, pyResolveOptions(model));
     this.#pyShapes = new PyMethodShapes(model, this.#py);
@@ -264,19 +268,19 @@ export class SampleBuilder {
     if (cached !== undefined) return cached;
     const out: OperationSamples = { curl: this.curl(op) };
     this.#cache.set(op.key, out);
-    const tsTarget = this.#tsTargets.get(op.key);
+    const tsTarget = this.delivered.has('typescript') ? this.#tsTargets.get(op.key) : undefined;
     if (tsTarget) {
       out.typescript = this.typescript(tsTarget);
       out.typescriptChain = ['client', ...tsTarget.trail.map((r) => r.propName), tsTarget.method.name];
     }
-    const pyTarget = this.#pyTargets.get(op.key);
+    const pyTarget = this.delivered.has('python') ? this.#pyTargets.get(op.key) : undefined;
     if (pyTarget) {
       out.python = this.python(pyTarget);
       out.pythonChain = ['client', ...pyTarget.trail.map((r) => r.attr), pyTarget.method.name];
     }
-    const go = this.goSample(op);
+    const go = this.delivered.has('go') ? this.goSample(op) : undefined;
     if (go !== undefined) out.go = go;
-    const cliTarget = this.#cliTargets.get(op.key);
+    const cliTarget = this.delivered.has('cli') ? this.#cliTargets.get(op.key) : undefined;
     if (cliTarget) {
       const command = this.cliCommand(cliTarget);
       out.cli = command.map(shellQuote).join(' ');
