@@ -9,6 +9,18 @@ import type { ApiModel } from '../../../../workers/generators/model/types.ts';
 export const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 export const FIXTURES = join(REPO_ROOT, 'tests/fixtures/docs');
 
+/** One operation of one resource, with a server: the smallest site with every sample tab. */
+export const ACME_SPEC = `openapi: 3.0.3
+info: { title: Acme API, version: 1.0.0 }
+servers: [{ url: https://api.acme.example }]
+paths:
+  /widgets:
+    get:
+      operationId: listWidgets
+      tags: [widgets]
+      responses: { '200': { description: ok } }
+`;
+
 /** name -> [description, config?, docs source?] (paths relative to tests/fixtures/docs unless absolute) */
 export const DOCS_FIXTURES: Record<string, [string, string | undefined, string | undefined]> = {
   small: ['small.openapi.yaml', 'small.config.yaml', 'small.docs-source.yaml'],

@@ -7,18 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
 import { emitDocsSite } from '../../../../workers/generators/docs/index.ts';
 import { emitMcpServer } from '../../../../workers/generators/mcp/index.ts';
-import { decodeEntities } from './helpers.ts';
-
-const SPEC = `openapi: 3.0.3
-info: { title: Acme API, version: 1.0.0 }
-servers: [{ url: https://api.acme.example }]
-paths:
-  /widgets:
-    get:
-      operationId: listWidgets
-      tags: [widgets]
-      responses: { '200': { description: ok } }
-`;
+import { ACME_SPEC, decodeEntities } from './helpers.ts';
 
 const STAINLESS = `organization: { name: acme }
 targets:
@@ -44,7 +33,7 @@ resources:
 `;
 
 async function lines(configText: string, mode: string) {
-  const result = await analyzeSpec({ openapiText: SPEC, configText, mode });
+  const result = await analyzeSpec({ openapiText: ACME_SPEC, configText, mode });
   if (!result.model) throw new Error(JSON.stringify(result.diagnostics.slice(0, 3)));
   const files = emitDocsSite(result.model);
   const overview = decodeEntities((files.find((f) => f.path === 'index.html')?.content ?? '').replace(/<[^>]+>/g, ''));

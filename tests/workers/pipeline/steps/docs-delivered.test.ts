@@ -7,20 +7,10 @@ import { emitDocsSite } from '../../../../workers/generators/docs/index.ts';
 import { docsStep } from '../../../../workers/pipeline/steps/docs.ts';
 import type { GeneratedFile } from '../../../../workers/pipeline/step.ts';
 import { stepContext } from '../../../setup/step-context.ts';
-
-const SPEC = `openapi: 3.0.3
-info: { title: Acme API, version: 1.0.0 }
-servers: [{ url: https://api.acme.example }]
-paths:
-  /widgets:
-    get:
-      operationId: listWidgets
-      tags: [widgets]
-      responses: { '200': { description: ok } }
-`;
+import { ACME_SPEC } from '../../generators/docs/helpers.ts';
 
 async function site(off: PipelineStep[]): Promise<Map<string, string>> {
-  const context = { ...stepContext(SPEC), turnedOff: async () => new Set(off) };
+  const context = { ...stepContext(ACME_SPEC), turnedOff: async () => new Set(off) };
   const outcome = await docsStep.run(context);
   expect(outcome.status, outcome.summary).toBe('passed');
   const artifact = outcome.artifacts?.find((a) => a.kind === 'docs');
@@ -34,7 +24,7 @@ const tabs = (page: string): string[] =>
 describe('the docs step and the run’s deliverables', () => {
   it('shows every SDK, the CLI and the MCP server when none is turned off', async () => {
     const files = await site([]);
-    const { model } = await stepContext(SPEC).model();
+    const { model } = await stepContext(ACME_SPEC).model();
     if (!model) throw new Error('no model');
     const emitted = new Map(emitDocsSite(model).map((f) => [f.path, String(f.content)]));
     expect(files).toEqual(emitted);
