@@ -9,12 +9,14 @@
 // itself), against the API at `TEST_API_BASE_URL` (a validating mock of the description; docs/wire-tests.md). A run passes
 // when the command exits 0; a failure carries what the CLI printed on stderr (the mock names each
 // violation). Values come from core/test-values.ts, as the SDKs' tests take them, and every value
-// is printed by the TypeScript literal printer (`str`), never pasted.
+// is printed by the TypeScript literal printer (`str`), never pasted. A command with no optional
+// flag runs the second line alone (core/wire-cases.ts); the environment's credentials are proven
+// by every other command's first run.
 
 import { credentialEnv, credentialTestEnv } from '../core/client.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { parameterValue, testValue, testValueJson, type Fill, type TestValue } from '../core/test-values.ts';
-import { WIRE_CASES, wireTestName } from '../core/wire-cases.ts';
+import { wireCases, wireTestName } from '../core/wire-cases.ts';
 import type { ApiModel } from '../model/types.ts';
 import { str } from '../printers/ts-source.ts';
 import type { SdkPlan } from '../typescript/naming.ts';
@@ -152,7 +154,7 @@ export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly Cli
   for (const { words, method } of commands(groups)) {
     const at = index.get(method.sdk.op.key);
     if (at === undefined) continue;
-    for (const kind of WIRE_CASES) {
+    for (const kind of wireCases(method.sdk.op)) {
       const args = [...words, ...commandArgs(model, method, kind)];
       lines.push('', `test(${str(wireTestName(at, kind, words.join(' ')))}, async () => {`);
       if (kind === 'required') {

@@ -6,10 +6,11 @@
 // carries them; a paginated method's `all` case walks its `...AutoPaging` iterator one item past
 // the first page and fails when the first page says another follows and the walk never asked for
 // it. wire_tests reads `go test -v` by the subtests' names; without the variable they skip. Also
-// the call spelling the README's samples share.
+// the call spelling the README's samples share. A method with no optional input runs `op<N>_all`
+// alone, which then reads the raw response too (core/wire-cases.ts).
 
 import type { Fill } from '../core/test-values.ts';
-import { WIRE_CASES, type WireCase, wireTestIdent } from '../core/wire-cases.ts';
+import { type WireCase, wireCases, wireTestIdent } from '../core/wire-cases.ts';
 import { goStr } from '../names/go.ts';
 import { type CallValues, exampleExpr } from './example-values.ts';
 import type { ClientOptionNames } from './emit-client.ts';
@@ -105,9 +106,13 @@ const OPTIONS = (label: string): string =>
     '}',
   ].join('\n');
 
-/** The subtest's statements: the call, then what it checks. */
+/**
+ * The subtest's statements: the call, then what it checks. `alone`: the operation runs its `all`
+ * case only (core/wire-cases.ts), which then also reads the raw response the `required` case reads.
+ */
 function caseBody(
   kind: WireCase,
+  alone: boolean,
   shape: MethodShape,
   label: string,
   helpers: { rawStatus: string; explain: string },
@@ -118,8 +123,10 @@ function caseBody(
     expr === undefined ? `if err != nil {\n${fatal}\n}` : `if err := ${expr}; err != nil {\n${fatal}\n}`;
   const lines: string[] = [];
   const extra = kind === 'required' ? ['option.WithResponseInto(&raw)'] : ['opts...'];
-  if (kind === 'required') lines.push('var raw *http.Response');
-  else lines.push(OPTIONS(label));
+  const readsRaw = kind === 'required' || alone;
+  if (kind !== 'required') lines.push(OPTIONS(label));
+  if (readsRaw) lines.push('var raw *http.Response');
+  if (kind !== 'required' && alone) lines.push('opts = append(opts, option.WithResponseInto(&raw))');
   switch (shape.result.kind) {
     case 'none':
       lines.push(check(call(shape.plan.name, extra)));
@@ -155,11 +162,12 @@ function caseBody(
     default:
       lines.push(`_, err := ${call(shape.plan.name, extra)}`, check());
   }
-  if (kind === 'required')
+  if (readsRaw)
     lines.push(
       `if raw == nil || raw.StatusCode < 200 || raw.StatusCode > 299 {\n\tt.Fatalf("%s: the raw response is not a success: %v", ${label}, ${helpers.rawStatus}(raw))\n}`,
     );
-  else lines.push(`if requests == 0 {\n\tt.Fatalf("%s: the middleware option saw no request", ${label})\n}`);
+  if (kind !== 'required')
+    lines.push(`if requests == 0 {\n\tt.Fatalf("%s: the middleware option saw no request", ${label})\n}`);
   return lines.join('\n');
 }
 
@@ -216,14 +224,15 @@ export function emitTests(
       );
       const label = goStr(`${trail.map((s) => s.field).join('.')}.${shape.plan.name}`);
       const index = operations.get(shape.plan.op.key) ?? -1;
-      const subtests = WIRE_CASES.map((kind) => {
+      const cases = wireCases(shape.plan.op);
+      const subtests = cases.map((kind) => {
         const values = valuesOf(shape, kind);
         const call = (methodName: string, extra: readonly string[]): string =>
           sampleCall(trail, shape, ctx, 'context.TODO()', extra, methodName, values, kind);
         // The subtest is named `op<N>_<case>` (workers/generators/core/wire-cases.ts), so wire_tests
         // maps `go test -v`'s report back to the operation.
         const subtest = goStr(wireTestIdent(index, kind).slice('test_'.length));
-        const body = caseBody(kind, shape, label, helpers, call).replace(/^/gm, '\t\t');
+        const body = caseBody(kind, cases.length === 1, shape, label, helpers, call).replace(/^/gm, '\t\t');
         return `\tt.Run(${subtest}, func(t *testing.T) {\n${body}\n\t})`;
       });
       file.add(

@@ -8,12 +8,13 @@
 // retries, headers): the server's client has them. A call passes when its result is not a tool error; a failure
 // carries the tool error's text (the API's status and body, so the mock's violations show). The
 // client is a few lines of newline-delimited JSON-RPC, so the tests need no dependency. Values
-// come from core/test-values.ts, as the SDKs' tests take them, printed as JSON inside `str`.
+// come from core/test-values.ts, as the SDKs' tests take them, printed as JSON inside `str`. A tool
+// with no optional input gets the second call alone (core/wire-cases.ts).
 
 import { credentialTestEnv } from '../core/client.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { parameterValue, testValue, testValueJson, type Fill, type TestValue } from '../core/test-values.ts';
-import { WIRE_CASES, wireTestName } from '../core/wire-cases.ts';
+import { wireCases, wireTestName } from '../core/wire-cases.ts';
 import type { ApiModel } from '../model/types.ts';
 import { str } from '../printers/ts-source.ts';
 import type { SdkPlan } from '../typescript/naming.ts';
@@ -155,7 +156,7 @@ export function emitMcpTests(model: ApiModel, sdk: SdkPlan, tools: readonly McpT
   for (const tool of tools) {
     const at = index.get(tool.method.op.key);
     if (at === undefined) continue;
-    for (const kind of WIRE_CASES) {
+    for (const kind of wireCases(tool.method.op)) {
       const walk = kind === 'all' && tool.paginated;
       const args = JSON.stringify({ ...toolArguments(model, tool, kind), ...(walk ? { [MAX_PAGES_ARG]: PAGES } : {}) });
       lines.push('', `test(${str(wireTestName(at, kind, tool.name))}, async () => {`);

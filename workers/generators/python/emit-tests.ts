@@ -4,13 +4,14 @@
 // argument and the request options (`extra_headers`, `timeout`), against the API at
 // `TEST_API_BASE_URL` (a validating mock of the description; see docs/wire-tests.md). A list
 // method walks its first items, a streaming method reads its events. Every value is printed by
-// the Python writer's literal printers (`str`, `num`), never pasted.
+// the Python writer's literal printers (`str`, `num`), never pasted. An operation with no optional
+// input runs the second call alone, through `with_raw_response` too (core/wire-cases.ts).
 
 import type { GeneratedFile } from '../core/files.ts';
 import { isEventStream, requestContent } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
 import { parameterValue, testValue, type Fill, type TestValue } from '../core/test-values.ts';
-import { WIRE_CASES, wireTestIdent } from '../core/wire-cases.ts';
+import { wireCases, wireTestIdent } from '../core/wire-cases.ts';
 import type { ApiModel, Operation, Parameter } from '../model/types.ts';
 import type { MethodShape } from './method-shape.ts';
 import { MethodShapes } from './naming.ts';
@@ -111,7 +112,7 @@ export function emitTests(model: ApiModel, plan: SdkPlan): GeneratedFile {
       const { trail, method } = target;
       const shape = shapes.of(method);
       const attrs = [...trail.map((r) => id(r.attr)), id(method.name)];
-      for (const kind of WIRE_CASES) {
+      for (const kind of wireCases(op)) {
         const args = callArgs(model, op, shape, kind);
         const options = kind === 'all' ? [py`extra_headers={"X-Wire-Test": "1"}`, py`timeout=30.0`] : [];
         const allArgs = join([...args, ...bodyArgs(model, op, shape, kind), ...options]);

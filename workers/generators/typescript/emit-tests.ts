@@ -5,13 +5,14 @@
 // method also walks its first items through auto-pagination, a streaming method reads its events,
 // an upload sends a Blob. The tests import the built package (`dist/`), so they are plain
 // JavaScript (no compile of their own, no dependency). Every value is printed by the package's
-// literal printer (`str`, `num`, `objKey`), never pasted.
+// literal printer (`str`, `num`, `objKey`), never pasted. An operation with no optional input
+// runs the second call alone, which proves both (core/wire-cases.ts).
 
 import type { GeneratedFile } from '../core/files.ts';
 import { isEventStream } from '../core/method.ts';
 import { methodTargets } from '../core/resources.ts';
 import { parameterValue, testValue, type Fill, type TestValue } from '../core/test-values.ts';
-import { WIRE_CASES, wireTestName, type WireCase } from '../core/wire-cases.ts';
+import { wireCases, wireTestName, type WireCase } from '../core/wire-cases.ts';
 import type { ApiModel } from '../model/types.ts';
 import { methodShape } from './method-shape.ts';
 import type { MethodPlan, ResourcePlan, SdkPlan } from './plan.ts';
@@ -116,7 +117,7 @@ export function emitTests(model: ApiModel, plan: SdkPlan): GeneratedFile {
     let callee = 'client';
     for (const step of [...trail.map((r) => r.propName), method.name]) callee = access(callee, step);
     const chain = ['client', ...trail.map((r) => r.propName), method.name].join('.');
-    for (const kind of WIRE_CASES) {
+    for (const kind of wireCases(op)) {
       const args = callArgs(model, shape, kind);
       const withOptions = kind === 'all' ? [...args, OPTIONS] : args;
       const call = `${callee}(${withOptions.join(', ')})`;
