@@ -101,21 +101,30 @@ export function mockDescription(text: string, cap = EXPANSION_CAP): MockDescript
   const counted = { external, dropped };
   // Prism dereferences every `$ref` and then expands the result into a tree (a reference is kept
   // as a reference only where it closes a cycle on the current path), so what it builds is the
-  // schema tree below counted. Under the cap it is given the description as written.
-  const whole = expandedSize(cleaned, cap);
-  if (whole !== undefined) return { json: JSON.stringify(cleaned), ...counted, nodes: whole };
-  for (let depth = MAX_RESPONSE_REF_DEPTH; depth >= 0; depth--) {
-    // Counted first (cheap), written out once at the deepest depth that fits.
-    if (boundedDescription(cleaned, depth, cap, false) === undefined) continue;
-    const bounded = boundedDescription(cleaned, depth, cap, true);
-    if (bounded)
-      return {
-        json: JSON.stringify(bounded.document),
-        ...counted,
-        nodes: expandedSize(bounded.document, Number.POSITIVE_INFINITY) ?? bounded.nodes,
-        cut: bounded.cut,
-      };
+  // schema tree below counted. Under the cap it is given the description as written, else a copy
+  // bounded as deep as fits. The copies are counted first (cheap), from the shallowest depth up: a
+  // deeper copy holds every node of a shallower one and the whole description every node of any
+  // copy, and the sizes grow steeply with depth, so only the first count that does not fit runs to
+  // the cap, and the whole is counted only when the deepest copy fits. (Counted whole first, then
+  // from the deepest copy down, the Stripe-sized description ran three walks to the cap of 400,000
+  // nodes before the one that fit: 0.6 s of the run process.)
+  let deepest = -1;
+  for (let depth = 0; depth <= MAX_RESPONSE_REF_DEPTH; depth++) {
+    if (boundedDescription(cleaned, depth, cap, false) === undefined) break;
+    deepest = depth;
   }
+  if (deepest === MAX_RESPONSE_REF_DEPTH) {
+    const whole = expandedSize(cleaned, cap);
+    if (whole !== undefined) return { json: JSON.stringify(cleaned), ...counted, nodes: whole };
+  }
+  const bounded = deepest < 0 ? undefined : boundedDescription(cleaned, deepest, cap, true);
+  if (bounded)
+    return {
+      json: JSON.stringify(bounded.document),
+      ...counted,
+      nodes: expandedSize(bounded.document, Number.POSITIVE_INFINITY) ?? bounded.nodes,
+      cut: bounded.cut,
+    };
   return { json: '', ...counted, nodes: cap, tooLarge: true };
 }
 
