@@ -25,7 +25,7 @@ async function tarGz(files: GeneratedFile[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
   // tar-stream hands out its own header buffers and the bodies given to it, never reused: kept as
   // they are (a copy of each was 0.3 s of the run process's thread for a Stripe-sized run's 60 MB).
-  archive.on('data', (chunk: Buffer) => chunks.push(chunk));
+  archive.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
   const done = new Promise<void>((resolve, reject) => {
     archive.on('end', resolve);
     archive.on('error', reject);
