@@ -13,6 +13,7 @@ import type { RunTask, StepResult, ToRunProcess, ToWorker } from './run-protocol
 import type { StepContext } from './step.ts';
 import { LAUNCH_ORDER, STEPS } from './step-list.ts';
 import { loadCheckModules } from '../generators/analyze.ts';
+import { keepLastParses } from '../generators/model/parse/parse-document.ts';
 
 const abort = new AbortController();
 let previousWaiters: Array<(text: string | undefined) => void> = [];
@@ -144,6 +145,8 @@ async function runTask(task: RunTask): Promise<void> {
   send({ type: 'done' });
 }
 
+// One run, one description: parsed once for the analysis, the mock and the description diff.
+keepLastParses();
 // The modules a run needs are loaded before the task comes (a spare process waits ready).
 await loadCheckModules();
 send({ type: 'ready' });

@@ -43,10 +43,55 @@ export interface ParseOptions {
   yamlFastPath?: boolean;
 }
 
+/**
+ * The last two descriptions parsed, when this process keeps them (`keepLastParses`): a run's process
+ * parses its one description three times otherwise, for the analysis, the wire tests' mock
+ * (workers/pipeline/mock-description.ts) and the diff against the project's previous description
+ * (diff/description/load-model.ts, which parses the previous one first: hence two), 0.2-0.3 s
+ * each on the Stripe-sized description, on the one thread every step's emitting waits on. The
+ * parsed value is then shared, so no reader may change it, and none does:
+ * tests/workers/generators/model/parse/shared-parse.test.ts runs each on a frozen one. Off by
+ * default: a long-lived process (the API) would hold its last descriptions.
+ */
+const KEPT = 2;
+let kept: { input: string; key: string; result: ParseResult }[] | undefined;
+
+/** From now on this process keeps its last parses and answers the same text under the same limits from them. */
+export function keepLastParses(): void {
+  kept ??= [];
+}
+
 export function parseDocument(
   input: string,
   partialLimits?: Partial<ParseLimits>,
   options: ParseOptions = {},
+): ParseResult {
+  if (kept === undefined) return parseAfresh(input, partialLimits, options);
+  const limits = resolveLimits(partialLimits);
+  const key = [
+    limits.maxBytes,
+    limits.maxDepth,
+    limits.maxAliasCount,
+    limits.maxDiagnostics,
+    options.yamlFastPath ?? true,
+  ].join('/');
+  const at = kept.findIndex((entry) => entry.key === key && entry.input === input);
+  if (at >= 0) {
+    const [entry] = kept.splice(at, 1);
+    kept.unshift(entry!);
+    const { document, diagnostics } = entry!.result;
+    return { ...(document ? { document } : {}), diagnostics: [...diagnostics] };
+  }
+  const result = parseAfresh(input, partialLimits, options);
+  kept.unshift({ input, key, result: { ...result, diagnostics: [...result.diagnostics] } });
+  kept.length = Math.min(kept.length, KEPT);
+  return result;
+}
+
+function parseAfresh(
+  input: string,
+  partialLimits: Partial<ParseLimits> | undefined,
+  options: ParseOptions,
 ): ParseResult {
   const parsed = parseText(input, partialLimits, options);
   if (parsed.document === undefined) return { diagnostics: parsed.diagnostics };
