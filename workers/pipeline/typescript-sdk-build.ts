@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
-import { emitTypeScriptSdk } from '../generators/typescript/index.ts';
 import type { ApiModel } from '../generators/model/types.ts';
 import { bundleEntry } from './bundle-entry.ts';
 import { readTree, type ToolCheck } from './check-with-tool.ts';
 import type { ArtifactKind } from '../../shared/enums.ts';
 import type { GeneratedFile, StepOutcome } from './step.ts';
 import { packageOutcome, type Resolution, tscBuild } from './tsc-check.ts';
+import { typeScriptSdkFiles } from './sdk-files.ts';
 
 /** The TypeScript SDK of a model, emitted and compiled once (`tsc --strict`, which writes `dist/`). */
 export interface TypeScriptSdkBuild {
@@ -26,7 +26,7 @@ export function buildTypeScriptSdk(model: ApiModel, signal: AbortSignal): Promis
   let build = builds.get(model);
   if (!build) {
     build = (async () => {
-      const files = emitTypeScriptSdk(model);
+      const files = typeScriptSdkFiles(model);
       signal.throwIfAborted();
       return { files, check: await tscBuild(files, signal, [], undefined, 'typescript_sdk') };
     })();

@@ -12,7 +12,7 @@ import { findExecutable } from './check-with-tool.ts';
 import { MCP_SDK_RESOLUTION } from './tsc-check.ts';
 import { buildSdkPackage, buildTypeScriptSdk } from './typescript-sdk-build.ts';
 import { goWireSuite } from './wire-go.ts';
-import { pythonSdkFiles } from './python-sdk-files.ts';
+import { pythonSdkFiles, typeScriptSdkFiles } from './sdk-files.ts';
 import { parseTap, parseUnittest, type WireSdk, type WireSuite } from './wire-run.ts';
 
 export type SuiteOrReason = { sdk: WireSdk; suite: WireSuite } | { sdk: WireSdk; reason: string };
@@ -63,20 +63,21 @@ export function wireSuites(
   if (!skip.has('cli'))
     // The CLI as built by its step (one build per run): its tests run the command as a user types it.
     out.push(
-      buildSdkPackage('cli', () => emitCli(model), model, signal).then((cli) =>
-        !cli.check.ok || !cli.check.built
-          ? { sdk: 'cli', reason: `the package does not compile (see cli): ${cli.check.problems[0] ?? ''}` }
-          : {
-              sdk: 'cli',
-              suite: {
+      buildSdkPackage('cli', () => emitCli(model, { sdkFiles: typeScriptSdkFiles(model) }), model, signal).then(
+        (cli) =>
+          !cli.check.ok || !cli.check.built
+            ? { sdk: 'cli', reason: `the package does not compile (see cli): ${cli.check.problems[0] ?? ''}` }
+            : {
                 sdk: 'cli',
-                files: [...cli.files, ...cli.check.built],
-                command: process.execPath,
-                args: [...NODE_TEST_ARGS, CLI_TESTS_PATH],
-                timeoutMs: SUITE_TIMEOUT_MS,
-                parse: parseTap,
+                suite: {
+                  sdk: 'cli',
+                  files: [...cli.files, ...cli.check.built],
+                  command: process.execPath,
+                  args: [...NODE_TEST_ARGS, CLI_TESTS_PATH],
+                  timeoutMs: SUITE_TIMEOUT_MS,
+                  parse: parseTap,
+                },
               },
-            },
       ),
     );
   if (!skip.has('mcp'))
@@ -84,7 +85,7 @@ export function wireSuites(
     out.push(
       buildSdkPackage(
         'mcp_server',
-        () => emitMcpServer(model),
+        () => emitMcpServer(model, { sdkFiles: typeScriptSdkFiles(model) }),
         model,
         signal,
         [MCP_SDK_RESOLUTION],

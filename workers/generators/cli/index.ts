@@ -27,7 +27,7 @@ export function emitCli(model: ApiModel, options: CliOptions = {}): GeneratedFil
   const resolved = resolveCliOptions(model, sdkOptions, options);
   const sdkPlan = planSdk(model, sdkOptions);
   const groups = planCommands(model, sdkPlan);
-  const files: GeneratedFile[] = embedSdk(emitTypeScriptSdk(model, options.sdk));
+  const files: GeneratedFile[] = embedSdk(options.sdkFiles ?? emitTypeScriptSdk(model, options.sdk));
   files.push(...cliBundleFiles());
   files.push(emitCommands(model, sdkPlan, groups, resolved));
   files.push(emitReadme(model, sdkPlan, groups, resolved));

@@ -1,6 +1,6 @@
 // Public types of the CLI generator.
 
-import type { TypeScriptSdkOptions } from '../typescript/index.ts';
+import type { GeneratedFile, TypeScriptSdkOptions } from '../typescript/index.ts';
 
 export interface CliOptions {
   /** The executable's name; default `model.client.packages.cli`, else the kebab-case client name. */
@@ -11,6 +11,8 @@ export interface CliOptions {
   version?: string;
   /** Options of the TypeScript SDK the CLI contains (`src/sdk/`). */
   sdk?: TypeScriptSdkOptions;
+  /** That SDK's files as `emitTypeScriptSdk(model, sdk)` gives them, when the caller has them already. */
+  sdkFiles?: readonly GeneratedFile[];
 }
 
 export interface ResolvedCliOptions {

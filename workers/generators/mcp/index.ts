@@ -30,7 +30,7 @@ export function emitMcpServer(model: ApiModel, options: McpOptions = {}): Genera
   const sdkPlan = planSdk(model, sdkOptions);
   const tools = planTools(model, sdkPlan);
   const mode = defaultMode(tools.length, options.mode ?? model.client.mcpTools);
-  const files: GeneratedFile[] = embedSdk(emitTypeScriptSdk(model, options.sdk));
+  const files: GeneratedFile[] = embedSdk(options.sdkFiles ?? emitTypeScriptSdk(model, options.sdk));
   files.push(...mcpBundleFiles());
   files.push(emitTools(model, sdkPlan, tools, resolved, mode));
   files.push(emitReadme(model, sdkPlan, tools, resolved, mode));

@@ -1,6 +1,6 @@
 // Public types of the MCP server generator.
 
-import type { TypeScriptSdkOptions } from '../typescript/index.ts';
+import type { GeneratedFile, TypeScriptSdkOptions } from '../typescript/index.ts';
 
 export type McpToolMode = 'static' | 'dynamic';
 
@@ -15,6 +15,8 @@ export interface McpOptions {
   mode?: McpToolMode;
   /** Options of the TypeScript SDK the server contains (`src/sdk/`). */
   sdk?: TypeScriptSdkOptions;
+  /** That SDK's files as `emitTypeScriptSdk(model, sdk)` gives them, when the caller has them already. */
+  sdkFiles?: readonly GeneratedFile[];
 }
 
 export interface ResolvedMcpOptions {

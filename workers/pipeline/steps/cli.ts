@@ -2,6 +2,7 @@ import { emitCli } from '../../generators/cli/index.ts';
 import { defineStep } from '../step.ts';
 import { packageOutcome } from '../tsc-check.ts';
 import { buildSdkPackage } from '../typescript-sdk-build.ts';
+import { typeScriptSdkFiles } from '../sdk-files.ts';
 
 /**
  * The CLI: a Node command-line tool for the customer's API, built on the generated TypeScript
@@ -13,7 +14,12 @@ export const cliStep = defineStep({
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    const { files, check } = await buildSdkPackage('cli', () => emitCli(model), model, context.signal);
+    const { files, check } = await buildSdkPackage(
+      'cli',
+      () => emitCli(model, { sdkFiles: typeScriptSdkFiles(model) }),
+      model,
+      context.signal,
+    );
     return packageOutcome('cli', 'cli', files, check);
   },
 });

@@ -9,13 +9,12 @@ import {
 } from '../../generators/diff/index.ts';
 import type { CompatReport, SdkSurface } from '../../generators/diff/index.ts';
 import { emitGoSdk } from '../../generators/go/index.ts';
-import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
 import type { ApiModel } from '../../generators/model/types.ts';
 import { findExecutable } from '../check-with-tool.ts';
 import { GO_CACHE_DIR, goEnv } from '../go-tools.ts';
 import { applyCustomCode } from '../custom-code/apply-custom-code.ts';
 import { defineStep, type GeneratedFile, type StepContext } from '../step.ts';
-import { pythonSdkFiles } from '../python-sdk-files.ts';
+import { pythonSdkFiles, typeScriptSdkFiles } from '../sdk-files.ts';
 
 /** Python when the text says so (`# File:` headers, `def`/`class …:` at line starts); TypeScript otherwise. */
 export function looksLikePython(text: string): boolean {
@@ -72,7 +71,7 @@ async function sdkDiff(oldSdkText: string, model: ApiModel, context: StepContext
     });
   } else {
     oldSurface = extractTypeScriptSurface(oldSdkText);
-    newSurface = extractTypeScriptSurface(await delivered(context, 'typescript', emitTypeScriptSdk(model), '.ts'));
+    newSurface = extractTypeScriptSurface(await delivered(context, 'typescript', typeScriptSdkFiles(model), '.ts'));
   }
   return diffSdkSurface(oldSurface, newSurface, model);
 }

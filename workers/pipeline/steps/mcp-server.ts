@@ -2,6 +2,7 @@ import { emitMcpServer } from '../../generators/mcp/index.ts';
 import { defineStep } from '../step.ts';
 import { MCP_SDK_RESOLUTION, packageOutcome } from '../tsc-check.ts';
 import { buildSdkPackage } from '../typescript-sdk-build.ts';
+import { typeScriptSdkFiles } from '../sdk-files.ts';
 
 /**
  * The MCP server: a Model Context Protocol server for the customer's API (an npm package on the
@@ -16,7 +17,7 @@ export const mcpServerStep = defineStep({
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
     const { files, check } = await buildSdkPackage(
       'mcp_server',
-      () => emitMcpServer(model),
+      () => emitMcpServer(model, { sdkFiles: typeScriptSdkFiles(model) }),
       model,
       context.signal,
       [MCP_SDK_RESOLUTION],

@@ -4,7 +4,7 @@ import { checkWithTools, type ToolRun } from '../check-with-tool.ts';
 import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { buildPythonDists } from '../python-dist.ts';
 import { distOutcome } from '../python-dist-outcome.ts';
-import { pythonSdkFiles } from '../python-sdk-files.ts';
+import { pythonSdkFiles } from '../sdk-files.ts';
 import { PYRIGHT, PYRIGHT_NODE_ARGS, PYTHON_TOOLS_SETUP, pythonTools, pythonToolsIdentity } from '../python-tools.ts';
 import { defineStep, type StepOutcome } from '../step.ts';
 

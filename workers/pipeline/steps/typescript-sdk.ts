@@ -1,5 +1,4 @@
 import { isPartnerMode } from '../../generators/analyze.ts';
-import { emitTypeScriptSdk } from '../../generators/typescript/index.ts';
 import { addImportExtensions, admitExtensionlessImports } from '../custom-code/admit-extensionless-imports.ts';
 import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { commonJsPackage } from '../custom-code/commonjs-package.ts';
@@ -9,6 +8,7 @@ import { defineStep } from '../step.ts';
 import { readTree } from '../check-with-tool.ts';
 import { packageOutcome, tscBuild } from '../tsc-check.ts';
 import { buildTypeScriptSdk } from '../typescript-sdk-build.ts';
+import { typeScriptSdkFiles } from '../sdk-files.ts';
 
 /**
  * The TypeScript SDK: generated from the API model, with the customer's own code carried in
@@ -25,7 +25,7 @@ export const typescriptSdkStep = defineStep({
   async run(context) {
     const { model } = await context.model();
     if (!model) return { status: 'skipped', summary: 'no API model: the description could not be read' };
-    const generated = emitTypeScriptSdk(model);
+    const generated = typeScriptSdkFiles(model);
     const { files, customCode, theirManifest } = await applyCustomCode(context, 'typescript', generated);
     if (files === generated) {
       const build = await buildTypeScriptSdk(model, context.signal);
