@@ -1,5 +1,5 @@
 // The Go toolchain the go_sdk step checks modules with: `go` and `gofmt` from PATH, `staticcheck-sdk`
-// (the pinned staticcheck built from `tools/staticcheck` by `.ci/run` into the project's
+// (the pinned staticcheck built from `tools/staticcheck` by `npm install` into the project's
 // `.tools/go/bin`, or found on PATH), and the environment every run uses: no network (GOPROXY=off), the installed toolchain only
 // (GOTOOLCHAIN=local), and build and module caches in one worker-local folder.
 
@@ -10,14 +10,14 @@ import { findExecutable } from './check-with-tool.ts';
 
 /**
  * The staticcheck the project pins: `tools/staticcheck` (a module requiring this version) registers
- * cmd/staticcheck's analyzers and adds `-unused=false` (go-staticcheck-runs.ts); `.ci/run` builds it.
+ * cmd/staticcheck's analyzers and adds `-unused=false` (go-staticcheck-runs.ts); `npm install` builds it (bin/setup-go-tools.mjs).
  */
 export const STATICCHECK_VERSION = 'honnef.co/go/tools v0.8.2';
 
 /** The one command that installs the pinned Go tools (package.json `setup:go-tools`). */
 export const GO_TOOLS_SETUP = 'npm run setup:go-tools';
 
-/** Where `.ci/run` installs Go tools: `<repo>/.tools/go/bin`. */
+/** Where `npm install` (bin/setup-go-tools.mjs) installs Go tools: `<repo>/.tools/go/bin`. */
 export const GO_TOOLS_BIN = resolve(import.meta.dirname, '../../.tools/go/bin');
 
 /**
