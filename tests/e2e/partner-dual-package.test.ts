@@ -5,7 +5,8 @@
 // unpacked with tar, `npm pack`ed and installed offline into a fresh project (with `ws`, its one
 // dependency, packed from the folder the step's check installed it in: no registry is asked); then
 // `require` loads the CommonJS files and `import` the ES-module ones, the custom module included,
-// on every Node on the machine that `engines` admits, and tsc resolves each side's declarations.
+// on every Node on the machine that `engines` admits, and tsc resolves each side's declarations;
+// and the package's own `npm run build` makes its dist/ again, byte for byte.
 
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { installDependencies } from '../../workers/pipeline/custom-code/install-dependencies.ts';
 import { packArtifact } from '../../workers/pipeline/pack-artifact.ts';
 import { typescriptSdkStep } from '../../workers/pipeline/steps/typescript-sdk.ts';
+import { rebuildAsUser } from '../setup/rebuild-package.ts';
 import { stepContext } from '../setup/step-context.ts';
 import { nodesToTry, ok } from './offline-install.ts';
 
@@ -191,6 +193,25 @@ describe.skipIf(!HAS_TRIPLE)(
         'lib/cp.d.ts',
       ])
         expect(listed, declaration).toContain(`node_modules/@onkernel/hypeman/dist/${declaration}`);
+
+      // The team edits and rebuilds the downloaded package: its own `npm run build` (the checked
+      // CommonJS compile, then scripts/postprocess-dist.mjs) makes both halves again, byte for
+      // byte the dist/ that was shipped, with its dependencies installed as package.json asks.
+      const shipped = Object.fromEntries(
+        draft.files.filter((f) => f.path.startsWith('dist/')).map((f) => [f.path, String(f.content)]),
+      );
+      const deps = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+        devDependencies: Record<string, string>;
+      };
+      expect(deps.dependencies).toHaveProperty('ws');
+      expect(deps.devDependencies).toHaveProperty('@types/ws');
+      expect(
+        rebuildAsUser(dir, {
+          ws: join(install.nodeModules, 'ws'),
+          '@types/ws': join(install.nodeModules, '@types/ws'),
+        }),
+      ).toEqual(shipped);
     }, 300_000);
   },
 );

@@ -3,7 +3,8 @@
 // by `git merge-file` against the pristine generation they last received, conflicts delivered with
 // markers and reported. The real steps run (tsc, mypy, pyright); nothing of ours is mocked.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,7 +15,7 @@ import { readCustomCodePaths } from '../../../workers/generators/custom-code/cus
 import { splitSdkText } from '../../../workers/generators/custom-code/split-sdk-text.ts';
 import { emitTypeScriptSdk } from '../../../workers/generators/typescript/index.ts';
 import { emitPythonSdk } from '../../../workers/generators/python/index.ts';
-import { addImportExtensions } from '../../../workers/pipeline/custom-code/admit-extensionless-imports.ts';
+import { postprocessScript } from '../../../workers/pipeline/custom-code/postprocess-dist.ts';
 import { carryCustomCode } from '../../../workers/pipeline/custom-code/carry-custom-code.ts';
 import { mergeFile } from '../../../workers/pipeline/custom-code/merge-file.ts';
 import { findExecutable } from '../../../workers/pipeline/check-with-tool.ts';
@@ -23,6 +24,7 @@ import { findGoToolchain } from '../../../workers/pipeline/go-tools.ts';
 import { goSdkStep } from '../../../workers/pipeline/steps/go-sdk.ts';
 import { pythonSdkStep } from '../../../workers/pipeline/steps/python-sdk.ts';
 import { typescriptSdkStep } from '../../../workers/pipeline/steps/typescript-sdk.ts';
+import { rebuildAsUser } from '../../setup/rebuild-package.ts';
 import { stepContext } from '../../setup/step-context.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'custom-code');
@@ -44,6 +46,9 @@ const filesOf = (outcome: StepOutcome): Record<string, string> => {
   return draft && 'files' in draft ? tree(draft.files) : {};
 };
 const model = async (spec: string) => (await stepContext(spec).model()).model!;
+
+const distOf = (files: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(files).filter(([path]) => path.startsWith('dist/')));
 
 describe('the pieces', () => {
   it('splits a joined SDK text byte for byte (CRLF, no final newline, blank lines kept)', () => {
@@ -141,24 +146,39 @@ describe('the pieces', () => {
     expect(report.notCarried.sort()).toEqual(['models.ts', 'tickets.ts']);
     expect(tree(files)).toEqual(tree(fresh));
   });
-  it('completes extensionless relative specifiers in a built dist/ (files and folders), nothing else', () => {
-    const out = addImportExtensions([
-      {
-        path: 'dist/lib/a.js',
-        content: `import { x } from "../core/error";\nexport * from './b';\nimport w from 'ws';\nconst m = import("../internal");\nimport "./c.js";\n`,
-      },
-      { path: 'dist/lib/a.d.ts', content: `export * from './b';\n` },
-      { path: 'dist/lib/b.js', content: '' },
-      { path: 'dist/lib/b.d.ts', content: '' },
-      { path: 'dist/core/error.js', content: '' },
-      { path: 'dist/internal/index.js', content: '' },
-      { path: 'src/lib/a.ts', content: `export * from './b';\n` },
-    ]);
-    expect(tree(out)['dist/lib/a.js']).toBe(
-      `import { x } from "../core/error.js";\nexport * from './b.js';\nimport w from 'ws';\nconst m = import("../internal/index.js");\nimport "./c.js";\n`,
-    );
-    expect(tree(out)['dist/lib/a.d.ts']).toBe(`export * from './b.js';\n`);
-    expect(tree(out)['src/lib/a.ts']).toBe(`export * from './b';\n`);
+  it("the package's post-processing completes extensionless relative specifiers in dist/ (files and folders), nothing else", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'postprocess-dist-'));
+    try {
+      const files: Record<string, string> = {
+        'dist/lib/a.js': `import { x } from "../core/error";\nexport * from './b';\nimport w from 'ws';\nconst m = import("../internal");\nimport "./c.js";\nconst r = require('./b');\n`,
+        'dist/lib/a.d.ts': `export * from './b';\n`,
+        'dist/lib/b.js': '',
+        'dist/lib/b.d.ts': '',
+        'dist/core/error.js': '',
+        'dist/internal/index.js': '',
+        'src/lib/a.ts': `export * from './b';\n`,
+        [postprocessScript().path]: String(postprocessScript().content),
+      };
+      for (const [path, content] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), content);
+      }
+      const run = spawnSync(process.execPath, [join(dir, postprocessScript().path)], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const read = (path: string) => readFileSync(join(dir, path), 'utf8');
+      expect(read('dist/lib/a.js')).toBe(
+        `import { x } from "../core/error.js";\nexport * from './b.js';\nimport w from 'ws';\nconst m = import("../internal/index.js");\nimport "./c.js";\nconst r = require('./b.js');\n`,
+      );
+      expect(read('dist/lib/a.d.ts')).toBe(`export * from './b.js';\n`);
+      expect(read('src/lib/a.ts')).toBe(`export * from './b';\n`);
+      // Without --esm-twin there is no twin.
+      expect(existsSync(join(dir, 'dist/lib/a.mjs'))).toBe(false);
+      // A second run (a rebuild's) changes nothing more.
+      expect(spawnSync(process.execPath, [join(dir, postprocessScript().path)]).status).toBe(0);
+      expect(read('dist/lib/a.d.ts')).toBe(`export * from './b.js';\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -295,6 +315,17 @@ describe('partner mode: shipped custom code’s extensionless imports compile an
         describeNote(note: { id: string; text: string }): string;
       };
       expect(mod.describeNote({ id: 'n1', text: 'carried' })).toBe('CARRIED');
+      // The user's own `npm run build` completes the extensions too: the same dist/ again. This
+      // package asks for TypeScript 5.9 and the service compiles with 7: the same files and code;
+      // only the source maps' mappings differ between the two compilers.
+      expect(JSON.parse(out['package.json']!).scripts.build).toBe(
+        'tsc -p tsconfig.json && node scripts/postprocess-dist.mjs',
+      );
+      const rebuilt = rebuildAsUser(dir);
+      const shipped = distOf(out);
+      expect(Object.keys(rebuilt)).toEqual(Object.keys(shipped).sort());
+      for (const [path, content] of Object.entries(shipped))
+        if (!path.endsWith('.map')) expect(rebuilt[path], path).toBe(content);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -363,6 +394,14 @@ describe('partner mode: the customer’s package format decides ours', () => {
         const mod = (await import(pathToFileURL(join(dir, file)).href)) as { shout(s: string): string };
         expect(mod.shout('esm'), file).toBe('ESM');
       }
+
+      // The user's own `npm run build` (TypeScript 7 and Node's types installed as its
+      // devDependencies ask) makes
+      // both halves again, byte for byte what the service shipped.
+      const pkg = JSON.parse(dual['package.json']!) as { scripts: Record<string, string> };
+      expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/postprocess-dist.mjs --esm-twin');
+      expect(dual['scripts/postprocess-dist.mjs']).toBe(postprocessScript().content);
+      expect(rebuildAsUser(join(dir, 'dual'))).toEqual(distOf(dual));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,11 +1,10 @@
 import { isPartnerMode } from '../../generators/analyze.ts';
-import { addImportExtensions, admitExtensionlessImports } from '../custom-code/admit-extensionless-imports.ts';
+import { admitExtensionlessImports } from '../custom-code/admit-extensionless-imports.ts';
 import { applyCustomCode, withCustomCode } from '../custom-code/apply-custom-code.ts';
 import { commonJsPackage } from '../custom-code/commonjs-package.ts';
-import { emitEsmBuild } from '../custom-code/emit-esm-build.ts';
+import { postprocessDist } from '../custom-code/postprocess-dist.ts';
 import { installDependencies } from '../custom-code/install-dependencies.ts';
 import { defineStep } from '../step.ts';
-import { readTree } from '../check-with-tool.ts';
 import { packageOutcome, tscBuild } from '../tsc-check.ts';
 import { buildTypeScriptSdk } from '../typescript-sdk-build.ts';
 import { typeScriptSdkFiles } from '../sdk-files.ts';
@@ -57,18 +56,13 @@ export const typescriptSdkStep = defineStep({
       [],
       undefined,
       'typescript_sdk',
-      dual
-        ? async (root) => [...(await readTree(root, 'dist')), ...(await emitEsmBuild(root, context.signal))]
-        : undefined,
+      // The package's own post-processing (extensions completed; the twin of a CommonJS one).
+      partnerCode ? (root) => postprocessDist(root, dual !== undefined, context.signal) : undefined,
       nodeModules,
     );
     const outcome = packageOutcome('typescript_sdk', 'typescript-sdk', tree, check);
     if (dual && check.ok)
       outcome.summary += `; built as your package ships: CommonJS (dist/*.js, checked) with its ES-module twin (dist/*.mjs)`;
-    if (partnerCode)
-      outcome.artifacts = outcome.artifacts?.map((a) =>
-        'files' in a ? { ...a, files: addImportExtensions(a.files) } : a,
-      );
     return withCustomCode(outcome, customCode);
   },
 });
