@@ -12,9 +12,10 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(ROOT, 'tools', 'staticcheck');
@@ -23,9 +24,9 @@ const STATICCHECK = join(BIN, 'staticcheck-sdk');
 const STAMP = join(ROOT, '.tools', 'go', 'staticcheck-sdk.sha256');
 const RUNTIME = join(ROOT, 'workers', 'generators', 'go', 'bundle');
 // The same folder and settings as goEnv() in workers/pipeline/go-tools.ts, so the warm cache is
-// the one the checks read.
+// the one the checks read (tests/bin/setup-go-tools.test.ts compares the two).
 const CACHE = process.env.GO_CACHE_DIR || join(tmpdir(), 'report-service-go-cache');
-const CHECK_ENV = {
+export const CHECK_ENV = {
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? tmpdir(),
   GOCACHE: join(CACHE, 'build'),
@@ -114,8 +115,11 @@ function main() {
   if (build(go.output)) warm();
 }
 
-try {
-  main();
-} catch (error) {
-  say(`not set up: ${error instanceof Error ? error.message : String(error)}`);
+// Run as a script (npm's postinstall, `npm run setup:go-tools`), not when a test imports CHECK_ENV.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    main();
+  } catch (error) {
+    say(`not set up: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

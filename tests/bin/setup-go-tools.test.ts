@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { goEnv } from '../../workers/pipeline/go-tools.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const hasGo = spawnSync('go', ['version']).status === 0;
@@ -34,6 +36,12 @@ function setup(root: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 describe('npm install sets up the Go tools', () => {
+  it('warms the cache the checks read: the same environment as the go_sdk step', async () => {
+    const script = pathToFileURL(join(ROOT, 'bin', 'setup-go-tools.mjs')).href;
+    const { CHECK_ENV } = (await import(script)) as { CHECK_ENV: NodeJS.ProcessEnv };
+    expect(CHECK_ENV).toEqual(goEnv());
+  });
+
   it.skipIf(!hasGo)(
     'builds staticcheck-sdk into .tools/go/bin, warms the shared cache, and rebuilds only on a change',
     () => {
