@@ -180,6 +180,49 @@ describe('the pieces', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it("--esm-twin: each import names the twin's .mjs; a require() through createRequire keeps its CommonJS file", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'postprocess-twin-'));
+    try {
+      const files: Record<string, string> = {
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'CommonJS',
+            moduleResolution: 'Bundler',
+            types: ['node'],
+            rootDir: 'src',
+            outDir: 'dist',
+          },
+          include: ['src'],
+        }),
+        'src/a.ts': `import { b } from './b';\nexport * from './lib';\n// In an ES module, \`require\` comes from createRequire and loads CommonJS on purpose.\ndeclare const require: (id: string) => unknown;\nexport const c: unknown = require('./b');\nexport const a = b;\n`,
+        'src/b.ts': 'export const b = 1;\n',
+        'src/lib/index.ts': 'export const d = 2;\n',
+        'dist/a.d.ts': `export * from './lib';\nexport declare const a: number;\n`,
+        'dist/lib/index.d.ts': 'export declare const d = 2;\n',
+        [postprocessScript().path]: String(postprocessScript().content),
+      };
+      for (const [path, content] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), content);
+      }
+      const nodeModules = join(import.meta.dirname, '..', '..', '..', 'node_modules');
+      const run = spawnSync(
+        process.execPath,
+        [join(dir, postprocessScript().path), '--esm-twin', '--typeRoots', join(nodeModules, '@types')],
+        { encoding: 'utf8', env: { ...process.env, TSC: join(nodeModules, 'typescript-native', 'bin', 'tsc') } },
+      );
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+      const twin = readFileSync(join(dir, 'dist/a.mjs'), 'utf8');
+      expect(twin).toContain(`from './b.mjs'`);
+      expect(twin).toContain(`from './lib/index.mjs'`);
+      expect(twin).toContain(`require('./b')`);
+      expect(readFileSync(join(dir, 'dist/a.d.mts'), 'utf8')).toContain(`export * from './lib/index.mjs';`);
+      expect(existsSync(join(dir, '.esm-build'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('TypeScript: custom folders and three-way merges through the real step (tsc)', () => {

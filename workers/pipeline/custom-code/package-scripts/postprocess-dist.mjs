@@ -52,11 +52,11 @@ function resolveSpecifier(dir, spec) {
   return parts.join('/');
 }
 
-/** `source` (at `path` in `dist/`) with each relative specifier passed through `rewrite`. */
+/** `source` (at `path` in `dist/`) with each relative specifier passed through `rewrite(spec, dir, lead)`. */
 function rewriteSpecifiers(source, path, rewrite) {
   const dir = path.split('/').slice(0, -1);
   return source.replace(SPECIFIER, (whole, lead, quote, spec) => {
-    const replaced = rewrite(spec, dir);
+    const replaced = rewrite(spec, dir, lead);
     return replaced === undefined ? whole : `${lead}${quote}${replaced}${quote}`;
   });
 }
@@ -99,8 +99,9 @@ function esmTwin(tscArgs) {
     }
     const emitted = walk(twinOut);
     const modules = new Set(emitted.filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -'.js'.length)));
-    const toTwin = (spec, dir) => {
-      if (/\.json$/.test(spec)) return undefined;
+    // `require()` in an ES module (through createRequire) loads CommonJS on purpose: left alone.
+    const toTwin = (spec, dir, lead) => {
+      if (/\.json$/.test(spec) || lead.startsWith('require')) return undefined;
       const bare = spec.replace(/\.(js|mjs|cjs)$/, '').replace(/\/$/, '');
       const target = resolveSpecifier(dir, bare);
       if (modules.has(target)) return `${bare}.mjs`;
