@@ -150,6 +150,7 @@ describe('the pieces', () => {
     const dir = mkdtempSync(join(tmpdir(), 'postprocess-dist-'));
     try {
       const files: Record<string, string> = {
+        'package.json': JSON.stringify({ name: 'p', type: 'module' }),
         'dist/lib/a.js': `import { x } from "../core/error";\nexport * from './b';\nimport w from 'ws';\nconst m = import("../internal");\nimport "./c.js";\nconst r = require('./b');\n`,
         'dist/lib/a.d.ts': `export * from './b';\n`,
         'dist/lib/b.js': '',
@@ -171,7 +172,7 @@ describe('the pieces', () => {
       );
       expect(read('dist/lib/a.d.ts')).toBe(`export * from './b.js';\n`);
       expect(read('src/lib/a.ts')).toBe(`export * from './b';\n`);
-      // Without --esm-twin there is no twin.
+      // An ES-module package ("type": "module") gets no twin.
       expect(existsSync(join(dir, 'dist/lib/a.mjs'))).toBe(false);
       // A second run (a rebuild's) changes nothing more.
       expect(spawnSync(process.execPath, [join(dir, postprocessScript().path)]).status).toBe(0);
@@ -180,10 +181,12 @@ describe('the pieces', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it("--esm-twin: each import names the twin's .mjs; a require() through createRequire keeps its CommonJS file", () => {
+  it("a CommonJS package's twin: each import names the twin's .mjs; a require() through createRequire keeps its CommonJS file", () => {
     const dir = mkdtempSync(join(tmpdir(), 'postprocess-twin-'));
     try {
       const files: Record<string, string> = {
+        // No "type": CommonJS, as every Stainless SDK.
+        'package.json': JSON.stringify({ name: 'p' }),
         'tsconfig.json': JSON.stringify({
           compilerOptions: {
             target: 'ES2022',
@@ -209,7 +212,7 @@ describe('the pieces', () => {
       const nodeModules = join(import.meta.dirname, '..', '..', '..', 'node_modules');
       const run = spawnSync(
         process.execPath,
-        [join(dir, postprocessScript().path), '--esm-twin', '--typeRoots', join(nodeModules, '@types')],
+        [join(dir, postprocessScript().path), '--typeRoots', join(nodeModules, '@types')],
         { encoding: 'utf8', env: { ...process.env, TSC: join(nodeModules, 'typescript-native', 'bin', 'tsc') } },
       );
       expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
@@ -442,7 +445,7 @@ describe('partner mode: the customer’s package format decides ours', () => {
       // devDependencies ask) makes
       // both halves again, byte for byte what the service shipped.
       const pkg = JSON.parse(dual['package.json']!) as { scripts: Record<string, string> };
-      expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/postprocess-dist.mjs --esm-twin');
+      expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/postprocess-dist.mjs');
       expect(dual['scripts/postprocess-dist.mjs']).toBe(postprocessScript().content);
       expect(rebuildAsUser(join(dir, 'dual'))).toEqual(distOf(dual));
     } finally {

@@ -10,7 +10,7 @@
 // (`scripts/utils/postprocess-files.cjs`; ours: postprocess-dist.ts).
 
 import type { GeneratedFile } from '../step.ts';
-import { buildScript, postprocessScript } from './postprocess-dist.ts';
+import { BUILD_SCRIPT, postprocessScript } from './postprocess-dist.ts';
 
 const decoder = new TextDecoder();
 const text = (content: string | Uint8Array): string =>
@@ -37,7 +37,7 @@ export function admitExtensionlessImports(files: readonly GeneratedFile[]): Gene
           scripts?: Record<string, string>;
         };
         manifest.devDependencies = { ...manifest.devDependencies, '@types/node': NODE_TYPES };
-        manifest.scripts = { ...manifest.scripts, build: buildScript(false), prepublishOnly: buildScript(false) };
+        manifest.scripts = { ...manifest.scripts, build: BUILD_SCRIPT, prepublishOnly: BUILD_SCRIPT };
         return { path: file.path, content: `${JSON.stringify(manifest, null, 2)}\n` };
       }
       if (file.path !== 'tsconfig.json') return file;

@@ -7,10 +7,10 @@
 // is built the same way: the checked compile is CommonJS (`module: CommonJS` with bundler
 // resolution, TypeScript 7's counterpart of Stainless's own `module: commonjs` + `moduleResolution:
 // node`, which TS 7 no longer has), and the ES-module twin is emitted after it without a second
-// check, by the script the package carries, which its own `npm run build` runs (postprocess-dist.ts).
+// check, by the script the package carries (it reads the package's "type"), which its own `npm run
+// build` runs (postprocess-dist.ts).
 
 import type { GeneratedFile } from '../step.ts';
-import { buildScript } from './postprocess-dist.ts';
 
 const decoder = new TextDecoder();
 const text = (content: string | Uint8Array): string =>
@@ -58,9 +58,6 @@ export function commonJsPackage(
       manifest.main = './dist/index.js';
       manifest.types = './dist/index.d.ts';
       manifest.exports = DUAL_EXPORTS;
-      // The checked compile, then the extensions and the twin (as the service builds it).
-      const build = buildScript(true);
-      manifest.scripts = { ...(manifest.scripts as Record<string, string> | undefined), build, prepublishOnly: build };
       // The checked compile's settings (CommonJS with bundler resolution) need TypeScript ≥ 7.
       manifest.devDependencies = {
         ...(manifest.devDependencies as Record<string, string> | undefined),

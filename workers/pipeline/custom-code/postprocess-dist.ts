@@ -28,18 +28,16 @@ export function postprocessScript(): GeneratedFile {
   return { path: POSTPROCESS_SCRIPT, content: script };
 }
 
-/** The package's `build`: the checked compile, then the script (`--esm-twin` for a CommonJS package). */
-export function buildScript(esmTwin: boolean): string {
-  return `tsc -p tsconfig.json && node ${POSTPROCESS_SCRIPT}${esmTwin ? ' --esm-twin' : ''}`;
-}
+/** The package's `build`: the checked compile, then the script (the twin only for a CommonJS package). */
+export const BUILD_SCRIPT = `tsc -p tsconfig.json && node ${POSTPROCESS_SCRIPT}`;
 
 /**
  * In the folder `root` whose `dist/` the package's checked compile wrote: runs the package's own
- * `scripts/postprocess-dist.mjs` (with the gate's TypeScript for the twin), then returns `dist/`.
- * Throws when it fails.
+ * `scripts/postprocess-dist.mjs` (with the gate's TypeScript for the twin, which it emits when the
+ * package.json says CommonJS), then returns `dist/`. Throws when it fails.
  */
-export async function postprocessDist(root: string, esmTwin: boolean, signal: AbortSignal): Promise<GeneratedFile[]> {
-  const args = [join(root, POSTPROCESS_SCRIPT), ...(esmTwin ? ['--esm-twin', '--typeRoots', TYPE_ROOTS] : [])];
+export async function postprocessDist(root: string, signal: AbortSignal): Promise<GeneratedFile[]> {
+  const args = [join(root, POSTPROCESS_SCRIPT), '--typeRoots', TYPE_ROOTS];
   await new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,

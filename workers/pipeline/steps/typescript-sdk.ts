@@ -57,7 +57,7 @@ export const typescriptSdkStep = defineStep({
       undefined,
       'typescript_sdk',
       // The package's own post-processing (extensions completed; the twin of a CommonJS one).
-      partnerCode ? (root) => postprocessDist(root, dual !== undefined, context.signal) : undefined,
+      partnerCode ? (root) => postprocessDist(root, context.signal) : undefined,
       nodeModules,
     );
     const outcome = packageOutcome('typescript_sdk', 'typescript-sdk', tree, check);

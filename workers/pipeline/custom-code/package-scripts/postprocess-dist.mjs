@@ -5,13 +5,14 @@
 //   (`./x` → `./x.js`, a folder → `./x/index.js`): custom code imports the SDK's modules
 //   extensionless, which the compile admits (bundler resolution) and Node's ES-module loader and
 //   NodeNext consumers do not;
-// - with `--esm-twin` (a CommonJS package, as every Stainless SDK ships): the ES-module twin,
+// - when the package is CommonJS (`"type"` absent or `"commonjs"` in its package.json, as every
+//   Stainless SDK ships): the ES-module twin,
 //   `dist/<f>.mjs` beside `dist/<f>.js` and `dist/<f>.d.mts` beside `dist/<f>.d.ts`, every relative
 //   specifier naming the twin's file (`./x.js` or `./x` → `./x.mjs`, a folder → `./x/index.mjs`),
 //   so an `import` of the package loads no CommonJS file of it. It is emitted from the same sources
 //   without a second type check (`tsc --noCheck`); its declarations are the compile's own.
 //
-//   node scripts/postprocess-dist.mjs [--esm-twin] [more tsc options for the twin's emit]
+//   node scripts/postprocess-dist.mjs [more tsc options for the twin's emit]
 //
 // TSC names the tsc to run (default: this package's TypeScript, `node_modules/typescript/bin/tsc`).
 // The report service runs this same file when it builds the package, so a rebuild makes what it
@@ -136,6 +137,6 @@ if (!existsSync(dist)) {
   console.error('postprocess-dist: no dist/ to post-process (run `tsc -p tsconfig.json` first)');
   process.exit(1);
 }
-const args = process.argv.slice(2);
+const { type } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 completeExtensions(walk(dist));
-if (args.includes('--esm-twin')) esmTwin(args.filter((a) => a !== '--esm-twin'));
+if (type === undefined || type === 'commonjs') esmTwin(process.argv.slice(2));
