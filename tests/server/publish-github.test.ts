@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 async function clone(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'report-git-clone-'));
+  const dir = await mkdtemp(join(root, 'clone-'));
   await git(['clone', '-q', '--branch', 'main', `file://${root}/${REPO}.git`, 'work'], dir);
   return join(dir, 'work');
 }

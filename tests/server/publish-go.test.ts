@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 async function clone(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'report-go-clone-'));
+  const dir = await mkdtemp(join(root, 'clone-'));
   await git(['clone', '-q', '--branch', 'main', `file://${root}/acme/petstore-go.git`, 'work'], dir);
   return join(dir, 'work');
 }

@@ -68,7 +68,7 @@ async function git(args: string[], cwd: string): Promise<string> {
 }
 
 async function clone(repository: string, branch: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'release-pr-clone-'));
+  const dir = await mkdtemp(join(root, 'clone-'));
   await git(['clone', '-q', '--branch', branch, `${gitServer.url}${repository}.git`, 'work'], dir);
   return join(dir, 'work');
 }
@@ -376,7 +376,7 @@ describe('a signed push of the description starts a run, once per commit', () =>
   const sign = (body: string) => `sha256=${createHmac('sha256', webhookSecret).update(body).digest('hex')}`;
 
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'release-pr-spec-'));
+    const dir = await mkdtemp(join(root, 'spec-clone-'));
     await git(['clone', '-q', `${gitServer.url}${SPEC_REPO}.git`, 'work'], dir);
     const work = join(dir, 'work');
     await git(['checkout', '-q', '-b', 'main'], work);
