@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm install` (postinstall) and `npm run setup:python-tools`: the Python checkers and build tools
-// the report runs (mypy, PyPA build, setuptools, wheel, twine), pinned in python-tools.txt, from
+// the report runs (mypy, PyPA build, hatchling, setuptools, wheel, twine), pinned in python-tools.txt, from
 // PyPI into the project's own virtual environment `.python-tools/` (PYTHON_TOOLS_DIR overrides).
 // The environment is made with the machine's python3 (`python3 -m venv`); it is made again only
 // when python-tools.txt changed (its SHA-256 is stamped inside). Never fails `npm install`: when

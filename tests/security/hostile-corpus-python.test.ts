@@ -200,7 +200,7 @@ describe('the hostile corpus, Python SDK', () => {
  * shape (build backend, no scripts or entry points, no dependencies).
  */
 const AST_CHECK = String.raw`
-import ast, json, os, sys, tomllib
+import ast, json, os, re, sys, tomllib
 RUNTIME = {"_base_client.py", "_errors.py", "_models.py", "_pagination.py", "_resource.py", "_streaming.py", "_types.py"}
 problems, files = [], 0
 for arg in sys.argv[1:]:
@@ -236,7 +236,7 @@ for arg in sys.argv[1:]:
     except Exception as e:
         problems.append(f"{name}: pyproject.toml does not parse: {e}")
         continue
-    if project.get("build-system") != {"requires": ["setuptools>=61"], "build-backend": "setuptools.build_meta"}:
+    if project.get("build-system") != {"requires": ["hatchling>=1.26"], "build-backend": "hatchling.build"}:
         problems.append(f"{name}: build-system {project.get('build-system')}")
     if set(project) != {"build-system", "project", "tool"}:
         problems.append(f"{name}: pyproject tables {sorted(project)}")
@@ -244,8 +244,13 @@ for arg in sys.argv[1:]:
     extra = set(meta) - {"name", "version", "description", "readme", "requires-python", "dependencies", "classifiers"}
     if extra or meta.get("dependencies") != []:
         problems.append(f"{name}: [project] has {sorted(extra)} dependencies={meta.get('dependencies')}")
-    if set(project.get("tool", {})) != {"setuptools"}:
-        problems.append(f"{name}: [tool] has {sorted(project.get('tool', {}))}")
+    # The one table hatchling reads: the package folder, a Python identifier under src/ (this
+    # check moves each package to its own folder name, so the name itself is not compared).
+    packages = project.get("tool", {}).get("hatch", {}).get("build", {}).get("targets", {}).get("wheel", {}).get("packages")
+    if project.get("tool") != {"hatch": {"build": {"targets": {"wheel": {"packages": packages}}}}} or not (
+        isinstance(packages, list) and len(packages) == 1 and re.fullmatch(r"src/[a-z_][a-z0-9_]*", packages[0])
+    ):
+        problems.append(f"{name}: [tool] is {project.get('tool')}")
 print(json.dumps({"problems": problems, "files": files}))
 `;
 

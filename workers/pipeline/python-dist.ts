@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readTree, writeTreeNow } from './check-with-tool.ts';
 import { runInBackground } from './priority.ts';
@@ -19,11 +19,12 @@ const BUILD_TIMEOUT_MS = 120_000;
 const SOURCE_DATE_EPOCH = '315532800';
 
 /**
- * The wheel honours SOURCE_DATE_EPOCH; setuptools' sdist does not (its tar entries carry the build's
- * clock, its gzip header too). This rewrites the sdist with the same members in the same order and
- * the same contents, with each entry's time SOURCE_DATE_EPOCH and owner root, and the gzip header's
- * time the same: the same package gives the same sdist bytes on every run (what strip-nondeterminism
- * does for Debian).
+ * hatchling (the generated packages' backend) writes both files reproducibly from
+ * SOURCE_DATE_EPOCH. A package whose own pyproject names setuptools gets an sdist whose tar entries
+ * and gzip header carry the build's clock. This rewrites such an sdist with the same members in the
+ * same order and the same contents, with each entry's time SOURCE_DATE_EPOCH and owner root, and the
+ * gzip header's time the same: the same package gives the same sdist bytes on every run (what
+ * strip-nondeterminism does for Debian).
  */
 const NORMALIZE_SDIST = [
   'import gzip, io, sys, tarfile',
@@ -39,6 +40,23 @@ const NORMALIZE_SDIST = [
   "with open(path, 'wb') as f, gzip.GzipFile(filename='', mode='wb', fileobj=f, mtime=epoch) as g:",
   '    g.write(out.getvalue())',
 ].join('\n');
+
+/** Whether a gzip file's header carries SOURCE_DATE_EPOCH as its time (a reproducible build wrote it). */
+async function writtenAtEpoch(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const header = Buffer.alloc(8);
+    const { bytesRead } = await handle.read(header, 0, 8, 0);
+    return (
+      bytesRead === 8 &&
+      header[0] === 0x1f &&
+      header[1] === 0x8b &&
+      header.readUInt32LE(4) === Number(SOURCE_DATE_EPOCH)
+    );
+  } finally {
+    await handle.close();
+  }
+}
 
 function run(
   command: string,
@@ -88,8 +106,9 @@ function problemLines(output: string, root: string): string[] {
 
 /**
  * Builds the wheel and the sdist of a generated Python package with the standard tooling, the way
- * a maintainer would: `pyproject-build --no-isolation` (PyPA `build` with
- * the setuptools backend the pyproject names, pinned in the project's environment (python-tools.ts), so nothing is downloaded),
+ * a maintainer would: `pyproject-build --no-isolation` (PyPA `build` with the backend the pyproject
+ * names, hatchling for the generated packages, pinned in the project's environment (python-tools.ts),
+ * so nothing is downloaded),
  * then `twine check --strict` on both files (the metadata PyPI would accept and render).
  */
 export async function buildPythonDists(
@@ -114,6 +133,7 @@ export async function buildPythonDists(
       };
     const sdists = (await readdir(join(root, 'dist'))).filter((name) => name.endsWith('.tar.gz'));
     for (const name of sdists) {
+      if (await writtenAtEpoch(join(root, 'dist', name))) continue;
       const normalized = await run(
         python,
         ['-I', '-c', NORMALIZE_SDIST, join('dist', name), SOURCE_DATE_EPOCH],

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 /**
  * The Python checkers and build tools the report runs, all from one place: the project's own
  * virtual environment made by `npm install` (bin/setup-python-tools.mjs, pinned in
- * python-tools.txt: mypy, PyPA build with setuptools and wheel, twine) and pyright pinned in
+ * python-tools.txt: mypy, PyPA build with hatchling, setuptools and wheel, twine) and pyright pinned in
  * package.json (npm). The step, the publishing checks and every test that runs mypy or pyright
  * find them here, so they run the pinned versions and never whatever a PATH offers (Debian's
  * mypy is 1.0.1). `PYTHON_TOOLS_DIR` points at another environment made the same way.
@@ -32,7 +32,7 @@ export interface PythonTools {
   /** The environment's interpreter (the machine's python3 the environment was made with). */
   python?: string;
   mypy?: string;
-  /** PyPA build's CLI, with setuptools and wheel beside it (builds offline, `--no-isolation`). */
+  /** PyPA build's CLI, with hatchling, setuptools and wheel beside it (builds offline, `--no-isolation`). */
   pyprojectBuild?: string;
   twine?: string;
   /** The tools that are missing, as named in summaries. */

@@ -14,7 +14,7 @@ async function pythonWithBuild(home: string): Promise<string | undefined> {
     ...new Set([pythonTools().python, '/usr/bin/python3', findExecutable('python3')].filter((p): p is string => !!p)),
   ];
   for (const python of candidates) {
-    const probe = await runTool(python, ['-I', '-c', 'import build, setuptools, wheel'], {
+    const probe = await runTool(python, ['-I', '-c', 'import build, hatchling, setuptools, wheel'], {
       cwd: home,
       env: toolEnv(home),
       timeoutMs: 20_000,
@@ -27,8 +27,8 @@ async function pythonWithBuild(home: string): Promise<string | undefined> {
 
 /**
  * A wheel and an sdist of the unpacked Python SDK in `dir`, named and versioned as requested,
- * built by the standard tooling (`python3 -m build --no-isolation`, offline: the backend is the
- * system's setuptools) into `outDir`.
+ * built by the standard tooling (`python3 -m build --no-isolation`, offline: the backend, hatchling
+ * for the generated packages, is the pinned tools environment's) into `outDir`.
  */
 export async function buildPythonDists(
   dir: string,
@@ -64,7 +64,7 @@ export async function buildPythonDists(
       ok: false,
       code: 'tool_missing',
       message:
-        'no python3 with the build, setuptools and wheel modules on this worker (Debian: python3-build python3-setuptools python3-wheel)',
+        'no python3 with the build, hatchling, setuptools and wheel modules on this worker (Debian: python3-build python3-hatchling python3-setuptools python3-wheel)',
     };
   const built = await runTool(
     python,

@@ -50,14 +50,16 @@ export async function pypiUpload(input: PypiUploadInput): Promise<PublishOutcome
     const out = join(workDir, 'dist');
     await mkdir(out);
     if (input.changelog) {
-      // The sdist carries the CHANGELOG (setuptools takes what MANIFEST.in includes).
+      // The sdist carries the CHANGELOG: hatchling takes every file of the package; setuptools (the
+      // backend of packages generated before hatchling) takes what MANIFEST.in includes.
       const earlier = await readFile(join(dir, 'CHANGELOG.md'), 'utf8').catch(() => undefined);
       await writeFile(
         join(dir, 'CHANGELOG.md'),
         changelogFile(input.version, input.changelog.entry, earlier, input.changelog.date),
       );
+      const pyproject = await readFile(join(dir, 'pyproject.toml'), 'utf8').catch(() => '');
       const manifest = await readFile(join(dir, 'MANIFEST.in'), 'utf8').catch(() => '');
-      if (!/^include CHANGELOG\.md$/m.test(manifest))
+      if (/setuptools\.build_meta/.test(pyproject) && !/^include CHANGELOG\.md$/m.test(manifest))
         await writeFile(
           join(dir, 'MANIFEST.in'),
           `${manifest}${manifest && !manifest.endsWith('\n') ? '\n' : ''}include CHANGELOG.md\n`,
