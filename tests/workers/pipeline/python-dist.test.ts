@@ -3,6 +3,7 @@
 // when the tooling is missing the step says so and is skipped, never passed.
 
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,23 @@ import { PYTHON_TOOLS_SETUP, pythonTools } from '../../../workers/pipeline/pytho
 import { pythonSdkStep } from '../../../workers/pipeline/steps/python-sdk.ts';
 import { PETSTORE } from '../../setup/http.ts';
 import { stepContext } from '../../setup/step-context.ts';
+
+/** SOURCE_DATE_EPOCH of the builds (python-dist.ts). */
+const EPOCH = 315532800;
+
+/** The gzip header's time and every ustar entry's mtime (octal at offset 136 of each 512-byte header). */
+function sdistTimes(bytes: Buffer): { gzip: number; entries: Set<number> } {
+  const tar = gunzipSync(bytes);
+  const entries = new Set<number>();
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const size = Number.parseInt(header.subarray(124, 136).toString('latin1').replace(/\0.*$/, '').trim() || '0', 8);
+    entries.add(Number.parseInt(header.subarray(136, 148).toString('latin1').replace(/\0.*$/, '').trim(), 8));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return { gzip: bytes.readUInt32LE(4), entries };
+}
 
 const tools = pythonTools().missing;
 if (tools.length)
@@ -41,6 +59,40 @@ describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
         name,
       ).toHaveLength(1);
       for (const file of result.built) expect(file.path.length, file.path).toBeLessThan(200);
+    }
+  }, 120_000);
+
+  it('writes the sdist with every time at SOURCE_DATE_EPOCH, from hatchling and from a pyproject that names setuptools', async () => {
+    const model = (await analyzeSpec({ openapiText: PETSTORE, mode: 'flagship' })).model!;
+    const generated = emitPythonSdk(model);
+    // The shape of the packages generated before hatchling (a run published later, or a partner's
+    // own pyproject): setuptools stamps the build's clock, which the step rewrites.
+    const setuptools = generated.map((f) =>
+      f.path === 'pyproject.toml'
+        ? {
+            path: f.path,
+            content: String(f.content)
+              .replace(
+                /\[build-system\][^[]*/,
+                '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n\n',
+              )
+              .replace(/\[tool\.hatch[^]*$/, '[tool.setuptools.packages.find]\nwhere = ["src"]\n'),
+          }
+        : f,
+    );
+    for (const [backend, files] of [
+      ['hatchling', generated],
+      ['setuptools', setuptools],
+    ] as const) {
+      const pyproject = String(files.find((f) => f.path === 'pyproject.toml')?.content);
+      expect(pyproject, backend).toContain(`${backend}.build`);
+      const result = await buildPythonDists(files, new AbortController().signal);
+      expect(result.status, `${backend}: ${JSON.stringify(result).slice(0, 500)}`).toBe('built');
+      if (result.status !== 'built') continue;
+      const sdist = result.built.find((f) => f.path.endsWith('.tar.gz'))!;
+      const times = sdistTimes(Buffer.from(sdist.content));
+      expect(times.gzip, backend).toBe(EPOCH);
+      expect([...times.entries], backend).toEqual([EPOCH]);
     }
   }, 120_000);
 
