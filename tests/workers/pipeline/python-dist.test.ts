@@ -76,7 +76,7 @@ describe.skipIf(tools.length > 0)('Python SDK wheel and sdist', () => {
                 /\[build-system\][^[]*/,
                 '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n\n',
               )
-              .replace(/\[tool\.hatch[^]*$/, '[tool.setuptools.packages.find]\nwhere = ["src"]\n'),
+              .replace(/\[tool\.hatch[\s\S]*$/, '[tool.setuptools.packages.find]\nwhere = ["src"]\n'),
           }
         : f,
     );
