@@ -140,10 +140,22 @@ export function spareRunProcessPid(): number | undefined {
   return spare?.child.pid;
 }
 
-/** Ends the spare process, and loads no other (a worker that stops). */
+/** The loaded spare's scratch folder, if there is one (for tests). */
+export function spareRunScratch(): string | undefined {
+  return spare?.scratch;
+}
+
+/**
+ * Ends the spare process, and loads no other (a worker that stops). Its scratch folder goes at
+ * once: the worker removes a run process's folder when the process has closed, which a stopping
+ * worker does not wait for (an empty `report-run-*` folder was left in /tmp by each stop).
+ */
 export function stopSpareRunProcess(): void {
   spareWanted = false;
-  if (spare) killGroup(spare.child);
+  if (spare) {
+    killGroup(spare.child);
+    rmSync(spare.scratch, { recursive: true, force: true });
+  }
   spare = undefined;
 }
 

@@ -1,8 +1,14 @@
 // The spare run process (workers/pipeline/isolated-run.ts): loaded when a run's process has ended,
 // not beside the run (where it would share the run's CPU), taken by the next run, and not loaded
 // again once the worker stops.
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IsolatedRun, spareRunProcessPid, stopSpareRunProcess } from '../../../workers/pipeline/isolated-run.ts';
+import {
+  IsolatedRun,
+  spareRunProcessPid,
+  spareRunScratch,
+  stopSpareRunProcess,
+} from '../../../workers/pipeline/isolated-run.ts';
 import { PETSTORE } from '../../setup/http.ts';
 
 function tinyRun(): IsolatedRun {
@@ -43,5 +49,16 @@ describe('the spare run process', () => {
     await second.exited();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(spareRunProcessPid()).toBeUndefined();
+  }, 120_000);
+
+  it('takes its scratch folder along when the worker stops', async () => {
+    const run = tinyRun();
+    expect((await run.step('validate')).kind).toBe('settled');
+    await run.exited();
+    const scratch = spareRunScratch();
+    expect(scratch && existsSync(scratch)).toBe(true);
+    // A stopping worker does not wait for the killed spare to close: the folder goes at once.
+    stopSpareRunProcess();
+    expect(existsSync(scratch!)).toBe(false);
   }, 120_000);
 });
