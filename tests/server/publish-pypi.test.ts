@@ -207,6 +207,44 @@ describe('pypi: wheel and sdist uploaded with twine to a legacy-upload index on 
     expect(JSON.stringify(done)).not.toContain(TOKEN);
   }, 300_000);
 
+  it('an artifact generated before hatchling (a setuptools pyproject) still ships its CHANGELOG in the sdist', async () => {
+    const files = await unpackArtifact(
+      await (await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.readContent(),
+    );
+    // The pyproject the generator wrote until 2026-11-29: setuptools takes only what MANIFEST.in names.
+    const pyproject = files.get('pyproject.toml')!.toString('utf8');
+    files.set(
+      'pyproject.toml',
+      Buffer.from(
+        pyproject
+          .replace(
+            /\[build-system\][\s\S]*?\n\n/,
+            '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n\n',
+          )
+          .replace(/\[tool\.hatch[\s\S]*$/, '[tool.setuptools.packages.find]\nwhere = ["src"]\n'),
+      ),
+    );
+    expect(files.get('pyproject.toml')!.toString('utf8')).toContain('setuptools.build_meta');
+    const before = uploads.length;
+    const outcome = await pypiUpload({
+      files,
+      packageName: 'acme-petstore-legacy',
+      version: '0.9.0',
+      repositoryUrl,
+      username: '__token__',
+      token: TOKEN,
+      timeoutMs: 120_000,
+      resumed: false,
+      changelog: { entry: '- Published from an older run.', date: new Date('2026-11-20T00:00:00Z') },
+    });
+    expect(outcome.error, JSON.stringify(outcome)).toBeUndefined();
+    const sdist = uploads.slice(before).find((u) => u.fields.filetype === 'sdist');
+    const members = await unpackArtifact(sdist!.content);
+    const changelog = [...members].find(([name]) => name.endsWith('/CHANGELOG.md'))?.[1].toString('utf8');
+    expect(changelog).toContain('## 0.9.0 (2026-11-20)');
+    expect(changelog).toContain('- Published from an older run.');
+  }, 180_000);
+
   it('bad credentials: registry_forbidden with the status, the password nowhere', async () => {
     const files = await unpackArtifact(
       await (await Artifact.findOne({ where: { runId, kind: 'python_sdk' } }))!.readContent(),
