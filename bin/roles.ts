@@ -92,10 +92,11 @@ export async function startRoles(config: Config, logger: Logger): Promise<Runnin
   let worker: RunningWorker | undefined;
   const ops = { worker: () => worker };
   metrics.info.set({ role: config.role }, 1);
+  // Express 5 calls the listen callback with the error too (EADDRINUSE, EACCES): resolving on it
+  // handed back a server that never listened, whose address() is null.
   const listen = (app: ReturnType<typeof createApp>, port: number, host: string) =>
     new Promise<Server>((resolve, reject) => {
-      const s = app.listen(port, host, () => resolve(s));
-      s.once('error', reject);
+      const s = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(s)));
     });
   if (config.metrics.port !== undefined) {
     // Before the worker starts: an orchestrator can watch /readyz say "not started yet".

@@ -55,7 +55,10 @@ async function main(): Promise<void> {
       );
     }
   }
-  logger.info({ url: running.url, role: config.role, database: running.deps.db.kind }, 'service started');
+  logger.info(
+    { url: running.url, opsUrl: running.opsUrl, role: config.role, database: running.deps.db.kind },
+    'service started',
+  );
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {

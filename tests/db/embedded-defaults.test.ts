@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { describeStartupFailure } from '../../bin/startup-failure.ts';
 import { freePort, PORT_FILE } from '../../db/embedded.ts';
+import { createTestDatabase } from '../setup/database.ts';
 import { spawnService, type ServiceProcess } from '../setup/process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -147,6 +148,35 @@ describe('start-up failures name the cause and the way out', () => {
       squatter.close();
     }
   }, 60_000);
+
+  // Express 5 hands a listen error to the callback, and start-up took that for "listening":
+  // it then died on "Cannot read properties of null (reading 'port')".
+  it.each(['PORT', 'METRICS_PORT'])(
+    'a %s another program holds: the real process names it, with the way out',
+    async (name) => {
+      const squatter = createServer();
+      await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+      const port = (squatter.address() as { port: number }).port;
+      try {
+        const { code, stderr } = await startUntilExit({
+          ROLE: name === 'PORT' ? 'api' : 'worker',
+          DATABASE_URL: await createTestDatabase(),
+          BOOTSTRAP: 'false',
+          PORT: '0',
+          [name]: String(port),
+        });
+        expect(code).toBe(1);
+        expect(stderr).toContain(
+          `report-service failed to start: listen EADDRINUSE: address already in use 127.0.0.1:${port}: another program listens on that address.`,
+        );
+        expect(stderr).toContain('What to do: Stop it, or set PORT (or METRICS_PORT) to a free port.');
+        expect(stderr).not.toMatch(/Cannot read properties|undefined/);
+      } finally {
+        squatter.close();
+      }
+    },
+    60_000,
+  );
 
   it('PORT in use: the listen error, named, with the way out', async () => {
     const first = createServer();

@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../db/embedded.ts';
 import { createTestDatabase } from '../setup/database.ts';
 import { PETSTORE, rest } from '../setup/http.ts';
 import { spawnService, type ServiceProcess } from '../setup/process.ts';
@@ -31,18 +30,22 @@ let plainDatabase: string;
 beforeAll(async () => {
   service = await startTestService({ METRICS_TOKEN: TOKEN, REPORT_RATE_LIMIT: '3', AUTH_FAILURE_LIMIT: '1000' });
   plainDatabase = await createTestDatabase();
-  const [plainPort, workerPort] = [await freePort(), await freePort()];
+  // METRICS_PORT 0: the kernel chooses, and the "service started" line says which.
   [plain, worker] = await Promise.all([
-    spawnService({ ROLE: 'api', DATABASE_URL: plainDatabase, BOOTSTRAP: 'false', METRICS_PORT: String(plainPort) }),
+    spawnService({ ROLE: 'api', DATABASE_URL: plainDatabase, BOOTSTRAP: 'false', METRICS_PORT: '0' }),
     spawnService({
       ROLE: 'worker',
       DATABASE_URL: await createTestDatabase(),
       WORKER_HEARTBEAT_SECONDS: '1',
-      METRICS_PORT: String(workerPort),
+      METRICS_PORT: '0',
     }),
   ]);
-  plainOps = `http://127.0.0.1:${plainPort}`;
-  workerOps = `http://127.0.0.1:${workerPort}`;
+  plainOps = plain.opsUrl!;
+  workerOps = worker.opsUrl!;
+  expect([plainOps, workerOps]).toEqual([
+    expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+  ]);
 }, 90_000);
 afterAll(async () => {
   await plain?.stop();

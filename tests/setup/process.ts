@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../db/embedded.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface ServiceProcess {
   child: ChildProcess;
+  /** http://127.0.0.1:<port> of the public listener (none in a worker-only process). */
   url: string;
+  /** http://127.0.0.1:<port> of the METRICS_PORT listener, when one is configured. */
+  opsUrl?: string;
   /** Everything the process printed on stdout so far. */
   output(): string;
   /** Sends `signal` and resolves with the exit code. */
@@ -16,9 +18,11 @@ export interface ServiceProcess {
 /**
  * Runs `node bin/start.mjs` as its own process (as `npm start` does) and waits until it logs
  * "service started". Used where a test needs a second server or the real process lifecycle.
+ * PORT (and METRICS_PORT) 0 let the kernel choose: the addresses are read from that line, so
+ * no port is probed free and then taken by another test's process before this one listens.
  */
 export async function spawnService(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
-  const port = env.PORT ?? String(await freePort());
+  const port = env.PORT ?? '0';
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'start.mjs')], {
     cwd: ROOT,
     // LOG_LEVEL stays info: readiness is read from the "service started" line.
@@ -29,6 +33,7 @@ export async function spawnService(env: Record<string, string>, timeoutMs = 60_0
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let started: { url?: string; opsUrl?: string } = {};
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -36,10 +41,15 @@ export async function spawnService(env: Record<string, string>, timeoutMs = 60_0
       timeoutMs,
     );
     const check = () => {
-      if (stdout.includes('"msg":"service started"')) {
-        clearTimeout(timer);
-        resolve();
-      }
+      // Whole lines only: the last piece may still be arriving.
+      const line = stdout
+        .split('\n')
+        .slice(0, -1)
+        .find((l) => l.includes('"msg":"service started"'));
+      if (line === undefined) return;
+      started = JSON.parse(line) as { url?: string; opsUrl?: string };
+      clearTimeout(timer);
+      resolve();
     };
     child.stdout!.on('data', check);
     void exited.then((code) => {
@@ -49,7 +59,8 @@ export async function spawnService(env: Record<string, string>, timeoutMs = 60_0
   });
   return {
     child,
-    url: `http://127.0.0.1:${port}`,
+    url: started.url ?? `http://127.0.0.1:${port}`,
+    opsUrl: started.opsUrl,
     output: () => stdout,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode;
