@@ -5,7 +5,7 @@
  * `ROLE=worker` process; a report is started over HTTP and polled until its terminal status (so
  * queue pickup, the isolated run process, packing and storing the artifacts all count). While it
  * runs, every process under the worker is sampled from /proc every SAMPLE_MS: CPU (utime+stime)
- * and RSS per process, named by what it is (tsc, mypy, pyright, compileall, wheel/sdist, esbuild,
+ * and RSS per process, named by what it is (tsc, mypy, pyright, the compile of every file, wheel/sdist, esbuild,
  * the run process) and by the step whose temp folder is its working directory. Printed per
  * description:
  *   - wall time of each round, ours and `@hey-api/openapi-ts` (TypeScript SDK only) alternating,
@@ -157,8 +157,8 @@ function describe(pid: number): { kind: string; step: string } {
             ? 'pyright'
             : /\bmypy\b/.test(cmd)
               ? 'mypy'
-              : /compileall/.test(cmd)
-                ? 'python -m compileall'
+              : /compileall|rglob\("\*\.py"\)/.test(cmd)
+                ? 'python compile (every file)'
                 : /pyproject-build|_in_process|setuptools|\bbuild\b/.test(cmd)
                   ? 'wheel + sdist (build)'
                   : /twine/.test(cmd)
@@ -174,6 +174,7 @@ class TreeSampler {
   readonly procs = new Map<string, ProcSample>();
   peakTreeMb = 0;
   readonly rootPid: number;
+  readonly startedAt = Date.now();
   /** The machine's CPU over the sampled window: idle core-seconds say what the report left unused. */
   readonly machineStart = machineCpu();
   machineEnd = this.machineStart;
@@ -235,6 +236,38 @@ class TreeSampler {
     this.peakTreeMb = Math.max(this.peakTreeMb, Math.round(treeKb / 1024));
   }
   /**
+   * The machine's idle core-seconds in each `windowMs` from `startAt` to the end of the sampled
+   * window: where in the report the cores went unused (its start, while only the run process
+   * works; its end, while the last suite runs).
+   */
+  idleByWindow(startAt: number, windowMs: number): number[] {
+    const samples = this.#timeline.filter((t) => t.at >= startAt - SAMPLE_MS && t.at <= this.#endAt);
+    const out: number[] = [];
+    for (let i = 1; i < samples.length; i++) {
+      const a = samples[i - 1]!;
+      const b = samples[i]!;
+      const bucket = Math.max(0, Math.floor((b.at - startAt) / windowMs));
+      out[bucket] = (out[bucket] ?? 0) + (b.machine.idleMs - a.machine.idleMs) / 1000;
+    }
+    return Array.from(out, (v) => v ?? 0);
+  }
+  /** Per `windowMs` from `startAt`: each kind's CPU-seconds in it, largest first. */
+  cpuByWindow(startAt: number, windowMs: number): [string, number][][] {
+    const out: Map<string, number>[] = [];
+    for (const p of this.procs.values()) {
+      let before = { at: startAt, cpuMs: 0 };
+      for (const h of p.history) {
+        if (h.at > this.#endAt) break;
+        const bucket = Math.max(0, Math.floor((h.at - startAt) / windowMs));
+        const m = (out[bucket] ??= new Map());
+        m.set(p.kind, (m.get(p.kind) ?? 0) + (h.cpuMs - before.cpuMs) / 1000);
+        before = h;
+      }
+    }
+    return Array.from(out, (m) => [...(m ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]));
+  }
+  #endAt = Number.POSITIVE_INFINITY;
+  /**
    * Stops, and cuts every figure at `endAt` (the run's own completion time): what the processes did
    * after it (the next spare run process loading) and before the poll saw it does not count.
    */
@@ -242,6 +275,7 @@ class TreeSampler {
     clearInterval(this.#timer);
     this.sample();
     const cut = endAt + SAMPLE_MS / 2;
+    this.#endAt = cut;
     for (const [key, entry] of this.procs) {
       const seen = entry.history.filter((h) => h.at <= cut);
       if (seen.length === 0) this.procs.delete(key);
@@ -509,6 +543,18 @@ async function main(): Promise<void> {
       console.log(
         `  the machine over the same window: ${s1(machine.total - machine.idle)} of ${s1(machine.total)} core-seconds busy, ${s1(machine.idle)} idle; of it this bench's own process (the API answering the polls, the /proc sampler) ${s1(sampler.benchMs)} s`,
       );
+      const idle = sampler.idleByWindow(sampler.startedAt, 2000);
+      console.log(
+        `  idle core-seconds per 2 s of the report (2.0 = both cores idle): ${idle.map((v) => v.toFixed(1)).join(' ')}`,
+      );
+      sampler.cpuByWindow(sampler.startedAt, 2000).forEach((kinds, i) => {
+        const shown = kinds
+          .filter(([, cpu]) => cpu >= 0.2)
+          .map(([kind, cpu]) => `${kind.split(' ')[0]} ${cpu.toFixed(1)}`);
+        console.log(
+          `    ${String(i * 2).padStart(3)}-${String(i * 2 + 2).padEnd(3)} s  idle ${(idle[i] ?? 0).toFixed(1)}  ${shown.join(', ')}`,
+        );
+      });
       for (const [kind, k] of [...byKind].sort((a, b) => b[1].cpuMs - a[1].cpuMs)) {
         console.log(
           `  ${kind.padEnd(36)} ${s1(k.cpuMs).padStart(6)} s CPU  ${String(k.count).padStart(3)} process(es)  peak ${k.maxRssMb} MB`,
