@@ -18,7 +18,7 @@ import { emitPythonSdk } from '../../../workers/generators/python/index.ts';
 import { postprocessScript } from '../../../workers/pipeline/custom-code/postprocess-dist.ts';
 import { carryCustomCode } from '../../../workers/pipeline/custom-code/carry-custom-code.ts';
 import { mergeFile } from '../../../workers/pipeline/custom-code/merge-file.ts';
-import { findExecutable } from '../../../workers/pipeline/check-with-tool.ts';
+import { pythonTools } from '../../../workers/pipeline/python-tools.ts';
 import type { GeneratedFile, StepOutcome } from '../../../workers/pipeline/step.ts';
 import { findGoToolchain } from '../../../workers/pipeline/go-tools.ts';
 import { goSdkStep } from '../../../workers/pipeline/steps/go-sdk.ts';
@@ -454,7 +454,8 @@ describe('partner mode: the customer’s package format decides ours', () => {
   }, 120_000);
 });
 
-const PY_TOOLS = ['python3', 'mypy'].filter((t) => !findExecutable(t));
+// The step's own checkers (the pinned environment `npm install` sets up), not whatever is on PATH.
+const PY_TOOLS = pythonTools().missing;
 if (PY_TOOLS.length) console.warn(`SKIPPED Python custom-code checks: ${PY_TOOLS.join(', ')} not installed`);
 
 describe.skipIf(PY_TOOLS.length > 0)('Python: src/<package>/lib is carried and checked by mypy and pyright', () => {
@@ -480,6 +481,23 @@ describe.skipIf(PY_TOOLS.length > 0)('Python: src/<package>/lib is carried and c
     expect(failed.status).toBe('failed');
     expect(failed.summary).toMatch(/src\/notes\/lib\/archive\.py:5: error: .*archive/);
     expect(failed.summary).toContain('custom code that fails the check: src/notes/lib/archive.py');
+  }, 240_000);
+});
+
+describe.skipIf(PY_TOOLS.length > 0)('Python: every file is compiled, as compileall compiles it', () => {
+  it('a carried file that does not compile fails the compile check, named as compileall names it', async () => {
+    // `return` outside a function parses (ast.parse accepts it); CPython's compiler refuses it.
+    const broken = `"""Not Python that compiles."""\n\nreturn 1\n`;
+    const failed = await pythonSdkStep.run(
+      stepContext(V1, {
+        oldSdkText: joined({ 'src/notes/lib/__init__.py': '', 'src/notes/lib/broken.py': broken }, '#'),
+      }),
+    );
+    expect(failed.status).toBe('failed');
+    expect(failed.summary).toMatch(/failed: python3 compile \(every file\)/);
+    expect(failed.summary).toContain(
+      "*** Error compiling 'src/notes/lib/broken.py'... | SyntaxError: 'return' outside function",
+    );
   }, 240_000);
 });
 

@@ -21,7 +21,29 @@ const PYRIGHT_CONFIG = {
 };
 
 /**
- * The Python SDK: generated from the API model, then checked by `python3 -m compileall`,
+ * Every `.py` file under the folder given compiled by CPython as `python3 -m compileall -q` compiles
+ * it (`compile(source bytes, path, "exec", dont_inherit=True)`, what importlib's `source_to_code`
+ * does), without writing the `.pyc` files compileall would leave in a temp tree that is thrown away:
+ * 0.74 against 1.26 s on the Stripe-sized package's 1,024 files. A file that does not compile is
+ * printed as compileall prints it (`*** Error compiling '<path>'...` and the error), and the exit
+ * status is 1, as compileall's.
+ */
+const COMPILE_EVERY_FILE = [
+  'import pathlib, sys',
+  'failed = False',
+  'for path in sorted(pathlib.Path(sys.argv[1]).rglob("*.py")):',
+  '    try:',
+  '        compile(path.read_bytes(), str(path), "exec", dont_inherit=True)',
+  '    except Exception as error:',
+  '        failed = True',
+  '        print(f"*** Error compiling {str(path)!r}...")',
+  '        print(f"{type(error).__name__}: {error}")',
+  'sys.exit(1 if failed else 0)',
+].join('\n');
+
+/**
+ * The Python SDK: generated from the API model, then checked by compiling every file (what
+ * `python3 -m compileall` checks, without writing bytecode),
  * `mypy --strict --python-version 3.10` and `pyright` in strict mode, all three at once. A package
  * that fails any of them fails the step, and the summary names every checker that failed. Without
  * python3 or mypy on the worker the check cannot run: the step says so and records `skipped` (with
@@ -50,9 +72,9 @@ export const pythonSdkStep = defineStep({
     const identity = pythonToolsIdentity();
     const tools: ToolRun[] = [
       {
-        label: 'python3 -m compileall',
+        label: 'python3 compile (every file)',
         command: python,
-        args: () => ['-m', 'compileall', '-q', 'src'],
+        args: () => ['-I', '-c', COMPILE_EVERY_FILE, 'src'],
         timeoutMs: 60_000,
       },
       {
@@ -81,7 +103,7 @@ export const pythonSdkStep = defineStep({
       {
         status: check.ok ? 'passed' : 'failed',
         summary: check.ok
-          ? `${files.length} files; compileall, mypy --strict and pyright (strict) pass`
+          ? `${files.length} files; every file compiles, mypy --strict and pyright (strict) pass`
           : `${files.length} files; failed: ${(check.failedTools ?? [check.failedTool]).join(', ')}; ${check.failedTool} reports: ${check.problems.slice(0, 3).join(' | ')}`,
         counts: { files: files.length, checkErrors: check.ok ? 0 : check.problems.length, checkMs: check.durationMs },
         artifacts,
