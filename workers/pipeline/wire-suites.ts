@@ -28,6 +28,15 @@ const SUITE_TIMEOUT_MS = 300_000;
 const NODE_TEST_ARGS = ['--test', '--test-isolation=none', '--test-reporter=tap'];
 
 /**
+ * The Node suites' environment: without Node's compile cache, which the run process's children
+ * inherit (NODE_COMPILE_CACHE, isolated-run.ts). Everything a suite loads is this run's own code
+ * (the package, its tests, the CLI's and MCP server's bundles), so no later run could reuse it:
+ * each run only added its modules to the worker's cache, which grew without bound, and writing them
+ * cost 0.1 CPU-s of each suite's 1.8-2.2 on the Stripe-sized description.
+ */
+const NODE_SUITE_ENV = { NODE_DISABLE_COMPILE_CACHE: '1' };
+
+/**
  * The suites of the run's SDKs, but for those in `skip` (their steps are turned off in this run),
  * in the report's order, each ready on its own: wire_tests runs a suite as soon as its package is
  * built and a mock is free, so the Python suite (emit only) does not wait for the TypeScript
@@ -54,6 +63,7 @@ export function wireSuites(
                 files: [...tsFiles, ...built.built],
                 command: process.execPath,
                 args: [...NODE_TEST_ARGS, TESTS_PATH],
+                env: NODE_SUITE_ENV,
                 timeoutMs: SUITE_TIMEOUT_MS,
                 parse: parseTap,
               },
@@ -74,6 +84,7 @@ export function wireSuites(
                   files: [...cli.files, ...cli.check.built],
                   command: process.execPath,
                   args: [...NODE_TEST_ARGS, CLI_TESTS_PATH],
+                  env: NODE_SUITE_ENV,
                   timeoutMs: SUITE_TIMEOUT_MS,
                   parse: parseTap,
                 },
@@ -100,6 +111,7 @@ export function wireSuites(
                 files: [...mcp.files, ...mcp.check.built],
                 command: process.execPath,
                 args: [...NODE_TEST_ARGS, MCP_TESTS_PATH],
+                env: NODE_SUITE_ENV,
                 timeoutMs: SUITE_TIMEOUT_MS,
                 parse: parseTap,
               },

@@ -3,13 +3,15 @@
 // `ids=1,2` where the description says `explode: true`) fails the step with a diagnostic naming the
 // operation and Prism's violation. The bug is planted by patching the generated package's source,
 // never by replacing our code with a mock.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWireTests, wireTestsStep } from '../../../workers/pipeline/steps/wire-tests.ts';
 import type { StepOutcome } from '../../../workers/pipeline/step.ts';
 import { wireSuites, type SuiteOrReason } from '../../../workers/pipeline/wire-suites.ts';
-import type { TestOutcome } from '../../../workers/pipeline/wire-run.ts';
+import { runSuite, type TestOutcome } from '../../../workers/pipeline/wire-run.ts';
+import { analyzeSpec } from '../../../workers/generators/analyze.ts';
 import { stepContext } from '../../setup/step-context.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -154,6 +156,34 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
     );
     expect(outcome.status).toBe('skipped');
     expect(outcome.summary).toMatch(/over the model's limits \(limits\/enum-members at \/paths\/.*\/enum\)/);
+  });
+
+  it("the Node suites leave nothing in the worker's compile cache: everything they load is this run's own code", async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'wire-compile-cache-'));
+    const before = process.env.NODE_COMPILE_CACHE;
+    process.env.NODE_COMPILE_CACHE = cache;
+    try {
+      const { model } = await analyzeSpec({ openapiText: ARRAYS, mode: 'flagship' });
+      const signal = new AbortController().signal;
+      const built = await Promise.all(wireSuites(model!, signal, new Set(['python', 'go'])));
+      expect(built.map((b) => b.sdk)).toEqual(['typescript', 'cli', 'mcp']);
+      // Nothing listens at port 1: the tests fail, after loading the package and its tests.
+      for (const entry of built) {
+        if (!('suite' in entry)) throw new Error(`${entry.sdk}: ${entry.reason}`);
+        const ran = await runSuite(entry.suite, 'http://127.0.0.1:1', signal);
+        expect(ran.outcomes.length, ran.output).toBeGreaterThan(0);
+      }
+      // What is cached names its module: only the pinned tools' launchers (tsc's) may be there.
+      const cached = readdirSync(cache, { recursive: true })
+        .map((f) => join(cache, String(f)))
+        .filter((f) => statSync(f).isFile())
+        .map((f) => /file:\/\/[\w./@+-]+/.exec(readFileSync(f, 'latin1'))?.[0] ?? f);
+      expect(cached.filter((url) => !url.startsWith(`file://${ROOT}/node_modules/`))).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
+      else process.env.NODE_COMPILE_CACHE = before;
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   it('passes on a correct SDK: every operation of both SDKs passes against the mock', async () => {
