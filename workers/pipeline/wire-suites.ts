@@ -9,6 +9,7 @@ import { emitMcpServer, MCP_TESTS_PATH } from '../generators/mcp/index.ts';
 import { TESTS_PATH } from '../generators/typescript/index.ts';
 import type { ApiModel } from '../generators/model/types.ts';
 import { findExecutable } from './check-with-tool.ts';
+import { pythonTools } from './python-tools.ts';
 import { MCP_SDK_RESOLUTION } from './tsc-check.ts';
 import { buildSdkPackage, buildTypeScriptSdk } from './typescript-sdk-build.ts';
 import { goWireSuite } from './wire-go.ts';
@@ -119,7 +120,9 @@ export function wireSuites(
       ),
     );
   if (!skip.has('python')) {
-    const python = findExecutable('python3');
+    // The pinned environment's interpreter, as the python_sdk step's checks use: PATH's python3
+    // may be a version manager's shim (pyenv's is a shell script that starts two more programs).
+    const python = pythonTools().python ?? findExecutable('python3');
     out.push(
       Promise.resolve(
         python === undefined

@@ -12,6 +12,7 @@ import type { StepOutcome } from '../../../workers/pipeline/step.ts';
 import { wireSuites, type SuiteOrReason } from '../../../workers/pipeline/wire-suites.ts';
 import { runSuite, type TestOutcome } from '../../../workers/pipeline/wire-run.ts';
 import { analyzeSpec } from '../../../workers/generators/analyze.ts';
+import { pythonTools } from '../../../workers/pipeline/python-tools.ts';
 import { stepContext } from '../../setup/step-context.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -183,6 +184,23 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
       if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
       else process.env.NODE_COMPILE_CACHE = before;
       rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it("the Python suite runs on the pinned environment's interpreter, not whatever python3 PATH finds", async () => {
+    const path = process.env.PATH;
+    process.env.PATH = join(tmpdir(), 'no-python-here');
+    try {
+      const { model } = await analyzeSpec({ openapiText: ARRAYS, mode: 'flagship' });
+      const signal = new AbortController().signal;
+      const [entry] = await Promise.all(wireSuites(model!, signal, new Set(['typescript', 'cli', 'mcp', 'go'])));
+      if (!entry || !('suite' in entry)) throw new Error(`no Python suite: ${JSON.stringify(entry)}`);
+      expect(entry.suite.command).toBe(pythonTools().python);
+      // Nothing listens at port 1: each of its three tests runs, and fails to connect.
+      const ran = await runSuite(entry.suite, 'http://127.0.0.1:1', signal);
+      expect(ran.outcomes.map((o) => o.ok)).toEqual([false, false, false]);
+    } finally {
+      process.env.PATH = path;
     }
   });
 
