@@ -169,6 +169,22 @@ function describe(pid: number): { kind: string; step: string } {
   return { kind, step };
 }
 
+/**
+ * Waits until the machine is quiet (at least 90% of both cores idle over half a second; at most
+ * 20 s): what one side left running (the worker's next spare run process loading, PostgreSQL
+ * writing the artifacts) must not slow the other down. The seconds waited.
+ */
+async function settleCpu(): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const a = machineCpu();
+    await new Promise((r) => setTimeout(r, 500));
+    const b = machineCpu();
+    const idle = (b.idleMs - a.idleMs) / Math.max(1, b.totalMs - a.totalMs);
+    if (idle >= 0.9 || Date.now() - started > 20_000) return (Date.now() - started) / 1000;
+  }
+}
+
 /** Samples the process tree under `rootPid` until stopped. */
 class TreeSampler {
   readonly procs = new Map<string, ProcSample>();
@@ -432,6 +448,8 @@ async function main(): Promise<void> {
       if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
       return run.projectId;
     };
+    /** Seconds each side waited for a quiet machine, printed with its round. */
+    const settled: number[] = [];
     const ours = async (text: string, project: string, tempDir?: string) => {
       if (tempDir) {
         if (worker) await stopWorker(worker);
@@ -444,6 +462,7 @@ async function main(): Promise<void> {
       // A run's process is the spare loaded after the worker's previous run (isolated-run.ts):
       // let it load, as it has between a team's runs.
       if (projectId !== undefined) await new Promise((r) => setTimeout(r, 1500));
+      settled.push(await settleCpu());
       const sampler = new TreeSampler(worker!.pid!);
       const started = Date.now();
       const t = performance.now();
@@ -486,11 +505,14 @@ async function main(): Promise<void> {
           }
         };
         let hey: ReturnType<typeof runHey>;
-        // Alternate which goes first, so neither always meets the other's leftovers.
+        // Alternate which goes first, so neither always meets the other's leftovers; each starts on
+        // a quiet machine (settleCpu) all the same.
         if (round % 2 === 1) {
           last = await runOurs();
+          settled.push(await settleCpu());
           hey = runHey();
         } else {
+          settled.push(await settleCpu());
           hey = runHey();
           last = await runOurs();
         }
@@ -498,7 +520,12 @@ async function main(): Promise<void> {
         if (hey) heyMs.push(hey.ms);
         const failed = last.run.steps.filter((s) => s.status !== 'passed' && s.name !== 'compat_diff');
         console.log(
-          `round ${round}: ours ${s1(last.ms)} s (${last.run.status}/${last.run.verdict}${failed.length ? `; not passed: ${failed.map((s) => `${s.name} ${s.status}: ${s.summary?.slice(0, 160)}`).join('; ')}` : ''}), hey-api ${hey ? `${s1(hey.ms)} s, ${hey.maxRssMb} MB` : 'not measured'}; ratio ${hey ? (last.ms / hey.ms).toFixed(2) : '-'}; load before ${before}, after ${load()}`,
+          `round ${round} (waited ${settled
+            .splice(0)
+            .map((w) => `${w.toFixed(1)} s`)
+            .join(
+              ', ',
+            )} for a quiet machine): ours ${s1(last.ms)} s (${last.run.status}/${last.run.verdict}${failed.length ? `; not passed: ${failed.map((s) => `${s.name} ${s.status}: ${s.summary?.slice(0, 160)}`).join('; ')}` : ''}), hey-api ${hey ? `${s1(hey.ms)} s, ${hey.maxRssMb} MB` : 'not measured'}; ratio ${hey ? (last.ms / hey.ms).toFixed(2) : '-'}; load before ${before}, after ${load()}`,
         );
       }
       const ratio = heyMs.length ? median(oursMs) / median(heyMs) : undefined;
