@@ -5,7 +5,10 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface ServiceProcess {
   child: ChildProcess;
-  /** http://127.0.0.1:<port> of the public listener (none in a worker-only process). */
+  /**
+   * http://127.0.0.1:<port> of the public listener, as its start-up line gives it. A worker-only
+   * process has none: this is then only the PORT it was given, which nothing listens on.
+   */
   url: string;
   /** http://127.0.0.1:<port> of the METRICS_PORT listener, when one is configured. */
   opsUrl?: string;
