@@ -40,7 +40,7 @@ export interface MockServer {
   url: string;
   /** Prism's process id. */
   pid: number;
-  /** Milliseconds from spawning Prism to its listening line. */
+  /** Milliseconds from spawning Prism (or handing a preloaded one the file) to its listening line. */
   startMs: number;
   /** Prism's output so far (`prism mock`'s log: one line per request; prism-mock-main.ts: its start and errors). */
   log(): string;
@@ -72,10 +72,76 @@ function kill(child: ChildProcess): void {
   child.kill('SIGKILL');
 }
 
+/** A Prism process and its output so far (capped: `prism mock` logs every request). */
+interface PrismProcess {
+  child: ChildProcess;
+  log: { text: string };
+  /** Spawned: what `startMockServer`'s `startMs` counts from. */
+  spawnedAt: number;
+}
+
+const LOG_CAP = 4_000_000;
+
+function spawnPrism(args: string[], stdin: 'ignore' | 'pipe'): PrismProcess {
+  const child = spawn(process.execPath, args, {
+    stdio: [stdin, 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  runInBackground(child.pid);
+  const log = { text: '' };
+  const append = (chunk: Buffer): void => {
+    if (log.text.length < LOG_CAP) log.text += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  // A preloaded process whose run ends first sees its stdin close and exits; nothing to report.
+  child.stdin?.on('error', () => {});
+  child.on('error', () => {});
+  return { child, log, spawnedAt: performance.now() };
+}
+
+let preloaded: PrismProcess | undefined;
+
+/**
+ * Loads Prism's modules now, in a process that waits for what to serve (prism-mock-main.ts
+ * `--stdin`), for this process's next `startMockServer`. A run calls it as it starts: Prism's
+ * modules (0.6-0.7 CPU-s) then load while the run reads its description, when the run's one
+ * thread leaves the other core idle, instead of beside the checks later (docs/report-performance.md).
+ * The process is this one's child, in its session; it ends with this process (its stdin closes).
+ */
+export function preloadMockServer(): void {
+  if (preloaded && preloaded.child.exitCode === null && preloaded.child.signalCode === null) return;
+  preloaded = spawnPrism([PRISM_MAIN, '--stdin'], 'pipe');
+}
+
+/** The preloaded Prism process's id, if one is waiting (for tests). */
+export function preloadedMockServerPid(): number | undefined {
+  return preloaded?.child.pid;
+}
+
+/** Ends a preloaded Prism process that no `startMockServer` took (a run that ended without wire tests). */
+export function discardPreloadedMockServer(): void {
+  if (preloaded) kill(preloaded.child);
+  preloaded = undefined;
+}
+
+/** The preloaded process, if it is still alive and waiting. */
+function takePreloaded(): PrismProcess | undefined {
+  const taken = preloaded;
+  preloaded = undefined;
+  if (!taken) return undefined;
+  if (taken.child.exitCode !== null || taken.child.signalCode !== null || !taken.child.stdin?.writable) {
+    kill(taken.child);
+    return undefined;
+  }
+  return taken;
+}
+
 /**
  * Starts `prism mock` for the description file at `path` on a free port of 127.0.0.1 and resolves
- * once it listens. Rejects with Prism's own words when it exits or times out before listening (an
- * unreadable description, a `$ref` it cannot resolve). `signal` stops it.
+ * once it listens: in the preloaded process when there is one (`preloadMockServer`), else in a new
+ * one. Rejects with Prism's own words when it exits or times out before listening (an unreadable
+ * description, a `$ref` it cannot resolve). `signal` stops it.
  */
 export async function startMockServer(
   path: string,
@@ -85,27 +151,27 @@ export async function startMockServer(
 ): Promise<MockServer> {
   signal?.throwIfAborted();
   const port = await freePort();
-  const started = performance.now();
   const nodeFlags = [
     ...(options.nodeFlags ?? []),
     ...(options.exitOnTerm ? ['--import', 'data:text/javascript,process.on("SIGTERM",()=>process.exit(0))'] : []),
   ];
-  const args = options.prismCli
-    ? [...nodeFlags, PRISM_CLI, 'mock', ...options.prismCli, '--host', '127.0.0.1', '--port', String(port), path]
-    : [...nodeFlags, PRISM_MAIN, String(port), path];
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  const plain = nodeFlags.length === 0 && !options.prismCli;
+  const ready = plain ? takePreloaded() : undefined;
+  const prism =
+    ready ??
+    spawnPrism(
+      options.prismCli
+        ? [...nodeFlags, PRISM_CLI, 'mock', ...options.prismCli, '--host', '127.0.0.1', '--port', String(port), path]
+        : [...nodeFlags, PRISM_MAIN, String(port), path],
+      'ignore',
+    );
+  ready?.child.stdin?.end(`${JSON.stringify({ port, file: path })}\n`);
+  const { child, log } = prism;
+  const started = ready ? performance.now() : prism.spawnedAt;
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('close', () => resolve());
   });
-  runInBackground(child.pid);
-  let output = '';
-  const LOG_CAP = 4_000_000;
-  const append = (chunk: Buffer): void => {
-    if (output.length < LOG_CAP) output += chunk.toString('utf8');
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const stop = async (): Promise<void> => {
     if (options.exitOnTerm && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -124,7 +190,7 @@ export async function startMockServer(
       let poll: NodeJS.Timeout | undefined;
       const timer = setTimeout(() => {
         clearTimeout(poll);
-        reject(new Error(`Prism did not listen within ${timeoutMs / 1000} s: ${tail(output)}`));
+        reject(new Error(`Prism did not listen within ${timeoutMs / 1000} s: ${tail(log.text)}`));
       }, timeoutMs);
       // Prism says it listens at its `start` log level, which a quieter `--verboseLevel` leaves
       // out, so the port itself is tried too (every 100 ms), whichever comes first. Only the
@@ -140,8 +206,8 @@ export async function startMockServer(
         resolve(url);
       };
       const check = (): void => {
-        const found = LISTENING.exec(output.slice(Math.max(0, searched - 200)));
-        searched = output.length;
+        const found = LISTENING.exec(log.text.slice(Math.max(0, searched - 200)));
+        searched = log.text.length;
         if (found) done(found[1] as string);
       };
       const tryPort = (): void => {
@@ -165,10 +231,10 @@ export async function startMockServer(
       void exited.then(() => {
         clearTimeout(timer);
         clearTimeout(poll);
-        reject(new Error(`Prism exited before listening: ${tail(output)}`));
+        reject(new Error(`Prism exited before listening: ${tail(log.text)}`));
       });
     });
-    return { url, pid: child.pid ?? 0, startMs: Math.round(performance.now() - started), log: () => output, stop };
+    return { url, pid: child.pid ?? 0, startMs: Math.round(performance.now() - started), log: () => log.text, stop };
   } catch (error) {
     signal?.removeEventListener('abort', onAbort);
     await stop();

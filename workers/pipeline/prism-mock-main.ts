@@ -11,7 +11,11 @@
 // And one that gives the same answers for less: Prism's own router sees only the operations whose
 // path could match the request (`prism-route-narrowing.ts`), through `createInstance`'s `route`
 // component.
-// Usage (workers/pipeline/mock-server.ts): node prism-mock-main.ts <port> <description file>
+// Usage (workers/pipeline/mock-server.ts): node prism-mock-main.ts <port> <description file>, or
+// node prism-mock-main.ts --stdin: Prism's modules are loaded first (0.6-0.7 CPU-s), then the port
+// and the file are read as one JSON line on stdin (`{"port":…,"file":…}`), so a run can load Prism
+// while it is still reading its description (mock-server.ts, `preloadMockServer`). Its stdin
+// closing before that line ends it: the run that loaded it is gone or did not need it.
 // It prints `Prism is listening on http://127.0.0.1:<port>` once it listens.
 
 import { readFileSync } from 'node:fs';
@@ -40,9 +44,25 @@ const { configureExtensionsUserProvided } = prismCli('./dist/extensions.js') as 
   configureExtensionsUserProvided(file: string, options: Record<string, unknown>): Promise<void>;
 };
 
-const [portText, file] = process.argv.slice(2);
+/** The port and the file to serve: from the arguments, or from the first line on stdin (`--stdin`). */
+async function target(): Promise<[string | undefined, string | undefined]> {
+  const args = process.argv.slice(2);
+  if (args[0] !== '--stdin') return [args[0], args[1]];
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    const end = text.indexOf('\n');
+    if (end < 0) continue;
+    const given = JSON.parse(text.slice(0, end)) as { port?: unknown; file?: unknown };
+    return [String(given.port), typeof given.file === 'string' ? given.file : undefined];
+  }
+  // Stdin closed with nothing to serve.
+  process.exit(0);
+}
+
+const [portText, file] = await target();
 if (portText === undefined || file === undefined) {
-  console.error('usage: prism-mock-main.ts <port> <description file>');
+  console.error('usage: prism-mock-main.ts <port> <description file> | --stdin');
   process.exit(2);
 }
 

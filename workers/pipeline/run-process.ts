@@ -7,6 +7,7 @@ import { createLogger } from '../../shared/logger.ts';
 import type { PipelineStep } from '../../shared/enums.ts';
 import { analyzeInputs } from './analysis.ts';
 import { NO_CARRY_SOURCES } from './custom-code/carry-sources.ts';
+import { discardPreloadedMockServer, preloadMockServer } from './mock-server.ts';
 import { packArtifact } from './pack-artifact.ts';
 import { turnedOffSteps } from './turned-off.ts';
 import type { RunTask, StepResult, ToRunProcess, ToWorker } from './run-protocol.ts';
@@ -48,6 +49,17 @@ process.on('exit', () => {
 });
 
 async function runTask(task: RunTask): Promise<void> {
+  // The wire tests' mock loads its modules while this process reads the description (mock-server.ts).
+  if (task.steps.includes('wire_tests') && !turnedOffSteps(task.project, undefined).has('wire_tests'))
+    preloadMockServer();
+  try {
+    await runSteps(task);
+  } finally {
+    discardPreloadedMockServer();
+  }
+}
+
+async function runSteps(task: RunTask): Promise<void> {
   const signal = abort.signal;
   const logger = createLogger(task.logLevel).child({ runId: task.runId });
   // Only validate's report needs the description's checks; a resumed run after validate skips them.

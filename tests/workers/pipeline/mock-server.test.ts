@@ -8,7 +8,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../../workers/pipeline/mock-server.ts';
+import { spawn } from 'node:child_process';
+import {
+  discardPreloadedMockServer,
+  preloadedMockServerPid,
+  preloadMockServer,
+  startMockServer,
+  type MockServer,
+} from '../../../workers/pipeline/mock-server.ts';
 import { BACKGROUND_NICENESS_STEP } from '../../../workers/pipeline/priority.ts';
 
 const DESCRIPTION = {
@@ -72,6 +79,7 @@ beforeAll(async () => {
   mock = await startMockServer(join(dir, 'openapi.json'), undefined, 60_000);
 }, 90_000);
 afterAll(async () => {
+  discardPreloadedMockServer();
   await mock?.stop();
   await rm(dir, { recursive: true, force: true });
 });
@@ -126,5 +134,86 @@ describe('the mock server', { timeout: 90_000 }, () => {
     await expect(startMockServer(join(dir, 'broken.json'), undefined, 60_000)).rejects.toThrow(
       /Prism exited before listening: .*nowhere/i,
     );
+  });
+});
+
+/** Whether the process is gone (or a zombie nobody has reaped yet) within `ms`. */
+async function endsWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return true;
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+/** CPU-seconds the process has used so far (utime + stime from /proc, in clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+describe('a preloaded mock server (loaded while the run reads its description)', { timeout: 90_000 }, () => {
+  it('loads Prism before it knows what to serve, then serves the next start', async () => {
+    preloadMockServer();
+    const pid = preloadedMockServerPid();
+    expect(pid).toBeDefined();
+    // Its modules load with nothing to serve yet: CPU spent while it waits for the file.
+    const deadline = Date.now() + 30_000;
+    while ((await cpuSeconds(pid!)) < 0.2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await cpuSeconds(pid!)).toBeGreaterThanOrEqual(0.2);
+    const served = await startMockServer(join(dir, 'openapi.json'), undefined, 60_000);
+    try {
+      expect(served.pid).toBe(pid);
+      expect(preloadedMockServerPid()).toBeUndefined();
+      const answer = await fetch(`${served.url}/items?ids=1&ids=2`, { headers: { 'x-key': 'k' } });
+      expect(answer.status).toBe(200);
+      expect((await fetch(`${served.url}/items?ids=1,2`, { headers: { 'x-key': 'k' } })).status).toBe(422);
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it('is replaced by a new process when it died before the start', async () => {
+    preloadMockServer();
+    const pid = preloadedMockServerPid()!;
+    process.kill(pid, 'SIGKILL');
+    expect(await endsWithin(pid, 5_000)).toBe(true);
+    const served = await startMockServer(join(dir, 'openapi.json'), undefined, 60_000);
+    try {
+      expect(served.pid).not.toBe(pid);
+      expect((await fetch(`${served.url}/items?ids=1&ids=2`, { headers: { 'x-key': 'k' } })).status).toBe(200);
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it('reports a description it cannot serve in Prism’s own words, as a new process does', async () => {
+    preloadMockServer();
+    await expect(startMockServer(join(dir, 'broken.json'), undefined, 60_000)).rejects.toThrow(
+      /Prism exited before listening: .*nowhere/i,
+    );
+  });
+
+  it('ends when discarded, and on its own when its stdin closes with nothing to serve', async () => {
+    preloadMockServer();
+    const pid = preloadedMockServerPid()!;
+    discardPreloadedMockServer();
+    expect(preloadedMockServerPid()).toBeUndefined();
+    expect(await endsWithin(pid, 5_000)).toBe(true);
+
+    // The run that loaded it is gone: its end of the pipe closes.
+    const main = join(import.meta.dirname, '../../../workers/pipeline/prism-mock-main.ts');
+    const orphan = spawn(process.execPath, [main, '--stdin'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const code = new Promise<number | null>((resolve) => orphan.once('exit', (c) => resolve(c)));
+    orphan.stdin.end();
+    expect(await code).toBe(0);
   });
 });
