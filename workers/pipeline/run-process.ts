@@ -14,6 +14,7 @@ import type { RunTask, StepResult, ToRunProcess, ToWorker } from './run-protocol
 import type { StepContext } from './step.ts';
 import { LAUNCH_ORDER, STEPS } from './step-list.ts';
 import { loadCheckModules } from '../generators/analyze.ts';
+import { keepLastModels } from '../generators/model/build-model.ts';
 import { keepLastParses } from '../generators/model/parse/parse-document.ts';
 
 const abort = new AbortController();
@@ -157,8 +158,10 @@ async function runSteps(task: RunTask): Promise<void> {
   send({ type: 'done' });
 }
 
-// One run, one description: parsed once for the analysis, the mock and the description diff.
+// One run, one description: parsed once for the analysis, the mock and the description diff, and
+// its model built once for the analysis and the diff when the diff's inputs are the analysis's.
 keepLastParses();
+keepLastModels();
 // The modules a run needs are loaded before the task comes (a spare process waits ready).
 await loadCheckModules();
 send({ type: 'ready' });

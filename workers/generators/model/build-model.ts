@@ -54,6 +54,11 @@ export interface BuildModelInput {
   strictResources: boolean;
   /** What the generators are handed at most (DEFAULT_PARSE_LIMITS when absent). */
   limits?: ModelLimits;
+  /**
+   * The caller reads no package names from the model (the description diff): a kept model built
+   * with other package names answers it (`keepLastModels`).
+   */
+  packageNamesUnread?: true;
 }
 
 export interface BuildModelResult {
@@ -69,7 +74,56 @@ const STYLE_DEFAULT: Record<ParameterLocation, ParameterStyle> = {
 };
 const STYLES = new Set<string>(['matrix', 'label', 'simple', 'form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
 
+/**
+ * The last two models built, when this process keeps them (`keepLastModels`): a run's process
+ * builds the model of its description for the analysis, and the diff against the project's
+ * previous description (diff/description/load-model.ts, which builds the previous one's first:
+ * hence two) builds it again from the same parsed value (shared: parse-document.ts
+ * `keepLastParses`), 0.6 s on the Stripe-sized description. A model is answered from a kept one
+ * only when every input that shapes it is the same: the same parsed value (identity), version,
+ * strict resources, config and limits (compared as JSON); for a caller that reads no package names
+ * (`packageNamesUnread`: the diff), the config's package names aside, which a project's settings
+ * and its earlier runs set. `refs`, `operations` and `locate` are each a function of the parsed
+ * value, so they are not compared. The model is then shared: no reader writes to it
+ * (tests/workers/generators/model/shared-model.test.ts runs the diff on a frozen one). Off by
+ * default: a long-lived process (the API) would hold its last models.
+ */
+const KEPT_MODELS = 2;
+let keptModels: { doc: JsonRecord; key: string; keyWithoutPackages: string; result: BuildModelResult }[] | undefined;
+
+/** From now on this process keeps its last models and answers the same inputs from them. */
+export function keepLastModels(): void {
+  keptModels ??= [];
+}
+
 export function buildModel(input: BuildModelInput): BuildModelResult {
+  if (keptModels === undefined) return buildModelAfresh(input);
+  const { packages, ...rest } = input.config;
+  const shape = [input.version, input.openapiVersion, input.strictResources, input.limits ?? DEFAULT_PARSE_LIMITS];
+  const keyWithoutPackages = JSON.stringify([...shape, rest]);
+  const key = JSON.stringify([...shape, rest, packages]);
+  const at = keptModels.findIndex(
+    (entry) =>
+      entry.doc === input.doc &&
+      (input.packageNamesUnread ? entry.keyWithoutPackages === keyWithoutPackages : entry.key === key),
+  );
+  if (at >= 0) {
+    const [entry] = keptModels.splice(at, 1);
+    keptModels.unshift(entry!);
+    return { model: entry!.result.model, diagnostics: [...entry!.result.diagnostics] };
+  }
+  const result = buildModelAfresh(input);
+  keptModels.unshift({
+    doc: input.doc,
+    key,
+    keyWithoutPackages,
+    result: { model: result.model, diagnostics: [...result.diagnostics] },
+  });
+  keptModels.length = Math.min(keptModels.length, KEPT_MODELS);
+  return result;
+}
+
+function buildModelAfresh(input: BuildModelInput): BuildModelResult {
   const { doc, locate, refs, config } = input;
   const diagnostics: Diagnostic[] = [];
   const limitWarning = (ruleId: string, pointer: string, message: string): void => {

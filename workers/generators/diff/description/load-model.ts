@@ -54,6 +54,8 @@ export function loadModelForDiff(text: string, maxBytes = 25 * 1024 * 1024): Loa
       operations,
       config,
       strictResources: false,
+      // The diff compares operations, schemas and security, never package names.
+      packageNamesUnread: true,
     });
     return { model: built.model, document: doc.value };
   } catch (error) {
