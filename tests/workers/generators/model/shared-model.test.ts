@@ -3,31 +3,13 @@
 // from the analysis's model when it would build it from the same inputs (a description without a
 // config of its own), and builds its own otherwise. The shared model is frozen here (an ES module is
 // strict: a write to a frozen object throws): the diff must give what it gives on models of its own.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stripeLikeDescription } from '../../../../bench/synthetic-stripe-like.ts';
 import { analyzeSpec } from '../../../../workers/generators/analyze.ts';
 import { diffDescriptions } from '../../../../workers/generators/diff/description/diff-descriptions.ts';
 import { loadModelForDiff } from '../../../../workers/generators/diff/description/load-model.ts';
 import { keepLastModels } from '../../../../workers/generators/model/build-model.ts';
 import { keepLastParses } from '../../../../workers/generators/model/parse/parse-document.ts';
-
-const FIXTURES = join(import.meta.dirname, '../../../fixtures');
-const read = (path: string): string => readFileSync(join(FIXTURES, path), 'utf8');
-
-/** [label, description, the previous description the diff compares it with] */
-const CASES: [string, string, string][] = [
-  ['the feature zoo', read('specs/zoo-3.1.yaml'), read('specs/legacy-3.0.json')],
-  ['a revision', read('diff/families-revision.yaml'), read('diff/families-base.yaml')],
-  ['Stripe-like, 12 resources', stripeLikeDescription(12), stripeLikeDescription(10)],
-];
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
-}
+import { deepFreeze, readFixture as read, SHARED_CASES as CASES } from './shared-cases.ts';
 
 function diff(previous: string, text: string) {
   const { timings: _, ...report } = diffDescriptions(previous, text) as { timings?: unknown };

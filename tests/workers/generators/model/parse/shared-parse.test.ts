@@ -2,30 +2,12 @@
 // the analysis, the wire tests' mock description and the diff against the previous description
 // share the parsed value. Each is run here on a frozen one (an ES module is strict: a write to a
 // frozen object throws) and must give what it gives on a fresh parse of its own.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stripeLikeDescription } from '../../../../../bench/synthetic-stripe-like.ts';
 import { analyzeSpec } from '../../../../../workers/generators/analyze.ts';
 import { diffDescriptions } from '../../../../../workers/generators/diff/description/diff-descriptions.ts';
 import { keepLastParses, parseDocument } from '../../../../../workers/generators/model/parse/parse-document.ts';
 import { mockDescription } from '../../../../../workers/pipeline/mock-description.ts';
-
-const FIXTURES = join(import.meta.dirname, '../../../../fixtures');
-const read = (path: string): string => readFileSync(join(FIXTURES, path), 'utf8');
-
-/** [description, the previous description the diff compares it with] */
-const CASES: [string, string, string][] = [
-  ['the feature zoo', read('specs/zoo-3.1.yaml'), read('specs/legacy-3.0.json')],
-  ['a revision', read('diff/families-revision.yaml'), read('diff/families-base.yaml')],
-  ['Stripe-like, 12 resources', stripeLikeDescription(12), stripeLikeDescription(10)],
-];
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
-}
+import { deepFreeze, SHARED_CASES as CASES } from '../shared-cases.ts';
 
 async function results(text: string, previous: string) {
   const analysis = await analyzeSpec({ openapiText: text, mode: 'flagship' });
