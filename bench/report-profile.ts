@@ -370,6 +370,7 @@ interface RunView {
     completedAt?: string;
     durationMs?: number | null;
     summary?: string;
+    counts?: Record<string, number>;
   }[];
 }
 
@@ -549,6 +550,19 @@ async function main(): Promise<void> {
         const checkerCpu = [...sampler.procs.values()].filter((p) => p.step === name).reduce((n, p) => n + p.cpuMs, 0);
         console.log(
           `  ${name.padEnd(15)} ${step.status.padEnd(8)} start ${s1(Date.parse(step.startedAt) - t0).padStart(5)} s  end ${s1(Date.parse(step.completedAt) - t0).padStart(5)} s  duration ${s1(step.durationMs ?? 0).padStart(5)} s  checker CPU ${s1(checkerCpu).padStart(5)} s${emitCpu?.emits[name] !== undefined ? `  emit CPU (alone) ${s1(emitCpu.emits[name]!).padStart(4)} s` : ''}${ended[0]?.name === name ? '  <- critical path' : ''}`,
+        );
+      }
+      const wire = run.steps.find((s) => s.name === 'wire_tests')?.counts;
+      if (wire?.mockStartMs !== undefined) {
+        // Each suite's start and end, from the step's start: which one the step waited for last.
+        const suites = ['python', 'typescript', 'cli', 'mcp', 'go']
+          .filter((sdk) => wire[`${sdk}StartMs`] !== undefined)
+          .map((sdk) => {
+            const start = wire[`${sdk}StartMs`]!;
+            return `${sdk} ${s1(start)}-${s1(start + (wire[`${sdk}Ms`] ?? 0))} s`;
+          });
+        console.log(
+          `  wire suites (from wire_tests' start): mock took ${s1(wire.mockStartMs)} s to listen; ${suites.join(', ')}`,
         );
       }
       const byKind = new Map<string, { cpuMs: number; count: number; maxRssMb: number }>();

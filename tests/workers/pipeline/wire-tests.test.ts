@@ -252,6 +252,11 @@ describe('wire_tests with a real Prism mock', { timeout: 120_000 }, () => {
     );
     expect(outcome.status, outcome.summary).toBe('passed');
     expect(outcome.summary).toMatch(/typescript: 2 passed.*python: 2 passed/);
+    // Each suite's start, from the step's start, is in the counts (a profile reads which suite ran
+    // last): here TypeScript's is after the Python suite ended.
+    const counts = outcome.counts ?? {};
+    expect(counts.pythonStartMs).toBeGreaterThanOrEqual(0);
+    expect(counts.typescriptStartMs).toBeGreaterThanOrEqual((counts.pythonStartMs ?? 0) + (counts.pythonMs ?? 0));
   });
 
   it('fails on a query array sent as ids=1,1 where the description says explode: true (TypeScript, CLI, MCP, Python and Go)', async () => {

@@ -83,6 +83,7 @@ export async function runWireTests(
       counts: { notApplicable: 1 },
     };
 
+  const stepStart = Date.now();
   const dir = await mkdtemp(join(scratchDir(), 'wire-description-'));
   // Prism is given our parse of the description, without callbacks or externalValue (mock-description.ts).
   const description = mockDescription(context.inputs.openapiText);
@@ -134,6 +135,7 @@ export async function runWireTests(
       model.operations,
       suites,
       wirePlan(model, operations),
+      stepStart,
     );
     const cut = description?.cut;
     const outcome = cut
@@ -161,6 +163,7 @@ async function runAll(
   allOps: Operation[],
   suites: Promise<SuiteOrReason>[],
   plan: ReadonlyMap<number, string>,
+  stepStart: number,
 ): Promise<StepOutcome> {
   const reports: SdkReport[] = [];
   // Of each SDK's not servable operations, those whose reason is no limit of the mock (summary only).
@@ -179,6 +182,8 @@ async function runAll(
       if (!('suite' in entry)) return { entry, ran: undefined };
       if (free > 0) free--;
       else await new Promise<void>((resolve) => waiting.push(resolve));
+      // When each suite started, from the step's start (a profile reads which one ran last, and why).
+      counts[`${entry.sdk}StartMs`] = Date.now() - stepStart;
       try {
         return { entry, ran: await runSuite(entry.suite, mock.url, signal) };
       } finally {
