@@ -55,6 +55,11 @@ export async function startShelterServer(key: string): Promise<ShelterServer> {
       if (url.pathname === '/v2/pets' && req.method === 'POST')
         return json(res, 201, { id: 'p9', ...(JSON.parse(body) as object) });
       const one = /^\/v2\/pets\/([^/]+)$/.exec(url.pathname);
+      // A pet the shelter is always too busy to fetch: 503, retry at once (the retry tests count the tries).
+      if (one?.[1] === 'busy' && req.method === 'GET') {
+        res.setHeader('retry-after', '0');
+        return json(res, 503, { error: 'busy', message: 'Try again' });
+      }
       if (one && req.method === 'GET') {
         const pet = PETS.find((p) => p.id === decodeURIComponent(one[1] as string));
         return pet ? json(res, 200, pet) : json(res, 404, { error: 'not_found', message: 'Pet not found' });

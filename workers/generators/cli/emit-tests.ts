@@ -3,7 +3,9 @@
 // flags (`--verbose`, whose log must show the response; `--api-key`, the first credential's
 // variables left out of the environment; a list command's `--max-items=3`, which walks the pages
 // and must print an array of at most 3 items), each the command line a
-// user types (`<bin> <group> <command> --flag=value … --base-url $TEST_API_BASE_URL`) given to the
+// user types (`<bin> <group> <command> --flag=value … --base-url $TEST_API_BASE_URL`, and
+// `--max-retries 0` as the SDKs' tests make their clients: an answer the mock cannot give fails at
+// once, not after two retries' backoff, 1.3 s a command on OpenAI's POST /audio/speech) given to the
 // CLI's own entry (`main`, which `dist/main.js` calls with the process arguments) in the test
 // process, so a run costs no Node start (tests/workers/generators/cli/run.test.ts spawns the binary
 // itself), against the API at `TEST_API_BASE_URL` (a validating mock of the description; docs/wire-tests.md). A run passes
@@ -142,7 +144,7 @@ export function emitCliTests(model: ApiModel, sdk: SdkPlan, groups: readonly Cli
     "        stdout: (text) => void (out += typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),",
     '        stderr: (text) => void (err += text),',
     '    };',
-    "    const code = await main(program, [...args, '--base-url', baseURL, '--format', 'json'], io);",
+    "    const code = await main(program, [...args, '--base-url', baseURL, '--format', 'json', '--max-retries', '0'], io);",
     '    if (code !== 0) {',
     "        // What the CLI said, without the --verbose log's request and response lines.",
     "        const said = err.split('\\n').filter((line) => !/^[<>] /.test(line)).join('\\n');",

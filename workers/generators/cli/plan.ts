@@ -56,6 +56,7 @@ export const RESERVED_FLAGS = [
   'format',
   'dry-run',
   'verbose',
+  'max-retries',
   'data',
   'all',
   'max-items',

@@ -5,8 +5,10 @@
 // description; docs/wire-tests.md); a paginated tool's `all` call also asks for two pages
 // (`max_pages`, what the tools take for pagination) and fails when the walk stopped after one page
 // that says more follow (`has_more`). The tools take no per-call request options (timeout,
-// retries, headers): the server's client has them. A call passes when its result is not a tool error; a failure
-// carries the tool error's text (the API's status and body, so the mock's violations show). The
+// retries, headers): the server's client has them, and the tests start it with `--max-retries 0`,
+// as the SDKs' tests make their clients (an answer the mock cannot give fails at once, not after
+// two retries' backoff: 1.3 s a call on OpenAI's POST /audio/speech). A call passes when its
+// result is not a tool error; a failure carries the tool error's text (the API's status and body, so the mock's violations show). The
 // client is a few lines of newline-delimited JSON-RPC, so the tests need no dependency. Values
 // come from core/test-values.ts, as the SDKs' tests take them, printed as JSON inside `str`. A tool
 // with no optional input gets the second call alone (core/wire-cases.ts).
@@ -94,7 +96,7 @@ export function emitMcpTests(model: ApiModel, sdk: SdkPlan, tools: readonly McpT
     `const env = { ...process.env, ${env.join(', ')} };`,
     '',
     '// The server as an MCP client starts it: MCP messages, one JSON object a line, over stdio.',
-    "const server = spawn(process.execPath, [main, '--tools', 'static', '--base-url', baseURL], { env, stdio: ['pipe', 'pipe', 'inherit'] });",
+    "const server = spawn(process.execPath, [main, '--tools', 'static', '--base-url', baseURL, '--max-retries', '0'], { env, stdio: ['pipe', 'pipe', 'inherit'] });",
     'const waiting = new Map();',
     'let nextId = 1;',
     "let buffer = '';",

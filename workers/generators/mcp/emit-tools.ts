@@ -82,6 +82,7 @@ export function emitTools(
     ...oauthOptions.map(([option], i) => `${objKey(option)}: setup.credentials[${model.authOptions.length + i}]`),
     'baseURL: setup.baseURL',
     'fetch: setup.fetch',
+    'maxRetries: setup.maxRetries',
   ]);
   const title = model.info.title.replace(/\s+/g, ' ').trim().slice(0, 200) || sdk.options.clientClass;
   const spec = objectLines([

@@ -155,6 +155,23 @@ describe('the generated pets CLI', () => {
     expect(unauthorized.stderr).toMatch(/status: 401/);
   });
 
+  it('retries a 503 twice by default, as many times as --max-retries says, and not at all with 0', async () => {
+    const tries = async (args: string[]): Promise<number> => {
+      const before = shelter.seen.filter((r) => r.url === '/v2/pets/busy').length;
+      const r = await pets(['pets', 'retrieve', 'busy', ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr, args.join(' ')).toMatch(/status: 503/);
+      return shelter.seen.filter((s) => s.url === '/v2/pets/busy').length - before;
+    };
+    expect(await tries([])).toBe(3);
+    expect(await tries(['--max-retries', '0'])).toBe(1);
+    expect(await tries(['--max-retries=1'])).toBe(2);
+    const help = await pets(['pets', 'retrieve', '--help']);
+    expect(help.stdout).toMatch(
+      /--max-retries <n>\s+Retries on connection errors, 408, 409, 429 and 5xx \(default: 2\)\./,
+    );
+  });
+
   it('exits 2 on usage errors, suggesting near misses', async () => {
     const cases: [string[], RegExp][] = [
       [['pets', 'retrieve', 'p1', '--fromat', 'json'], /Unknown flag '--fromat'\. Did you mean '--format'\?/],
@@ -170,6 +187,8 @@ describe('the generated pets CLI', () => {
       [['pets', 'create', '--data', '[1]'], /--data must be a JSON object/],
       [['pets', 'retrieve', 'p1', 'p2'], /Unexpected argument 'p2'/],
       [['pets', 'retrieve', 'p1', '--format', 'xml'], /Invalid value for --format/],
+      [['pets', 'retrieve', 'p1', '--max-retries=-1'], /Invalid value for --max-retries: '-1'/],
+      [['pets', 'retrieve', 'p1', '--max-retries', 'two'], /Invalid value for --max-retries: 'two'/],
       [['pets'], /Missing command after 'pets'/],
       [['completion', 'fish'], /Unknown shell/],
     ];

@@ -128,6 +128,26 @@ describe('over stdio', () => {
     }
   });
 
+  it('retries a 503 twice by default, as many times as --max-retries says, and not at all with 0', async () => {
+    const tries = async (args: string[]): Promise<number> => {
+      const { client, close } = await connectStdio(petsMain(), ['--base-url', baseURL, ...args], {
+        SHELTER_API_KEY: KEY,
+      });
+      try {
+        const before = shelter.seen.filter((r) => r.url === '/v2/pets/busy').length;
+        const got = await client.callTool({ name: 'pets_retrieve', arguments: { petId: 'busy' } });
+        expect(got.isError, args.join(' ')).toBe(true);
+        expect(resultText(got), args.join(' ')).toMatch(/503/);
+        return shelter.seen.filter((r) => r.url === '/v2/pets/busy').length - before;
+      } finally {
+        await close();
+      }
+    };
+    expect(await tries([])).toBe(3);
+    expect(await tries(['--max-retries', '0'])).toBe(1);
+    expect(await tries(['--max-retries=1'])).toBe(2);
+  });
+
   it('follows pages up to max_pages; one page is the API body as is', async () => {
     const { client, close } = await connectStdio(petsMain(), ['--base-url', baseURL], { SHELTER_API_KEY: KEY });
     try {
@@ -244,10 +264,14 @@ describe('over stdio', () => {
     const bad = await runCli(petsMain(), ['--transport', 'carrier-pigeon']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--transport must be stdio or http');
+    const retries = await runCli(petsMain(), ['--max-retries', 'many']);
+    expect(retries.code).toBe(2);
+    expect(retries.stderr).toContain('--max-retries must be a whole number from 0 to 999, not "many"');
     const help = await runCli(petsMain(), ['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: shelter-mcp');
     expect(help.stdout).toContain('$SHELTER_API_KEY');
+    expect(help.stdout).toMatch(/--max-retries N +retries on connection errors, 408, 409, 429 and 5xx \(default 2\)/);
   });
 });
 

@@ -32,6 +32,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionConfig> = {
   format: { type: 'string' },
   'dry-run': { type: 'boolean' },
   verbose: { type: 'boolean' },
+  'max-retries': { type: 'string' },
 };
 
 /** Names a generated flag never takes (the generator avoids them too). */
@@ -47,6 +48,8 @@ export interface GlobalFlags {
   format: OutputFormat | undefined;
   dryRun: boolean;
   verbose: boolean;
+  /** How many times the SDK retries a failed request; undefined: the SDK's default. */
+  maxRetries: number | undefined;
 }
 
 export type Resolved<Client> =
@@ -148,6 +151,10 @@ export function parseFor<Client>(argv: string[], method: MethodSpec<Client> | un
     throw new UsageError(`Invalid value for --format: '${String(format)}' (expected ${OUTPUT_FORMATS.join(', ')}).${didYouMean(String(format), OUTPUT_FORMATS)}`, commandPath);
   }
   const text = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const retries = text('max-retries');
+  if (retries !== undefined && !/^\d{1,3}$/.test(retries)) {
+    throw new UsageError(`Invalid value for --max-retries: '${retries}' (expected a whole number from 0 to 999).`, commandPath);
+  }
   return {
     globals: {
       help: values.help === true,
@@ -159,6 +166,7 @@ export function parseFor<Client>(argv: string[], method: MethodSpec<Client> | un
       format: format as OutputFormat | undefined,
       dryRun: values['dry-run'] === true,
       verbose: values.verbose === true,
+      maxRetries: retries === undefined ? undefined : Number(retries),
     },
     values,
     positionals: parsed.positionals,

@@ -60,6 +60,7 @@ function globalFlagRows<Client>(program: ProgramSpec<Client>): [string, string][
   rows.push(['--format <format>', 'Output: json (pretty on a terminal, compact when piped), yaml or table.']);
   rows.push(['--dry-run', 'Print the HTTP request (credentials redacted) instead of sending it.']);
   rows.push(['--verbose', 'Log each HTTP request and response line to stderr.']);
+  rows.push(['--max-retries <n>', 'Retries on connection errors, 408, 409, 429 and 5xx (default: 2).']);
   rows.push(['-h, --help', 'Show help for a command.']);
   return rows;
 }

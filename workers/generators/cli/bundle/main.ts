@@ -276,7 +276,7 @@ async function execute<Client>(program: ProgramSpec<Client>, method: MethodSpec<
       credentials: credentialValues(program, globals, io),
       baseURL: globals.baseURL,
       fetch: fetchImpl,
-      maxRetries: globals.dryRun ? 0 : undefined,
+      maxRetries: globals.dryRun ? 0 : globals.maxRetries,
     });
   } catch (error) {
     const first = program.credentials[0];

@@ -138,6 +138,7 @@ export interface CallEnvironment {
   env: Record<string, string | undefined>;
   baseURL: string | undefined;
   fetch?: ClientSetup['fetch'];
+  maxRetries?: number | undefined;
 }
 
 function credentialValues<Client>(spec: ServerSpec<Client>, env: CallEnvironment['env']): (string | undefined)[] {
@@ -151,17 +152,22 @@ function credentialValues<Client>(spec: ServerSpec<Client>, env: CallEnvironment
 }
 
 /**
- * The client for a call: the previous call's while the credentials, base URL and fetch are the
+ * The client for a call: the previous call's while the credentials, base URL, retries and fetch are the
  * same, so what the client caches (an OAuth2 access token) serves every call, not just one.
  */
 const clients = new WeakMap<object, { key: string; fetch: CallEnvironment['fetch']; client: unknown }>();
 
 function clientFor<Client>(spec: ServerSpec<Client>, environment: CallEnvironment): Client {
   const credentials = credentialValues(spec, environment.env);
-  const key = JSON.stringify([credentials, environment.baseURL ?? null]);
+  const key = JSON.stringify([credentials, environment.baseURL ?? null, environment.maxRetries ?? null]);
   const cached = clients.get(spec);
   if (cached !== undefined && cached.key === key && cached.fetch === environment.fetch) return cached.client as Client;
-  const client = spec.createClient({ credentials, baseURL: environment.baseURL, fetch: environment.fetch });
+  const client = spec.createClient({
+    credentials,
+    baseURL: environment.baseURL,
+    fetch: environment.fetch,
+    maxRetries: environment.maxRetries,
+  });
   clients.set(spec, { key, fetch: environment.fetch, client });
   return client;
 }

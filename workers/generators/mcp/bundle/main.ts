@@ -1,7 +1,8 @@
 // The MCP server's command line: `--transport stdio` (the default: an MCP client starts the server
 // and talks over its stdin/stdout) or `--transport http --port N` (Streamable HTTP at `/mcp`,
 // stateless, on 127.0.0.1 unless `--host` says otherwise); `--base-url` points the SDK at another
-// server; `--tools static|dynamic` overrides the generated default. Nothing but MCP messages is
+// server; `--tools static|dynamic` overrides the generated default; `--max-retries N` sets how many
+// times the SDK retries a failed request. Nothing but MCP messages is
 // written to stdout in stdio mode; diagnostics go to stderr.
 
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,6 +15,8 @@ export interface Flags {
   port: number;
   host: string;
   baseURL: string | undefined;
+  /** Undefined: the SDK's default. */
+  maxRetries: number | undefined;
   mode: ToolMode | undefined;
   help: boolean;
   version: boolean;
@@ -22,7 +25,7 @@ export interface Flags {
 export class UsageError extends Error {}
 
 export function parseFlags(argv: readonly string[]): Flags {
-  const flags: Flags = { transport: 'stdio', port: 3000, host: '127.0.0.1', baseURL: undefined, mode: undefined, help: false, version: false };
+  const flags: Flags = { transport: 'stdio', port: 3000, host: '127.0.0.1', baseURL: undefined, maxRetries: undefined, mode: undefined, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.indexOf('=');
@@ -53,6 +56,12 @@ export function parseFlags(argv: readonly string[]): Flags {
       case '--base-url':
         flags.baseURL = value();
         break;
+      case '--max-retries': {
+        const v = value();
+        if (!/^\d{1,3}$/.test(v)) throw new UsageError(`--max-retries must be a whole number from 0 to 999, not ${JSON.stringify(v)}.`);
+        flags.maxRetries = Number(v);
+        break;
+      }
       case '--tools': {
         const v = value();
         if (v !== 'static' && v !== 'dynamic') throw new UsageError(`--tools must be static or dynamic, not ${JSON.stringify(v)}.`);
@@ -81,7 +90,7 @@ function printable(text: string): string {
 function usage<Client>(spec: ServerSpec<Client>): string {
   const env = spec.credentials[0]?.env.map((e) => `$${e}`).join(' or ');
   return [
-    `Usage: ${spec.name} [--transport stdio|http] [--port N] [--host H] [--base-url URL] [--tools static|dynamic]`,
+    `Usage: ${spec.name} [--transport stdio|http] [--port N] [--host H] [--base-url URL] [--max-retries N] [--tools static|dynamic]`,
     '',
     `The MCP server for the ${printable(spec.title)} API.`,
     '',
@@ -89,6 +98,7 @@ function usage<Client>(spec: ServerSpec<Client>): string {
     '  --port N                the HTTP port (default 3000; 0 picks a free one)',
     '  --host H                the HTTP interface (default 127.0.0.1)',
     `  --base-url URL          the API's base URL (default $${spec.envPrefix}_BASE_URL, else the description's server)`,
+    '  --max-retries N         retries on connection errors, 408, 409, 429 and 5xx (default 2)',
     `  --tools static|dynamic  one tool per endpoint, or three tools that list, describe and invoke endpoints (default ${spec.defaultMode})`,
     ...(env ? ['', `Credentials are read from ${env}.`] : []),
     '',
@@ -131,7 +141,7 @@ export async function main<Client>(spec: ServerSpec<Client>, argv: readonly stri
     return 0;
   }
   const tools = loadTools(spec);
-  const options = { mode: flags.mode ?? spec.defaultMode, env: process.env, baseURL: flags.baseURL };
+  const options = { mode: flags.mode ?? spec.defaultMode, env: process.env, baseURL: flags.baseURL, maxRetries: flags.maxRetries };
   if (flags.transport === 'stdio') {
     const server = createServer(spec, tools, options);
     // The open stdin keeps the process running; it ends when the client closes it.

@@ -34,6 +34,8 @@ export interface ClientSetup {
   credentials: readonly (string | undefined)[];
   baseURL: string | undefined;
   fetch: ((input: string, init?: RequestInit) => Promise<Response>) | undefined;
+  /** How many times the SDK retries a failed request; undefined: the SDK's default. */
+  maxRetries: number | undefined;
 }
 
 export interface CredentialSpec {
