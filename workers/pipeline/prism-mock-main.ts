@@ -8,9 +8,9 @@
 //   security checked, as before.
 // - No request log: nothing reads it, and writing it (pino, then prism-cli's `jsonrepair` and
 //   `signale` per line) cost more than answering. Errors before listening go to stderr.
-// And one that gives the same answers for less: Prism's own router sees only the operations whose
+// And two that give the same answers for less: Prism's own router sees only the operations whose
 // path could match the request (`prism-route-narrowing.ts`), through `createInstance`'s `route`
-// component.
+// component; its request validators are compiled without ajv's optimisation pass (`prism-ajv.ts`).
 // Usage (workers/pipeline/mock-server.ts): node prism-mock-main.ts <port> <description file>, or
 // node prism-mock-main.ts --stdin: Prism's modules are loaded first (0.6-0.7 CPU-s), then the port
 // and the file are read as one JSON line on stdin (`{"port":…,"file":…}`), so a run can load Prism
@@ -20,6 +20,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { compileWithoutOptimizing } from './prism-ajv.ts';
 import { narrowedRoute, type RouteRequest } from './prism-route-narrowing.ts';
 
 interface PrismHttpServer {
@@ -28,6 +29,8 @@ interface PrismHttpServer {
 
 // prism-cli's own dependencies, as `prism mock` loads them (not separate copies of ours).
 const prismCli = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'));
+// Before prism-http's validators load: they make their ajv instances as they load.
+compileWithoutOptimizing(createRequire(prismCli.resolve('@stoplight/prism-http/package.json')));
 const { getHttpOperationsFromSpec } = prismCli('@stoplight/prism-http') as {
   getHttpOperationsFromSpec(file: string): Promise<unknown[]>;
 };
