@@ -227,6 +227,7 @@ describe('over stdio', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(['list_endpoints', 'get_endpoint_schema', 'invoke_endpoint']);
+      expect(tools[0]?.description).toMatch(/^Lists the endpoints of the Pet Shelter API: /);
       for (const tool of tools) expect(schemaProblems(tool.inputSchema), tool.name).toEqual([]);
       const listed = JSON.parse(
         resultText(await client.callTool({ name: 'list_endpoints', arguments: { filter: 'photo' } })),
@@ -271,6 +272,8 @@ describe('over stdio', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: shelter-mcp');
     expect(help.stdout).toContain('$SHELTER_API_KEY');
+    // The title already says API: not "the Pet Shelter API API".
+    expect(help.stdout).toContain('The MCP server for the Pet Shelter API.\n');
     expect(help.stdout).toMatch(/--max-retries N +retries on connection errors, 408, 409, 429 and 5xx \(default 2\)/);
   });
 });

@@ -7,7 +7,7 @@
 
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createServer, loadTools } from './server.js';
+import { apiName, createServer, loadTools } from './server.js';
 import type { ServerSpec, ToolMode } from './types.js';
 
 export interface Flags {
@@ -92,7 +92,7 @@ function usage<Client>(spec: ServerSpec<Client>): string {
   return [
     `Usage: ${spec.name} [--transport stdio|http] [--port N] [--host H] [--base-url URL] [--max-retries N] [--tools static|dynamic]`,
     '',
-    `The MCP server for the ${printable(spec.title)} API.`,
+    `The MCP server for the ${printable(apiName(spec.title))}.`,
     '',
     '  --transport stdio|http  stdio (default) or Streamable HTTP at /mcp',
     '  --port N                the HTTP port (default 3000; 0 picks a free one)',

@@ -25,11 +25,16 @@ const LIST_ENDPOINTS = 'list_endpoints';
 const GET_SCHEMA = 'get_endpoint_schema';
 const INVOKE = 'invoke_endpoint';
 
+/** "the Pets API", but "the Museum API" for a title that already ends with the word API. */
+export function apiName(title: string): string {
+  return /\bAPI$/i.test(title.trim()) ? title.trim() : `${title} API`;
+}
+
 function dynamicTools(title: string): { name: string; description: string; inputSchema: Record<string, unknown> }[] {
   return [
     {
       name: LIST_ENDPOINTS,
-      description: `Lists the endpoints of the ${title} API: name, HTTP method and path, and summary. Filter by words in the name, path or description.`,
+      description: `Lists the endpoints of the ${apiName(title)}: name, HTTP method and path, and summary. Filter by words in the name, path or description.`,
       inputSchema: {
         type: 'object',
         properties: { filter: { type: 'string', description: 'Only endpoints whose name, path or description contain every word of this text (case-insensitive).' } },
