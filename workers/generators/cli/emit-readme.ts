@@ -3,6 +3,7 @@
 // commands in code blocks are made only of generated kebab-case words and fixed placeholders.
 
 import type { ApiModel } from '../model/types.ts';
+import { RETRY_POLICY } from '../core/client-options.ts';
 import { mdText } from '../core/markdown.ts';
 import type { SdkPlan } from '../typescript/naming.ts';
 import type { GeneratedFile } from '../core/files.ts';
@@ -136,7 +137,7 @@ export function emitReadme(
     '',
     '## Retries',
     '',
-    'A request that fails to connect, or is answered 408, 409, 429 or 5xx, is retried twice with a growing delay (`Retry-After` honoured). `--max-retries <n>` sets how many times; `--max-retries 0` fails at once.',
+    `${RETRY_POLICY} (\`Retry-After\` honoured). \`--max-retries <n>\` sets how many times; \`--max-retries 0\` fails at once.`,
     '',
     '## Dry runs and debugging',
     '',

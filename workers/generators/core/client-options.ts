@@ -30,6 +30,13 @@ export interface OptionConventions {
   nullHeaderRemoves: boolean;
 }
 
+/**
+ * The generated clients' retry policy in a sentence, for the READMEs of what is built on them (the
+ * CLI, the MCP server), which each add how their `--max-retries` changes it.
+ */
+export const RETRY_POLICY =
+  'A request that fails to connect, or is answered 408, 409, 429 or 5xx, is retried twice with a growing delay';
+
 const DESCRIPTIONS: Record<CommonClientOption, (c: OptionConventions, envPrefix: string) => string> = {
   baseUrl: (c, envPrefix) =>
     `Overrides the base URL; defaults to the ${c.code(`${envPrefix}_BASE_URL`)} environment variable, then the environment / server URL.`,

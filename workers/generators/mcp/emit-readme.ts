@@ -2,6 +2,7 @@
 // JSON.stringify), credentials, transports, tool modes and the tool list. Prose from the
 // description is markdown-escaped; tool names are generated `[a-z0-9_]` words.
 
+import { RETRY_POLICY } from '../core/client-options.ts';
 import type { GeneratedFile } from '../core/files.ts';
 import { mdCode, mdFence, mdText } from '../core/markdown.ts';
 import type { ApiModel } from '../model/types.ts';
@@ -57,7 +58,7 @@ export function emitReadme(
       `With an OAuth2 client id and secret in ${mdCode(`$${oauth.flow.clientIdEnv}`)} and ${mdCode(`$${oauth.flow.clientSecretEnv}`)}, the server fetches its own access tokens from the API's token endpoint (client credentials) and refreshes them as they expire.`,
     );
   lines.push(
-    `The base URL is \`--base-url URL\`, else ${mdCode(`$${prefix}_BASE_URL`)}, else the description's server. A request that fails to connect, or is answered 408, 409, 429 or 5xx, is retried twice with a growing delay; \`--max-retries N\` sets how many times (0: a tool call fails at once).`,
+    `The base URL is \`--base-url URL\`, else ${mdCode(`$${prefix}_BASE_URL`)}, else the description's server. ${RETRY_POLICY}; \`--max-retries N\` sets how many times (0: a tool call fails at once).`,
     '',
     '## Transports',
     '',

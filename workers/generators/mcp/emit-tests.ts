@@ -8,8 +8,8 @@
 // retries, headers): the server's client has them, and the tests start it with `--max-retries 0`,
 // as the SDKs' tests make their clients (an answer the mock cannot give fails at once, not after
 // two retries' backoff: 1.3 s a call on OpenAI's POST /audio/speech). A call passes when its
-// result is not a tool error; a failure carries the tool error's text (the API's status and body, so the mock's violations show). The
-// client is a few lines of newline-delimited JSON-RPC, so the tests need no dependency. Values
+// result is not a tool error; a failure carries the tool error's text (the API's status and body,
+// so the mock's violations show). The client is a few lines of newline-delimited JSON-RPC, so the tests need no dependency. Values
 // come from core/test-values.ts, as the SDKs' tests take them, printed as JSON inside `str`. A tool
 // with no optional input gets the second call alone (core/wire-cases.ts).
 
