@@ -168,6 +168,12 @@ function schemaGroupLinks(ctx: PageContext, page: string): Html {
   )}</p>`;
 }
 
+/**
+ * A page of named schemas, each in its own section: its tree, in which a reference to another named
+ * schema is a link to that schema's section, as in an operation's body that names a schema. Opening
+ * each reference one more level wrote every schema again wherever it is used: Stripe-sized schema
+ * pages were 40.7 MB (up to 5.4 MB a page), against 5.8 MB (0.75 MB) with links.
+ */
 function schemaGroupPage(ctx: PageContext, group: SchemaGroup): GeneratedFile {
   const sections = group.schemas.map((entry) => {
     const named = ctx.model.schemas[entry.id];
@@ -175,7 +181,7 @@ function schemaGroupPage(ctx: PageContext, group: SchemaGroup): GeneratedFile {
     return html`<section class="schema-section" id="${entry.anchor}">
 <h2><a class="anchor" href="${localUrl(`#${entry.anchor}`)}" aria-label="Link to this schema">#</a> ${entry.name}</h2>
 ${named.schema.title !== undefined && named.schema.title !== entry.name ? html`<p class="lead">${named.schema.title}</p>` : ''}
-${schemaTree(named.schema, { model: ctx.model, site: ctx.site, page: group.path, refDepth: 1, budget: { left: 500 } })}
+${schemaTree(named.schema, { model: ctx.model, site: ctx.site, page: group.path, refDepth: 0, budget: { left: 500 } })}
 <h3>Example</h3>
 ${codeBlock(`Example ${entry.name}`, exampleHtml(ctx.model, undefined, named.schema, 'response'))}
 </section>`;

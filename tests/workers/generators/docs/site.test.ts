@@ -191,6 +191,25 @@ describe('emitDocsSite', () => {
     expect(section('books-reviews-create')).toContain('client.books.reviews.create');
   });
 
+  it('writes each schema once on the schema pages: a reference in it is a link to its section, as on operation pages', async () => {
+    const files = await site('small');
+    const schemas = files.filter((f) => f.path.startsWith('schemas/')).map((f) => f.content as string);
+    // Nothing opens inline on a schema page: no "Schema: <link>" line heads an opened reference.
+    for (const page of schemas) expect(page).not.toContain('class="type-link"');
+    const b = file(files, 'schemas/b.html');
+    const bookPage = b.slice(b.indexOf('<section class="schema-section" id="book-page">'));
+    expect(bookPage).toContain(
+      '<li class="leaf"><div class="row"><code class="prop-name">data</code> <span class="type">array of</span> <a class="type type-ref" href="../schemas/b.html#book">Book</a>',
+    );
+    // An operation's body opens the schema it names, whose own references are links.
+    const books = file(files, 'resources/books.html');
+    const create = books.slice(books.indexOf('<section class="operation" id="books-create">'));
+    expect(create.slice(0, create.indexOf('</section>'))).toContain(
+      '<code class="prop-name">genre</code> <a class="type type-ref" href="../schemas/g.html#genre">Genre</a>',
+    );
+    expect(books).not.toContain('class="type-link"');
+  });
+
   it('code samples name the generated SDKs and CLI', async () => {
     const files = await site('small');
     const text = textOf(file(files, 'resources/books.html'));
