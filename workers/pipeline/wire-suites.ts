@@ -9,6 +9,7 @@ import { emitMcpServer, MCP_TESTS_PATH } from '../generators/mcp/index.ts';
 import { TESTS_PATH } from '../generators/typescript/index.ts';
 import type { ApiModel } from '../generators/model/types.ts';
 import { findExecutable } from './check-with-tool.ts';
+import { pythonBytecode } from './python-bytecode.ts';
 import { pythonTools } from './python-tools.ts';
 import { MCP_SDK_RESOLUTION } from './tsc-check.ts';
 import { buildSdkPackage, buildTypeScriptSdk } from './typescript-sdk-build.ts';
@@ -132,6 +133,7 @@ export function wireSuites(
               suite: {
                 sdk: 'python',
                 files: pythonSdkFiles(model),
+                readyFiles: () => pythonBytecode(model),
                 command: python,
                 args: ['-m', 'unittest', 'discover', '-s', 'tests', '-v'],
                 env: { PYTHONPATH: 'src', PYTHONDONTWRITEBYTECODE: '1' },
