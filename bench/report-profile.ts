@@ -559,7 +559,8 @@ async function main(): Promise<void> {
           .filter((sdk) => wire[`${sdk}StartMs`] !== undefined)
           .map((sdk) => {
             const start = wire[`${sdk}StartMs`]!;
-            return `${sdk} ${s1(start)}-${s1(start + (wire[`${sdk}Ms`] ?? 0))} s`;
+            const bytecode = wire[`${sdk}BytecodeFiles`];
+            return `${sdk} ${s1(start)}-${s1(start + (wire[`${sdk}Ms`] ?? 0))} s${bytecode !== undefined ? ` (${bytecode} .pyc given)` : ''}`;
           });
         console.log(
           `  wire suites (from wire_tests' start): mock took ${s1(wire.mockStartMs)} s to listen; ${suites.join(', ')}`,

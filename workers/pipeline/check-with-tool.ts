@@ -92,8 +92,8 @@ export interface ToolRun {
    * priority; every other tool runs below it (priority.ts).
    */
   criticalPath?: boolean;
-  /** Called when the tool passed, before the tree is removed: reads what it wrote there. */
-  onPass?: (root: string) => Promise<void>;
+  /** Called when the tool has run (not when aborted), before the tree is removed: reads what it wrote there. */
+  onExit?: (root: string, passed: boolean) => Promise<void>;
 }
 
 /** Finds an executable on PATH (for optional tools such as mypy). */
@@ -179,7 +179,7 @@ export async function checkWithTools(
         if (identity && passes?.passedBefore(identity)) return undefined;
         const problems = await runOne(root, tool, signal);
         if (identity && problems === undefined) passes?.remember(identity);
-        if (problems === undefined) await tool.onPass?.(root);
+        await tool.onExit?.(root, problems === undefined);
         return problems;
       }),
     );

@@ -17,16 +17,12 @@ export type WireSdk = 'typescript' | 'cli' | 'mcp' | 'python' | 'go';
 export interface WireSuite {
   sdk: WireSdk;
   files: GeneratedFile[];
-  /**
-   * Files that only spare the suite work, taken as they are when it starts (the Python SDK's
-   * bytecode, once the python_sdk step's check has compiled it): it passes and fails the same
-   * without them.
-   */
-  readyFiles?: () => readonly GeneratedFile[];
   command: string;
   args: string[];
   env?: Record<string, string>;
   timeoutMs: number;
+  /** Counts the step reports for this suite (how many of its files are bytecode it was given). */
+  counts?: Record<string, number>;
   /** Reads the runner's output into test outcomes (name → ok, or the failure's text). */
   parse(output: string): TestOutcome[];
 }
@@ -102,16 +98,9 @@ export async function runSuite(
   suite: WireSuite,
   baseUrl: string,
   signal: AbortSignal,
-): Promise<{
-  outcomes: TestOutcome[];
-  output: string;
-  exitCode: number | null;
-  durationMs: number;
-  readyFiles: number;
-}> {
+): Promise<{ outcomes: TestOutcome[]; output: string; exitCode: number | null; durationMs: number }> {
   const started = Date.now();
-  const ready = suite.readyFiles?.() ?? [];
-  const root = await writeTree(ready.length > 0 ? [...suite.files, ...ready] : suite.files, `wire-${suite.sdk}-`);
+  const root = await writeTree(suite.files, `wire-${suite.sdk}-`);
   try {
     const result = await new Promise<{ output: string; code: number | null }>((resolve) => {
       const child = execFile(
@@ -137,7 +126,6 @@ export async function runSuite(
       output: result.output.replaceAll(root, '.'),
       exitCode: result.code,
       durationMs: Date.now() - started,
-      readyFiles: ready.length,
     };
   } finally {
     await rm(root, { recursive: true, force: true });

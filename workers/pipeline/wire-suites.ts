@@ -124,24 +124,24 @@ export function wireSuites(
     // The pinned environment's interpreter, as the python_sdk step's checks use: PATH's python3
     // may be a version manager's shim (pyenv's is a shell script that starts two more programs).
     const python = pythonTools().python ?? findExecutable('python3');
+    // Built once the python_sdk step's compile is over, from the bytecode it compiled (when that
+    // step is compiling this model's SDK): importing the package then compiles nothing.
     out.push(
-      Promise.resolve(
-        python === undefined
-          ? { sdk: 'python', reason: 'python3 is not installed on this worker' }
-          : {
+      python === undefined
+        ? Promise.resolve({ sdk: 'python', reason: 'python3 is not installed on this worker' })
+        : pythonBytecode(model).then((bytecode) => ({
+            sdk: 'python',
+            suite: {
               sdk: 'python',
-              suite: {
-                sdk: 'python',
-                files: pythonSdkFiles(model),
-                readyFiles: () => pythonBytecode(model),
-                command: python,
-                args: ['-m', 'unittest', 'discover', '-s', 'tests', '-v'],
-                env: { PYTHONPATH: 'src', PYTHONDONTWRITEBYTECODE: '1' },
-                timeoutMs: SUITE_TIMEOUT_MS,
-                parse: parseUnittest,
-              },
+              files: [...pythonSdkFiles(model), ...bytecode],
+              command: python,
+              args: ['-m', 'unittest', 'discover', '-s', 'tests', '-v'],
+              env: { PYTHONPATH: 'src', PYTHONDONTWRITEBYTECODE: '1' },
+              timeoutMs: SUITE_TIMEOUT_MS,
+              counts: { pythonBytecodeFiles: bytecode.length },
+              parse: parseUnittest,
             },
-      ),
+          })),
     );
   }
   if (!skip.has('go')) {

@@ -71,6 +71,12 @@ describe('report pipeline', { timeout: 60_000 }, () => {
       status: 'skipped',
       summary: expect.stringContaining('nothing to compare'),
     });
+    // The Python wire suite waited for python_sdk's compile and was given its bytecode.
+    expect(run.steps.find((s) => s.name === 'wire_tests')).toMatchObject({
+      status: 'passed',
+      counts: expect.objectContaining({ pythonPassed: expect.any(Number), pythonBytecodeFiles: expect.any(Number) }),
+    });
+    expect(run.steps.find((s) => s.name === 'wire_tests')?.counts?.pythonBytecodeFiles).toBeGreaterThan(5);
 
     const got = await api.get(`/runs/${runId}`);
     expect(got.body.run.artifactManifest.artifacts.map((a: { kind: string }) => a.kind).sort()).toEqual([

@@ -232,7 +232,7 @@ async function runAll(
       });
     else reports.push(report);
     counts[`${entry.sdk}Ms`] = ran.durationMs;
-    if (entry.suite.readyFiles) counts[`${entry.sdk}ReadyFiles`] = ran.readyFiles;
+    Object.assign(counts, entry.suite.counts);
     counts[`${entry.sdk}Passed`] = report.passed;
     counts[`${entry.sdk}Failed`] = report.failed;
     counts[`${entry.sdk}NotServable`] = report.notServable;
