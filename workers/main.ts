@@ -18,6 +18,7 @@ import { handleDeadReportJob } from './jobs/dead-report-run.ts';
 import { purgeExpired } from './jobs/purge-expired.ts';
 import { handleReportJob } from './jobs/report-run.ts';
 import { stopSpareRunProcess } from './pipeline/isolated-run.ts';
+import { runScratchBase, sweepRunScratch } from './pipeline/scratch-dir.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 export interface RunningWorker {
@@ -32,6 +33,12 @@ export interface RunningWorker {
  * `capabilities.hostedWorker` and the `needs_worker` verdict) and pg-boss handlers for report jobs.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
+  // A bad REPORT_SCRATCH_BASE stops the worker here, not its first run; the scratch folders of
+  // workers killed before they could remove them go (on a tmpfs they hold memory).
+  const scratchBase = runScratchBase();
+  const swept = sweepRunScratch(scratchBase);
+  if (swept.length > 0)
+    deps.logger.info({ scratchBase, swept: swept.length }, 'removed the run scratch folders of workers that are gone');
   const workerId = newId('wrk');
   const startedAt = new Date();
   const beat = async () => {

@@ -9,10 +9,11 @@ import type { PackageNames } from '../../shared/schemas/projects.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { getCompileCacheDir } from 'node:module';
-import { setPriority, tmpdir } from 'node:os';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import type { PipelineStep } from '../../shared/enums.ts';
 import type { RunTask, StepResult, ToRunProcess, ToWorker } from './run-protocol.ts';
+import { runScratchBase, runScratchPrefix } from './scratch-dir.ts';
 
 const ENTRY = join(import.meta.dirname, 'run-process.mjs');
 /** How much of the process's stderr is kept to tell why it ended. */
@@ -57,8 +58,9 @@ const PROCESS_LOAD_LIMIT_MS = 120_000;
 const RUN_PROCESS_NICENESS = 10;
 
 function forkRunProcess(memoryMb: number): RunProcess {
-  // Temp trees of checks live here, so a killed process leaves nothing behind in /tmp.
-  const scratch = mkdtempSync(join(tmpdir(), 'report-run-'));
+  // Temp trees of checks live here, so a killed process leaves nothing behind (scratch-dir.ts: on
+  // a tmpfs when the machine has one with room, where writing them costs a twentieth of the CPU).
+  const scratch = mkdtempSync(join(runScratchBase(), runScratchPrefix()));
   const cacheDir = getCompileCacheDir();
   const child = fork(ENTRY, [], {
     execArgv: [`--max-old-space-size=${memoryMb}`],

@@ -2,6 +2,7 @@
 // not beside the run (where it would share the run's CPU), taken by the next run, and not loaded
 // again once the worker stops.
 import { existsSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   IsolatedRun,
@@ -9,6 +10,7 @@ import {
   spareRunScratch,
   stopSpareRunProcess,
 } from '../../../workers/pipeline/isolated-run.ts';
+import { runScratchBase } from '../../../workers/pipeline/scratch-dir.ts';
 import { PETSTORE } from '../../setup/http.ts';
 
 function tinyRun(): IsolatedRun {
@@ -57,6 +59,9 @@ describe('the spare run process', () => {
     await run.exited();
     const scratch = spareRunScratch();
     expect(scratch && existsSync(scratch)).toBe(true);
+    // Named by this worker's process id, where scratch-dir.ts puts run trees on this machine.
+    expect(dirname(scratch!)).toBe(runScratchBase());
+    expect(basename(scratch!).startsWith(`report-run-${process.pid}-`)).toBe(true);
     // A stopping worker does not wait for the killed spare to close: the folder goes at once.
     stopSpareRunProcess();
     expect(existsSync(scratch!)).toBe(false);
