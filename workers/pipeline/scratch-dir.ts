@@ -1,6 +1,7 @@
 import { accessSync, constants, readdirSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { processAlive } from '../../shared/process-alive.ts';
 
 /**
  * Where a run's temporary trees go: the folder its run process was given (removed when that
@@ -60,16 +61,6 @@ export function runScratchPrefix(workerPid = process.pid): string {
   return `report-run-${workerPid}-`;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes the run scratch folders in `base` whose worker is gone (killed before it could remove
  * them; on a tmpfs they would hold memory until the machine restarts). A live worker's are kept.
@@ -85,7 +76,7 @@ export function sweepRunScratch(base: string): string[] {
   }
   for (const name of names) {
     const pid = /^report-run-(\d+)-/.exec(name)?.[1];
-    if (pid === undefined || alive(Number(pid))) continue;
+    if (pid === undefined || processAlive(Number(pid))) continue;
     rmSync(join(base, name), { recursive: true, force: true });
     removed.push(name);
   }
